@@ -1,0 +1,49 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from './audit/audit.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { RouteRolesCheck } from './common/route-roles.check.js';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { CustomerModule } from './customer/customer.module.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { DATABASE_URL } from './database/database.tokens.js';
+import { DoctorModule } from './doctor/doctor.module.js';
+import { HealthController } from './health/health.controller.js';
+import { NoticesModule } from './notices/notices.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { PharmacyModule } from './pharmacy/pharmacy.module.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        DiscoveryModule,
+        AuthModule,
+        AuditModule,
+        RealtimeModule,
+        CatalogueModule,
+        OrdersModule,
+        NoticesModule,
+        DoctorModule,
+        PharmacyModule,
+        CustomerModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        RouteRolesCheck,
+      ],
+      exports: [APP_CONFIG, DATABASE_URL],
+    };
+  }
+}

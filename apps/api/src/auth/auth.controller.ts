@@ -1,0 +1,56 @@
+import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { LoginResponse } from '@resepti/domain';
+import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
+import { LoginGuard } from './login.guard.js';
+import { Public } from './roles.decorator.js';
+import { SESSION_COOKIE } from './session.middleware.js';
+
+/** Logins of the three roles: each role's credentials open only its own login. */
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(LoginGuard('customer-local', EmailLoginDto))
+  @ApiBody({ type: EmailLoginDto })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  customerLogin(): LoginResponse {
+    return { role: 'customer' };
+  }
+
+  @Post('doctor-login')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(LoginGuard('doctor-local', EmailLoginDto))
+  @ApiBody({ type: EmailLoginDto })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  doctorLogin(): LoginResponse {
+    return { role: 'doctor' };
+  }
+
+  @Post('pharmacist-login')
+  @Public()
+  @HttpCode(200)
+  @UseGuards(LoginGuard('pharmacist-local', UsernameLoginDto))
+  @ApiBody({ type: UsernameLoginDto })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  pharmacistLogin(): LoginResponse {
+    return { role: 'pharmacy' };
+  }
+
+  /** Ends the session of whoever is signed in (no-op without a session). */
+  @Post('logout')
+  @Public()
+  @HttpCode(204)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
+    res.clearCookie(SESSION_COOKIE);
+  }
+}

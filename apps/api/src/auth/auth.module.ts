@@ -1,0 +1,26 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
+import { RolesGuard } from './roles.guard.js';
+import { SessionMiddleware } from './session.middleware.js';
+import { SessionSerializer } from './session.serializer.js';
+
+@Global()
+@Module({
+  imports: [PassportModule.register({ session: true })],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    SessionMiddleware,
+    SessionSerializer,
+    CustomerLocalStrategy,
+    DoctorLocalStrategy,
+    PharmacistLocalStrategy,
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [AuthService, SessionMiddleware],
+})
+export class AuthModule {}

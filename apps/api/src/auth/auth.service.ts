@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { Customer } from '../customer/customer.entity.js';
+import { Doctor } from '../doctor/doctor.entity.js';
+import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
+import type { UserRole } from '@resepti/domain';
+import { LoginThrottle } from './login-throttle.js';
+import type { SessionUser } from './session-user.js';
+
+/** Checks credentials per role (throttled per account) and re-validates session users on each request. */
+@Injectable()
+export class AuthService {
+  private readonly throttle: LoginThrottle;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.throttle = new LoginThrottle(db);
+  }
+
+  verifyCustomer(email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('customer', email, password, async (login) => {
+      const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
+      return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id } };
+    });
+  }
+
+  verifyDoctor(email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('doctor', email, password, async (login) => {
+      const doctor = await this.db.getRepository(Doctor).findOneBy({ email: login });
+      return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id } };
+    });
+  }
+
+  verifyPharmacist(username: string, password: string): Promise<SessionUser | null> {
+    return this.verify('pharmacy', username, password, async (login) => {
+      const user = await this.db.getRepository(PharmacyUser).findOneBy({ username: login });
+      return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user) };
+    });
+  }
+
+  /**
+   * The session's user as it is now: null when the account was deleted meanwhile;
+   * a pharmacy user's admin flag is read fresh, so a demoted admin loses admin rights at once.
+   */
+  async refresh(user: SessionUser): Promise<SessionUser | null> {
+    switch (user.role) {
+      case 'customer':
+        return (await this.db.getRepository(Customer).existsBy({ id: user.id })) ? { role: 'customer', id: user.id } : null;
+      case 'doctor':
+        return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
+      case 'pharmacy': {
+        const row = await this.db.getRepository(PharmacyUser).findOneBy({ id: user.id });
+        return row ? this.pharmacySessionUser(row) : null;
+      }
+    }
+  }
+
+  private pharmacySessionUser(user: PharmacyUser): SessionUser {
+    return { role: 'pharmacy', id: user.id, pharmacyId: user.pharmacyId, isAdmin: user.userLevel === 'admin' };
+  }
+
+  /**
+   * One login attempt: refused with 429 while the account is throttled; always spends one
+   * argon2 verification, whether or not the account exists, so timing tells nothing.
+   */
+  private async verify(
+    role: UserRole,
+    rawLogin: string,
+    password: string,
+    find: (login: string) => Promise<{ hash: string; user: SessionUser } | null>,
+  ): Promise<SessionUser | null> {
+    const login = rawLogin.trim().toLowerCase();
+    await this.throttle.assertAllowed(role, login);
+    const account = await find(login);
+    const ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
+    if (ok && account) {
+      await this.throttle.clear(role, login);
+      return account.user;
+    }
+    await this.throttle.recordFailure(role, login);
+    return null;
+  }
+}

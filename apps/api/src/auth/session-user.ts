@@ -1,0 +1,40 @@
+import type { UserRole } from '@resepti/domain';
+
+/** What a login session remembers about its user (serialized by passport into the session). */
+export interface SessionUser {
+  role: UserRole;
+  id: number;
+  /** Pharmacy users only: the pharmacy they belong to, and whether they are its admin. */
+  pharmacyId?: number;
+  isAdmin?: boolean;
+}
+
+export function isSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return (v.role === 'customer' || v.role === 'doctor' || v.role === 'pharmacy') && Number.isInteger(v.id);
+}
+
+/** Reads the passport user out of a raw express-session (used by the Socket.IO handshake). */
+export function sessionUserOf(session: unknown): SessionUser | null {
+  const user = (session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+  return isSessionUser(user) ? user : null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // passport's req.user is our SessionUser
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends SessionUser {}
+  }
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Pharmacy users: the office chosen on /toimipaikka. */
+    officeId?: number;
+    /** Pharmacy users: the patient being served (POST /patient-info). */
+    patient?: { firstName: string; lastName: string; hetu: string };
+  }
+}

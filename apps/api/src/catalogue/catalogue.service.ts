@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Product as ProductDto } from '@resepti/domain';
+import { Product } from './product.entity.js';
+
+export function productDisplayName(product: Pick<Product, 'name' | 'strength'>): string {
+  return `${product.name} ${product.strength}`;
+}
+
+export function toProductDto(product: Product): ProductDto {
+  return { productId: product.id, displayName: productDisplayName(product), format: product.form };
+}
+
+@Injectable()
+export class CatalogueService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The available products, sorted by name, then form, then strength (SPEC section 3). */
+  async availableProducts(): Promise<ProductDto[]> {
+    const rows = await this.db.getRepository(Product).find({ where: { available: true } });
+    const collator = new Intl.Collator('fi', { numeric: true, sensitivity: 'base' });
+    rows.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.form, b.form) || collator.compare(a.strength, b.strength));
+    return rows.map(toProductDto);
+  }
+
+  /** An orderable product, or null when it does not exist or is not available. */
+  async findAvailable(productId: number, manager: EntityManager = this.db.manager): Promise<Product | null> {
+    return manager.getRepository(Product).findOneBy({ id: productId, available: true });
+  }
+}

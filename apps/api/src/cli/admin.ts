@@ -1,0 +1,170 @@
+/**
+ * Account administration for production (and the README's configuration table):
+ *   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
+ *   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2"]
+ *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
+ *   npm run admin -- config-table
+ * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
+ * Bad input: a clear message on stderr and exit code 2; nothing is written.
+ */
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
+import { hashPassword } from '../auth/password.js';
+import { loadConfig, SETTINGS } from '../config/config.js';
+import { dataSourceOptions } from '../database/data-source-options.js';
+import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
+import { prepareDatabase } from '../database/prepare-database.js';
+import { Doctor } from '../doctor/doctor.entity.js';
+import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
+import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
+import { Pharmacy } from '../pharmacy/pharmacy.entity.js';
+
+class UsageError extends Error {}
+
+const USAGE = `usage:
+  npm run admin -- create-doctor --email E --password P --first-name F --last-name L
+  npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2" ...]
+  npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name" ...]
+  npm run admin -- config-table`;
+
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  name: { type: 'string' },
+  phone: { type: 'string' },
+  office: { type: 'string', multiple: true },
+  pharmacy: { type: 'string' },
+  username: { type: 'string' },
+  admin: { type: 'boolean' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function required(values: Values, name: 'email' | 'password' | 'first-name' | 'last-name' | 'name' | 'phone' | 'pharmacy' | 'username'): string {
+  const value = values[name]?.trim();
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function checkPassword(password: string): void {
+  if (!isStrongPassword(password)) {
+    throw new UsageError(`${VALIDATION_MESSAGES.passwordTooShort} ${VALIDATION_MESSAGES.passwordComposition}`);
+  }
+}
+
+async function createDoctor(m: EntityManager, v: Values): Promise<string> {
+  const email = required(v, 'email').toLowerCase();
+  const password = required(v, 'password');
+  const firstName = required(v, 'first-name');
+  const lastName = required(v, 'last-name');
+  if (!isValidEmail(email)) throw new UsageError(VALIDATION_MESSAGES.emailInvalid);
+  checkPassword(password);
+  if (await m.existsBy(Doctor, { email })) throw new UsageError(`a doctor with e-mail ${email} exists already`);
+  const doctor = await m.save(Doctor, { email, passwordHash: await hashPassword(password), firstName, lastName });
+  return `doctor ${doctor.id} created: ${firstName} ${lastName} <${email}>`;
+}
+
+async function createPharmacy(m: EntityManager, v: Values): Promise<string> {
+  const name = required(v, 'name');
+  const phone = required(v, 'phone');
+  const offices = (v.office ?? []).map((o) => o.trim()).filter(Boolean);
+  if (!isValidPhone(phone)) throw new UsageError(VALIDATION_MESSAGES.phoneInvalid);
+  if (offices.length === 0) throw new UsageError('at least one --office is required');
+  if (new Set(offices).size !== offices.length) throw new UsageError('office names must differ');
+  if (await m.existsBy(Pharmacy, { name })) throw new UsageError(`pharmacy '${name}' exists already`);
+  const pharmacy = await m.save(Pharmacy, { name, phone: normalizePhone(phone) });
+  for (const [i, office] of offices.entries()) {
+    await m.save(PharmacyOffice, { pharmacyId: pharmacy.id, name: office, level: i === 0 ? 'Apteekki' : 'Sivuapteekki' });
+  }
+  return `pharmacy ${pharmacy.id} '${name}' created with ${offices.length} office(s)`;
+}
+
+async function createPharmacyUser(m: EntityManager, v: Values): Promise<string> {
+  const pharmacyName = required(v, 'pharmacy');
+  const username = required(v, 'username').toLowerCase();
+  const password = required(v, 'password');
+  const firstName = required(v, 'first-name');
+  const lastName = required(v, 'last-name');
+  const usernameError = validateUsername(username);
+  if (usernameError) throw new UsageError(usernameError);
+  checkPassword(password);
+  const pharmacy = await m.findOneBy(Pharmacy, { name: pharmacyName });
+  if (!pharmacy) throw new UsageError(`no pharmacy named '${pharmacyName}'`);
+  if (await m.existsBy(PharmacyUser, { username })) throw new UsageError(VALIDATION_MESSAGES.usernameTaken);
+  const all = await m.findBy(PharmacyOffice, { pharmacyId: pharmacy.id });
+  const wanted = v.office ?? [];
+  const offices = wanted.length ? all.filter((o) => wanted.includes(o.name)) : all;
+  const unknown = wanted.filter((w) => !all.some((o) => o.name === w));
+  if (unknown.length) throw new UsageError(`unknown office(s) of '${pharmacyName}': ${unknown.join(', ')}`);
+  const user = await m.save(PharmacyUser, {
+    pharmacyId: pharmacy.id,
+    username,
+    passwordHash: await hashPassword(password),
+    firstName,
+    lastName,
+    userLevel: v.admin ? 'admin' : 'user',
+    offices,
+  });
+  return `pharmacy user ${user.id} '${username}' created (${user.userLevel}) in '${pharmacyName}' with ${offices.length} office(s)`;
+}
+
+function configTable(): string {
+  const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.default} | ${s.description} |`);
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...extra] = parsed.positionals;
+  const commands: Record<string, (m: EntityManager, v: Values) => Promise<string>> = {
+    'create-doctor': createDoctor,
+    'create-pharmacy': createPharmacy,
+    'create-pharmacy-user': createPharmacyUser,
+  };
+  if (command === 'config-table') {
+    console.log(configTable());
+    return 0;
+  }
+  const run = command ? commands[command] : undefined;
+  if (!run || extra.length) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+  const url = config.databaseUrl ?? embedded!.url;
+  await prepareDatabase(url, { seedDemo: false });
+  const ds = new DataSource(dataSourceOptions(url));
+  await ds.initialize();
+  try {
+    console.log(await ds.transaction((m) => run(m, parsed.values)));
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`error: ${err.message}`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await ds.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,47 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/**
+ * Errors have one shape: {statusCode, message, error}. 4xx messages are for the user;
+ * anything unexpected is a 500 that only shows a request id, and is logged with it.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    if (res.headersSent) return;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      res.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
+      return;
+    }
+    const parserError = exception as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json({ statusCode: 400, message: 'Pyynnön JSON on virheellinen', error: 'Bad Request' });
+      return;
+    }
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({ statusCode: 413, message: 'Pyyntö on liian suuri', error: 'Payload Too Large' });
+      return;
+    }
+    if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+      res.status(parserError.status).json({ statusCode: parserError.status, message: 'Virheellinen pyyntö', error: 'Bad Request' });
+      return;
+    }
+    const requestId = randomUUID();
+    this.logger.error(`${req.method} ${req.originalUrl} failed [${requestId}]`, exception instanceof Error ? exception.stack : String(exception));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ statusCode: 500, message: 'Palvelussa tapahtui virhe', requestId });
+  }
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Every setting the API reads from the environment, with its description.
+ * Validated once at start: a bad value stops the process with a clear message.
+ * `npm run admin -- config-table` prints this list as the README's configuration table.
+ */
+export const SETTINGS = [
+  { name: 'PORT', default: '3000', description: 'HTTP port for the web app, REST API, Socket.IO and /health.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data under DATA_DIR, and demo data is seeded into an empty database.',
+  },
+  { name: 'SEED_DEMO', default: 'false', description: 'With DATABASE_URL set: seed the demo data into an empty database when true.' },
+  { name: 'DATA_DIR', default: '.data', description: 'Where the embedded PostgreSQL keeps its files (kept across restarts).' },
+  { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL (only when DATABASE_URL is unset).' },
+  {
+    name: 'SESSION_SECRET',
+    default: '(random per start in development)',
+    description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
+  },
+  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes.' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'Redis for Socket.IO broadcasts between API nodes. Unset: a single node broadcasts in memory.' },
+  { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET.' },
+  { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
+] as const;
+
+export interface AppConfig {
+  port: number;
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  dataDir: string;
+  embeddedPgPort: number;
+  sessionSecret: string;
+  sessionIdleMinutes: number;
+  redisUrl: string | null;
+  smsSendIntervalSeconds: number;
+  production: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got '${raw}')`);
+  }
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false (got '${env[name]}')`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  let sessionSecret = env.SESSION_SECRET ?? '';
+  if (!sessionSecret) {
+    if (production) throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
+    sessionSecret = randomBytes(32).toString('hex');
+  } else if (sessionSecret.length < 16) {
+    throw new ConfigError('SESSION_SECRET must be at least 16 characters');
+  }
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    databaseUrl,
+    seedDemo: databaseUrl ? bool(env, 'SEED_DEMO') : true,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    sessionSecret,
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    redisUrl,
+    smsSendIntervalSeconds: int(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 1, 3600),
+    production,
+    webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
+  };
+}
+
+/** Injection token of AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity()
+export class Customer {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'text' })
+  hetu!: string;
+
+  @Column({ type: 'text' })
+  firstName!: string;
+
+  @Column({ type: 'text' })
+  lastName!: string;
+
+  /** Stored lower-case; login is case-insensitive. */
+  @Index({ unique: true })
+  @Column({ type: 'text' })
+  email!: string;
+
+  /** Normalised: spaces stripped. */
+  @Column({ type: 'text' })
+  phone!: string;
+
+  @Column({ type: 'text' })
+  passwordHash!: string;
+
+  @Column({ type: 'text' })
+  sex!: 'm' | 'f';
+
+  @Column({ type: 'boolean', default: false })
+  marketingAllowed!: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  approvedEulaVersion!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

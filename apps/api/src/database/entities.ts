@@ -1,0 +1,36 @@
+import { AuditLog } from '../audit/audit-log.entity.js';
+import { LoginFailure } from '../auth/login-failure.entity.js';
+import { Product } from '../catalogue/product.entity.js';
+import { Customer } from '../customer/customer.entity.js';
+import { Doctor } from '../doctor/doctor.entity.js';
+import { NoticeCheck } from '../notices/notice-check.entity.js';
+import { Notice } from '../notices/notice.entity.js';
+import { SmsOutbox } from '../notifications/sms-outbox.entity.js';
+import { Coupon } from '../orders/coupon.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { PharmacyCartItem } from '../pharmacy/pharmacy-cart-item.entity.js';
+import { PharmacyCart } from '../pharmacy/pharmacy-cart.entity.js';
+import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
+import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
+import { Pharmacy } from '../pharmacy/pharmacy.entity.js';
+
+/** Every entity of the schema; the data source and the migration check both use this list. */
+export const ENTITIES = [
+  AuditLog,
+  Coupon,
+  Customer,
+  Doctor,
+  LoginFailure,
+  Notice,
+  NoticeCheck,
+  Order,
+  OrderItem,
+  Pharmacy,
+  PharmacyCart,
+  PharmacyCartItem,
+  PharmacyOffice,
+  PharmacyUser,
+  Product,
+  SmsOutbox,
+];

@@ -1,0 +1,14 @@
+import { InitialSchema1795311958313 } from './1795311958313-InitialSchema.js';
+import { SessionStore1795311958400 } from './1795311958400-SessionStore.js';
+import { PharmacyCart1795312523614 } from './1795312523614-PharmacyCart.js';
+import { DoctorHistoryIndexes1795312634070 } from './1795312634070-DoctorHistoryIndexes.js';
+import { LoginThrottle1795315412976 } from './1795315412976-LoginThrottle.js';
+
+/** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
+export const MIGRATIONS = [
+  InitialSchema1795311958313,
+  SessionStore1795311958400,
+  PharmacyCart1795312523614,
+  DoctorHistoryIndexes1795312634070,
+  LoginThrottle1795315412976,
+];

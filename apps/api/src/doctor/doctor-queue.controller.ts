@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { DoctorOrdersService } from './doctor-orders.service.js';
+import { ProcessItemDto } from './dto/process-item.dto.js';
+import { orNoContent } from './no-content.js';
+
+
+/** The doctor's queue and current order (SPEC section 7, Doctor). */
+@ApiTags('doctor')
+@Controller('order')
+export class DoctorQueueController {
+  constructor(private readonly orders: DoctorOrdersService) {}
+
+  @Post('pick-first')
+  @Roles('doctor')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Take the waiting order with the earliest deadline; a held order is returned as is.' })
+  @ApiOkResponse({ description: 'The current order.' })
+  @ApiNoContentResponse({ description: 'Nothing is waiting.' })
+  async pickFirst(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
+    return orNoContent(res, await this.orders.pickFirst(user));
+  }
+
+  @Get('current')
+  @Roles('doctor')
+  @ApiOperation({ summary: "The doctor's current order (after a reload)." })
+  @ApiNoContentResponse({ description: 'No current order.' })
+  async current(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
+    return orNoContent(res, await this.orders.current(user));
+  }
+
+  @Get('queue')
+  @Roles('doctor')
+  @ApiOperation({ summary: 'Waiting orders, earliest deadline first, without patient data.' })
+  queue(): Promise<QueueOrder[]> {
+    return this.orders.queueOrders();
+  }
+
+  @Post('process-item/:id')
+  @Roles('doctor')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Decide one prescription of the doctor's current order." })
+  @ApiForbiddenResponse({ description: "The item is not in the doctor's current order." })
+  process(
+    @CurrentUser() user: SessionUser,
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 400 })) id: number,
+    @Body() body: ProcessItemDto,
+  ): Promise<DoctorPrescription> {
+    return this.orders.processItem(user, id, body.decision, body.reasonForDecision);
+  }
+
+  @Post('mark-delivered')
+  @Roles('doctor')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Deliver the current order, then pick the next waiting one.' })
+  @ApiOkResponse({ description: 'The next order, now current.' })
+  @ApiNoContentResponse({ description: 'Delivered; nothing else is waiting.' })
+  @ApiConflictResponse({ description: 'An item is still undecided, or there is no current order.' })
+  async markDelivered(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
+    return orNoContent(res, (await this.orders.markDelivered(user)).next);
+  }
+
+  @Post('release')
+  @Roles('doctor')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'The current order goes back to the queue.' })
+  @ApiConflictResponse({ description: 'No current order.' })
+  release(@CurrentUser() user: SessionUser): Promise<void> {
+    return this.orders.release(user);
+  }
+
+  @Post('release-one/:id')
+  @Roles('doctor')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Release any processing order (e.g. one stuck with another doctor) back to the queue.' })
+  @ApiConflictResponse({ description: 'The order is not processing.' })
+  releaseOne(@CurrentUser() user: SessionUser, @Param('id', new ParseIntPipe({ errorHttpStatusCode: 400 })) id: number): Promise<void> {
+    return this.orders.releaseOne(user, id);
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { DoctorInfo, SystemStatus } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { DoctorOrdersService } from './doctor-orders.service.js';
+import { DoctorService } from './doctor.service.js';
+
+@ApiTags('doctor')
+@Controller()
+@Roles('doctor')
+export class DoctorController {
+  constructor(
+    private readonly doctors: DoctorService,
+    private readonly orders: DoctorOrdersService,
+  ) {}
+
+  /** The signed-in doctor. Cheap: the web also calls it to keep the session alive ('Jatka'). */
+  @Get('my-doctor-info')
+  @Roles('doctor')
+  myDoctorInfo(@CurrentUser() user: SessionUser): Promise<DoctorInfo> {
+    return this.doctors.info(user.id);
+  }
+
+  @Get('system-status')
+  @Roles('doctor')
+  @ApiOkResponse({ description: 'Queue counts, the next deadline among waiting orders and this doctor\'s current order id (pickedOrder).' })
+  systemStatus(@CurrentUser() user: SessionUser): Promise<SystemStatus> {
+    return this.orders.systemStatus(user);
+  }
+}

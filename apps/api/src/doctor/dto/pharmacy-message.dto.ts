@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX } from '@resepti/domain';
+
+export class PharmacyMessageDto {
+  @ApiPropertyOptional({ description: 'There is one current notice (id 1); the value is accepted and ignored.' })
+  @IsOptional()
+  @IsInt({ message: 'id pitää olla kokonaisluku.' })
+  id?: number | null;
+
+  @ApiProperty({ maxLength: NOTICE_HEADER_MAX, description: 'Title; must not be blank when publishing.' })
+  @IsString({ message: 'Otsikon pitää olla tekstiä.' })
+  @MaxLength(NOTICE_HEADER_MAX, { message: `Otsikko on liian pitkä (enintään ${NOTICE_HEADER_MAX} merkkiä).` })
+  header!: string;
+
+  @ApiProperty({ maxLength: NOTICE_DETAILS_MAX })
+  @IsString({ message: 'Lisätietojen pitää olla tekstiä.' })
+  @MaxLength(NOTICE_DETAILS_MAX, { message: `Lisätiedot ovat liian pitkät (enintään ${NOTICE_DETAILS_MAX} merkkiä).` })
+  additionalDetails!: string;
+
+  @ApiProperty({ enum: ['published', 'unpublished'] })
+  @IsIn(['published', 'unpublished'], { message: 'Tilan pitää olla published tai unpublished.' })
+  status!: 'published' | 'unpublished';
+}

@@ -1,0 +1,15 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { DECISIONS, DOCTOR_MESSAGES, type Decision } from '@resepti/domain';
+
+export class ProcessItemDto {
+  @ApiProperty({ enum: DECISIONS, description: "'undecided' undoes the decision (reason emptied, coupon removed)." })
+  @IsIn(DECISIONS as Decision[], { message: DOCTOR_MESSAGES.invalidDecision })
+  decision!: Decision;
+
+  @ApiPropertyOptional({ description: 'Mandatory (non-blank) when rejecting; optional when approving.', maxLength: 2000 })
+  @IsOptional()
+  @IsString({ message: 'Perustelun pitää olla tekstiä.' })
+  @MaxLength(2000, { message: 'Perustelu on liian pitkä (enintään 2000 merkkiä).' })
+  reasonForDecision?: string;
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { PharmacyNotice } from '@resepti/domain';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { NoticeCheck } from './notice-check.entity.js';
+import { Notice } from './notice.entity.js';
+
+/** There is one current notice; its row is created on the first save. */
+export const CURRENT_NOTICE_ID = 1;
+
+export interface NoticeInput {
+  header: string;
+  additionalDetails: string;
+  status: 'published' | 'unpublished';
+}
+
+export interface NoticeCheckStatus {
+  /** True when this pharmacy user has marked the currently published notice as read. */
+  checked: boolean;
+  published: boolean;
+}
+
+function toDto(n: Notice): PharmacyNotice {
+  return { id: n.id, header: n.header, additionalDetails: n.additionalDetails, status: n.status };
+}
+
+/** The doctors' notice to every pharmacy and each pharmacy user's read state of it. */
+@Injectable()
+export class NoticesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  async current(): Promise<PharmacyNotice | null> {
+    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    return notice ? toDto(notice) : null;
+  }
+
+  /** The notice as pharmacies see it: only when published. */
+  async published(): Promise<PharmacyNotice | null> {
+    const notice = await this.current();
+    return notice?.status === 'published' ? notice : null;
+  }
+
+  /**
+   * Saves the notice (doctors only, enforced by the controller). Publishing bumps the
+   * version, so every pharmacy user sees the new notice unchecked. Pushed after commit.
+   */
+  async save(doctorId: number, input: NoticeInput): Promise<PharmacyNotice> {
+    const saved = await this.db.transaction(async (m) => {
+      const repo = m.getRepository(Notice);
+      const existing = await repo.findOne({ where: { id: CURRENT_NOTICE_ID }, lock: { mode: 'pessimistic_write' } });
+      const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
+      const republished = input.status === 'published' && (existing?.status !== 'published' || changedContent);
+      const version = (existing?.version ?? 0) + (republished ? 1 : 0);
+      await repo.save({ id: CURRENT_NOTICE_ID, ...input, version, updatedByDoctorId: doctorId });
+      return repo.findOneByOrFail({ id: CURRENT_NOTICE_ID });
+    });
+    const dto = toDto(saved);
+    this.publisher.noticeUpdated({ notice: dto.status === 'published' ? dto : null });
+    return dto;
+  }
+
+  async checkStatus(pharmacyUserId: number): Promise<NoticeCheckStatus> {
+    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    if (!notice || notice.status !== 'published') return { checked: false, published: false };
+    const check = await this.db.getRepository(NoticeCheck).findOneBy({ pharmacyUserId });
+    return { checked: check?.checkedVersion === notice.version, published: true };
+  }
+
+  async setChecked(pharmacyUserId: number, checked: boolean): Promise<NoticeCheckStatus> {
+    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    const version = checked ? (notice?.version ?? 0) : -1;
+    await this.db.getRepository(NoticeCheck).upsert({ pharmacyUserId, checkedVersion: version }, ['pharmacyUserId']);
+    return this.checkStatus(pharmacyUserId);
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { Coupon } from './coupon.entity.js';
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+
+export function newCouponCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Single-use coupons a doctor gives with a 'rejected-with-coupon' decision: worth the
+ * rejected item's price, one per item (unique index on order_item_id).
+ */
+@Injectable()
+export class CouponsService {
+  /** Creates the item's coupon unless it already has one; returns its code. */
+  async ensureForItem(manager: EntityManager, input: { orderItemId: number; customerId: number; amountCents: number }): Promise<string> {
+    const existing = await manager.findOneBy(Coupon, { orderItemId: input.orderItemId });
+    if (existing) return existing.code;
+    for (let attempt = 0; ; attempt++) {
+      const code = newCouponCode();
+      const inserted = (await manager
+        .createQueryBuilder()
+        .insert()
+        .into(Coupon)
+        .values({ code, customerId: input.customerId, orderItemId: input.orderItemId, amountCents: input.amountCents })
+        .orIgnore()
+        .returning(['id'])
+        .execute()) as { raw: unknown[] };
+      if (inserted.raw.length > 0) return code;
+      if (attempt >= 5) throw new Error('could not generate a unique coupon code');
+    }
+  }
+
+  /** Removes the item's coupon (undo or a changed decision); a coupon already used stays. */
+  async removeForItem(manager: EntityManager, orderItemId: number): Promise<void> {
+    await manager.createQueryBuilder().delete().from(Coupon).where('order_item_id = :orderItemId AND used_at IS NULL', { orderItemId }).execute();
+  }
+}

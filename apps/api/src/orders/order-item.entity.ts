@@ -1,0 +1,60 @@
+import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { Decision, ItemType } from '@resepti/domain';
+import { Order } from './order.entity.js';
+
+/** One prescription of an order: a renewal of a medicine or a new-prescription request. */
+@Entity()
+export class OrderItem {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index()
+  @Column({ type: 'int' })
+  orderId!: number;
+
+  @ManyToOne(() => Order, (order) => order.items, { onDelete: 'CASCADE' })
+  order?: Relation<Order>;
+
+  @Column({ type: 'text' })
+  type!: ItemType;
+
+  @Column({ type: 'int', nullable: true })
+  productId!: number | null;
+
+  @Column({ type: 'text' })
+  displayName!: string;
+
+  @Column({ type: 'text', default: '' })
+  format!: string;
+
+  /** The patient's or pharmacist's reason / additional information. */
+  @Column({ type: 'text', default: '' })
+  reason!: string;
+
+  /** Topic of a new-prescription request (e.g. 'allergy'). */
+  @Column({ type: 'text', nullable: true })
+  medicalProblem!: string | null;
+
+  /** The questionnaire record saved with a new-prescription request. */
+  @Column({ type: 'jsonb', nullable: true })
+  chat!: object | null;
+
+  @Column({ type: 'text', default: 'undecided' })
+  decision!: Decision;
+
+  @Column({ type: 'text', default: '' })
+  reasonForDecision!: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  decisionTime!: Date | null;
+
+  @Column({ type: 'int', default: 0 })
+  priceCents!: number;
+
+  @Column({ type: 'date', nullable: true })
+  renewableTill!: string | null;
+
+  /** Pharmacy staff removed the decided card from Reseptilista (kept in Historia). */
+  @Column({ type: 'boolean', default: false })
+  pharmacyChecked!: boolean;
+}

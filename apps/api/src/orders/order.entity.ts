@@ -1,0 +1,93 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
+import type { DeliveryOptionId, OrderStatus, PharmacyData } from '@resepti/domain';
+import { Doctor } from '../doctor/doctor.entity.js';
+import { OrderItem } from './order-item.entity.js';
+
+export type OrderSource = 'customer' | 'pharmacy';
+
+/**
+ * One order = one patient's prescriptions sent to the doctors' queue, either by the
+ * customer (paid, 12 weekday hours) or by a pharmacy (12 h next morning or 15 min express).
+ */
+@Entity({ name: 'orders' })
+@Index('idx_orders_queue', ['deliveryStatus', 'deliveryBeforeTime'])
+// Indexes of the doctors' history search (migration DoctorHistoryIndexes; expression and
+// partial indexes that TypeORM cannot describe, so it must leave them alone).
+@Index('idx_orders_patient_search', { synchronize: false })
+@Index('idx_orders_history_handled', { synchronize: false })
+@Index('idx_orders_history_name', { synchronize: false })
+export class Order {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'text' })
+  source!: OrderSource;
+
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  customerId!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  pharmacyId!: number | null;
+
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  officeId!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  pharmacyUserId!: number | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  pharmacyData!: PharmacyData | null;
+
+  @Column({ type: 'text' })
+  patientFirstName!: string;
+
+  @Column({ type: 'text' })
+  patientLastName!: string;
+
+  @Column({ type: 'text' })
+  patientHetu!: string;
+
+  @Column({ type: 'text' })
+  deliveryOptionId!: DeliveryOptionId;
+
+  /** The deadline by which a doctor must have handled the order. */
+  @Column({ type: 'timestamptz' })
+  deliveryBeforeTime!: Date;
+
+  @Column({ type: 'text', default: 'waiting' })
+  deliveryStatus!: OrderStatus;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  processingStartTime!: Date | null;
+
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  doctorId!: number | null;
+
+  @ManyToOne(() => Doctor, { nullable: true })
+  doctor?: Relation<Doctor> | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deliveryTime!: Date | null;
+
+  /** What the order costs its payer, in cents (handling fee for pharmacies, medicines for customers). */
+  @Column({ type: 'int', default: 0 })
+  priceCents!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
+  items?: Relation<OrderItem[]>;
+}

@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PHARMACY_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
+
+const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
+
+/** The fields every pharmacy-user form has (the rules and their Finnish messages are checked by the service). */
+abstract class PharmacyUserFieldsDto {
+  @ApiProperty()
+  @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })
+  @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
+  firstName!: string;
+
+  @ApiProperty()
+  @IsString({ message: VALIDATION_MESSAGES.lastNameRequired })
+  @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
+  lastName!: string;
+
+  @ApiProperty()
+  @IsString({ message: VALIDATION_MESSAGES.usernameMissing })
+  @MaxLength(200, { message: VALIDATION_MESSAGES.usernameTooLong })
+  username!: string;
+}
+
+/** POST /create-pharmacy-user */
+export class CreatePharmacyUserDto extends PharmacyUserFieldsDto {
+  @ApiProperty()
+  @IsString({ message: VALIDATION_MESSAGES.passwordTooShort })
+  @MaxLength(200, { message: PASSWORD_TOO_LONG })
+  password!: string;
+}
+
+/** POST /update-pharmacy-user: an empty or missing password keeps the old one. */
+export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto {
+  @ApiProperty()
+  @IsInt({ message: PHARMACY_MESSAGES.userNotFound })
+  id!: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: VALIDATION_MESSAGES.passwordComposition })
+  @MaxLength(200, { message: PASSWORD_TOO_LONG })
+  password?: string;
+}
+
+/** DELETE /delete-pharmacy-user */
+export class DeletePharmacyUserDto {
+  @ApiProperty()
+  @IsString({ message: VALIDATION_MESSAGES.usernameMissing })
+  @MaxLength(200, { message: VALIDATION_MESSAGES.usernameTooLong })
+  username!: string;
+}

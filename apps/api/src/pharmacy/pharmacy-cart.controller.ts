@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { DeliveryOptionDto, Patient, PharmacyCart, PharmacySendResult } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { AddCartItemDto, DeliveryOptionDto as DeliveryOptionBody } from './dto/cart.dto.js';
+import { PatientInfoDto } from './dto/patient-info.dto.js';
+import { PharmacyCartService, deliveryOptions } from './pharmacy-cart.service.js';
+
+/** The pharmacist's order in the making: patient, medicines, handling option, send. */
+@ApiTags('pharmacy')
+@Controller()
+export class PharmacyCartController {
+  constructor(private readonly carts: PharmacyCartService) {}
+
+  @Post('patient-info')
+  @Roles('pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The patient is stored as the session’s current patient.' })
+  @ApiBadRequestResponse({ description: "'Tarkista henkilöturvatunnus' or a missing name; nothing is stored." })
+  async patientInfo(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PatientInfoDto): Promise<Patient> {
+    const patient = await this.carts.setPatient(user, body);
+    req.session.patient = patient;
+    return patient;
+  }
+
+  @Get('delivery-options')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: 'The pharmacy handling options with Finnish labels and prices in cents.' })
+  deliveryOptions(): DeliveryOptionDto[] {
+    return deliveryOptions();
+  }
+
+  @Post('pharmacy-shopping-cart/delivery-option')
+  @Roles('pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The cart with the chosen option.' })
+  setDeliveryOption(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: DeliveryOptionBody): Promise<PharmacyCart> {
+    return this.carts.setDeliveryOption(user, req.session, body.id);
+  }
+
+  @Post('pharmacy-shopping-cart/item')
+  @Roles('pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The cart with the new medicine.' })
+  @ApiBadRequestResponse({ description: 'Unknown or unavailable product, or a narcotic/PKV medicine that cannot be renewed.' })
+  @ApiConflictResponse({ description: 'The medicine is already in the cart.' })
+  addItem(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: AddCartItemDto): Promise<PharmacyCart> {
+    return this.carts.addItem(user, req.session, body);
+  }
+
+  @Get('pharmacy-user-shopping-cart')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: 'The cart: {items, deliveryOptionId, patient, totalPriceCents}.' })
+  cart(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyCart> {
+    return this.carts.cart(user, req.session);
+  }
+
+  @Post('pharmacy-user-shopping-cart/clear')
+  @Roles('pharmacy')
+  @HttpCode(204)
+  @ApiOkResponse({ description: 'Cancels the order in the making: medicines, option and the current patient are forgotten.' })
+  async clear(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<void> {
+    await this.carts.clear(user);
+    delete req.session.patient;
+  }
+
+  @Post('pharmacy-shopping-cart/send')
+  @Roles('pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'One waiting order was created; the cart is empty and the patient forgotten.' })
+  @ApiBadRequestResponse({ description: 'No office selected, no patient, no medicines or no handling option; nothing is created.' })
+  async send(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacySendResult> {
+    const { orderId, deliveryBeforeTime, priceCents } = await this.carts.send(user, req.session);
+    delete req.session.patient;
+    return { orderId, deliveryBeforeTime, priceCents };
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, HttpStatus, Param, ParseIntPipe, Patch, Req } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { PharmacyOffice } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { PharmacyOfficeService, toPharmacyOfficeDto } from './pharmacy-office.service.js';
+
+/** Office choice (/toimipaikka): the pharmacist works for one of their offices at a time. */
+@ApiTags('pharmacy')
+@Controller()
+export class PharmacyOfficeController {
+  constructor(private readonly offices: PharmacyOfficeService) {}
+
+  @Get('users-offices')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: "The user's own offices: {id, name, level, pharmacyName, phone}[]" })
+  async usersOffices(@CurrentUser() user: SessionUser): Promise<PharmacyOffice[]> {
+    return (await this.offices.offices(user.id)).map(toPharmacyOfficeDto);
+  }
+
+  @Patch('selected-office/:id')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: 'The office is selected for this session; live updates now follow it.' })
+  @ApiForbiddenResponse({ description: 'Not one of the user’s offices; nothing changes.' })
+  async selectOffice(
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST })) id: number,
+  ): Promise<PharmacyOffice> {
+    const office = await this.offices.select(user, req.session.officeId, id);
+    req.session.officeId = office.id;
+    return toPharmacyOfficeDto(office);
+  }
+
+  @Get('users-session-office')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: 'The office selected for this session, or an empty body when none is selected.' })
+  async sessionOffice(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyOffice | null> {
+    const office = await this.offices.ownOffice(user.id, req.session.officeId);
+    return office ? toPharmacyOfficeDto(office) : null;
+  }
+}

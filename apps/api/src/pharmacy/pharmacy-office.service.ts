@@ -1,0 +1,61 @@
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
+import type { SessionUser } from '../auth/session-user.js';
+import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { PharmacyOffice } from './pharmacy-office.entity.js';
+
+export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
+  return {
+    id: office.id,
+    name: office.name,
+    level: office.level,
+    pharmacyName: office.pharmacy?.name ?? '',
+    phone: office.pharmacy?.phone ?? '',
+  };
+}
+
+/** The offices a pharmacy user works at, and the one selected for this session. */
+@Injectable()
+export class PharmacyOfficeService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  /** The user's own offices (with their pharmacy), in id order. */
+  async offices(pharmacyUserId: number, manager: EntityManager = this.db.manager): Promise<PharmacyOffice[]> {
+    return manager
+      .getRepository(PharmacyOffice)
+      .createQueryBuilder('office')
+      .innerJoin('pharmacy_user_office', 'puo', 'puo.pharmacy_office_id = office.id AND puo.pharmacy_user_id = :pharmacyUserId', { pharmacyUserId })
+      .innerJoinAndSelect('office.pharmacy', 'pharmacy')
+      .orderBy('office.id')
+      .getMany();
+  }
+
+  /** One of the user's own offices, or null when the office is not theirs (or does not exist). */
+  async ownOffice(pharmacyUserId: number, officeId: number | undefined, manager: EntityManager = this.db.manager): Promise<PharmacyOffice | null> {
+    if (!officeId) return null;
+    return (await this.offices(pharmacyUserId, manager)).find((o) => o.id === officeId) ?? null;
+  }
+
+  /** The session's office; 400 when none is selected (or it is no longer the user's). */
+  async requireOffice(user: SessionUser, officeId: number | undefined, manager: EntityManager = this.db.manager): Promise<PharmacyOffice> {
+    const office = await this.ownOffice(user.id, officeId, manager);
+    if (!office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
+    return office;
+  }
+
+  /**
+   * Checks that the office is the user's own (403 otherwise, nothing changes), then moves the
+   * user's live sockets to the office's room. The caller stores the id in the session.
+   */
+  async select(user: SessionUser, previousOfficeId: number | undefined, officeId: number): Promise<PharmacyOffice> {
+    const office = await this.ownOffice(user.id, officeId);
+    if (!office) throw new ForbiddenException(PHARMACY_MESSAGES.officeNotYours);
+    this.publisher.moveToOffice(user.id, previousOfficeId, office.id);
+    return office;
+  }
+}

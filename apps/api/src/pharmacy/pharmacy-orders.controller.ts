@@ -1,0 +1,46 @@
+import { Controller, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { OrderHistoryQueryDto } from './dto/order-history.dto.js';
+import { PharmacyOrdersService } from './pharmacy-orders.service.js';
+
+/** The order list of the workbench's right column. */
+@ApiTags('pharmacy')
+@Controller()
+export class PharmacyOrdersController {
+  constructor(private readonly orders: PharmacyOrdersService) {}
+
+  @Get('pharmacy-order-history/active')
+  @Roles('pharmacy')
+  @ApiOkResponse({ description: "Reseptilista: the selected office's orders with prescriptions not yet checked (only those), newest first." })
+  @ApiBadRequestResponse({ description: 'No office selected.' })
+  active(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyOrder[]> {
+    return this.orders.active(user, req.session.officeId);
+  }
+
+  @Get('pharmacy-order-history/history')
+  @Roles('pharmacy')
+  @ApiOkResponse({
+    description: `Historia: all orders of the user's pharmacy, newest first: {data, count, offset, limit}. Paged with ?offset (default 0) and ?limit (default ${PHARMACY_HISTORY_PAGE_SIZE}, at most 100).`,
+  })
+  history(@CurrentUser() user: SessionUser, @Query() query: OrderHistoryQueryDto): Promise<PharmacyOrderPage> {
+    return this.orders.history(user, query.offset ?? 0, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
+  }
+
+  @Post('check-order-item/:id')
+  @Roles('pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The prescription is checked: it leaves Reseptilista and stays in Historia. Returns its order.' })
+  @ApiNotFoundResponse({ description: "No such prescription in the user's pharmacy." })
+  @ApiConflictResponse({ description: 'The prescription is still undecided, or already checked.' })
+  checkItem(
+    @CurrentUser() user: SessionUser,
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST })) id: number,
+  ): Promise<PharmacyOrder> {
+    return this.orders.checkItem(user, id);
+  }
+}

@@ -1,0 +1,128 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { QueryFailedError, type DataSource } from 'typeorm';
+import {
+  PHARMACY_MESSAGES,
+  VALIDATION_MESSAGES,
+  validateNewPharmacyUser,
+  validatePharmacyUserEdit,
+  type NewPharmacyUserRequest,
+  type PharmacyUserListEntry,
+  type UpdatePharmacyUserRequest,
+  type UsernameCheck,
+} from '@resepti/domain';
+import { hashPassword } from '../auth/password.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { NoticeCheck } from '../notices/notice-check.entity.js';
+import { PharmacyOffice } from './pharmacy-office.entity.js';
+import { PharmacyUser } from './pharmacy-user.entity.js';
+import { toUserListEntry } from './pharmacy.service.js';
+
+
+/** Usernames are unique and compared case-insensitively: they are stored trimmed and lower-case. */
+export function canonicalUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof QueryFailedError && (err.driverError as { code?: string } | undefined)?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * A pharmacy admin's management of their own pharmacy's user accounts. Admins cannot be
+ * deleted, other admins cannot be edited, and another pharmacy's users are out of reach (403).
+ * A new user works at every office of the admin's pharmacy.
+ */
+@Injectable()
+export class PharmacyUserAdminService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
+    const users = await this.db.getRepository(PharmacyUser).find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
+    return users.map(toUserListEntry);
+  }
+
+  async usernameExists(name: string): Promise<UsernameCheck> {
+    const username = canonicalUsername(name);
+    return { usernameExists: username !== '' && (await this.db.getRepository(PharmacyUser).existsBy({ username })) };
+  }
+
+  async create(admin: SessionUser, input: NewPharmacyUserRequest): Promise<PharmacyUserListEntry> {
+    const username = input.username.trim();
+    const errors = validateNewPharmacyUser({ firstName: input.firstName, lastName: input.lastName, username, password: input.password });
+    const messages = Object.values(errors);
+    if (messages.length > 0) throw new BadRequestException(messages);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (m) => {
+        if (await m.getRepository(PharmacyUser).existsBy({ username: canonicalUsername(username) })) {
+          throw new ConflictException(VALIDATION_MESSAGES.usernameTaken);
+        }
+        const offices = await m.getRepository(PharmacyOffice).findBy({ pharmacyId: admin.pharmacyId });
+        const saved = await m.getRepository(PharmacyUser).save({
+          pharmacyId: admin.pharmacyId!,
+          username: canonicalUsername(username),
+          passwordHash,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          userLevel: 'user',
+          offices,
+        });
+        return toUserListEntry(saved);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictException(VALIDATION_MESSAGES.usernameTaken);
+      throw err;
+    }
+  }
+
+  async update(admin: SessionUser, input: UpdatePharmacyUserRequest): Promise<PharmacyUserListEntry> {
+    const username = input.username.trim();
+    const messages = [
+      validatePharmacyUserEdit('firstName', input.firstName),
+      validatePharmacyUserEdit('lastName', input.lastName),
+      validatePharmacyUserEdit('username', username),
+      input.password ? validatePharmacyUserEdit('password', input.password) : null,
+    ].filter((m): m is string => m !== null);
+    if (messages.length > 0) throw new BadRequestException(messages);
+    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    try {
+      return await this.db.transaction(async (m) => {
+        const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOne({ where: { id: input.id }, lock: { mode: 'pessimistic_write' } }));
+        if (target.userLevel === 'admin' && target.id !== admin.id) throw new ForbiddenException(PHARMACY_MESSAGES.adminNotEditable);
+        const canonical = canonicalUsername(username);
+        if (canonical !== target.username && (await m.getRepository(PharmacyUser).existsBy({ username: canonical }))) {
+          throw new ConflictException(VALIDATION_MESSAGES.usernameTakenEdit);
+        }
+        await m.getRepository(PharmacyUser).update(
+          { id: target.id },
+          { firstName: input.firstName.trim(), lastName: input.lastName.trim(), username: canonical, ...(passwordHash ? { passwordHash } : {}) },
+        );
+        return toUserListEntry(await m.getRepository(PharmacyUser).findOneByOrFail({ id: target.id }));
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictException(VALIDATION_MESSAGES.usernameTakenEdit);
+      throw err;
+    }
+  }
+
+  async remove(admin: SessionUser, name: string): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ username: canonicalUsername(name) }));
+      if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
+      await m.getRepository(NoticeCheck).delete({ pharmacyUserId: target.id });
+      await m.getRepository(PharmacyUser).delete({ id: target.id });
+    });
+  }
+
+  /** 404 when the user does not exist, 403 when they belong to another pharmacy. */
+  private async ownUser(admin: SessionUser, lookup: Promise<PharmacyUser | null>): Promise<PharmacyUser> {
+    const user = await lookup;
+    if (!user) throw new NotFoundException(PHARMACY_MESSAGES.userNotFound);
+    if (user.pharmacyId !== admin.pharmacyId) throw new ForbiddenException(PHARMACY_MESSAGES.userOfOtherPharmacy);
+    return user;
+  }
+}
+

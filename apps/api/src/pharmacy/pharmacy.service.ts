@@ -1,0 +1,33 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { PharmacyUserInfo, PharmacyUserListEntry } from '@resepti/domain';
+import { PharmacyUser } from './pharmacy-user.entity.js';
+
+/** A pharmacy user as the admin's list shows it (never the password hash). */
+export function toUserListEntry(user: PharmacyUser): PharmacyUserListEntry {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    userLevel: user.userLevel,
+    isAdmin: user.userLevel === 'admin',
+    pharmacyId: user.pharmacyId,
+  };
+}
+
+export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: string } }): PharmacyUserInfo {
+  return { ...toUserListEntry(user), pharmacyName: user.pharmacy?.name ?? '' };
+}
+
+@Injectable()
+export class PharmacyService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async userInfo(pharmacyUserId: number): Promise<PharmacyUserInfo> {
+    const user = await this.db.getRepository(PharmacyUser).findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true } });
+    if (!user) throw new NotFoundException('Käyttäjää ei löydy');
+    return toPharmacyUserInfo(user);
+  }
+}

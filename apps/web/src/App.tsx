@@ -1,0 +1,115 @@
+/** Providers and every route of SPEC section 2. */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ApiNavigator } from './api/ApiNavigator';
+import { SocketProvider } from './api/socket';
+import { RequireUser } from './auth/RequireUser';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { PageLoading } from './components/PageLoading';
+import { CustomerLayout } from './customer/CustomerLayout';
+import { CustomerInfoPage } from './public/CustomerInfoPage';
+import { CustomerLoginPage } from './public/CustomerLoginPage';
+import { DoctorLoginPage } from './public/DoctorLoginPage';
+import { LandingPage } from './public/LandingPage';
+import { NotFoundPage } from './public/NotFoundPage';
+import { PharmacyLoginPage } from './public/PharmacyLoginPage';
+import { RegisterHelloPage } from './public/RegisterHelloPage';
+import { ROUTES } from './routes';
+
+// The role workbenches load on first use, so the landing and login pages stay light.
+const CustomerHandlingPage = lazy(() => import('./customer/CustomerHandlingPage').then((m) => ({ default: m.CustomerHandlingPage })));
+const CustomerHelloPage = lazy(() => import('./customer/CustomerHelloPage').then((m) => ({ default: m.CustomerHelloPage })));
+const CustomerPrescriptionsPage = lazy(() => import('./customer/CustomerPrescriptionsPage').then((m) => ({ default: m.CustomerPrescriptionsPage })));
+const CustomerProfilePage = lazy(() => import('./customer/CustomerProfilePage').then((m) => ({ default: m.CustomerProfilePage })));
+const DoctorAdminPage = lazy(() => import('./doctor/DoctorAdminPage').then((m) => ({ default: m.DoctorAdminPage })));
+const DoctorHistoryPage = lazy(() => import('./doctor/DoctorHistoryPage').then((m) => ({ default: m.DoctorHistoryPage })));
+const DoctorLayout = lazy(() => import('./doctor/DoctorLayout').then((m) => ({ default: m.DoctorLayout })));
+const DoctorQueuePage = lazy(() => import('./doctor/DoctorQueuePage').then((m) => ({ default: m.DoctorQueuePage })));
+const OfficeChooserPage = lazy(() => import('./pharmacy/OfficeChooserPage').then((m) => ({ default: m.OfficeChooserPage })));
+const PharmacyAdminPage = lazy(() => import('./pharmacy/PharmacyAdminPage').then((m) => ({ default: m.PharmacyAdminPage })));
+const PharmacyLayout = lazy(() => import('./pharmacy/PharmacyLayout').then((m) => ({ default: m.PharmacyLayout })));
+const PharmacyPrintPage = lazy(() => import('./pharmacy/PharmacyPrintPage').then((m) => ({ default: m.PharmacyPrintPage })));
+const PharmacyWorkbenchPage = lazy(() => import('./pharmacy/PharmacyWorkbenchPage').then((m) => ({ default: m.PharmacyWorkbenchPage })));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {/* public */}
+      <Route path={ROUTES.home} element={<LandingPage />} />
+      <Route path={ROUTES.registerHello} element={<RegisterHelloPage />} />
+      <Route path={ROUTES.customerInfo} element={<CustomerInfoPage />} />
+      <Route path={ROUTES.customerLogin} element={<CustomerLoginPage />} />
+      <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
+      <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />
+      <Route path={ROUTES.pharmacyLogin} element={<PharmacyLoginPage />} />
+
+      {/* customer (the customer's pages also admit any signed-in user) */}
+      <Route
+        element={
+          <RequireUser level="customer">
+            <CustomerLayout />
+          </RequireUser>
+        }
+      >
+        <Route path={ROUTES.customerHello} element={<CustomerHelloPage />} />
+        <Route path={ROUTES.customerPrescriptions} element={<CustomerPrescriptionsPage />} />
+        <Route path={ROUTES.customerHandling} element={<CustomerHandlingPage />} />
+        <Route path={ROUTES.customerProfile} element={<CustomerProfilePage />} />
+      </Route>
+
+      {/* doctor */}
+      <Route
+        element={
+          <RequireUser level="doctor">
+            <DoctorLayout />
+          </RequireUser>
+        }
+      >
+        <Route path={ROUTES.doctorQueue} element={<DoctorQueuePage />} />
+        <Route path={ROUTES.doctorHistory} element={<DoctorHistoryPage />} />
+        <Route path={ROUTES.doctorAdmin} element={<DoctorAdminPage />} />
+      </Route>
+
+      {/* pharmacy */}
+      <Route
+        element={
+          <RequireUser level="pharmacy">
+            <PharmacyLayout />
+          </RequireUser>
+        }
+      >
+        <Route path={ROUTES.pharmacyWorkbench} element={<PharmacyWorkbenchPage />} />
+        <Route path={ROUTES.pharmacyOffice} element={<OfficeChooserPage />} />
+        <Route path={ROUTES.pharmacyAdmin} element={<PharmacyAdminPage />} />
+      </Route>
+      <Route
+        path={ROUTES.pharmacyPrint}
+        element={
+          <RequireUser level="pharmacy">
+            <PharmacyPrintPage />
+          </RequireUser>
+        }
+      />
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <SocketProvider>
+          <BrowserRouter>
+            <ApiNavigator />
+            <Suspense fallback={<PageLoading />}>
+              <AppRoutes />
+            </Suspense>
+          </BrowserRouter>
+        </SocketProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

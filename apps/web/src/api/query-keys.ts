@@ -1,0 +1,27 @@
+/** Every react-query key of the web app, in one place. */
+import type { UserLevel } from './client';
+
+export const queryKeys = {
+  /** Root of all session queries (one per user level). */
+  sessions: ['session'] as const,
+  session: (level: UserLevel) => ['session', level] as const,
+  pharmacy: {
+    offices: ['pharmacy', 'offices'] as const,
+    sessionOffice: ['pharmacy', 'session-office'] as const,
+    products: ['pharmacy', 'products'] as const,
+    deliveryOptions: ['pharmacy', 'delivery-options'] as const,
+    cart: ['pharmacy', 'cart'] as const,
+    orders: ['pharmacy', 'orders'] as const,
+    ordersByMode: (mode: 'active' | 'history', limit: number) => ['pharmacy', 'orders', mode, limit] as const,
+    message: ['pharmacy', 'message'] as const,
+    messageStatus: ['pharmacy', 'message-status'] as const,
+    users: ['pharmacy', 'users'] as const,
+  },
+  doctor: {
+    status: ['doctor', 'system-status'] as const,
+    current: ['doctor', 'current-order'] as const,
+    historyRoot: ['doctor', 'history'] as const,
+    history: (filter: string, sortOrder: string) => ['doctor', 'history', filter, sortOrder] as const,
+    notice: ['doctor', 'notice'] as const,
+  },
+} as const;

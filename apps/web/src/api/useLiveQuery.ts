@@ -1,0 +1,60 @@
+/**
+ * The one data hook for server state that changes by itself: react-query polling at the
+ * given interval ONLY while the socket is disconnected, and a refetch whenever one of the
+ * given socket events arrives (every event means "this data changed").
+ */
+import { useEffect, useRef } from 'react';
+import { type QueryKey, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { SocketEventName } from '@resepti/domain';
+import { useSocket } from './socket';
+
+export interface LiveQueryOptions<T> {
+  queryKey: QueryKey;
+  queryFn: () => Promise<T>;
+  /** Polling interval while the socket is down: one of POLL_INTERVAL_MS from @resepti/domain. */
+  pollIntervalMs: number;
+  /** Socket events (SOCKET_EVENTS values) after which this query is refetched. */
+  events: readonly SocketEventName[];
+  enabled?: boolean;
+}
+
+export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T> {
+  const { queryKey, queryFn, pollIntervalMs, events, enabled = true } = options;
+  const { socket, connected } = useSocket();
+  const queryClient = useQueryClient();
+
+  const result = useQuery<T>({
+    queryKey,
+    queryFn,
+    enabled,
+    refetchInterval: connected ? false : pollIntervalMs,
+  });
+
+  // Latest key without re-subscribing on every render (keys are new arrays each time).
+  const keyRef = useRef(queryKey);
+  useEffect(() => {
+    keyRef.current = queryKey;
+  });
+  const eventList = events.join('|');
+
+  useEffect(() => {
+    if (!socket || !enabled || eventList === '') return;
+    const names = eventList.split('|') as SocketEventName[];
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: keyRef.current });
+    for (const name of names) socket.on(name, refetch);
+    return () => {
+      for (const name of names) socket.off(name, refetch);
+    };
+  }, [socket, enabled, eventList, queryClient]);
+
+  // A (re)connected socket may have missed pushes: catch up once.
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current && enabled) {
+      void queryClient.invalidateQueries({ queryKey: keyRef.current });
+    }
+    wasConnected.current = connected;
+  }, [connected, enabled, queryClient]);
+
+  return result;
+}

@@ -1,0 +1,26 @@
+/** "Some user is authenticated": a session query of any user level holds a user. */
+import { useSyncExternalStore } from 'react';
+import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
+
+export function hasSignedInUser(queryClient: QueryClient): boolean {
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.sessions })
+    .some((q) => q.state.status === 'success' && q.state.data != null);
+}
+
+/** Re-renders when the answer changes. */
+export function useSignedIn(): boolean {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    // Batched like react-query's own hooks: the cache also changes while other components render.
+    (onChange) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
+    () => hasSignedInUser(queryClient),
+  );
+}
+
+/** Forgets every cached session (before a new login, after logout). */
+export function forgetSessions(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: queryKeys.sessions });
+}

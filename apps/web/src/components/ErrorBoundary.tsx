@@ -1,0 +1,32 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { InlineAlert } from 'suomifi-ui-components';
+import { TEXTS } from '../texts';
+
+interface State {
+  failed: boolean;
+}
+
+/** Last line of defence: a programming error (e.g. an unknown user level) shows a calm message. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Unexpected error in the user interface', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="page page--narrow" id="main">
+        <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>
+        <p>
+          <a href="/">{TEXTS.notFound.link}</a>
+        </p>
+      </main>
+    );
+  }
+}

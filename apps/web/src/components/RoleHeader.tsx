@@ -1,0 +1,46 @@
+/** The header shared by the role layouts: brand, who is signed in, navigation, live state, logout. */
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { SkipToContent } from './SkipLink';
+import { LiveIndicator } from './LiveIndicator';
+import { LogoutButton } from './LogoutButton';
+import { TEXTS } from '../texts';
+
+export interface RoleNavItem {
+  to: string;
+  label: string;
+  /** Active only on exactly this path (not on its sub-paths). */
+  end?: boolean;
+}
+
+interface RoleHeaderProps {
+  /** Who is signed in (doctor's name, pharmacy name); omitted for customers. */
+  identity?: ReactNode;
+  nav: readonly RoleNavItem[];
+  logoutTo: string;
+}
+
+export function RoleHeader({ identity, nav, logoutTo }: RoleHeaderProps) {
+  return (
+    <>
+      <SkipToContent />
+      <header className="role-header">
+        <div className="role-header__inner">
+          <span className="brand">{TEXTS.appName}</span>
+          {identity && <span className="role-header__identity">{identity}</span>}
+          <nav aria-label={TEXTS.common.mainNavigation} className="role-header__nav">
+            {nav.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className="nav-link">
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="role-header__actions">
+            <LiveIndicator />
+            <LogoutButton to={logoutTo} />
+          </div>
+        </div>
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { TEXTS } from '../texts';
+
+/** First focusable element of every layout: jumps over the header to the main content. */
+export function SkipToContent() {
+  return (
+    <a className="skip-link" href="#main">
+      {TEXTS.common.skipToContent}
+    </a>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Accept or decline one prescription (SPEC section 4, Doctor flow): declining opens the
+ * reason box with the default text; for rejected items of a customer order a checkbox
+ * toggles the coupon; an approved item takes an optional note; undo cancels the decision.
+ */
+import { useId, useState } from 'react';
+import { Button, Checkbox, InlineAlert, Textarea } from 'suomifi-ui-components';
+import { DEFAULT_REJECTION_REASON, isRejected, type Decision, type DoctorPrescription } from '@resepti/domain';
+import { DOCTOR_TEXTS } from '../texts';
+import { decisionClass, decisionText } from './OrderParts';
+
+const T = DOCTOR_TEXTS.order;
+
+interface DecisionPanelProps {
+  prescription: DoctorPrescription;
+  /** Coupons are for customers' own orders only. */
+  couponAllowed: boolean;
+  pending: boolean;
+  error: string | null;
+  onDecide: (decision: Decision, reason: string) => void;
+}
+
+export function DecisionPanel({ prescription, couponAllowed, pending, error, onDecide }: DecisionPanelProps) {
+  const ids = useId();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState(DEFAULT_REJECTION_REASON);
+  const [coupon, setCoupon] = useState(false);
+  const [note, setNote] = useState('');
+  const p = prescription;
+  const rejected = isRejected(p.decision);
+
+  const alert = (
+    <div role="alert" aria-live="assertive">
+      {error && (
+        <InlineAlert status="error" mb="s">
+          {error}
+        </InlineAlert>
+      )}
+    </div>
+  );
+
+  if (p.decision === 'undecided' && !rejecting) {
+    return (
+      <div className="decision-panel">
+        {alert}
+        <div className="decision-panel__buttons">
+          <Button disabled={pending} onClick={() => onDecide('approved', '')}>
+            {T.approve}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={pending}
+            onClick={() => {
+              setReason(DEFAULT_REJECTION_REASON);
+              setCoupon(false);
+              setRejecting(true);
+            }}
+          >
+            {T.decline}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (p.decision === 'undecided' && rejecting) {
+    return (
+      <form
+        className="decision-panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim() === '') return;
+          onDecide(coupon ? 'rejected-with-coupon' : 'rejected', reason);
+        }}
+      >
+        {alert}
+        <Textarea id={`${ids}-reason`} labelText={T.rejectionReason} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth resize="vertical" mb="s" />
+        {couponAllowed && (
+          <Checkbox checked={coupon} onClick={({ checkboxState }) => setCoupon(checkboxState)}>
+            {T.coupon}
+          </Checkbox>
+        )}
+        <div className="decision-panel__buttons">
+          <Button type="submit" disabled={pending || reason.trim() === ''}>
+            {T.confirmReject}
+          </Button>
+          <Button variant="secondary" disabled={pending} onClick={() => setRejecting(false)}>
+            {T.cancel}
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="decision-panel">
+      {alert}
+      <p>
+        <span className={decisionClass(p)} aria-live="polite">
+          {decisionText(p)}
+        </span>
+      </p>
+      {p.reasonForDecision && <p className="decision-summary__reason">{p.reasonForDecision}</p>}
+      {rejected && couponAllowed && (
+        <Checkbox
+          checked={p.decision === 'rejected-with-coupon'}
+          disabled={pending}
+          onClick={({ checkboxState }) => onDecide(checkboxState ? 'rejected-with-coupon' : 'rejected', p.reasonForDecision)}
+        >
+          {T.coupon}
+        </Checkbox>
+      )}
+      {p.couponCode && <p>{T.couponCode(p.couponCode)}</p>}
+      {p.decision === 'approved' && (
+        <form
+          className="decision-panel__note"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (note.trim() === '') return;
+            onDecide('approved', note);
+            setNote('');
+          }}
+        >
+          <Textarea id={`${ids}-note`} labelText={T.approvalNote} optionalText="valinnainen" value={note} onChange={(e) => setNote(e.target.value)} fullWidth resize="vertical" mb="s" />
+          <Button type="submit" variant="secondary" disabled={pending || note.trim() === ''} aria-label={T.saveNote}>
+            {T.saveNote} →
+          </Button>
+        </form>
+      )}
+      <div className="decision-panel__buttons">
+        <Button
+          variant="secondaryNoBorder"
+          disabled={pending}
+          onClick={() => {
+            setRejecting(false);
+            onDecide('undecided', '');
+          }}
+        >
+          {T.undo}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * /doctor/admin: side link 'Viesti apteekeille' and the form 'Viesti kaikille apteekeille'
+ * (title, additional details, 'Julkaise' switch). Switching on saves with status
+ * published, off with unpublished; a published message is shown as read-only text.
+ */
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { InlineAlert, Textarea, TextInput, ToggleInput } from 'suomifi-ui-components';
+import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@resepti/domain';
+import { queryKeys } from '../api/query-keys';
+import { PageLoading } from '../components/PageLoading';
+import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { doctorApi } from './doctor-api';
+import { useNotice } from './doctor-hooks';
+import { errorText } from './OrderWorkspace';
+
+const T = DOCTOR_TEXTS.admin;
+
+function NoticeForm({ notice }: { notice: PharmacyNotice }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [header, setHeader] = useState(notice.header);
+  const [details, setDetails] = useState(notice.additionalDetails);
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const published = notice.status === 'published';
+
+  async function save(publish: boolean) {
+    setPending(true);
+    setMessage(null);
+    try {
+      const saved = await doctorApi.saveNotice({
+        id: notice.id,
+        header: header.trim(),
+        additionalDetails: details.trim(),
+        status: publish ? 'published' : 'unpublished',
+      });
+      queryClient.setQueryData(queryKeys.doctor.notice, saved);
+      setMessage({ ok: true, text: T.saved });
+    } catch (e) {
+      setMessage({ ok: false, text: `${T.saveFailed} ${errorText(e)}` });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="notice-form" aria-labelledby={`${ids}-heading`} id="viesti-apteekeille">
+      <h1 id={`${ids}-heading`}>{T.form}</h1>
+      {published ? (
+        <div className="notice-form__published" data-testid="published-notice">
+          <p className="notice-form__label">{T.published}</p>
+          <h2>{notice.header}</h2>
+          {notice.additionalDetails && <p className="notice-form__details">{notice.additionalDetails}</p>}
+        </div>
+      ) : (
+        <>
+          <TextInput
+            id={`${ids}-title`}
+            labelText={T.title}
+            value={header}
+            maxLength={NOTICE_HEADER_MAX}
+            onChange={(v) => setHeader(String(v ?? ''))}
+            fullWidth
+            mb="m"
+          />
+          <Textarea
+            id={`${ids}-details`}
+            labelText={T.details}
+            value={details}
+            maxLength={NOTICE_DETAILS_MAX}
+            onChange={(e) => setDetails(e.target.value)}
+            fullWidth
+            resize="vertical"
+            mb="m"
+          />
+        </>
+      )}
+      <ToggleInput checked={published} disabled={pending || (!published && header.trim() === '')} onChange={(on) => void save(on)}>
+        {T.publish}
+      </ToggleInput>
+      <div role="status" aria-live="polite" className="notice-form__status">
+        {message && (message.ok ? <span>{message.text}</span> : <InlineAlert status="error">{message.text}</InlineAlert>)}
+      </div>
+    </section>
+  );
+}
+
+export function DoctorAdminPage() {
+  const notice = useNotice();
+  return (
+    <div className="admin-page">
+      <nav className="admin-page__side" aria-label={T.sideNav}>
+        <ul>
+          <li>
+            <a href="#viesti-apteekeille" aria-current="page">
+              {T.notice}
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-page__main">
+        {notice.isPending && <PageLoading />}
+        {notice.isError && <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>}
+        {notice.data && (
+          // A published notice changed elsewhere (another doctor) starts a fresh form; an unpublished draft is kept.
+          <NoticeForm
+            key={notice.data.status === 'published' ? `published:${notice.data.header}\n${notice.data.additionalDetails}` : 'draft'}
+            notice={notice.data}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

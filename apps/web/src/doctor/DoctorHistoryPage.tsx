@@ -1,0 +1,178 @@
+/**
+ * /doctor/history (Historia): search (debounced 500 ms), four sort orders, a list that
+ * loads the next page of 30 when scrolled to the bottom, and the chosen order read-only,
+ * with 'Palauta' for orders still being processed.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, InlineAlert, LoadingSpinner, TextInput } from 'suomifi-ui-components';
+import {
+  DEFAULT_HISTORY_SORT,
+  HISTORY_PAGE_SIZE,
+  formatDateFi,
+  formatDurationFi,
+  formatTimeFi,
+  type DoctorOrder,
+  type HistorySortOrder,
+} from '@resepti/domain';
+import { queryKeys } from '../api/query-keys';
+import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { doctorApi } from './doctor-api';
+import { useDebounced, useNow } from './doctor-hooks';
+import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
+import { errorText } from './OrderWorkspace';
+import { SortSelector } from './SortSelector';
+
+const T = DOCTOR_TEXTS.history;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: boolean } {
+  if (order.deliveryStatus === 'delivered' && order.deliveryTime) {
+    return { text: T.handledAt(formatDateFi(order.deliveryTime), formatTimeFi(order.deliveryTime)), overdue: false };
+  }
+  const left = new Date(order.deliveryBeforeTime).getTime() - now;
+  return left >= 0
+    ? { text: `${T.inProgressLeft} ${formatDurationFi(left)}`, overdue: false }
+    : { text: `${T.inProgressOver} ${formatDurationFi(left)}`, overdue: true };
+}
+
+function HistoryOrderView({ order, now, onReleased }: { order: DoctorOrder; now: number; onReleased: () => void }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const processing = order.deliveryStatus === 'processing';
+  const left = new Date(order.deliveryBeforeTime).getTime() - now;
+
+  async function release() {
+    setPending(true);
+    setError(null);
+    try {
+      await doctorApi.releaseOne(order.id);
+      onReleased();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const actions = processing ? (
+    <>
+      <span className={`time-left${left < 0 ? ' time-left--over' : ''}`}>
+        {left >= 0 ? T.timeLeft : T.timeOver} {formatDurationFi(left)}
+      </span>
+      <Button variant="secondary" disabled={pending} onClick={() => void release()}>
+        {T.release}
+      </Button>
+    </>
+  ) : undefined;
+
+  return (
+    <article className="history-order" aria-label={DOCTOR_TEXTS.order.readOnly}>
+      <OrderHeader order={order} actions={actions} />
+      <div role="alert">{error && <InlineAlert status="error">{error}</InlineAlert>}</div>
+      {order.prescriptions.map((p) => (
+        <div key={p.id} className="history-order__prescription">
+          <PrescriptionDetails order={order} prescription={p} />
+          <DecisionSummary prescription={p} />
+        </div>
+      ))}
+    </article>
+  );
+}
+
+export function DoctorHistoryPage() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const now = useNow(30_000);
+  const [search, setSearch] = useState('');
+  const filter = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sortOrder, setSortOrder] = useState<HistorySortOrder>(DEFAULT_HISTORY_SORT);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+
+  const history = useInfiniteQuery({
+    queryKey: queryKeys.doctor.history(filter, sortOrder),
+    queryFn: ({ pageParam }) => doctorApi.history({ filter, sortOrder, offset: pageParam }),
+    initialPageParam: HISTORY_PAGE_SIZE,
+    getNextPageParam: (last, _all, lastOffset) => (lastOffset < last.count ? lastOffset + HISTORY_PAGE_SIZE : undefined),
+  });
+  const orders = history.data?.pages.flatMap((p) => p.data) ?? [];
+  const count = history.data?.pages[history.data.pages.length - 1]?.count ?? 0;
+  // SPEC: receiving results selects the first one (none when the list is empty).
+  const selected = orders.find((o) => o.id === selectedId) ?? orders[0] ?? null;
+
+  // Infinite scroll: the sentinel at the end of the list loads the next page.
+  const listRef = useRef<HTMLDivElement>(null);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { root: listRef.current, rootMargin: '200px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
+
+  function released() {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
+  }
+
+  return (
+    <div className="history-page">
+      <section className="history-page__list" aria-labelledby={`${ids}-heading`}>
+        <TextInput
+          id={`${ids}-search`}
+          labelText={T.search}
+          type="text"
+          value={search}
+          onChange={(v) => setSearch(String(v ?? ''))}
+          fullWidth
+          mb="s"
+        />
+        <div className="history-page__bar">
+          <h1 id={`${ids}-heading`}>{TEXTS.doctor.historyHeading}</h1>
+          <SortSelector value={sortOrder} onChange={setSortOrder} />
+        </div>
+        <p className="history-page__count" aria-live="polite">
+          {history.isSuccess ? T.count(count) : ''}
+        </p>
+        <div className="history-list" ref={listRef} data-testid="history-list">
+          {history.isPending && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+          {history.isError && <InlineAlert status="error">{errorText(history.error)}</InlineAlert>}
+          {history.isSuccess && orders.length === 0 && <p className="history-list__empty">{T.empty}</p>}
+          <ul>
+            {orders.map((o) => {
+              const s = rowStatus(o, now);
+              return (
+                <li key={o.id}>
+                  <button
+                    type="button"
+                    className={`history-row${selected?.id === o.id ? ' history-row--selected' : ''}`}
+                    aria-current={selected?.id === o.id ? 'true' : undefined}
+                    onClick={() => setSelectedId(o.id)}
+                  >
+                    <span className="history-row__name">
+                      {o.patient.firstName} {o.patient.lastName}
+                    </span>
+                    <span className={`history-row__status${s.overdue ? ' history-row__status--overdue' : ''}`}>{s.text}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <div ref={sentinelRef} aria-hidden="true" className="history-list__sentinel" />
+          {isFetchingNextPage && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+        </div>
+      </section>
+      <section className="history-page__detail">
+        {selected ? <HistoryOrderView key={selected.id} order={selected} now={now} onReleased={released} /> : history.isSuccess && orders.length > 0 ? <p>{T.select}</p> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Desktop workbench of the doctor: the header carries the doctor's name, the published
+ * notice's title and the sound switch; the tab title carries the waiting count; the
+ * session-expiry overlay watches the idle time.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { ToggleInput } from 'suomifi-ui-components';
+import { RoleHeader } from '../components/RoleHeader';
+import { useSession } from '../auth/useSession';
+import { ROUTES } from '../routes';
+import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
+import { useNotice, useSystemStatus } from './doctor-hooks';
+import { SessionExpiryOverlay } from './SessionExpiryOverlay';
+import './doctor.css';
+
+const NAV = [
+  { to: ROUTES.doctorQueue, label: TEXTS.doctor.queueHeading, end: true },
+  { to: ROUTES.doctorHistory, label: TEXTS.doctor.historyHeading },
+  { to: ROUTES.doctorAdmin, label: TEXTS.doctor.adminHeading },
+] as const;
+
+/** '(3) Tilaukset – Resepti' while orders wait; a beep when one arrives in an empty queue (if switched on). */
+function useQueueAlerts(sound: boolean) {
+  const { data: status } = useSystemStatus();
+  const waiting = status?.waitingForDoctor;
+  const previous = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    document.title = DOCTOR_TEXTS.tabTitle(waiting ?? 0);
+  }, [waiting]);
+  useEffect(() => () => void (document.title = TEXTS.appName), []);
+
+  useEffect(() => {
+    if (waiting === undefined) return;
+    if (sound && previous.current === 0 && waiting > 0) beep();
+    previous.current = waiting;
+  }, [waiting, sound]);
+}
+
+export function DoctorLayout() {
+  const { data: doctor } = useSession('doctor');
+  const { data: notice } = useNotice();
+  const [sound, setSound] = useState(loadSoundSetting);
+  useQueueAlerts(sound);
+  // A stored "on" needs one user gesture before the browser lets the page play sound.
+  useEffect(() => {
+    if (!sound) return;
+    const prepare = () => prepareBeep();
+    document.addEventListener('pointerdown', prepare, { once: true });
+    return () => document.removeEventListener('pointerdown', prepare);
+  }, [sound]);
+
+  const name = doctor ? `${doctor.firstName} ${doctor.lastName}`.trim() : '';
+  const publishedHeader = notice?.status === 'published' ? notice.header : '';
+
+  const identity = (
+    <span className="doctor-identity">
+      <span data-testid="doctor-name">{name || TEXTS.doctor.placeholderName}</span>
+      {publishedHeader && (
+        <span className="doctor-identity__notice" data-testid="doctor-notice-header">
+          <span className="doctor-vh">{DOCTOR_TEXTS.noticeLabel} </span>
+          {publishedHeader}
+        </span>
+      )}
+      <span className="doctor-identity__sound" title={DOCTOR_TEXTS.soundHint}>
+        <ToggleInput
+          checked={sound}
+          onChange={(on) => {
+            if (on) prepareBeep();
+            setSound(on);
+            saveSoundSetting(on);
+          }}
+        >
+          {DOCTOR_TEXTS.sound}
+        </ToggleInput>
+      </span>
+    </span>
+  );
+
+  return (
+    <div className="layout layout--workbench">
+      <RoleHeader identity={identity} nav={NAV} logoutTo={ROUTES.doctorLogin} />
+      <main id="main" className="workbench-main">
+        <Outlet />
+      </main>
+      <SessionExpiryOverlay />
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The current order (SPEC section 2): header with patient name and hetu, the side list of
+ * prescriptions, the chosen one with accept/decline, and the send panel ('Lähetä') once
+ * nothing is undecided. After sending, the delivered order stays on screen as
+ * 'Tilaus käsitelty {today}' until 'Sulje'.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, InlineAlert } from 'suomifi-ui-components';
+import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { DecisionPanel } from './DecisionPanel';
+import { doctorApi } from './doctor-api';
+import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
+
+const T = DOCTOR_TEXTS.order;
+
+export function errorText(e: unknown): string {
+  if (isApiError(e) && e.status < 500) return e.message;
+  return TEXTS.common.unexpectedError;
+}
+
+interface OrderWorkspaceProps {
+  order: DoctorOrder;
+  /** 'done': the order was just delivered and is shown read-only with 'Sulje'. */
+  mode: 'edit' | 'done';
+  onDelivered?: (delivered: DoctorOrder) => void;
+  onClose?: () => void;
+}
+
+export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorkspaceProps) {
+  const queryClient = useQueryClient();
+  const [selectedId, setSelectedId] = useState<number | null>(() => (order.prescriptions.find((p) => p.decision === 'undecided') ?? order.prescriptions[0])?.id ?? null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const selected = order.prescriptions.find((p) => p.id === selectedId) ?? order.prescriptions[0] ?? null;
+  const undecided = order.prescriptions.filter((p) => p.decision === 'undecided').length;
+  const editable = mode === 'edit' && order.deliveryStatus === 'processing';
+
+  async function decide(decision: Decision, reason: string) {
+    if (!selected) return;
+    setPending(true);
+    setError(null);
+    try {
+      const updated = await doctorApi.processItem(selected.id, decision, reason);
+      queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
+        old && old.id === order.id ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,
+      );
+      // Move on to the next undecided prescription after a decision.
+      if (decision !== 'undecided' && selected.decision === 'undecided') {
+        const next = order.prescriptions.find((p) => p.id !== selected.id && p.decision === 'undecided');
+        if (next) setSelectedId(next.id);
+      }
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function send() {
+    setPending(true);
+    setError(null);
+    try {
+      const delivered: DoctorOrder = { ...order, deliveryStatus: 'delivered', deliveryTime: new Date().toISOString() };
+      const next = await doctorApi.markDelivered();
+      onDelivered?.(delivered);
+      queryClient.setQueryData(queryKeys.doctor.current, next);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
+    } catch (e) {
+      setError(errorText(e));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function release() {
+    setPending(true);
+    setError(null);
+    try {
+      await doctorApi.release();
+      queryClient.setQueryData(queryKeys.doctor.current, null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const headerActions =
+    order.deliveryStatus === 'processing' && mode === 'edit' ? (
+      <>
+        <Button disabled={pending || undecided > 0} onClick={() => void send()}>
+          {T.markHandled}
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={() => void release()}>
+          {T.release}
+        </Button>
+      </>
+    ) : (
+      <Button onClick={onClose}>{T.close}</Button>
+    );
+
+  const headerStatus =
+    order.deliveryStatus !== 'processing' ? (
+      <strong className="order-header__done" aria-live="polite">
+        {T.handled} {formatDateFi(new Date())}
+      </strong>
+    ) : undefined;
+
+  return (
+    <div className="order-workspace">
+      <OrderHeader order={order} actions={headerActions} status={headerStatus} />
+      <div className="order-workspace__body">
+        <PrescriptionList prescriptions={order.prescriptions} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
+        <div className="order-workspace__main">
+          {selected && <PrescriptionDetails order={order} prescription={selected} />}
+          {selected && editable && (
+            <DecisionPanel
+              key={selected.id}
+              prescription={selected}
+              couponAllowed={order.source === 'customer'}
+              pending={pending}
+              error={error}
+              onDecide={(d, r) => void decide(d, r)}
+            />
+          )}
+          {selected && !editable && <DecisionSummary prescription={selected} />}
+        </div>
+        {editable && (
+          <aside className="send-panel" aria-live="polite">
+            {undecided === 0 ? (
+              <>
+                <p>{T.sendReady}</p>
+                <Button disabled={pending} onClick={() => void send()}>
+                  {pending ? T.sending : T.send}
+                </Button>
+              </>
+            ) : (
+              <p>{T.undecidedLeft(undecided, order.prescriptions.length)}</p>
+            )}
+            {error && undecided === 0 && <InlineAlert status="error">{error}</InlineAlert>}
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The queue screen without a current order (SPEC section 2): counts, 'Seuraava työ',
+ * the 1 s countdown to the next expiring order (overtime style once past due) or
+ * 'Ei tilauksia jonossa', and the 20 min / 12 h table in 'kpl'.
+ */
+import { Button, InlineAlert } from 'suomifi-ui-components';
+import { formatCountdown, type SystemStatus } from '@resepti/domain';
+import { DOCTOR_TEXTS } from '../texts';
+import { useNow } from './doctor-hooks';
+
+const T = DOCTOR_TEXTS.queue;
+
+function Countdown({ deadline }: { deadline: string }) {
+  const now = useNow(1000);
+  const left = new Date(deadline).getTime() - now;
+  const overtime = left < 0;
+  return (
+    <span className={`countdown${overtime ? ' countdown--overtime' : ''}`} data-testid="countdown">
+      {formatCountdown(left)}
+      {overtime && <span className="countdown__note"> ({T.overtime})</span>}
+    </span>
+  );
+}
+
+interface WelcomePanelProps {
+  firstName: string;
+  status: SystemStatus | undefined;
+  picking: boolean;
+  error: string | null;
+  onPick: () => void;
+}
+
+export function WelcomePanel({ firstName, status, picking, error, onPick }: WelcomePanelProps) {
+  const waiting = status?.waitingForDoctor ?? 0;
+  return (
+    <section className="welcome-panel" aria-labelledby="welcome-heading">
+      <h2 id="welcome-heading">{T.welcome(firstName)}</h2>
+      <div className="welcome-panel__grid">
+        <dl className="welcome-panel__counts" aria-live="polite">
+          <div>
+            <dt>{T.waiting}</dt>
+            <dd data-testid="waiting-count">{waiting}</dd>
+          </div>
+          <div>
+            <dt>{T.processing}</dt>
+            <dd data-testid="processing-count">{status?.processing ?? 0}</dd>
+          </div>
+        </dl>
+        <div className="welcome-panel__next">
+          <Button disabled={waiting === 0 || picking} onClick={onPick}>
+            {T.nextWork}
+          </Button>
+          <div role="alert">{error && <InlineAlert status="error">{error}</InlineAlert>}</div>
+        </div>
+        <div className="welcome-panel__expiring">
+          {status?.nextOrderExpiring ? (
+            <>
+              <span className="welcome-panel__label">{T.nextExpiring}</span> <Countdown deadline={status.nextOrderExpiring} />
+            </>
+          ) : (
+            <span>{T.noOrders}</span>
+          )}
+        </div>
+        <table className="queue-table">
+          <caption>{T.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{T.option}</th>
+              <th scope="col">{T.count}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{T.option20min}</th>
+              <td data-testid="count-20min">{T.pcs(status?.count20min ?? 0)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{T.option12h}</th>
+              <td data-testid="count-12h">{T.pcs(status?.count12h ?? 0)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

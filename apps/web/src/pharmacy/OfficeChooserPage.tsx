@@ -1,0 +1,74 @@
+/** /toimipaikka: 'Valitse toimipaikkasi', one button per office (name, id, level). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Heading, InlineAlert, LoadingSpinner, Paragraph } from 'suomifi-ui-components';
+import { fetchUsersOffices, selectOffice } from '../api/pharmacy-offices';
+import { queryKeys } from '../api/query-keys';
+import { useSocket } from '../api/socket';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+
+export function OfficeChooserPage() {
+  const t = TEXTS.pharmacy;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { reconnect } = useSocket();
+
+  const offices = useQuery({ queryKey: queryKeys.pharmacy.offices, queryFn: fetchUsersOffices });
+
+  const choose = useMutation({
+    mutationFn: (officeId: number) => selectOffice(officeId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session('pharmacy') });
+      // The workbench's data (office, order list) belongs to the office just chosen.
+      await queryClient.invalidateQueries({ queryKey: ['pharmacy'] });
+      // Socket rooms follow the session's office.
+      reconnect();
+      void navigate(ROUTES.pharmacyWorkbench);
+    },
+  });
+
+  return (
+    <section className="office-chooser" aria-labelledby="page-heading">
+      <Heading variant="h1" id="page-heading" mb="m">
+        {t.officeChooserHeading}
+      </Heading>
+
+      <div role="alert" aria-live="assertive">
+        {choose.isError && (
+          <InlineAlert status="error" mb="m">
+            {t.officeFailed}
+          </InlineAlert>
+        )}
+        {offices.isError && (
+          <InlineAlert status="error" mb="m">
+            {TEXTS.common.unexpectedError}
+          </InlineAlert>
+        )}
+      </div>
+
+      {offices.isPending && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+
+      {offices.data && offices.data.length === 0 && <Paragraph>{t.noOffices}</Paragraph>}
+
+      {offices.data && offices.data.length > 0 && (
+        <ul className="office-list" aria-label={t.officesLabel}>
+          {offices.data.map((office) => (
+            <li key={office.id}>
+              <button
+                type="button"
+                className="office-button"
+                disabled={choose.isPending}
+                onClick={() => choose.mutate(office.id)}
+              >
+                <span className="office-button__name">{office.name}</span>
+                <span className="office-button__meta">{t.officeId(office.id)}</span>
+                <span className="office-button__meta">{t.officeLevel(office.level)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

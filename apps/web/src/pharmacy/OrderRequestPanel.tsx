@@ -1,0 +1,194 @@
+/**
+ * 'Reseptin tilaus', the workbench's left column: step 1 hetu (a barcode reader types and
+ * presses Enter), step 2 the patient's names, step 3 the medicine chat. 'Keskeytä' empties
+ * the pharmacy cart and starts over.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
+import { HETU_LENGTH, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { PHARMACY_TEXTS } from '../texts';
+import { MedicineChat } from './MedicineChat';
+import { PatientInfoModal } from './PatientInfo';
+import { clearCart, fetchCart, setPatientInfo } from './pharmacy-api';
+
+const T = PHARMACY_TEXTS.workbench;
+
+type Step = 1 | 2 | 3;
+
+/** The hetu message to show: only once the full length is typed (or on an attempt to go on). */
+export function hetuError(value: string, attempted: boolean): string | null {
+  const v = normalizeHetu(value);
+  if (v.length < HETU_LENGTH && !attempted) return null;
+  return validateHetu(v);
+}
+
+export function OrderRequestPanel() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const cart = useQuery({ queryKey: queryKeys.pharmacy.cart, queryFn: fetchCart });
+
+  const [step, setStep] = useState<Step>(1);
+  const [hetu, setHetu] = useState('');
+  const [hetuAttempted, setHetuAttempted] = useState(false);
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [infoGiven, setInfoGiven] = useState(true);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [patient, setPatient] = useState<Patient | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [chatKey, setChatKey] = useState(0);
+
+  // After a reload: a patient already given in this session continues in the chat.
+  // (Adjusted while rendering, once, when the cart first arrives: no effect round-trip.)
+  const [resumed, setResumed] = useState(false);
+  if (!resumed && cart.data) {
+    setResumed(true);
+    if (cart.data.patient) {
+      setPatient(cart.data.patient);
+      setStep(3);
+    }
+  }
+
+  const save = useMutation({
+    mutationFn: setPatientInfo,
+    onSuccess: async (saved) => {
+      setPatient(saved);
+      setStep(3);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
+    },
+    onError: (e) => setError(isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed),
+  });
+
+  const abort = useMutation({
+    mutationFn: clearCart,
+    onSettled: async () => {
+      reset(null);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
+    },
+  });
+
+  function reset(message: string | null) {
+    setStep(1);
+    setHetu('');
+    setHetuAttempted(false);
+    setFirstName('');
+    setLastName('');
+    setInfoGiven(true);
+    setPatient(null);
+    setError(null);
+    setNotice(message);
+    setChatKey((k) => k + 1);
+  }
+
+  function submitHetu(value: string) {
+    setHetuAttempted(true);
+    if (validateHetu(normalizeHetu(value)) === null) {
+      setHetu(normalizeHetu(value));
+      setNotice(null);
+      setStep(2);
+    }
+  }
+
+  const hetuMessage = hetuError(hetu, hetuAttempted);
+  const hetuValid = validateHetu(normalizeHetu(hetu)) === null;
+  const namesValid = firstName.trim() !== '' && lastName.trim() !== '' && infoGiven;
+
+  function submitNames(e: FormEvent) {
+    e.preventDefault();
+    if (!namesValid || save.isPending) return;
+    setError(null);
+    save.mutate({ firstName: firstName.trim(), lastName: lastName.trim(), hetu: normalizeHetu(hetu) });
+  }
+
+  return (
+    <section className="order-request" aria-labelledby={`${ids}-heading`}>
+      <Heading variant="h2" id={`${ids}-heading`} mb="s">
+        {T.orderHeading}
+      </Heading>
+      <p className="order-request__step">{T.stepOf(step)}</p>
+      <div role="status" aria-live="polite">
+        {notice && <p className="ph-success">{notice}</p>}
+      </div>
+
+      {step === 1 && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submitHetu(hetu);
+          }}
+        >
+          <TextInput
+            id={`${ids}-hetu`}
+            labelText={T.hetuLabel}
+            hintText={T.hetuHint}
+            value={hetu}
+            autoFocus
+            autoComplete="off"
+            maxLength={HETU_LENGTH + 2}
+            status={hetuMessage ? 'error' : 'default'}
+            statusText={hetuMessage ?? undefined}
+            onChange={(v) => {
+              setHetu(String(v ?? ''));
+              setHetuAttempted(false);
+            }}
+            onKeyDown={(e) => {
+              // Barcode readers type the code and press Enter: read the field's own value.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submitHetu(e.currentTarget.value);
+              }
+            }}
+          />
+          <Button type="submit" mt="m" disabled={!hetuValid}>
+            {T.next}
+          </Button>
+        </form>
+      )}
+
+      {step === 2 && (
+        <form noValidate onSubmit={submitNames}>
+          <p className="order-request__hetu">
+            {T.hetuLabel}: <strong>{normalizeHetu(hetu)}</strong>
+          </p>
+          <TextInput id={`${ids}-first`} labelText={T.firstName} value={firstName} onChange={(v) => setFirstName(String(v ?? ''))} autoFocus fullWidth mb="s" />
+          <TextInput id={`${ids}-last`} labelText={T.lastName} value={lastName} onChange={(v) => setLastName(String(v ?? ''))} fullWidth mb="s" />
+          <Checkbox checked={infoGiven} onClick={({ checkboxState }) => setInfoGiven(checkboxState)}>
+            {T.patientInfoGiven}
+          </Checkbox>
+          <p>
+            <button type="button" className="link-button" onClick={() => setModalOpen(true)}>
+              {T.patientInfoLink}
+            </button>
+          </p>
+          <div role="alert" aria-live="assertive">
+            {error && <p className="ph-error">{error}</p>}
+          </div>
+          <div className="order-request__buttons">
+            <Button type="submit" disabled={!namesValid || save.isPending}>
+              {T.fetchPrescription}
+            </Button>
+            <Button variant="secondary" onClick={() => abort.mutate()} disabled={abort.isPending}>
+              {T.abort}
+            </Button>
+          </div>
+          <PatientInfoModal visible={modalOpen} onClose={() => setModalOpen(false)} />
+        </form>
+      )}
+
+      {step === 3 && patient && (
+        <>
+          <p className="order-request__patient">{T.patientLine(`${patient.firstName} ${patient.lastName}`, patient.hetu)}</p>
+          <MedicineChat key={chatKey} cart={cart.data} onSent={() => reset(PHARMACY_TEXTS.chat.sent)} />
+          <Button variant="secondary" mt="m" onClick={() => abort.mutate()} disabled={abort.isPending}>
+            {T.abort}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

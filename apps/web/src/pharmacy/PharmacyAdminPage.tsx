@@ -1,0 +1,314 @@
+/**
+ * /adminapteekki 'Järjestelmänvalvoja' (admins only): 'Käyttäjätunnukset', the user list
+ * (the first user selected automatically), inline edit that saves on blur or Enter,
+ * 'Lisää käyttäjä' in a modal, and delete with a confirmation (hidden for administrators).
+ */
+import { useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Heading, LoadingSpinner, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph, TextInput } from 'suomifi-ui-components';
+import {
+  VALIDATION_MESSAGES as V,
+  validateNewPharmacyUser,
+  validatePharmacyUserEdit,
+  type PharmacyUserErrors,
+  type PharmacyUserListEntry,
+} from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useSession } from '../auth/useSession';
+import { ROUTES } from '../routes';
+import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { checkUsername, createUser, deleteUser, fetchUsers, updateUser } from './pharmacy-api';
+
+const T = PHARMACY_TEXTS.admin;
+
+type EditField = 'firstName' | 'lastName' | 'username' | 'password';
+type EditValues = Record<EditField, string>;
+
+function valuesOf(user: PharmacyUserListEntry): EditValues {
+  return { firstName: user.firstName, lastName: user.lastName, username: user.username, password: '' };
+}
+
+/** The selected user's details: each field saves on blur or Enter when it changed and is valid. */
+function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDeleted: () => void }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<EditValues>(() => valuesOf(user));
+  // What the server last confirmed: compared against instead of the `user` prop, which lags
+  // behind until the list refetch lands, so a blur right after a save does not save twice.
+  const [savedValues, setSavedValues] = useState<EditValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => setSaved(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [saved]);
+
+  const save = useMutation({
+    mutationFn: ({ next }: { field: EditField; next: EditValues }) =>
+      updateUser({ id: user.id, firstName: next.firstName, lastName: next.lastName, username: next.username, ...(next.password ? { password: next.password } : {}) }),
+    onSuccess: async (updated, { field }) => {
+      const confirmed = valuesOf(updated);
+      setSavedValues(confirmed);
+      // Only the saved field takes the server's form (e.g. a trimmed username); a field the
+      // user is typing into meanwhile keeps what they typed.
+      setValues((prev) => ({ ...prev, [field]: confirmed[field] }));
+      setSaved(true);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
+    },
+    onError: (e, { field: committed }) => {
+      const field: EditField = isApiError(e, 409) ? 'username' : committed;
+      setErrors((prev) => ({ ...prev, [field]: isApiError(e) && e.status < 500 ? e.messages.join(' ') : V.userSaveFailed }));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteUser(user.username),
+    onSuccess: async () => {
+      setConfirmOpen(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
+      onDeleted();
+    },
+  });
+
+  async function commit(field: EditField) {
+    const value = values[field];
+    if (field === 'password' && value === '') return;
+    const unchanged = field !== 'password' && value === savedValues[field];
+    const error = validatePharmacyUserEdit(field, field === 'username' ? value.trim() : value);
+    if (error) return setErrors((prev) => ({ ...prev, [field]: error }));
+    if (unchanged) return setErrors((prev) => ({ ...prev, [field]: undefined }));
+    if (field === 'username' && value.trim().toLowerCase() !== savedValues.username) {
+      try {
+        if ((await checkUsername(value.trim())).usernameExists) return setErrors((prev) => ({ ...prev, username: V.usernameTakenEdit }));
+      } catch {
+        // the save below reports a taken username too
+      }
+    }
+    setErrors((prev) => ({ ...prev, [field]: undefined }));
+    // Other fields go as last confirmed, so a half-typed neighbour is not saved by accident.
+    save.mutate({ field, next: { ...savedValues, [field]: value } });
+  }
+
+  const field = (name: EditField, label: string, type: 'text' | 'password' = 'text') => (
+    <TextInput
+      id={`${ids}-${name}`}
+      labelText={label}
+      type={type}
+      value={values[name]}
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      hintText={name === 'password' ? T.newPasswordHint : undefined}
+      status={errors[name] ? 'error' : 'default'}
+      statusText={errors[name]}
+      fullWidth
+      mb="m"
+      onChange={(v) => setValues((prev) => ({ ...prev, [name]: String(v ?? '') }))}
+      onBlur={() => void commit(name)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void commit(name);
+        }
+      }}
+    />
+  );
+
+  return (
+    <section className="pharmacy-admin__panel" aria-label={`${user.firstName} ${user.lastName}`}>
+      <Heading variant="h2" mb="s">
+        {user.firstName} {user.lastName}
+      </Heading>
+      {user.isAdmin && <Paragraph mb="s">{T.adminTag}</Paragraph>}
+      <Paragraph mb="m">{T.fieldHint}</Paragraph>
+      {field('firstName', T.firstName)}
+      {field('lastName', T.lastName)}
+      {field('username', T.username)}
+      {field('password', T.newPassword, 'password')}
+      <div role="status" aria-live="polite">
+        {save.isPending && <p>{T.saving}</p>}
+        {saved && <p className="ph-success">{T.saved}</p>}
+      </div>
+      {!user.isAdmin && (
+        <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
+          {T.deleteUser}
+        </Button>
+      )}
+      <Modal appElementId="root" visible={confirmOpen} onEscKeyDown={() => setConfirmOpen(false)} ariaLabelledBy={`${ids}-delete-title`}>
+        <ModalContent>
+          <ModalTitle id={`${ids}-delete-title`}>{T.deleteTitle}</ModalTitle>
+          <Paragraph>{V.deleteConfirm}</Paragraph>
+          {remove.isError && <p className="ph-error">{isApiError(remove.error) ? remove.error.messages.join(' ') : TEXTS.common.unexpectedError}</p>}
+        </ModalContent>
+        <ModalFooter>
+          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+            {T.cancel}
+          </Button>
+          <Button onClick={() => remove.mutate()} disabled={remove.isPending}>
+            {T.delete}
+          </Button>
+        </ModalFooter>
+      </Modal>
+    </section>
+  );
+}
+
+const EMPTY_NEW = { firstName: '', lastName: '', username: '', password: '', passwordConfirm: '' };
+type NewField = keyof typeof EMPTY_NEW;
+
+/** 'Lisää käyttäjä': the new-user form with the create messages and the username check on blur. */
+function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClose: () => void; onCreated: (u: PharmacyUserListEntry) => void }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(EMPTY_NEW);
+  const [touched, setTouched] = useState<Partial<Record<NewField, boolean>>>({});
+  const [usernameTaken, setUsernameTaken] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const errors: PharmacyUserErrors = validateNewPharmacyUser(values);
+  if (usernameTaken) errors.username = V.usernameTaken;
+  const allLongEnough = (Object.keys(EMPTY_NEW) as NewField[]).every((k) => values[k].length > 1);
+  const canSave = allLongEnough && Object.keys(errors).length === 0 && !checking;
+
+  const create = useMutation({
+    mutationFn: () => createUser({ firstName: values.firstName, lastName: values.lastName, username: values.username, password: values.password }),
+    onSuccess: async (user) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
+      close();
+      onCreated(user);
+    },
+    onError: (e) => {
+      if (isApiError(e, 409)) setUsernameTaken(true);
+      else setFailed(true);
+    },
+  });
+
+  function close() {
+    setValues(EMPTY_NEW);
+    setTouched({});
+    setUsernameTaken(false);
+    setFailed(false);
+    onClose();
+  }
+
+  async function checkName() {
+    setTouched((t) => ({ ...t, username: true }));
+    const name = values.username.trim();
+    if (name.length < 2) return;
+    setChecking(true);
+    try {
+      setUsernameTaken((await checkUsername(name)).usernameExists);
+    } catch {
+      setUsernameTaken(false);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  const input = (name: NewField, label: string, type: 'text' | 'password' = 'text') => {
+    const error = touched[name] ? errors[name] : undefined;
+    return (
+      <TextInput
+        id={`${ids}-${name}`}
+        labelText={label}
+        type={type}
+        value={values[name]}
+        autoComplete={type === 'password' ? 'new-password' : 'off'}
+        status={error ? 'error' : 'default'}
+        statusText={error}
+        fullWidth
+        mb="m"
+        onChange={(v) => {
+          setValues((prev) => ({ ...prev, [name]: String(v ?? '') }));
+          if (name === 'username') setUsernameTaken(false);
+          setFailed(false);
+        }}
+        onBlur={() => (name === 'username' ? void checkName() : setTouched((t) => ({ ...t, [name]: true })))}
+      />
+    );
+  };
+
+  return (
+    <Modal appElementId="root" visible={visible} onEscKeyDown={close} ariaLabelledBy={`${ids}-title`} scrollable>
+      <ModalContent>
+        <ModalTitle id={`${ids}-title`}>{T.addUser}</ModalTitle>
+        <form
+          id={`${ids}-form`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canSave) create.mutate();
+          }}
+        >
+          {input('firstName', T.firstName)}
+          {input('lastName', T.lastName)}
+          {input('username', T.username)}
+          {checking && <p>{T.checkingUsername}</p>}
+          {input('password', T.password, 'password')}
+          {input('passwordConfirm', T.passwordConfirm, 'password')}
+        </form>
+        <div role="alert" aria-live="assertive">
+          {failed && <p className="ph-error">{V.userSaveFailed}</p>}
+        </div>
+      </ModalContent>
+      <ModalFooter>
+        <Button variant="secondary" onClick={close}>
+          {T.cancel}
+        </Button>
+        <Button type="submit" form={`${ids}-form`} disabled={!canSave || create.isPending}>
+          {create.isPending ? T.saving : T.save}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}
+
+export function PharmacyAdminPage() {
+  const session = useSession('pharmacy');
+  const isAdmin = session.data?.isAdmin === true;
+  const users = useQuery({ queryKey: queryKeys.pharmacy.users, queryFn: fetchUsers, enabled: isAdmin });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const list = users.data ?? [];
+  const selected = list.find((u) => u.id === selectedId) ?? list[0];
+
+  if (session.isSuccess && !isAdmin) return <Navigate to={ROUTES.pharmacyWorkbench} replace />;
+
+  return (
+    <div className="pharmacy-admin">
+      <Heading variant="h1" id="page-heading" mb="m">
+        {T.heading}
+      </Heading>
+      <div className="pharmacy-admin__columns">
+        <section className="pharmacy-admin__panel" aria-labelledby="users-heading">
+          <Heading variant="h2" id="users-heading" mb="s">
+            {T.usersHeading}
+          </Heading>
+          {users.isPending && isAdmin && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+          {users.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
+          <ul className="user-list">
+            {list.map((u) => (
+              <li key={u.id}>
+                <button type="button" className="user-list__button" aria-current={u.id === selected?.id} onClick={() => setSelectedId(u.id)}>
+                  {u.firstName} {u.lastName}
+                  <span className="user-list__meta">
+                    {u.username}
+                    {u.isAdmin ? ` · ${T.adminTag}` : ''}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Button onClick={() => setAdding(true)}>{T.addUser}</Button>
+        </section>
+        {selected && <UserDetails key={selected.id} user={selected} onDeleted={() => setSelectedId(null)} />}
+      </div>
+      <NewUserModal visible={adding} onClose={() => setAdding(false)} onCreated={(u) => setSelectedId(u.id)} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/** /reseptitapteekki 'Työpöytä': 'Reseptin tilaus' on the left, the order list on the right. Needs a selected office. */
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
+import { Heading, LoadingSpinner } from 'suomifi-ui-components';
+import { queryKeys } from '../api/query-keys';
+import { ROUTES } from '../routes';
+import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { OrderList } from './OrderList';
+import { OrderRequestPanel } from './OrderRequestPanel';
+import { fetchSessionOffice } from './pharmacy-api';
+
+export function PharmacyWorkbenchPage() {
+  const office = useQuery({ queryKey: queryKeys.pharmacy.sessionOffice, queryFn: fetchSessionOffice, staleTime: 0 });
+  if (office.isPending || (office.isFetching && !office.data)) return <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />;
+  if (office.isSuccess && office.data === null) return <Navigate to={ROUTES.pharmacyOffice} replace />;
+  return (
+    <div className="pharmacy-workbench">
+      <div className="pharmacy-workbench__title">
+        <Heading variant="h1" id="page-heading">
+          {PHARMACY_TEXTS.workbench.heading}
+        </Heading>
+        {office.data && (
+          <span className="pharmacy-workbench__office">
+            {office.data.name} ({office.data.level})
+          </span>
+        )}
+      </div>
+      <div className="pharmacy-workbench__columns">
+        <OrderRequestPanel />
+        <OrderList />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** /tietoa-asiakkaalle: the customer FAQ. */
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { TEXTS } from '../texts';
+import { FaqSections } from './FaqSections';
+import { PublicLayout } from './PublicLayout';
+
+export function CustomerInfoPage() {
+  return (
+    <PublicLayout>
+      <main id="main" className="page">
+        <Heading variant="h1">{TEXTS.customerInfo.heading}</Heading>
+        <Paragraph mt="s" mb="m">
+          {TEXTS.customerInfo.intro}
+        </Paragraph>
+        <FaqSections headingLevel="h2" />
+      </main>
+    </PublicLayout>
+  );
+}

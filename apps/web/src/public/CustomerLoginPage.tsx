@@ -1,0 +1,31 @@
+import { useNavigate } from 'react-router-dom';
+import { loginCustomer } from '../api/session';
+import { useSocket } from '../api/socket';
+import { REGISTRATION_START_URL, ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { LoginForm } from './LoginForm';
+
+/** /login: e-mail and password; a forgotten password goes through bank identification. */
+export function CustomerLoginPage() {
+  const navigate = useNavigate();
+  const { reconnect } = useSocket();
+
+  async function login(email: string, password: string) {
+    await loginCustomer({ email, password });
+    reconnect();
+    void navigate(ROUTES.customerPrescriptions, { replace: true });
+  }
+
+  return (
+    <LoginForm
+      audience={TEXTS.login.customerIntro}
+      identifier={{ label: TEXTS.login.email, type: 'email', autoComplete: 'email' }}
+      onLogin={login}
+      footer={
+        <a className="text-link" href={REGISTRATION_START_URL}>
+          {TEXTS.login.forgotPassword}
+        </a>
+      }
+    />
+  );
+}

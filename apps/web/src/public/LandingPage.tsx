@@ -1,0 +1,68 @@
+/** '/': what the service does, prices, FAQ, and the ways in (SPEC sections 1 and 2). */
+import { Link } from 'react-router-dom';
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { REGISTRATION_START_URL, ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { FaqSections } from './FaqSections';
+import { PublicLayout } from './PublicLayout';
+
+export function LandingPage() {
+  const t = TEXTS.landing;
+  return (
+    <PublicLayout>
+      <main id="main" className="page landing">
+        <section className="hero" aria-labelledby="hero-heading">
+          <Heading variant="h1hero" as="h1" id="hero-heading">
+            {t.heroTitle}
+          </Heading>
+          <Paragraph mt="m" className="hero__text">
+            {t.heroText}
+          </Paragraph>
+          <div className="hero__actions">
+            <a className="button-link button-link--primary" href={REGISTRATION_START_URL}>
+              {t.createAccount}
+            </a>
+            <Link className="button-link button-link--secondary" to={ROUTES.customerLogin}>
+              {t.login}
+            </Link>
+          </div>
+          <nav aria-label={t.sectionNav} className="anchor-nav">
+            <a href="#hinnat">{t.pricesHeading}</a>
+            <a href="#ukk">{t.faqHeading}</a>
+          </nav>
+        </section>
+
+        <section id="hinnat" className="section" aria-labelledby="prices-heading">
+          <Heading variant="h2" id="prices-heading" mb="s">
+            {t.pricesHeading}
+          </Heading>
+          <ul className="price-list">
+            <li className="price-card">{t.priceRenewal}</li>
+            <li className="price-card">{t.priceNew}</li>
+          </ul>
+        </section>
+
+        <section id="ukk" className="section" aria-labelledby="faq-heading">
+          <Heading variant="h2" id="faq-heading" mb="s">
+            {t.faqHeading}
+          </Heading>
+          <FaqSections />
+        </section>
+
+        <section className="section" aria-labelledby="pro-heading">
+          <Heading variant="h2" id="pro-heading" mb="s">
+            {t.professionalsHeading}
+          </Heading>
+          <ul className="link-list">
+            <li>
+              <Link to={ROUTES.doctorLogin}>{t.doctorLogin}</Link>
+            </li>
+            <li>
+              <Link to={ROUTES.pharmacyLogin}>{t.pharmacyLogin}</Link>
+            </li>
+          </ul>
+        </section>
+      </main>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The login card shared by the three login screens (SPEC section 2): heading
+ * 'Kirjaudu sisään', an identifier field and 'Salasana', the button 'Kirjaudu' disabled
+ * until both fields are non-empty, Enter submits, a failure shows the login-failure text.
+ */
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link as RouterLinkBase } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { isApiError } from '../api/client';
+import { forgetSessions } from '../auth/signed-in';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { PublicLayout } from './PublicLayout';
+
+export interface LoginIdentifierField {
+  label: string;
+  type: 'text' | 'email';
+  autoComplete: string;
+}
+
+interface LoginFormProps {
+  /** Who logs in here, shown above the heading. */
+  audience: string;
+  identifier: LoginIdentifierField;
+  /** Resolves when signed in and navigated; rejects with the login call's error. */
+  onLogin: (identifier: string, password: string) => Promise<void>;
+  /** Extra content under the button (e.g. the forgotten-password link). */
+  footer?: ReactNode;
+}
+
+function failureText(error: unknown): string {
+  if (isApiError(error, 401) || isApiError(error, 400)) return TEXTS.login.failed;
+  if (isApiError(error) && error.status < 500) return error.message;
+  return TEXTS.common.unexpectedError;
+}
+
+export function LoginForm({ audience, identifier, onLogin, footer }: LoginFormProps) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [id, setId] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // Whoever was signed in before is forgotten when a login screen opens.
+  useEffect(() => forgetSessions(queryClient), [queryClient]);
+
+  const canSubmit = id.trim() !== '' && password !== '' && !pending;
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setPending(true);
+    setError(null);
+    try {
+      await onLogin(id.trim(), password);
+    } catch (err) {
+      setError(failureText(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <PublicLayout>
+      <main id="main" className="page page--narrow">
+        <div className="card login-card">
+          <RouterLinkBase to={ROUTES.home} className="back-link">
+            <span aria-hidden="true">← </span>
+            {TEXTS.common.backToHome}
+          </RouterLinkBase>
+          <Paragraph className="eyebrow" mt="m">
+            {audience}
+          </Paragraph>
+          <Heading variant="h1" mb="m">
+            {TEXTS.login.heading}
+          </Heading>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
+            <TextInput
+              id={`${ids}-identifier`}
+              labelText={identifier.label}
+              type={identifier.type}
+              name="identifier"
+              autoComplete={identifier.autoComplete}
+              value={id}
+              onChange={(v) => setId(String(v ?? ''))}
+              fullWidth
+              autoFocus
+              mb="m"
+            />
+            <TextInput
+              id={`${ids}-password`}
+              labelText={TEXTS.login.password}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(v) => setPassword(String(v ?? ''))}
+              fullWidth
+              mb="m"
+            />
+            <div role="alert" aria-live="assertive" id={`${ids}-error`}>
+              {error && (
+                <InlineAlert status="error" mb="m">
+                  {error}
+                </InlineAlert>
+              )}
+            </div>
+            <Button type="submit" disabled={!canSubmit} fullWidth>
+              {TEXTS.login.submit}
+            </Button>
+          </form>
+          {footer && <div className="login-card__footer">{footer}</div>}
+        </div>
+      </main>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router-dom';
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { PublicLayout } from './PublicLayout';
+
+export function NotFoundPage() {
+  return (
+    <PublicLayout>
+      <main id="main" className="page page--narrow">
+        <Heading variant="h1">{TEXTS.notFound.heading}</Heading>
+        <Paragraph mt="s" mb="m">
+          {TEXTS.notFound.body}
+        </Paragraph>
+        <Link to={ROUTES.home}>{TEXTS.notFound.link}</Link>
+      </main>
+    </PublicLayout>
+  );
+}

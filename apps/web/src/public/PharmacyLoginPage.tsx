@@ -1,0 +1,42 @@
+import { useNavigate } from 'react-router-dom';
+import { fetchUsersOffices, selectOffice } from '../api/pharmacy-offices';
+import { loginPharmacist } from '../api/session';
+import { useSocket } from '../api/socket';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { LoginForm } from './LoginForm';
+
+/**
+ * /loginapteekki. After login exactly one office is selected automatically and leads to
+ * the workbench; several or none lead to the office chooser (SPEC section 4).
+ */
+export function PharmacyLoginPage() {
+  const navigate = useNavigate();
+  const { reconnect } = useSocket();
+
+  async function login(username: string, password: string) {
+    await loginPharmacist({ username, password });
+    let target: string = ROUTES.pharmacyOffice;
+    try {
+      const offices = await fetchUsersOffices();
+      const only = offices.length === 1 ? offices[0] : undefined;
+      if (only) {
+        await selectOffice(only.id);
+        target = ROUTES.pharmacyWorkbench;
+      }
+    } catch (e) {
+      // Set-office failure leaves the state unchanged: the chooser lets the user retry.
+      console.info('Automatic office selection failed', e);
+    }
+    reconnect();
+    void navigate(target, { replace: true });
+  }
+
+  return (
+    <LoginForm
+      audience={TEXTS.login.pharmacyIntro}
+      identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
+      onLogin={login}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SkipToContent } from '../components/SkipLink';
+import { ROUTES } from '../routes';
+import { PROVIDER_NAME, TEXTS } from '../texts';
+import { LegalLinks } from './LegalModals';
+
+/** Header and footer of the public pages (landing, information, logins). */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="layout layout--public">
+      <SkipToContent />
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link to={ROUTES.home} className="brand">
+            {TEXTS.appName}
+          </Link>
+          <nav aria-label={TEXTS.common.mainNavigation} className="site-header__nav">
+            <Link to={ROUTES.customerInfo}>{TEXTS.landing.customerInfoLink}</Link>
+            <Link to={ROUTES.customerLogin}>{TEXTS.landing.login}</Link>
+          </nav>
+        </div>
+      </header>
+      {children}
+      <footer className="site-footer">
+        <div className="site-footer__inner">
+          <span>© {PROVIDER_NAME}</span>
+          <div className="site-footer__legal">
+            <LegalLinks />
+          </div>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Route paths of the web app (SPEC section 2). */
+export const ROUTES = {
+  home: '/',
+  registerHello: '/registerHello',
+  customerInfo: '/tietoa-asiakkaalle',
+
+  customerLogin: '/login',
+  doctorLogin: '/logindoctor',
+  /** Alias of doctorLogin kept for old links. */
+  doctorLoginAlias: '/loginDoctor',
+  pharmacyLogin: '/loginapteekki',
+
+  customerHello: '/hello',
+  customerPrescriptions: '/reseptit',
+  customerHandling: '/handling',
+  customerProfile: '/profile',
+
+  doctorQueue: '/doctor',
+  doctorHistory: '/doctor/history',
+  doctorAdmin: '/doctor/admin',
+
+  pharmacyWorkbench: '/reseptitapteekki',
+  pharmacyOffice: '/toimipaikka',
+  pharmacyAdmin: '/adminapteekki',
+  pharmacyPrint: '/print',
+} as const;
+
+/** Server-side start of strong identification (registration and forgotten password). */
+export const REGISTRATION_START_URL = '/ui-api/v1/registration/start';

@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = import.meta.dirname;
+const apiTarget = 'http://localhost:3000';
+
+// Built by `npm run build:web` (vite build --config apps/web/vite.config.ts);
+// the API serves apps/web/dist. In development `vite` proxies the API.
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@resepti/domain': resolve(webRoot, '../../libs/domain/src/index.ts'),
+    },
+  },
+  build: {
+    outDir: resolve(webRoot, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/ui-api': { target: apiTarget, changeOrigin: false },
+      '/health': { target: apiTarget, changeOrigin: false },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,47 @@
+// One jest run covers every tier: domain unit tests, API/socket tests over HTTP
+// against a real PostgreSQL, and browser tests in Debian's Chromium.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@resepti/domain$': '<rootDir>/libs/domain/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+module.exports = {
+  // Each API/browser test file starts its own API process: two workers fit the 2-core machine.
+  maxWorkers: 2,
+  testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
+  rootDir: __dirname,
+  projects: [
+    { ...shared, displayName: 'domain', rootDir: __dirname, testMatch: ['<rootDir>/libs/domain/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'api',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,98 @@
+/**
+ * Payload shapes of the REST contract under /ui-api/v1 (SPEC section 7).
+ * The API maps its entities to these; the web client reads them.
+ */
+
+export type UserRole = 'customer' | 'doctor' | 'pharmacy';
+
+export type OrderStatus = 'waiting' | 'processing' | 'delivered';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['waiting', 'processing', 'delivered'];
+
+export type Decision = 'undecided' | 'approved' | 'rejected' | 'rejected-with-coupon';
+export const DECISIONS: readonly Decision[] = ['undecided', 'approved', 'rejected', 'rejected-with-coupon'];
+
+export type ItemType = 'renewal' | 'prescription';
+
+export type DeliveryOptionId = 'delivery-12-h' | 'delivery-20-min';
+
+export interface ApiError {
+  statusCode: number;
+  message: string | string[];
+  error?: string;
+}
+
+export interface LoginResponse {
+  role: UserRole;
+}
+
+export interface DoctorInfo {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface CustomerInfo {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  sex: 'm' | 'f';
+  approvedEulaVersion: string | null;
+}
+
+export interface PharmacyUserInfo {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  userLevel: 'admin' | 'user';
+  isAdmin: boolean;
+  pharmacyId: number;
+  pharmacyName: string;
+}
+
+export interface PharmacyOffice {
+  id: number;
+  name: string;
+  level: string;
+  pharmacyName: string;
+  phone: string;
+}
+
+export interface Product {
+  productId: number;
+  displayName: string;
+  format: string;
+}
+
+export interface SystemStatus {
+  waitingForDoctor: number;
+  processing: number;
+  /** ISO time of the earliest deadline among waiting orders, or null. */
+  nextOrderExpiring: string | null;
+  count20min: number;
+  count12h: number;
+  /** Only in the per-doctor answer of GET /system-status; pushes carry null. */
+  pickedOrder: number | null;
+}
+
+export interface Patient {
+  firstName: string;
+  lastName: string;
+  hetu: string;
+}
+
+export interface PharmacyData {
+  pharmacy: string;
+  pharmacyPhone: string;
+  pharmacist: string;
+}
+
+export interface PharmacyNotice {
+  id: number;
+  header: string;
+  additionalDetails: string;
+  status: 'published' | 'unpublished';
+}

@@ -1,0 +1,84 @@
+/** Decisions and the patient-facing status texts (SPEC section 4). */
+import type { Decision, ItemType } from './api-types.js';
+import { fromHelsinkiLocal, helsinkiParts } from './time.js';
+
+export const STATUS_TEXTS = {
+  /** Not sent yet. */
+  selectedForRenewal: 'Valittu uusittavaksi',
+  prescriptionRequest: 'Reseptipyyntö',
+  /** Sent, not decided or not delivered. */
+  waiting: 'Odottaa käsittelyä',
+  /** Approved. */
+  approved: 'Hyväksytty',
+  prescriptionGranted: 'Resepti myönnetty',
+  renewable: 'Uusittavissa',
+  renewed: 'Resepti uusittu',
+  /** Rejected. */
+  rejected: 'Hylätty',
+  prescriptionRejected: 'Reseptipyyntö hylätty',
+  renewalRejected: 'Hylätty - ei uusittavissa',
+  /** Card extras. */
+  approvalInfo: 'Lisätietoa hyväksynnästä',
+} as const;
+
+export const DEFAULT_REJECTION_REASON = 'Lääkettä ei voida myöntää annettujen tietojen perusteella.';
+
+export const RECENT_DECISION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const RENEWABLE_YEARS = 2;
+
+/** 'rejected' and 'rejected-with-coupon' (any value starting with 'rejected'). */
+export function isRejected(decision: string | null | undefined): boolean {
+  return typeof decision === 'string' && decision.startsWith('rejected');
+}
+
+export function isApproved(decision: string | null | undefined): boolean {
+  return decision === 'approved';
+}
+
+/** Approved or rejected (of any kind). */
+export function isDecided(decision: string | null | undefined): boolean {
+  return isApproved(decision) || isRejected(decision);
+}
+
+/** True when a decision delivered at deliveryTime is still within the 24 h "recent" window at now. */
+export function isRecentDecision(deliveryTime: Date | string, now: Date = new Date()): boolean {
+  const delivered = new Date(deliveryTime).getTime();
+  const diff = now.getTime() - delivered;
+  return diff >= 0 && diff < RECENT_DECISION_WINDOW_MS;
+}
+
+/**
+ * Delivery time plus two years (same Helsinki wall-clock time; 29 Feb → 28 Feb).
+ */
+export function renewableTill(deliveryTime: Date): Date {
+  const p = helsinkiParts(deliveryTime);
+  const year = p.year + RENEWABLE_YEARS;
+  const lastDay = new Date(Date.UTC(year, p.month, 0)).getUTCDate();
+  return fromHelsinkiLocal(year, p.month, Math.min(p.day, lastDay), p.hour, p.minute, p.second);
+}
+
+/** 'Uusittavissa 11/2028 asti' (Helsinki month/year of the given date). */
+export function renewableTillText(d: Date | string): string {
+  const p = helsinkiParts(d);
+  return `${STATUS_TEXTS.renewable} ${p.month}/${p.year} asti`;
+}
+
+export interface StatusTextItem {
+  type: ItemType | string;
+  decision: Decision | '' | null;
+  /** Decided and delivered within the last 24 hours. */
+  recent?: boolean;
+  /** false while the order is not delivered: the item then counts as undecided. */
+  delivered?: boolean;
+}
+
+/** The status line of a patient's prescription card. */
+export function patientStatusText(item: StatusTextItem): string {
+  const isNew = item.type === 'prescription';
+  const decision = item.decision ?? '';
+  if (decision === '') return isNew ? STATUS_TEXTS.prescriptionRequest : STATUS_TEXTS.selectedForRenewal;
+  if (item.delivered === false || !isDecided(decision)) return STATUS_TEXTS.waiting;
+  if (isRejected(decision)) return isNew ? STATUS_TEXTS.prescriptionRejected : STATUS_TEXTS.renewalRejected;
+  if (isNew) return STATUS_TEXTS.prescriptionGranted;
+  return item.recent ? STATUS_TEXTS.renewed : STATUS_TEXTS.renewable;
+}

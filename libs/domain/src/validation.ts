@@ -1,0 +1,130 @@
+/** Field validation rules and their exact Finnish messages (SPEC sections 5 and 8). */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 2;
+export const USERNAME_MAX_LENGTH = 50;
+
+export const VALIDATION_MESSAGES = {
+  firstNameRequired: 'Etunimi on pakollinen',
+  lastNameRequired: 'Sukunimi on pakollinen',
+  usernameMissing: 'Käyttäjätunnus puuttuu',
+  usernameTaken: 'Käyttäjätunnus on varattu',
+  usernameTakenEdit: 'Käyttäjätunnus on jo varattu!',
+  usernameTooShort: 'Käyttäjätunnus on oltava vähintään 2 merkkiä pitkä',
+  usernameInvalid: 'Käyttäjätunnus saa sisältää vain kirjaimia, numeroita ja merkkejä . _ - @',
+  usernameTooLong: 'Käyttäjätunnus saa olla enintään 50 merkkiä pitkä',
+  passwordTooShort: 'Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.',
+  passwordComposition: 'Salasanan pitää sisältää vähintään yksi pieni, yksi iso kirjain ja yksi numero.',
+  passwordsDoNotMatch: 'Salasanat eivät täsmää.',
+  passwordFormatInvalid: 'Salasanan muoto ei kelpaa',
+  passwordsDoNotMatchChange: 'Salasanat eivät vastaa toisiaan',
+  emailInvalid: 'Sähköpostin muoto on virheellinen.',
+  phoneInvalid: 'Puhelinnumeron muoto on virheellinen.',
+  userSaveFailed: 'Käyttäjän lisääminen ei onnistunut! Ole hyvä ja ota yhteyttä ylläpitoon.',
+  deleteConfirm: 'Oletko varma, että haluat poistaa käyttäjätunnuksen? Toimintaa ei voi perua.',
+  campaignCodeNotFound: 'Kampanjakoodia ei löytynyt',
+} as const;
+
+const M = VALIDATION_MESSAGES;
+
+// ---------------------------------------------------------------- passwords
+
+/** Any lowercase / uppercase letter, so ä, ö and å count in their case. */
+const LOWER = /\p{Ll}/u;
+const UPPER = /\p{Lu}/u;
+const DIGIT = /[0-9]/;
+
+export function hasPasswordComposition(pw: string): boolean {
+  return LOWER.test(pw) && UPPER.test(pw) && DIGIT.test(pw);
+}
+
+/** All password problems: the length message and/or the composition message. */
+export function passwordErrors(pw: string): string[] {
+  const errors: string[] = [];
+  if ([...pw].length < PASSWORD_MIN_LENGTH) errors.push(M.passwordTooShort);
+  if (!hasPasswordComposition(pw)) errors.push(M.passwordComposition);
+  return errors;
+}
+
+export function isStrongPassword(pw: string): boolean {
+  return passwordErrors(pw).length === 0;
+}
+
+// ---------------------------------------------------------------- usernames
+
+/** Letters (incl. äöå), digits, '.', '_', '-', '@'; 2–50 characters; no spaces. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]{2,50}$/u;
+
+export function validateUsername(u: string): string | null {
+  if (u.length === 0) return M.usernameMissing;
+  const len = [...u].length;
+  if (len < USERNAME_MIN_LENGTH) return M.usernameTooShort;
+  if (len > USERNAME_MAX_LENGTH) return M.usernameTooLong;
+  if (!USERNAME_PATTERN.test(u)) return M.usernameInvalid;
+  return null;
+}
+
+// ---------------------------------------------------------------- pharmacy users
+
+export type PharmacyUserField = 'firstName' | 'lastName' | 'username' | 'password' | 'passwordConfirm';
+export type PharmacyUserErrors = Partial<Record<PharmacyUserField, string>>;
+
+export interface NewPharmacyUserInput {
+  firstName: string;
+  lastName: string;
+  username: string;
+  password: string;
+  passwordConfirm?: string;
+}
+
+/** Errors per field for the new-user form; an empty object means valid. */
+export function validateNewPharmacyUser(input: NewPharmacyUserInput): PharmacyUserErrors {
+  const errors: PharmacyUserErrors = {};
+  if (input.firstName.trim() === '') errors.firstName = M.firstNameRequired;
+  if (input.lastName.trim() === '') errors.lastName = M.lastNameRequired;
+  const usernameError = validateUsername(input.username.trim() === '' ? '' : input.username);
+  if (usernameError) errors.username = usernameError;
+  const pwErrors = passwordErrors(input.password);
+  if (pwErrors.length > 0) errors.password = pwErrors[0];
+  if (input.passwordConfirm !== undefined && input.passwordConfirm !== input.password) {
+    errors.passwordConfirm = M.passwordsDoNotMatch;
+  }
+  return errors;
+}
+
+/** Inline validation of one field of the edit form. */
+export function validatePharmacyUserEdit(
+  field: 'firstName' | 'lastName' | 'username' | 'password',
+  value: string,
+): string | null {
+  switch (field) {
+    case 'firstName':
+      return value.trim() === '' ? M.firstNameRequired : null;
+    case 'lastName':
+      return value.trim() === '' ? M.lastNameRequired : null;
+    case 'username':
+      return validateUsername(value.trim() === '' ? '' : value);
+    case 'password':
+      return passwordErrors(value)[0] ?? null;
+  }
+}
+
+// ---------------------------------------------------------------- customer contact details
+
+/** local@domain.tld with a 2–3 letter top-level domain. */
+const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,3}$/;
+
+export function isValidEmail(e: string): boolean {
+  return EMAIL_PATTERN.test(e.trim());
+}
+
+/** Strips all whitespace (phone numbers are saved this way). */
+export function normalizePhone(p: string): string {
+  return p.replace(/\s+/g, '');
+}
+
+const PHONE_PATTERN = /^(?:\+358|00358|0)?\d{4,11}$/;
+
+export function isValidPhone(p: string): boolean {
+  return PHONE_PATTERN.test(normalizePhone(p));
+}

@@ -1,0 +1,51 @@
+import { startApp, type TestApp } from '../support/app';
+import { runAdmin } from '../support/cli';
+import { ApiClient } from '../support/http';
+
+let app: TestApp;
+let env: Record<string, string>;
+beforeAll(async () => {
+  app = await startApp();
+  env = { DATABASE_URL: app.databaseUrl };
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('npm run admin', () => {
+  it('creates a pharmacy with offices and its admin, who can then sign in', async () => {
+    const pharmacy = await runAdmin(['create-pharmacy', '--name', 'Torin apteekki', '--phone', '+358 40 111 2222', '--office', 'Tori', '--office', 'Satama'], env);
+    expect(pharmacy).toMatchObject({ code: 0 });
+    const user = await runAdmin(
+      ['create-pharmacy-user', '--pharmacy', 'Torin apteekki', '--username', 'Tori.Admin', '--password', 'Salasana1', '--first-name', 'Tiina', '--last-name', 'Tori', '--admin'],
+      env,
+    );
+    expect(user.code).toBe(0);
+    const rows = await app.sql<{ username: string; user_level: string; offices: number }>(
+      `SELECT u.username, u.user_level, (SELECT count(*)::int FROM pharmacy_user_office o WHERE o.pharmacy_user_id = u.id) AS offices
+       FROM pharmacy_user u WHERE u.username = 'tori.admin'`,
+    );
+    expect(rows).toEqual([{ username: 'tori.admin', user_level: 'admin', offices: 2 }]);
+    const login = await new ApiClient(app.apiUrl).post('/pharmacist-login', { username: 'tori.admin', password: 'Salasana1' });
+    expect(login.status).toBe(200);
+  });
+
+  it.each([
+    ['a missing option', ['create-doctor', '--email', 'x@example.fi', '--password', 'Salasana1', '--first-name', 'X'], /--last-name is required/],
+    ['a weak password', ['create-doctor', '--email', 'x@example.fi', '--password', 'lyhyt', '--first-name', 'X', '--last-name', 'Y'], /Salasanan pitää/],
+    ['a bad e-mail', ['create-doctor', '--email', 'ei-sahkoposti', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /Sähköpostin muoto/],
+    ['an existing e-mail', ['create-doctor', '--email', 'laakari@example.fi', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /exists already/],
+    ['an unknown pharmacy', ['create-pharmacy-user', '--pharmacy', 'Ei ole', '--username', 'uusi', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /no pharmacy/],
+    ['a taken username', ['create-pharmacy-user', '--pharmacy', 'Keskusapteekki', '--username', 'APTEEKKI', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /Käyttäjätunnus on varattu/],
+    ['a pharmacy without offices', ['create-pharmacy', '--name', 'Tyhjä', '--phone', '0401234567'], /--office/],
+    ['an unknown command', ['delete-everything'], /usage/],
+    ['an unknown option', ['create-doctor', '--mail', 'x@example.fi'], /usage/],
+  ])('refuses %s with exit code 2 and a clear message, writing nothing', async (_, args, message) => {
+    const before = await app.sql<{ n: number }>('SELECT (SELECT count(*) FROM doctor) + (SELECT count(*) FROM pharmacy) + (SELECT count(*) FROM pharmacy_user) AS n');
+    const result = await runAdmin(args, env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    const after = await app.sql<{ n: number }>('SELECT (SELECT count(*) FROM doctor) + (SELECT count(*) FROM pharmacy) + (SELECT count(*) FROM pharmacy_user) AS n');
+    expect(after).toEqual(before);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The doctors' completed-orders list (POST /history: filter, sort, paging with SPEC's
+ * end-offset) and the notice to pharmacies, over HTTP against a real PostgreSQL.
+ */
+import type { HistoryResponse, PharmacyNotice } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { loginAs, type ApiClient } from '../support/http';
+import { clearOrders, demoIds, insertOrder, makeHetu } from '../support/order-fixtures';
+import { connectSocket, nextEvent } from '../support/socket';
+
+let app: TestApp;
+let doctor: ApiClient;
+
+beforeAll(async () => {
+  app = await startApp();
+  doctor = await loginAs(app, 'doctor');
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const history = async (body: Record<string, unknown>) => {
+  const res = await doctor.post<HistoryResponse>('/history', body);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const names = (r: HistoryResponse) => r.data.map((o) => `${o.patient.firstName} ${o.patient.lastName}`);
+
+describe('POST /history: filter and sort', () => {
+  const base = Date.UTC(2026, 0, 10, 10, 0, 0);
+  const at = (minutes: number) => new Date(base + minutes * 60_000);
+
+  beforeAll(async () => {
+    await clearOrders(app);
+    const ids = await demoIds(app);
+    const people: Array<[string, string, string, 'delivered' | 'processing' | 'waiting', number]> = [
+      ['Matti', 'Meikäläinen', makeHetu(1, 2, 70, 11), 'delivered', 10],
+      ['Öljy', 'Ökynen', makeHetu(2, 3, 71, 12), 'delivered', 20],
+      ['Åke', 'Åberg', makeHetu(3, 4, 72, 13), 'delivered', 30],
+      ['Ärrä', 'Äijälä', makeHetu(4, 5, 73, 14), 'processing', 40],
+      ['Zorro', 'Zetterberg', makeHetu(5, 6, 74, 15), 'delivered', 50],
+      ['aino', 'asiakas', '010190-998V', 'delivered', 60],
+      ['Maija', 'Mehiläinen', makeHetu(6, 7, 75, 16), 'waiting', 70],
+    ];
+    for (const [firstName, lastName, hetu, status, minutes] of people) {
+      await insertOrder(app, {
+        status,
+        doctorId: status === 'processing' ? ids.doctor2Id : ids.doctorId,
+        patient: { firstName, lastName, hetu },
+        processingStartTime: at(minutes - 5),
+        deliveryTime: status === 'delivered' ? at(minutes) : undefined,
+      });
+    }
+  });
+
+  it('lists delivered and processing orders (not waiting ones), newest first by default', async () => {
+    const r = await history({});
+    expect(r.count).toBe(6);
+    expect(names(r)).toEqual(['aino asiakas', 'Zorro Zetterberg', 'Ärrä Äijälä', 'Åke Åberg', 'Öljy Ökynen', 'Matti Meikäläinen']);
+    expect(await history({ filter: '', sortOrder: 'newest', offset: 30 })).toEqual(r);
+    const processing = r.data.find((o) => o.patient.firstName === 'Ärrä')!;
+    expect(processing.deliveryStatus).toBe('processing');
+    expect(processing.deliveryTime).toBeNull();
+    expect(processing.doctor).toEqual({ firstName: 'Lauri', lastName: 'Lääkäri' });
+    const delivered = r.data.find((o) => o.patient.firstName === 'Zorro')!;
+    expect(delivered.deliveryStatus).toBe('delivered');
+    expect(delivered.deliveryTime).toBe(at(50).toISOString());
+    expect(delivered.prescriptions).toHaveLength(2);
+    expect(delivered.doctor).toEqual({ firstName: 'Liisa', lastName: 'Lääkäri' });
+  });
+
+  it('sorts oldest first', async () => {
+    expect(names(await history({ sortOrder: 'oldest' }))).toEqual([
+      'Matti Meikäläinen',
+      'Öljy Ökynen',
+      'Åke Åberg',
+      'Ärrä Äijälä',
+      'Zorro Zetterberg',
+      'aino asiakas',
+    ]);
+  });
+
+  it('sorts by name A-Ö and Ö-A in Finnish alphabetical order, ignoring case', async () => {
+    const asc = ['aino asiakas', 'Matti Meikäläinen', 'Zorro Zetterberg', 'Åke Åberg', 'Ärrä Äijälä', 'Öljy Ökynen'];
+    expect(names(await history({ sortOrder: 'name-asc' }))).toEqual(asc);
+    expect(names(await history({ sortOrder: 'name-desc' }))).toEqual([...asc].reverse());
+  });
+
+  it('filters by first name, last name or hetu, case-insensitively, also by part of a word', async () => {
+    expect(names(await history({ filter: 'MATTI' }))).toEqual(['Matti Meikäläinen']);
+    expect(names(await history({ filter: 'äijä' }))).toEqual(['Ärrä Äijälä']);
+    expect(names(await history({ filter: 'Asiakas' }))).toEqual(['aino asiakas']);
+    expect(names(await history({ filter: '010190-998v' }))).toEqual(['aino asiakas']);
+    expect(names(await history({ filter: makeHetu(5, 6, 74, 15).slice(0, 6) }))).toEqual(['Zorro Zetterberg']);
+    expect(names(await history({ filter: '  Aino   ASIAKAS ' }))).toEqual(['aino asiakas']);
+    expect(names(await history({ filter: 'asiakas aino' }))).toEqual(['aino asiakas']);
+    const r = await history({ filter: 'ä', sortOrder: 'name-asc' });
+    expect(names(r)).toEqual(['Matti Meikäläinen', 'Ärrä Äijälä']);
+    expect(r.count).toBe(2);
+    // The waiting order is not history, even when its name matches.
+    expect(await history({ filter: 'Maija' })).toEqual({ data: [], count: 0 });
+    // LIKE wildcards are plain characters.
+    expect(await history({ filter: '%' })).toEqual({ data: [], count: 0 });
+    expect(await history({ filter: '_' })).toEqual({ data: [], count: 0 });
+  });
+
+  it('writes every returned order to the audit log', async () => {
+    const before = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'history:read'`))[0].n;
+    const r = await history({ filter: 'Matti' });
+    const rows = await app.sql<{ order_id: number; actor_role: string; patient_hetu: string }>(
+      `SELECT order_id, actor_role, patient_hetu FROM audit_log WHERE action = 'history:read' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(rows).toEqual([{ order_id: r.data[0].id, actor_role: 'doctor', patient_hetu: makeHetu(1, 2, 70, 11) }]);
+    const after = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'history:read'`))[0].n;
+    expect(after - before).toBe(1);
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const body of [
+      { sortOrder: 'random' },
+      { offset: 0 },
+      { offset: -30 },
+      { offset: 'abc' },
+      { offset: 1.5 },
+      { filter: 'x'.repeat(101) },
+      { filter: 42 },
+      { page: 2 },
+    ]) {
+      const res = await doctor.post('/history', body);
+      expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
+    }
+  });
+});
+
+describe('POST /history: paging (offset is the end of the page, page size 30)', () => {
+  beforeAll(async () => {
+    await clearOrders(app);
+    const base = Date.UTC(2026, 1, 1, 8, 0, 0);
+    for (let i = 0; i < 65; i++) {
+      await insertOrder(app, {
+        status: 'delivered',
+        patient: { firstName: `Potilas${String(i).padStart(2, '0')}`, lastName: 'Sivutus', hetu: makeHetu(1 + (i % 28), 1 + (i % 12), 60 + (i % 30), 100 + i) },
+        processingStartTime: new Date(base + i * 60_000 - 30_000),
+        deliveryTime: new Date(base + i * 60_000),
+        items: [{ type: 'renewal', displayName: 'Burana 400 mg' }],
+      });
+    }
+  });
+
+  const label = (n: number) => `Potilas${String(n).padStart(2, '0')} Sivutus`;
+
+  it('offset 30 gives rows 0–29, 60 rows 30–59, 90 the last 5; count is the total', async () => {
+    const p1 = await history({ offset: 30, sortOrder: 'oldest' });
+    const p2 = await history({ offset: 60, sortOrder: 'oldest' });
+    const p3 = await history({ offset: 90, sortOrder: 'oldest' });
+    expect([p1.count, p2.count, p3.count]).toEqual([65, 65, 65]);
+    expect(names(p1)).toEqual(Array.from({ length: 30 }, (_, i) => label(i)));
+    expect(names(p2)).toEqual(Array.from({ length: 30 }, (_, i) => label(30 + i)));
+    expect(names(p3)).toEqual(Array.from({ length: 5 }, (_, i) => label(60 + i)));
+    expect(await history({ offset: 120, sortOrder: 'oldest' })).toEqual({ data: [], count: 65 });
+  });
+
+  it('without an offset (or below 30) it gives the first page; newest first by default', async () => {
+    const r = await history({});
+    expect(r.data).toHaveLength(30);
+    expect(names(r)[0]).toBe(label(64));
+    expect(names(await history({ offset: 5 }))).toEqual(names(r));
+  });
+
+  it('pages through a filtered list', async () => {
+    const r = await history({ filter: 'potilas1', sortOrder: 'name-asc', offset: 30 });
+    expect(r.count).toBe(10);
+    expect(names(r)).toEqual(Array.from({ length: 10 }, (_, i) => label(10 + i)));
+  });
+});
+
+describe('notice to pharmacies', () => {
+  it('GET /pharmacy-message gives an empty unpublished notice before the first save', async () => {
+    const res = await doctor.get<PharmacyNotice>('/pharmacy-message');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: 1, header: '', additionalDetails: '', status: 'unpublished' });
+  });
+
+  it('POST /set-pharmacy-message publishes, pushes notice:updated to pharmacies, and unpublishes', async () => {
+    const pharmacist = await loginAs(app, 'kyla');
+    const socket = await connectSocket(app.baseUrl, pharmacist);
+    try {
+      const pushed = nextEvent(socket, 'notice:updated');
+      const res = await doctor.post<PharmacyNotice>('/set-pharmacy-message', {
+        id: 1,
+        header: 'Huoltokatko',
+        additionalDetails: 'Palvelu on suljettu sunnuntaina klo 2–4.',
+        status: 'published',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ id: 1, header: 'Huoltokatko', additionalDetails: 'Palvelu on suljettu sunnuntaina klo 2–4.', status: 'published' });
+      expect(await pushed).toEqual({ notice: res.body });
+      expect((await doctor.get('/pharmacy-message')).body).toEqual(res.body);
+
+      const off = nextEvent(socket, 'notice:updated');
+      const unpublished = await doctor.post<PharmacyNotice>('/set-pharmacy-message', { header: 'Huoltokatko', additionalDetails: '', status: 'unpublished' });
+      expect(unpublished.body.status).toBe('unpublished');
+      expect(await off).toEqual({ notice: null });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses invalid notices with 400 and keeps the saved one', async () => {
+    await doctor.post('/set-pharmacy-message', { header: 'Voimassa', additionalDetails: 'Teksti', status: 'published' });
+    for (const body of [
+      { header: 'x'.repeat(201), additionalDetails: '', status: 'published' },
+      { header: 'Otsikko', additionalDetails: 'x'.repeat(2001), status: 'published' },
+      { header: 'Otsikko', additionalDetails: '', status: 'visible' },
+      { header: '   ', additionalDetails: 'Ilman otsikkoa', status: 'published' },
+      { additionalDetails: '', status: 'published' },
+      { header: 'Otsikko', additionalDetails: '', status: 'published', color: 'red' },
+    ]) {
+      const res = await doctor.post('/set-pharmacy-message', body);
+      expect([JSON.stringify(body).slice(0, 60), res.status]).toEqual([JSON.stringify(body).slice(0, 60), 400]);
+      expect(res.body.message).toBeDefined();
+    }
+    expect((await doctor.get<PharmacyNotice>('/pharmacy-message')).body).toMatchObject({ header: 'Voimassa', additionalDetails: 'Teksti', status: 'published' });
+  });
+});

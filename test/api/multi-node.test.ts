@@ -1,0 +1,85 @@
+import { ROOMS } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { insertWaitingOrders } from '../support/order-fixtures';
+import { loginAs } from '../support/http';
+import { connectSocket, nextEvent, sessionInfo } from '../support/socket';
+
+/**
+ * Two API nodes on one PostgreSQL with a real Redis between them, as in docker-compose:
+ * sessions work on either node, pushes reach sockets on the other node, and two doctors
+ * on different nodes never pick the same order.
+ */
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+let a: TestApp;
+let b: TestApp;
+beforeAll(async () => {
+  a = await startApp({ env: { REDIS_URL } });
+  b = await startApp({ databaseUrl: a.databaseUrl, env: { REDIS_URL } });
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.stop();
+});
+
+describe('two API nodes with Redis', () => {
+  it('accepts a session created on one node on the other', async () => {
+    const doctorOnA = await loginAs(a, 'doctor');
+    const res = await doctorOnA.onNode(b.apiUrl).get('/my-doctor-info');
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe('Liisa');
+  });
+
+  it('delivers a notice published on node A to a pharmacy socket on node B', async () => {
+    const pharmacist = await loginAs(b, 'kyla');
+    const socket = await connectSocket(b.baseUrl, pharmacist);
+    try {
+      expect((await sessionInfo(socket)).rooms).toContain(ROOMS.pharmacies);
+      const received = nextEvent(socket, 'notice:updated');
+      const doctor = await loginAs(a, 'doctor');
+      const saved = await doctor.post('/set-pharmacy-message', {
+        id: 1,
+        header: 'Huoltokatko sunnuntaina',
+        additionalDetails: 'Palvelu on poissa käytöstä klo 2–4.',
+        status: 'published',
+      });
+      expect(saved.status).toBeLessThan(300);
+      const event = await received;
+      expect(event.notice).toMatchObject({ header: 'Huoltokatko sunnuntaina', status: 'published' });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('pushes queue counts to a doctor on node B when a doctor on node A picks', async () => {
+    await insertWaitingOrders(a, 2);
+    const watcher = await loginAs(b, 'doctor2');
+    const socket = await connectSocket(b.baseUrl, watcher);
+    try {
+      const before = (await watcher.get('/system-status')).body as { waitingForDoctor: number };
+      const pushed = nextEvent(socket, 'queue:status');
+      const picker = await loginAs(a, 'doctor');
+      expect((await picker.post('/order/pick-first')).status).toBe(200);
+      const status = await pushed;
+      expect(status.waitingForDoctor).toBe(before.waitingForDoctor - 1);
+      expect(status.processing).toBeGreaterThanOrEqual(1);
+      await picker.post('/order/release');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('never gives the same order to two doctors picking at once on different nodes', async () => {
+    for (let round = 0; round < 5; round++) {
+      await a.sql(`UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE delivery_status <> 'delivered'`);
+      await insertWaitingOrders(a, 3);
+      const one = await loginAs(a, 'doctor');
+      const two = await loginAs(b, 'doctor2');
+      const [r1, r2] = await Promise.all([one.post('/order/pick-first'), two.post('/order/pick-first')]);
+      expect([r1.status, r2.status]).toEqual([200, 200]);
+      expect(r1.body.id).not.toBe(r2.body.id);
+      const holders = await a.sql<{ n: number }>(`SELECT count(DISTINCT doctor_id)::int AS n FROM orders WHERE delivery_status = 'processing'`);
+      expect(holders[0].n).toBe(2);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { ROOMS, type MessageStatus, type PharmacyOffice, type PharmacyOrder, type Product } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { loginAs, type ApiClient } from '../support/http';
+import { connectSocket, nextEvent, sessionInfo, type TestSocket } from '../support/socket';
+
+let app: TestApp;
+const sockets: TestSocket[] = [];
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await app?.stop();
+});
+
+async function open(client: ApiClient): Promise<TestSocket> {
+  const socket = await connectSocket(app.baseUrl, client);
+  sockets.push(socket);
+  return socket;
+}
+
+async function sendOrder(client: ApiClient, productNames: string[]): Promise<number> {
+  const products = (await client.get<Product[]>('/products')).body;
+  await client.post('/patient-info', { firstName: 'Matti', lastName: 'Meikäläinen', hetu: '121212-913Y' });
+  for (const name of productNames) {
+    const p = products.find((x) => x.displayName.startsWith(name))!;
+    await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: p.productId });
+  }
+  await client.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-20-min' });
+  const res = await client.post<{ orderId: number }>('/pharmacy-shopping-cart/send');
+  expect(res.status).toBe(200);
+  return res.body.orderId;
+}
+
+describe('pharmacy live updates', () => {
+  it('moves live sockets to the office room when the office is selected', async () => {
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    const [main, branch] = (await admin.get<PharmacyOffice[]>('/users-offices')).body;
+    const socket = await open(admin);
+    expect((await sessionInfo(socket)).rooms).not.toContain(ROOMS.office(main.id));
+    await admin.patch(`/selected-office/${main.id}`);
+    expect((await sessionInfo(socket)).rooms).toContain(ROOMS.office(main.id));
+    await admin.patch(`/selected-office/${branch.id}`);
+    const rooms = (await sessionInfo(socket)).rooms;
+    expect(rooms).toContain(ROOMS.office(branch.id));
+    expect(rooms).not.toContain(ROOMS.office(main.id));
+    // a refused selection moves nothing
+    const kylaOffice = (await (await loginAs(app, 'kyla')).get<PharmacyOffice[]>('/users-offices')).body[0];
+    expect((await admin.patch(`/selected-office/${kylaOffice.id}`)).status).toBe(403);
+    expect((await sessionInfo(socket)).rooms).not.toContain(ROOMS.office(kylaOffice.id));
+  });
+
+  it("sending puts the order in the doctors' queue at once (queue:status)", async () => {
+    const doctor = await loginAs(app, 'doctor');
+    const doctorSocket = await open(doctor);
+    const pharmacist = await loginAs(app, 'pharmacy');
+    const [office] = (await pharmacist.get<PharmacyOffice[]>('/users-offices')).body;
+    await pharmacist.patch(`/selected-office/${office.id}`);
+    const status = nextEvent(doctorSocket, 'queue:status');
+    await sendOrder(pharmacist, ['Kestine']);
+    expect((await status).count20min).toBe(1);
+  });
+
+  it("a pharmacy socket receives order:updated when a doctor picks, decides and delivers its order; another pharmacy's does not", async () => {
+    const pharmacist = await loginAs(app, 'pharmacy');
+    const [office] = (await pharmacist.get<PharmacyOffice[]>('/users-offices')).body;
+    await pharmacist.patch(`/selected-office/${office.id}`);
+    const socket = await open(pharmacist);
+    const kyla = await loginAs(app, 'kyla');
+    await kyla.patch(`/selected-office/${(await kyla.get<PharmacyOffice[]>('/users-offices')).body[0].id}`);
+    const kylaSocket = await open(kyla);
+    const kylaEvents: unknown[] = [];
+    kylaSocket.on('order:updated', (e) => kylaEvents.push(e));
+
+    await app.sql("UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE delivery_status <> 'delivered'");
+    const orderId = await sendOrder(pharmacist, ['Kestine', 'Cetirizin']);
+    const doctor = await loginAs(app, 'doctor');
+
+    const picked = nextEvent(socket, 'order:updated');
+    const order = (await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first')).body;
+    expect(order.id).toBe(orderId);
+    expect(await picked).toMatchObject({ orderId, deliveryStatus: 'processing' });
+
+    const decided = nextEvent(socket, 'order:updated');
+    await doctor.post(`/order/process-item/${order.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: '' });
+    expect(await decided).toMatchObject({ orderId, itemId: order.prescriptions[0].id, decision: 'approved' });
+    await doctor.post(`/order/process-item/${order.prescriptions[1].id}`, { decision: 'rejected', reasonForDecision: 'Ei perusteita' });
+
+    const delivered = new Promise<void>((resolve) => {
+      const handler = (e: { orderId: number; deliveryStatus: string }) => {
+        if (e.orderId === orderId && e.deliveryStatus === 'delivered') {
+          socket.off('order:updated', handler);
+          resolve();
+        }
+      };
+      socket.on('order:updated', handler);
+    });
+    await doctor.post('/order/mark-delivered');
+    await delivered;
+
+    // after the push, the list shows the decisions
+    const card = (await pharmacist.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body.find((o) => o.orderId === orderId)!;
+    expect(card.prescriptions.map((p) => p.decision)).toEqual(['approved', 'rejected']);
+    expect(kylaEvents).toEqual([]);
+  });
+
+  it('every pharmacy socket receives notice:updated when the notice is published; it starts unchecked', async () => {
+    const keskus = await loginAs(app, 'pharmacy');
+    const kyla = await loginAs(app, 'kyla');
+    const keskusSocket = await open(keskus);
+    const kylaSocket = await open(kyla);
+    expect((await keskus.get('/get-pharmacy-message/1')).body ?? null).toBeNull();
+    expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: false, published: false });
+
+    const doctor = await loginAs(app, 'doctor');
+    const a = nextEvent(keskusSocket, 'notice:updated');
+    const b = nextEvent(kylaSocket, 'notice:updated');
+    const saved = await doctor.post('/set-pharmacy-message', { header: 'Huoltokatko', additionalDetails: 'Palvelu on kiinni su 2-4.', status: 'published' });
+    expect(saved.status).toBe(200);
+    expect((await a).notice).toMatchObject({ header: 'Huoltokatko', status: 'published' });
+    expect((await b).notice).toMatchObject({ header: 'Huoltokatko' });
+
+    expect((await keskus.get('/get-pharmacy-message/1')).body).toMatchObject({ id: 1, header: 'Huoltokatko', additionalDetails: 'Palvelu on kiinni su 2-4.', status: 'published' });
+    expect((await keskus.get('/get-pharmacy-message/2')).status).toBe(404);
+    expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: false, published: true });
+
+    // checked / unchecked per pharmacist
+    expect((await keskus.post<MessageStatus>('/set-pharmacy-message-checked')).body).toEqual({ checked: true, published: true });
+    expect((await kyla.get<MessageStatus>('/get-pharmacy-user-message-status')).body.checked).toBe(false);
+    expect((await keskus.post<MessageStatus>('/set-pharmacy-message-unchecked')).body.checked).toBe(false);
+    await keskus.post('/set-pharmacy-message-checked');
+
+    // a newly published notice starts unchecked again
+    const again = nextEvent(keskusSocket, 'notice:updated');
+    await doctor.post('/set-pharmacy-message', { header: 'Uusi viesti', additionalDetails: '', status: 'published' });
+    await again;
+    expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: false, published: true });
+
+    // unpublishing hides it
+    const hidden = nextEvent(kylaSocket, 'notice:updated');
+    await doctor.post('/set-pharmacy-message', { header: 'Uusi viesti', additionalDetails: '', status: 'unpublished' });
+    expect((await hidden).notice).toBeNull();
+    expect((await kyla.get('/get-pharmacy-message/1')).body ?? null).toBeNull();
+
+    // pharmacies cannot set the notice
+    expect((await keskus.post('/set-pharmacy-message', { header: 'x', additionalDetails: '', status: 'published' })).status).toBe(403);
+  });
+});

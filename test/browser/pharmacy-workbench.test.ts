@@ -1,0 +1,232 @@
+/**
+ * The pharmacy workbench in Chromium: a pharmacist identifies the patient by hetu (typed, then
+ * Enter), gives the names, picks two medicines in the chat, chooses express handling and sends;
+ * the card appears in Reseptilista and shows the doctor's decision as soon as it is pushed.
+ * Also: the notice in the header, and the admin's user administration.
+ */
+import type { Page } from 'playwright-core';
+import { browserSuite, submitLogin } from '../support/browser';
+import { loginAs } from '../support/http';
+
+const suite = browserSuite();
+
+async function signIn(username: string): Promise<Page> {
+  const page = await suite.openPage('/loginapteekki', { width: 1400, height: 1000 });
+  await submitLogin(page, username, 'Apteekki123');
+  return page;
+}
+
+describe('pharmacy workbench', () => {
+  it('sends an order built in the chat and shows the doctor’s decision without a reload', async () => {
+    const page = await signIn('apteekki');
+    // one office: selected automatically
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    await page.getByRole('heading', { name: 'Työpöytä', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Reseptin tilaus' }).waitFor();
+    await page.getByRole('heading', { name: 'Reseptilista' }).waitFor();
+    await page.getByText('Reaaliaikainen').waitFor();
+
+    // step 1: hetu; 'Seuraava' disabled until valid; a wrong check character is refused
+    const hetu = page.getByLabel('Henkilötunnus');
+    const next = page.getByRole('button', { name: 'Seuraava' });
+    expect(await next.isDisabled()).toBe(true);
+    await hetu.pressSequentially('121212-913X');
+    await page.getByText('Tarkista henkilöturvatunnus').waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    await hetu.fill('');
+    await hetu.pressSequentially('121212-913Y');
+    expect(await next.isEnabled()).toBe(true);
+    await hetu.press('Enter');
+
+    // step 2: names, 'Potilasinfo annettu' checked by default, the patient-info modal
+    const fetchButton = page.getByRole('button', { name: 'Hae reseptiä' });
+    await fetchButton.waitFor();
+    expect(await page.getByLabel('Potilasinfo annettu').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Näytä potilasinfo' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByText('toimii potilastietojen rekisterinpitäjänä', { exact: false }).waitFor();
+    expect(await modal.getByRole('link', { name: 'Tulosta' }).getAttribute('href')).toBe('/print');
+    expect(await modal.getByRole('link', { name: 'Tulosta' }).getAttribute('target')).toBe('_blank');
+    await modal.getByRole('button', { name: 'Sulje' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await fetchButton.isDisabled()).toBe(true);
+    await page.getByLabel('Etunimi').fill('Matti');
+    await page.getByLabel('Sukunimi').fill('Meikäläinen');
+    await fetchButton.click();
+
+    // step 3: the chat
+    await page.getByText('Potilas: Matti Meikäläinen, 121212-913Y').waitFor();
+    const search = page.getByRole('combobox', { name: 'Lääkkeen nimi' });
+    await search.pressSequentially('Kest');
+    await page.getByRole('option', { name: /Kestine 10 mg/ }).click();
+    await page.getByRole('button', { name: 'Jatka' }).click();
+    await page.getByText('Luotu pyyntö').waitFor();
+    await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
+    await page.getByText('Kestine 10 mg lisätty tilaukseen.').waitFor();
+    await page.getByRole('button', { name: 'Hae toista reseptiä' }).click();
+
+    // nothing matches: the hint with the narcotic/PKV note
+    await search.pressSequentially('Xyzzy');
+    await page.getByText('Hakemaasi lääkettä ei löydy').waitFor();
+    await page.getByText('PKV-lääkkeitä', { exact: false }).first().waitFor();
+    await search.fill('');
+    await search.pressSequentially('Cetir');
+    await search.press('Enter');
+    await page.getByLabel('Lisätietoa lääkärille').fill('Kevään allergiat');
+    await page.getByLabel('Lisätietoa lääkärille').press('Enter');
+    await page.getByText('Lisätieto: Kevään allergiat').waitFor();
+    await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
+    await page.getByRole('button', { name: 'Tilaus valmis' }).click();
+
+    // the processing time: express, with its price; then 'Lähetä tilaus'
+    await page.getByText('Pikakäsittely 15 min').click();
+    await page.getByText('Käsittelymaksu yhteensä 19,80 €').waitFor();
+    await page.getByRole('button', { name: 'Lähetä tilaus' }).click();
+    await page.getByText('Tilaus lähetetty lääkärille.').waitFor();
+    await page.getByLabel('Henkilötunnus').waitFor();
+
+    const [order] = await suite.app.sql<any>("SELECT * FROM orders WHERE source = 'pharmacy' ORDER BY id DESC LIMIT 1");
+    expect(order).toMatchObject({ delivery_option_id: 'delivery-20-min', price_cents: 1980, patient_hetu: '121212-913Y', delivery_status: 'waiting' });
+
+    // the card in Reseptilista
+    const card = page.getByRole('article', { name: 'Matti Meikäläinen' });
+    await card.waitFor();
+    await card.getByText('Kestine 10 mg').waitFor();
+    await card.getByText('Cetirizin Sandoz 10 mg').waitFor();
+    expect(await card.getByText('Odottaa käsittelyä').count()).toBe(2);
+    expect(await card.getByRole('button', { name: /Poista/ }).count()).toBe(0);
+
+    // a doctor approves both through the API: the card changes without a reload
+    const doctor = await loginAs(suite.app, 'doctor');
+    const picked = await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first');
+    expect(picked.body.id).toBe(order.id);
+    await card.getByText('Käsittelyssä').first().waitFor();
+    for (const item of picked.body.prescriptions) {
+      await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: 'Jatkuu ennallaan' });
+    }
+    await doctor.post('/order/mark-delivered');
+    await card.getByText('Hyväksytty').first().waitFor();
+    expect(await card.getByText('Hyväksytty').count()).toBe(2);
+    expect(await card.getByText('Perustelu: Jatkuu ennallaan').count()).toBe(2);
+    await card.getByText(/Käsitelty klo \d\d:\d\d/).waitFor();
+
+    // the trash removes a decided prescription from Reseptilista
+    await card.getByRole('button', { name: 'Poista Kestine 10 mg listalta' }).click();
+    await card.getByText('Kestine 10 mg').waitFor({ state: 'detached' });
+    await card.getByText('Cetirizin Sandoz 10 mg').waitFor();
+    const [checked] = await suite.app.sql<any>("SELECT pharmacy_checked FROM order_item WHERE order_id = $1 AND display_name = 'Kestine 10 mg'", [order.id]);
+    expect(checked.pharmacy_checked).toBe(true);
+
+    // Historia (changing the mode refetches): the removed prescription is still there
+    await page.getByRole('button', { name: /Näytä/ }).click();
+    await page.getByRole('option', { name: 'Historia' }).click();
+    await page.getByRole('heading', { name: 'Historia', level: 2 }).waitFor();
+    const historyCard = page.getByRole('article', { name: 'Matti Meikäläinen' });
+    await historyCard.getByText('Kestine 10 mg').waitFor();
+    await historyCard.getByText('Poistettu listalta').waitFor();
+  });
+
+  it('/print opens the print dialog once, then closes the tab', async () => {
+    const page = await signIn('apteekki');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    const printPage = await page.context().newPage();
+    await printPage.addInitScript(() => {
+      const w = window as unknown as { printCalls: number; closeCalls: number };
+      w.printCalls = 0;
+      w.closeCalls = 0;
+      window.print = () => {
+        w.printCalls += 1;
+      };
+      window.close = () => {
+        w.closeCalls += 1;
+      };
+    });
+    await printPage.goto(`${suite.app.baseUrl}/print`);
+    await printPage.getByRole('heading', { name: 'Potilasinfo', level: 1 }).waitFor();
+    await printPage.getByText('toimii potilastietojen rekisterinpitäjänä', { exact: false }).waitFor();
+    await printPage.waitForFunction(() => (window as unknown as { closeCalls: number }).closeCalls > 0);
+    expect(await printPage.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1);
+    expect(await printPage.evaluate(() => (window as unknown as { closeCalls: number }).closeCalls)).toBe(1);
+  });
+
+  it('shows the published notice in the header at once, unchecked; clicking marks it read', async () => {
+    const page = await signIn('apteekki');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    await page.getByText('Reaaliaikainen').waitFor();
+    const doctor = await loginAs(suite.app, 'doctor');
+    await doctor.post('/set-pharmacy-message', { header: 'Huoltokatko sunnuntaina', additionalDetails: 'Palvelu kiinni klo 2-4.', status: 'published' });
+    const notice = page.getByRole('button', { name: /Huoltokatko sunnuntaina/ });
+    await notice.waitFor();
+    expect(await notice.getAttribute('aria-pressed')).toBe('false');
+    await notice.getByText('Uusi').waitFor();
+    await notice.click();
+    await page.waitForFunction(() => document.querySelector('.pharmacy-notice__button')?.getAttribute('aria-pressed') === 'true');
+    expect(await notice.getByText('Uusi').count()).toBe(0);
+    // the nav has no admin page for a plain pharmacist
+    expect(await page.getByRole('link', { name: 'Järjestelmänvalvoja' }).count()).toBe(0);
+  });
+
+  it('lets an admin choose an office and manage the users of the pharmacy', async () => {
+    const page = await signIn('apteekki.admin');
+    // two offices: the chooser
+    await page.waitForURL(`${suite.app.baseUrl}/toimipaikka`);
+    await page.getByRole('heading', { name: 'Valitse toimipaikkasi' }).waitFor();
+    await page.getByRole('button', { name: /Keskusapteekki Asema/ }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    await page.getByText('Keskusapteekki Asema (Sivuapteekki)').waitFor();
+
+    await page.getByRole('link', { name: 'Järjestelmänvalvoja' }).click();
+    await page.getByRole('heading', { name: 'Järjestelmänvalvoja', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Käyttäjätunnukset' }).waitFor();
+    // the first user (the admin) is selected; administrators cannot be deleted
+    await page.getByRole('heading', { name: 'Anna Apteekkari', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Poista käyttäjätunnus' }).count()).toBe(0);
+
+    // inline edit: saved on Enter, a taken username refused
+    await page.getByRole('button', { name: /Pekka Farmaseutti/ }).click();
+    await page.getByRole('heading', { name: 'Pekka Farmaseutti', level: 2 }).waitFor();
+    const firstName = page.getByLabel('Etunimi');
+    await firstName.fill('Petteri');
+    await firstName.press('Enter');
+    await page.getByText('Tallennettu').waitFor();
+    const [pekka] = await suite.app.sql<any>("SELECT first_name FROM pharmacy_user WHERE username = 'apteekki'");
+    expect(pekka.first_name).toBe('Petteri');
+    const username = page.getByLabel('Käyttäjätunnus');
+    await username.fill('kyla');
+    await username.press('Tab');
+    await page.getByText('Käyttäjätunnus on jo varattu!').waitFor();
+
+    // 'Lisää käyttäjä': the username check on blur, the create messages, then save
+    await page.getByRole('button', { name: 'Lisää käyttäjä' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('Käyttäjätunnus').fill('Apteekki');
+    await modal.getByLabel('Etunimi').click();
+    await modal.getByText('Käyttäjätunnus on varattu').waitFor();
+    await modal.getByLabel('Käyttäjätunnus').fill('uusi.tyontekija');
+    await modal.getByLabel('Etunimi').fill('Uusi');
+    await modal.getByLabel('Sukunimi').fill('Työntekijä');
+    await modal.getByLabel('Salasana', { exact: true }).fill('lyhyt');
+    await modal.getByLabel('Salasana uudelleen').click();
+    await modal.getByText('Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.').waitFor();
+    const save = modal.getByRole('button', { name: 'Tallenna' });
+    expect(await save.isDisabled()).toBe(true);
+    await modal.getByLabel('Salasana', { exact: true }).fill('Salasana1');
+    await modal.getByLabel('Salasana uudelleen').fill('Salasana2');
+    await modal.getByLabel('Etunimi').click();
+    await modal.getByText('Salasanat eivät täsmää.').waitFor();
+    await modal.getByLabel('Salasana uudelleen').fill('Salasana1');
+    await save.click();
+    await modal.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Uusi Työntekijä', level: 2 }).waitFor();
+
+    // delete with the confirmation
+    await page.getByRole('button', { name: 'Poista käyttäjätunnus' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Oletko varma, että haluat poistaa käyttäjätunnuksen? Toimintaa ei voi perua.').waitFor();
+    await confirm.getByRole('button', { name: 'Poista', exact: true }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Anna Apteekkari', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: /Uusi Työntekijä/ }).count()).toBe(0);
+    expect(await suite.app.sql("SELECT id FROM pharmacy_user WHERE username = 'uusi.tyontekija'")).toEqual([]);
+  });
+});

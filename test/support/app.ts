@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Client } from 'pg';
+import { freePort } from './ports';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface TestApp {
+  baseUrl: string;
+  /** The API under /ui-api/v1 */
+  apiUrl: string;
+  databaseUrl: string;
+  /** Output of the API process so far (for debugging a failing test). */
+  output(): string;
+  /** Runs SQL against the app's own database (fixtures and assertions on stored state). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Start another API node on the same database instead of creating a new one. */
+  databaseUrl?: string;
+  /** Run like `npm start` without DATABASE_URL: the embedded PostgreSQL with its data in this folder. */
+  embeddedDataDir?: string;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_PG_ADMIN_URL;
+  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (global setup starts PostgreSQL)');
+  return url;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the built API (apps/api/dist/main.js) as its own process on a free port with a
+ * fresh database (migrated and seeded with the demo data), serving the built web app.
+ */
+export async function startApp(options: StartOptions = {}): Promise<TestApp> {
+  let ownDatabase: string | undefined;
+  let databaseUrl = options.databaseUrl;
+  let embeddedEnv: Record<string, string> = {};
+  if (options.embeddedDataDir) {
+    const pgPort = await freePort();
+    embeddedEnv = { DATABASE_URL: '', DATA_DIR: options.embeddedDataDir, EMBEDDED_PG_PORT: String(pgPort) };
+    databaseUrl = `embedded:${pgPort}`;
+  } else if (!databaseUrl) {
+    ownDatabase = `resepti_t_${randomBytes(6).toString('hex')}`;
+    await admin((c) => c.query(`CREATE DATABASE ${ownDatabase}`));
+    databaseUrl = withDatabase(adminUrl(), ownDatabase);
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      SESSION_SECRET: 'test-session-secret-0123456789',
+      REDIS_URL: '',
+      ...embeddedEnv,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dropOwnDatabase = async () => {
+    if (ownDatabase) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`));
+  };
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await dropOwnDatabase();
+      throw new Error(`API exited with ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      await dropOwnDatabase();
+      throw new Error(`API did not become healthy:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  if (options.embeddedDataDir) {
+    const password = (await readFile(path.join(options.embeddedDataDir, 'postgres-password'), 'utf8')).trim();
+    databaseUrl = `postgres://postgres:${password}@127.0.0.1:${embeddedEnv.EMBEDDED_PG_PORT}/resepti`;
+  }
+  const pool = new Client({ connectionString: databaseUrl });
+  await pool.connect();
+
+  return {
+    baseUrl,
+    apiUrl: `${baseUrl}/ui-api/v1`,
+    databaseUrl,
+    output: () => output,
+    sql: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    stop: async () => {
+      await pool.end();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await dropOwnDatabase();
+    },
+  };
+}

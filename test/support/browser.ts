@@ -1,0 +1,63 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startApp, type TestApp } from './app';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface BrowserSuite {
+  /** The API + web app of this test file (set in beforeAll). */
+  readonly app: TestApp;
+  /** A page in a fresh context (no cookies), Finnish locale and Helsinki time, at `path`. */
+  openPage(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * Registers the hooks of a browser test file: one app and one Chromium for the file,
+ * a fresh browser context per page, closed after each test.
+ */
+export function browserSuite(): BrowserSuite {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  return {
+    get app(): TestApp {
+      if (!app) throw new Error('the app starts in beforeAll');
+      return app;
+    },
+    async openPage(path, viewport) {
+      if (!browser || !app) throw new Error('the browser starts in beforeAll');
+      const context = await browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...(viewport ? { viewport } : {}) });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`${app.baseUrl}${path}`);
+      return page;
+    },
+  };
+}
+
+/** Fills a login screen (doctor or pharmacy: 'Käyttäjätunnus', 'Salasana') and submits it. */
+export async function submitLogin(page: Page, login: string, password: string, submit: 'enter' | 'click' = 'enter'): Promise<void> {
+  await page.getByLabel('Käyttäjätunnus', { exact: true }).fill(login);
+  await page.getByLabel('Salasana', { exact: true }).fill(password);
+  if (submit === 'click') await page.getByRole('button', { name: 'Kirjaudu' }).click();
+  else await page.getByLabel('Salasana', { exact: true }).press('Enter');
+}

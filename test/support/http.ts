@@ -1,0 +1,94 @@
+import type { TestApp } from './app';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A user agent for the REST API: JSON in and out, one cookie jar (the session cookie). */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly apiUrl: string) {}
+
+  /** The same session (cookie jar) talking to another API node. */
+  onNode(apiUrl: string): ApiClient {
+    const other = new ApiClient(apiUrl);
+    other.cookies = this.cookies;
+    return other;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  get<T = any>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, body);
+  }
+  patch<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('PATCH', path, body);
+  }
+  delete<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('DELETE', path, body);
+  }
+
+  /** Sends a raw body (e.g. malformed JSON). */
+  async raw<T = any>(method: string, path: string, rawBody: string, contentType = 'application/json'): Promise<ApiResponse<T>> {
+    return this.send<T>(method, path, rawBody, contentType);
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), 'application/json');
+  }
+
+  private async send<T>(method: string, path: string, body: string | undefined, contentType: string): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = contentType;
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    const res = await fetch(this.apiUrl + path, { method, headers, body });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+}
+
+export const DEMO = {
+  doctor: { email: 'laakari@example.fi', password: 'Laakari123', name: 'Liisa Lääkäri' },
+  doctor2: { email: 'laakari2@example.fi', password: 'Laakari123', name: 'Lauri Lääkäri' },
+  pharmacyAdmin: { username: 'apteekki.admin', password: 'Apteekki123', pharmacy: 'Keskusapteekki' },
+  pharmacy: { username: 'apteekki', password: 'Apteekki123', pharmacy: 'Keskusapteekki' },
+  kyla: { username: 'kyla', password: 'Apteekki123', pharmacy: 'Kylän apteekki' },
+  customer: { email: 'asiakas@example.fi', password: 'Asiakas123', hetu: '010190-998V' },
+} as const;
+
+export type DemoAccount = keyof typeof DEMO;
+
+/** Signs in as a demo account and returns its client; throws when the login fails. */
+export async function loginAs(app: TestApp, who: DemoAccount): Promise<ApiClient> {
+  const client = new ApiClient(app.apiUrl);
+  const account = DEMO[who];
+  const res =
+    'username' in account
+      ? await client.post('/pharmacist-login', { username: account.username, password: account.password })
+      : await client.post(who === 'customer' ? '/login' : '/doctor-login', { email: account.email, password: account.password });
+  if (res.status !== 200) throw new Error(`login as ${who} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+}
