@@ -8,6 +8,7 @@ import {
   pharmacyDeadline,
 } from './delivery.js';
 import type { DeliveryOptionId } from './api-types.js';
+import { isFinnishWorkingDay } from './holidays.js';
 import { fromHelsinkiLocal as L, helsinkiParts } from './time.js';
 
 const H = 3_600_000;
@@ -117,8 +118,30 @@ describe('pharmacyDeadline', () => {
   });
 
   it('crosses month and year ends', () => {
-    expect(wall(pharmacyDeadline('delivery-12-h', L(2026, 12, 31, 12, 0)))).toBe('pe 2027-01-01 09:00');
+    expect(wall(pharmacyDeadline('delivery-12-h', L(2026, 11, 30, 12, 0)))).toBe('ti 2026-12-01 09:00');
+    expect(wall(pharmacyDeadline('delivery-12-h', L(2027, 12, 30, 12, 0)))).toBe('pe 2027-12-31 09:00');
     expect(wall(pharmacyDeadline('delivery-12-h', L(2026, 10, 30, 12, 0)))).toBe('ma 2026-11-02 09:00');
+  });
+
+  it.each([
+    // Christmas: Thu 24.12., Fri 25.12. and the weekend are off; New Year's Day is a Friday.
+    ['2026-12-23 12:00', 'ma 2026-12-28 09:00'],
+    ['2026-12-31 12:00', 'ma 2027-01-04 09:00'],
+    // Epiphany on Wednesday 6.1.2027
+    ['2027-01-05 12:00', 'to 2027-01-07 09:00'],
+    // Easter 2026: Good Friday 3.4., Easter Monday 6.4.
+    ['2026-04-02 12:00', 'ti 2026-04-07 09:00'],
+    // May Day (Friday 1.5.2026) and Ascension Day (Thursday 14.5.2026)
+    ['2026-04-30 12:00', 'ma 2026-05-04 09:00'],
+    ['2026-05-13 12:00', 'pe 2026-05-15 09:00'],
+    // Midsummer Eve (Friday 19.6.2026) and Independence Day (Monday 6.12.2027)
+    ['2026-06-18 12:00', 'ma 2026-06-22 09:00'],
+    ['2027-12-03 12:00', 'ti 2027-12-07 09:00'],
+  ])('next working-day morning skips Finnish holidays: %s → %s', (sent, expected) => {
+    const [date, time] = sent.split(' ');
+    const [y, mo, d] = date!.split('-').map(Number);
+    const [h, mi] = time!.split(':').map(Number);
+    expect(wall(pharmacyDeadline('delivery-12-h', L(y!, mo!, d!, h!, mi!)))).toBe(expected);
   });
 
   it('is 09:00 local across the spring DST change (Fri 27.3.2026 → Mon 30.3.)', () => {
@@ -197,13 +220,22 @@ describe('customerDeadline', () => {
     expect(wall(customerDeadline(new Date('2026-10-25T01:30:00Z')))).toBe('ma 2026-10-26 12:00');
   });
 
-  it('the deadline is never on a weekend (except exactly Friday 24:00)', () => {
-    const start = L(2026, 11, 1, 0, 0).getTime();
-    for (let t = start; t < start + 28 * 24 * H; t += 37 * 60_000) {
+  it('the clock stops on Finnish holidays: Wed 23.12.2026 18:00 → Mon 28.12. 06:00', () => {
+    expect(wall(customerDeadline(L(2026, 12, 23, 18, 0)))).toBe('ma 2026-12-28 06:00');
+    // Easter 2026: Thursday evening → Tuesday morning
+    expect(wall(customerDeadline(L(2026, 4, 2, 20, 0)))).toBe('ti 2026-04-07 08:00');
+    // Ordered on a holiday: the clock starts the next working day at 00:00
+    expect(wall(customerDeadline(L(2026, 5, 14, 15, 0)))).toBe('pe 2026-05-15 12:00');
+  });
+
+  it('the deadline is never on a day off (except exactly at the midnight after a working day)', () => {
+    const start = L(2026, 11, 23, 0, 0).getTime(); // five weeks over Christmas and New Year
+    for (let t = start; t < start + 35 * 24 * H; t += 37 * 60_000) {
       const d = customerDeadline(new Date(t));
       const p = helsinkiParts(d);
-      const exactlyFridayMidnight = p.weekday === 6 && p.hour === 0 && p.minute === 0 && p.second === 0;
-      expect(p.weekday <= 5 || exactlyFridayMidnight).toBe(true);
+      const previousDay = helsinkiParts(d.getTime() - 1);
+      const midnightAfterWorkingDay = p.hour === 0 && p.minute === 0 && p.second === 0 && isFinnishWorkingDay(previousDay);
+      expect(isFinnishWorkingDay(p) || midnightAfterWorkingDay).toBe(true);
       expect(d.getTime()).toBeGreaterThanOrEqual(t + 12 * H);
     }
   });

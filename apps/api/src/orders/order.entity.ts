@@ -16,7 +16,7 @@ export type OrderSource = 'customer' | 'pharmacy';
 
 /**
  * One order = one patient's prescriptions sent to the doctors' queue, either by the
- * customer (paid, 12 weekday hours) or by a pharmacy (12 h next morning or 15 min express).
+ * customer (paid, 12 working-day hours) or by a pharmacy (12 h next morning or 15 min express).
  */
 @Entity({ name: 'orders' })
 @Index('idx_orders_queue', ['deliveryStatus', 'deliveryBeforeTime'])
