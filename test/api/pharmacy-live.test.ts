@@ -1,6 +1,7 @@
-import { ROOMS, type MessageStatus, type PharmacyOffice, type PharmacyOrder, type Product } from '@resepti/domain';
+import { ROOMS, type MessageStatus, type PharmacyOffice, type PharmacyOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
+import { sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, nextEvent, sessionInfo, type TestSocket } from '../support/socket';
 
 let app: TestApp;
@@ -17,19 +18,6 @@ async function open(client: ApiClient): Promise<TestSocket> {
   const socket = await connectSocket(app.baseUrl, client);
   sockets.push(socket);
   return socket;
-}
-
-async function sendOrder(client: ApiClient, productNames: string[]): Promise<number> {
-  const products = (await client.get<Product[]>('/products')).body;
-  await client.post('/patient-info', { firstName: 'Matti', lastName: 'Meikäläinen', hetu: '121212-913Y' });
-  for (const name of productNames) {
-    const p = products.find((x) => x.displayName.startsWith(name))!;
-    await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: p.productId });
-  }
-  await client.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-20-min' });
-  const res = await client.post<{ orderId: number }>('/pharmacy-shopping-cart/send');
-  expect(res.status).toBe(200);
-  return res.body.orderId;
 }
 
 describe('pharmacy live updates', () => {
@@ -57,7 +45,7 @@ describe('pharmacy live updates', () => {
     const [office] = (await pharmacist.get<PharmacyOffice[]>('/users-offices')).body;
     await pharmacist.patch(`/selected-office/${office.id}`);
     const status = nextEvent(doctorSocket, 'queue:status');
-    await sendOrder(pharmacist, ['Kestine']);
+    await sendPharmacyOrder(pharmacist, ['Kestine']);
     expect((await status).count20min).toBe(1);
   });
 
@@ -73,7 +61,7 @@ describe('pharmacy live updates', () => {
     kylaSocket.on('order:updated', (e) => kylaEvents.push(e));
 
     await app.sql("UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE delivery_status <> 'delivered'");
-    const orderId = await sendOrder(pharmacist, ['Kestine', 'Cetirizin']);
+    const orderId = await sendPharmacyOrder(pharmacist, ['Kestine', 'Cetirizin']);
     const doctor = await loginAs(app, 'doctor');
 
     const picked = nextEvent(socket, 'order:updated');

@@ -10,6 +10,7 @@ import {
 } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
+import { PHARMACY_PATIENT, pharmacistAtOffice as signInAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
 
 let app: TestApp;
 let products: Product[];
@@ -34,28 +35,12 @@ async function productIdByName(name: string): Promise<number> {
   return row.id;
 }
 
-/** Signs in and selects the user's first office. */
-async function pharmacistAtOffice(who: 'pharmacy' | 'pharmacyAdmin' | 'kyla'): Promise<{ client: ApiClient; office: PharmacyOffice }> {
-  const client = await loginAs(app, who);
-  const offices = (await client.get<PharmacyOffice[]>('/users-offices')).body;
-  const res = await client.patch(`/selected-office/${offices[0].id}`);
-  expect(res.status).toBe(200);
-  return { client, office: offices[0] };
-}
-
-const PATIENT = { firstName: 'Matti', lastName: 'Meikäläinen', hetu: '121212-913Y' };
+const pharmacistAtOffice = (who: 'pharmacy' | 'pharmacyAdmin' | 'kyla') => signInAtOffice(app, who);
+const PATIENT = PHARMACY_PATIENT;
 
 /** Builds and sends an order; returns its id. */
-async function sendOrder(client: ApiClient, names: string[], option: 'delivery-12-h' | 'delivery-20-min' = 'delivery-20-min', patient = PATIENT): Promise<number> {
-  expect((await client.post('/patient-info', patient)).status).toBe(200);
-  for (const name of names) {
-    const res = await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: product(name).productId, reason: '' });
-    expect(res.status).toBe(200);
-  }
-  expect((await client.post('/pharmacy-shopping-cart/delivery-option', { id: option })).status).toBe(200);
-  const sent = await client.post<{ orderId: number }>('/pharmacy-shopping-cart/send');
-  expect(sent.status).toBe(200);
-  return sent.body.orderId;
+function sendOrder(client: ApiClient, names: string[], option: 'delivery-12-h' | 'delivery-20-min' = 'delivery-20-min', patient = PATIENT): Promise<number> {
+  return sendPharmacyOrder(client, names, { option, patient });
 }
 
 /** A doctor picks the order, decides every item and delivers it. */

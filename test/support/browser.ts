@@ -13,8 +13,11 @@ export function launchBrowser(): Promise<Browser> {
 export interface BrowserSuite {
   /** The API + web app of this test file (set in beforeAll). */
   readonly app: TestApp;
-  /** A page in a fresh context (no cookies), Finnish locale and Helsinki time, at `path`. */
-  openPage(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A page in a fresh context (no cookies), Finnish locale and Helsinki time, at `path`.
+   * `initScript` runs in every document of the context before the app's own scripts.
+   */
+  openPage(path: string, viewport?: { width: number; height: number }, initScript?: () => void): Promise<Page>;
 }
 
 /**
@@ -43,10 +46,11 @@ export function browserSuite(): BrowserSuite {
       if (!app) throw new Error('the app starts in beforeAll');
       return app;
     },
-    async openPage(path, viewport) {
+    async openPage(path, viewport, initScript) {
       if (!browser || !app) throw new Error('the browser starts in beforeAll');
       const context = await browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...(viewport ? { viewport } : {}) });
       contexts.push(context);
+      if (initScript) await context.addInitScript(initScript);
       const page = await context.newPage();
       await page.goto(`${app.baseUrl}${path}`);
       return page;
