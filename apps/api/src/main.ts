@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
+import { RejectNulPipe } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -42,7 +43,7 @@ async function bootstrap(): Promise<void> {
   if (config.production) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
   app.use(passport.session());

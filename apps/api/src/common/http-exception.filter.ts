@@ -1,10 +1,16 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
 
 interface BodyParserError {
   type?: string;
   status?: number;
+}
+
+/** PostgreSQL SQLSTATE class 22, "data exception" (e.g. 22003 out of range, 22021 bad byte). */
+function isDataException(exception: unknown): exception is QueryFailedError & { code: string } {
+  return exception instanceof QueryFailedError && /^22/.test(String((exception as { code?: unknown }).code ?? ''));
 }
 
 /**
@@ -38,6 +44,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       res.status(parserError.status).json({ statusCode: parserError.status, message: 'Virheellinen pyyntö', error: 'Bad Request' });
+      return;
+    }
+    if (isDataException(exception)) {
+      // Input the validation let through but PostgreSQL refuses as a value (out of range,
+      // not representable): still the caller's input, and the statement changed nothing.
+      this.logger.warn(`${req.method} ${req.originalUrl} refused by the database as data: ${exception.message}`);
+      res.status(400).json({ statusCode: 400, message: 'Virheellinen syöte', error: 'Bad Request' });
       return;
     }
     const requestId = randomUUID();

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { IdParam } from '../common/request-input.js';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
@@ -48,7 +49,7 @@ export class DoctorQueueController {
   @ApiForbiddenResponse({ description: "The item is not in the doctor's current order." })
   process(
     @CurrentUser() user: SessionUser,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 400 })) id: number,
+    @IdParam() id: number,
     @Body() body: ProcessItemDto,
   ): Promise<DoctorPrescription> {
     return this.orders.processItem(user, id, body.decision, body.reasonForDecision);
@@ -79,7 +80,7 @@ export class DoctorQueueController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Release any processing order (e.g. one stuck with another doctor) back to the queue.' })
   @ApiConflictResponse({ description: 'The order is not processing.' })
-  releaseOne(@CurrentUser() user: SessionUser, @Param('id', new ParseIntPipe({ errorHttpStatusCode: 400 })) id: number): Promise<void> {
+  releaseOne(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<void> {
     return this.orders.releaseOne(user, id);
   }
 }

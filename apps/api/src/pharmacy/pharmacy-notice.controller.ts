@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
+import { IdParam } from '../common/request-input.js';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PHARMACY_MESSAGES, type MessageStatus, type PharmacyNotice } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -15,7 +16,7 @@ export class PharmacyNoticeController {
   @Get('get-pharmacy-message/:id')
   @Roles('pharmacy')
   @ApiOkResponse({ description: 'The published notice {id, header, additionalDetails, status}, or an empty body when none is published.' })
-  async message(@Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST })) id: number): Promise<PharmacyNotice | null> {
+  async message(@IdParam() id: number): Promise<PharmacyNotice | null> {
     if (id !== CURRENT_NOTICE_ID) throw new NotFoundException(PHARMACY_MESSAGES.messageNotFound);
     return this.notices.published();
   }

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpStatus, Param, ParseIntPipe, Patch, Req } from '@nestjs/common';
+import { Controller, Get, Patch, Req } from '@nestjs/common';
+import { IdParam } from '../common/request-input.js';
 import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PharmacyOffice } from '@resepti/domain';
@@ -27,7 +28,7 @@ export class PharmacyOfficeController {
   async selectOffice(
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST })) id: number,
+    @IdParam() id: number,
   ): Promise<PharmacyOffice> {
     const office = await this.offices.select(user, req.session.officeId, id);
     req.session.officeId = office.id;

@@ -1,4 +1,5 @@
-import { Controller, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { IdParam } from '../common/request-input.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
@@ -39,7 +40,7 @@ export class PharmacyOrdersController {
   @ApiConflictResponse({ description: 'The prescription is still undecided, or already checked.' })
   checkItem(
     @CurrentUser() user: SessionUser,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: HttpStatus.BAD_REQUEST })) id: number,
+    @IdParam() id: number,
   ): Promise<PharmacyOrder> {
     return this.orders.checkItem(user, id);
   }

@@ -1,0 +1,102 @@
+/**
+ * Bad input gets a clear 4xx and changes nothing; never a 500. A sweep sends hostile
+ * bodies, path ids and query strings to every endpoint in the OpenAPI document, as every
+ * role, and then specific cases check the messages and that nothing was written.
+ */
+import { startApp, type TestApp } from '../support/app';
+import { ApiClient, loginAs } from '../support/http';
+import { pharmacistAtOffice } from '../support/pharmacy-flow';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const HOSTILE_BODIES: (string | undefined)[] = [
+  undefined,
+  '{}',
+  '[]',
+  '"text"',
+  'null',
+  '{"broken": ',
+  JSON.stringify({ id: 'x', decision: 5, reasonForDecision: ['a'], filter: { a: 1 }, sortOrder: 'zzz', offset: -5 }),
+  JSON.stringify({ id: 1e308, offset: 'abc', filter: 'x'.repeat(20_000), sortOrder: null, status: 'published' }),
+  JSON.stringify({ firstName: 'x'.repeat(20_000), lastName: 1, hetu: '311399-999X', username: { $ne: 1 }, password: null }),
+  JSON.stringify({ type: 'renewal', productId: '1 OR 1=1', reason: 'x' }),
+  JSON.stringify({ type: 'prescription', productId: 2_147_483_648, chat: 'x' }),
+  JSON.stringify({ id: 99_999_999_999, header: 'a', additionalDetails: 'b', status: 'published' }),
+  JSON.stringify({ header: '\u0000', additionalDetails: '\u0000', status: 'published' }),
+  JSON.stringify({ firstName: 'A\u0000', lastName: 'B', hetu: '121212-913Y' }),
+];
+const HOSTILE_IDS = ['abc', '-1', '0', '1.5', '1e3', '2147483648', '99999999999999999999', '%00', '%F0%9F%98%80'];
+const HOSTILE_QUERIES = ['', '?offset=abc&limit=-1', '?username=%00'];
+
+async function endpoints(): Promise<{ method: string; path: string }[]> {
+  const doc = (await new ApiClient(app.baseUrl).get<{ paths: Record<string, Record<string, unknown>> }>('/ui-api/docs-json')).body;
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter(() => !path.endsWith('/logout'))
+      .map((method) => ({ method: method.toUpperCase(), path: path.replace(/^\/ui-api\/v1/, '') })),
+  );
+}
+
+describe('hostile input on every endpoint', () => {
+  it('never gets a 5xx, whoever sends it', async () => {
+    const clients = [
+      new ApiClient(app.apiUrl),
+      await loginAs(app, 'doctor'),
+      (await pharmacistAtOffice(app, 'pharmacyAdmin')).client,
+      await loginAs(app, 'customer'),
+    ];
+    const list = await endpoints();
+    expect(list.length).toBeGreaterThan(30);
+    const failures: string[] = [];
+    for (const { method, path } of list) {
+      if (path === '/health') continue;
+      const paths = path.includes('{') ? HOSTILE_IDS.map((id) => path.replace(/\{[^}]+\}/, id)) : [path];
+      for (const p of paths) {
+        // Reads get hostile query strings; writes get hostile bodies.
+        for (const query of method === 'GET' ? HOSTILE_QUERIES : ['']) {
+          for (const body of method === 'GET' ? [undefined] : HOSTILE_BODIES) {
+            const requests = clients.map((client) => (body === undefined ? client.request(method, p + query) : client.raw(method, p + query, body)));
+            for (const res of await Promise.all(requests)) {
+              if (res.status >= 500) failures.push(`${res.status} ${method} ${p}${query} ${String(body).slice(0, 60)}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('clear 400s', () => {
+  it('refuses ids that are not positive 32-bit integers with a message, before any lookup', async () => {
+    const doctor = await loginAs(app, 'doctor');
+    for (const id of ['abc', '0', '-1', '2147483648', '99999999999999999999']) {
+      const res = await doctor.post(`/order/release-one/${id}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Virheellinen tunniste: odotettiin positiivista kokonaislukua');
+    }
+    expect((await doctor.post('/order/release-one/2147483647')).status).toBe(404);
+  });
+
+  it('refuses a NUL character in a body, path or query, and stores nothing', async () => {
+    const doctor = await loginAs(app, 'doctor');
+    const before = await app.sql('SELECT header, additional_details, status, version FROM notice');
+    const notice = await doctor.post('/set-pharmacy-message', { id: 1, header: 'Katko\u0000', additionalDetails: 'x', status: 'published' });
+    expect(notice.status).toBe(400);
+    expect(notice.body.message).toBe('Pyynnössä on kielletty merkki (NUL)');
+    expect(await app.sql('SELECT header, additional_details, status, version FROM notice')).toEqual(before);
+
+    const { client: admin } = await pharmacistAtOffice(app, 'pharmacyAdmin');
+    expect((await admin.post('/patient-info', { firstName: 'Ma\u0000tti', lastName: 'M', hetu: '121212-913Y' })).status).toBe(400);
+    expect((await admin.get('/pharmacy-user-shopping-cart')).body.patient ?? null).toBeNull();
+    const check = await admin.get('/check-username/%00');
+    expect(check.status).toBe(400);
+    expect(check.body.message).toBe('Pyynnössä on kielletty merkki (NUL)');
+  });
+});
