@@ -222,6 +222,28 @@ describe('cart', () => {
 
     expect(await waitingOrderCount()).toBe(orders);
   });
+  it('starts an empty order for another patient: medicines left from an earlier session are never sent under the next hetu', async () => {
+    const { client } = await pharmacistAtOffice('pharmacy');
+    expect((await client.post('/patient-info', PATIENT)).status).toBe(200);
+    await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: product('Kestine').productId });
+    await client.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h' });
+    // the same patient again (a corrected name) keeps the order in the making
+    await client.post('/patient-info', { ...PATIENT, firstName: 'Matias' });
+    let cart = (await client.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body;
+    expect(cart.items.map((i) => i.displayName)).toEqual(['Kestine 10 mg']);
+
+    // the counter is left and the session ends; the next login serves another patient
+    await client.post('/logout');
+    const { client: next } = await pharmacistAtOffice('pharmacy');
+    expect((await next.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body.items).toHaveLength(1);
+    const other = { firstName: 'Maija', lastName: 'Mehiläinen', hetu: '010190-998V' };
+    expect((await next.post('/patient-info', other)).status).toBe(200);
+    cart = (await next.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body;
+    expect(cart.items).toEqual([]);
+    expect(cart.deliveryOptionId).toBeNull();
+    expect(cart.patient).toEqual(other);
+    await next.post('/pharmacy-user-shopping-cart/clear');
+  });
 });
 
 describe('send flow', () => {

@@ -18,10 +18,10 @@ export class PharmacyCartController {
   @Post('patient-info')
   @Roles('pharmacy')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The patient is stored as the session’s current patient.' })
+  @ApiOkResponse({ description: 'The patient is stored as the session’s current patient; another patient than the current one empties the cart.' })
   @ApiBadRequestResponse({ description: "'Tarkista henkilöturvatunnus' or a missing name; nothing is stored." })
   async patientInfo(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PatientInfoDto): Promise<Patient> {
-    const patient = await this.carts.setPatient(user, body);
+    const patient = await this.carts.setPatient(user, req.session, body);
     req.session.patient = patient;
     return patient;
   }

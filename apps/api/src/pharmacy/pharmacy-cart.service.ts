@@ -51,11 +51,17 @@ export class PharmacyCartService {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  /** Validates the patient (full hetu rule, check character included) and audits the entry. */
-  async setPatient(user: SessionUser, input: Patient): Promise<Patient> {
+  /**
+   * Validates the patient (full hetu rule, check character included) and audits the entry.
+   * Another patient than the session's current one starts an empty order: medicines left in
+   * the cart (kept per user, so they outlive a logout or an expired session) must never be
+   * sent under the next patient's hetu. The same patient again (e.g. a corrected name) keeps them.
+   */
+  async setPatient(user: SessionUser, session: PharmacySessionState, input: Patient): Promise<Patient> {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
+    if (session.patient?.hetu !== hetu) await this.clear(user);
     await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu });
     return patient;
   }
