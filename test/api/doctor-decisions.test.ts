@@ -151,16 +151,20 @@ describe('POST /order/process-item/{id}', () => {
     expect(await app.sql(`SELECT count(*)::int AS n FROM coupon`)).toEqual([{ n: 0 }]);
   });
 
-  it("pushes order:updated with the item's decision to the customer's room", async () => {
+  it("pushes order:updated to the customer's room, with the decision itself only to the doctors until delivery", async () => {
     const o = await pickedCustomerOrder();
     const customer = await loginAs(app, 'customer');
     const socket = await connectSocket(app.baseUrl, customer);
+    const doctorSocket = await connectSocket(app.baseUrl, await loginAs(app, 'doctor2'));
     try {
       const event = nextEvent(socket, 'order:updated');
+      const doctorEvent = nextEvent(doctorSocket, 'order:updated');
       await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
-      expect(await event).toEqual({ orderId: o.id, deliveryStatus: 'processing', itemId: o.itemIds[0], decision: 'approved' });
+      expect(await event).toEqual({ orderId: o.id, deliveryStatus: 'processing', itemId: o.itemIds[0] });
+      expect(await doctorEvent).toEqual({ orderId: o.id, deliveryStatus: 'processing', itemId: o.itemIds[0], decision: 'approved' });
     } finally {
       socket.close();
+      doctorSocket.close();
     }
   });
 });

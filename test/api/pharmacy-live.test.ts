@@ -54,6 +54,11 @@ describe('pharmacy live updates', () => {
     const [office] = (await pharmacist.get<PharmacyOffice[]>('/users-offices')).body;
     await pharmacist.patch(`/selected-office/${office.id}`);
     const socket = await open(pharmacist);
+    // the same pharmacy's other office: its Historia lists the whole pharmacy, so it hears too
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    const otherOffice = (await admin.get<PharmacyOffice[]>('/users-offices')).body.find((o) => o.id !== office.id)!;
+    await admin.patch(`/selected-office/${otherOffice.id}`);
+    const otherOfficeSocket = await open(admin);
     const kyla = await loginAs(app, 'kyla');
     await kyla.patch(`/selected-office/${(await kyla.get<PharmacyOffice[]>('/users-offices')).body[0].id}`);
     const kylaSocket = await open(kyla);
@@ -65,13 +70,18 @@ describe('pharmacy live updates', () => {
     const doctor = await loginAs(app, 'doctor');
 
     const picked = nextEvent(socket, 'order:updated');
+    const pickedElsewhere = nextEvent(otherOfficeSocket, 'order:updated');
     const order = (await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first')).body;
     expect(order.id).toBe(orderId);
     expect(await picked).toMatchObject({ orderId, deliveryStatus: 'processing' });
+    expect(await pickedElsewhere).toMatchObject({ orderId, deliveryStatus: 'processing' });
 
+    // a decision is news, but its content stays with the doctors until the order is delivered
     const decided = nextEvent(socket, 'order:updated');
     await doctor.post(`/order/process-item/${order.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: '' });
-    expect(await decided).toMatchObject({ orderId, itemId: order.prescriptions[0].id, decision: 'approved' });
+    const decidedEvent = await decided;
+    expect(decidedEvent).toMatchObject({ orderId, itemId: order.prescriptions[0].id, deliveryStatus: 'processing' });
+    expect(decidedEvent).not.toHaveProperty('decision');
     await doctor.post(`/order/process-item/${order.prescriptions[1].id}`, { decision: 'rejected', reasonForDecision: 'Ei perusteita' });
 
     const delivered = new Promise<void>((resolve) => {

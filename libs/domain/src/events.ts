@@ -35,6 +35,7 @@ export interface OrderUpdatedEvent {
   deliveryStatus: OrderStatus;
   /** Present when a single prescription's decision changed. */
   itemId?: number;
+  /** The new decision: to doctors always; to the pharmacy or customer only once delivered. */
   decision?: Decision;
 }
 

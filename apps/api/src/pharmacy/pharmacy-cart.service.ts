@@ -181,7 +181,7 @@ export class PharmacyCartService {
       return { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents, officeId: office.id };
     });
     await this.orders.publishQueueStatus();
-    this.publisher.orderUpdated({ officeId: result.officeId }, { orderId: result.orderId, deliveryStatus: 'waiting' });
+    this.publisher.orderUpdated({ pharmacyId: user.pharmacyId }, { orderId: result.orderId, deliveryStatus: 'waiting' });
     return result;
   }
 

@@ -106,7 +106,7 @@ export class PharmacyOrdersService {
       await this.audit.record(user, { action: 'pharmacy.order-item.check', orderId: item.orderId, patientHetu: item.order.patientHetu }, m);
       return m.getRepository(Order).findOneOrFail({ where: { id: item.orderId }, relations: { items: true } });
     });
-    this.publisher.orderUpdated({ officeId: order.officeId }, { orderId: order.id, deliveryStatus: order.deliveryStatus, itemId });
+    this.publisher.orderUpdated(order, { orderId: order.id, deliveryStatus: order.deliveryStatus, itemId });
     return toPharmacyOrder(order);
   }
 

@@ -24,12 +24,19 @@ export class RealtimePublisher {
     this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, { ...status, pickedOrder: null });
   }
 
-  /** To the order's office (pharmacy orders) or its customer, and to the doctors. */
-  orderUpdated(target: { officeId?: number | null; customerId?: number | null }, event: OrderUpdatedEvent): void {
-    const rooms: string[] = [ROOMS.doctors];
-    if (target.officeId) rooms.push(ROOMS.office(target.officeId));
+  /**
+   * To the doctors, and to the order's pharmacy (every office: Reseptilista is per office but
+   * Historia covers the whole pharmacy) or its customer. Those see a decision only once the
+   * order is delivered, as in their REST views, so the pushed copy leaves it out until then.
+   */
+  orderUpdated(target: { pharmacyId?: number | null; customerId?: number | null }, event: OrderUpdatedEvent): void {
+    this.emit([ROOMS.doctors], SOCKET_EVENTS.orderUpdated, event);
+    const rooms: string[] = [];
+    if (target.pharmacyId) rooms.push(ROOMS.pharmacy(target.pharmacyId));
     if (target.customerId) rooms.push(ROOMS.customer(target.customerId));
-    this.emit(rooms, SOCKET_EVENTS.orderUpdated, event);
+    if (rooms.length === 0) return;
+    const { decision, ...withoutDecision } = event;
+    this.emit(rooms, SOCKET_EVENTS.orderUpdated, event.deliveryStatus === 'delivered' || !decision ? event : withoutDecision);
   }
 
   noticeUpdated(event: NoticeUpdatedEvent): void {
