@@ -166,7 +166,7 @@ describe('role enforcement', () => {
 
   it('returns each role its own session data', async () => {
     const doctor = await loginAs(app, 'doctor');
-    expect((await doctor.get('/my-doctor-info')).body).toMatchObject({ email: DEMO.doctor.email, firstName: 'Liisa', lastName: 'Lääkäri' });
+    expect((await doctor.get('/my-doctor-info')).body).toMatchObject({ email: DEMO.doctor.email, firstName: 'Liisa', lastName: 'Lääkäri', sessionIdleMinutes: 30 });
     const customer = await loginAs(app, 'customer');
     expect((await customer.get('/my-user')).body).toMatchObject({ email: DEMO.customer.email, firstName: 'Aino', phone: '+358401234567' });
     const admin = await loginAs(app, 'pharmacyAdmin');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { browserSuite, submitLogin } from '../support/browser';
 import { loginAs } from '../support/http';
-import { clearOrders } from '../support/order-fixtures';
+import { clearOrders, insertWaitingOrders } from '../support/order-fixtures';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
 
 const suite = browserSuite();
@@ -69,5 +69,35 @@ describe('doctor queue alerts', () => {
     await titleIs(page, '(2) Tilaukset – Resepti');
     expect(await page.getByRole('checkbox', { name: 'Äänimerkki' }).isChecked()).toBe(true);
     expect(await beeps(page)).toBe(0); // a reload into a non-empty queue is no arrival
+  });
+
+  it("re-reads the held order only for pushes about it: other doctors' work adds no audited reads", async () => {
+    await clearOrders(suite.app);
+    const [mine, theirs] = await insertWaitingOrders(suite.app, 2);
+    const page = await suite.openPage('/logindoctor', { width: 1366, height: 900 });
+    await submitLogin(page, 'laakari@example.fi', 'Laakari123');
+    await page.waitForURL(`${suite.app.baseUrl}/doctor`);
+    await page.getByRole('button', { name: 'Seuraava työ' }).click();
+    await page.getByTestId('patient-name').waitFor();
+    await titleIs(page, '(1) Tilaukset – Resepti');
+    const reads = async (orderId: number) =>
+      (await suite.app.sql<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'order:read' AND order_id = $1", [orderId]))[0].n;
+    const readsBefore = await reads(mine.id);
+
+    // another doctor takes the other order and decides its items back and forth
+    const other = await loginAs(suite.app, 'doctor2');
+    expect((await other.post<{ id: number }>('/order/pick-first')).body.id).toBe(theirs.id);
+    for (const decision of ['approved', 'undecided', 'approved', 'undecided']) {
+      expect((await other.post(`/order/process-item/${theirs.itemIds[0]}`, { decision })).status).toBe(200);
+    }
+    // then releases it: this screen hears it (the count goes back to 1) after all the pushes before
+    await titleIs(page, 'Tilaukset – Resepti');
+    expect((await other.post('/order/release')).status).toBe(204);
+    await titleIs(page, '(1) Tilaukset – Resepti');
+    expect(await reads(mine.id)).toBe(readsBefore);
+
+    // a push about the held order itself does refetch it: another doctor releases it
+    expect((await other.post(`/order/release-one/${mine.id}`)).status).toBe(204);
+    await page.getByRole('button', { name: 'Seuraava työ' }).waitFor();
   });
 });

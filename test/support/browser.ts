@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startApp, type TestApp } from './app';
+import { startApp, type StartOptions, type TestApp } from './app';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -24,13 +24,13 @@ export interface BrowserSuite {
  * Registers the hooks of a browser test file: one app and one Chromium for the file,
  * a fresh browser context per page, closed after each test.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(options: StartOptions = {}): BrowserSuite {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp(options);
     browser = await launchBrowser();
   });
   afterEach(async () => {

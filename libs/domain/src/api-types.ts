@@ -30,6 +30,8 @@ export interface DoctorInfo {
   email: string;
   firstName: string;
   lastName: string;
+  /** The server's idle timeout of a session (SESSION_IDLE_MINUTES). */
+  sessionIdleMinutes: number;
 }
 
 export interface CustomerInfo {

@@ -1,8 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { DoctorInfo, SystemStatus } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { DoctorOrdersService } from './doctor-orders.service.js';
 import { DoctorService } from './doctor.service.js';
@@ -14,13 +15,17 @@ export class DoctorController {
   constructor(
     private readonly doctors: DoctorService,
     private readonly orders: DoctorOrdersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The signed-in doctor. Cheap: the web also calls it to keep the session alive ('Jatka'). */
+  /**
+   * The signed-in doctor, and the session's idle timeout (the web warns two minutes before
+   * it). Cheap: the web also calls it to keep the session alive ('Jatka').
+   */
   @Get('my-doctor-info')
   @Roles('doctor')
-  myDoctorInfo(@CurrentUser() user: SessionUser): Promise<DoctorInfo> {
-    return this.doctors.info(user.id);
+  async myDoctorInfo(@CurrentUser() user: SessionUser): Promise<DoctorInfo> {
+    return { ...(await this.doctors.info(user.id)), sessionIdleMinutes: this.config.sessionIdleMinutes };
   }
 
   @Get('system-status')

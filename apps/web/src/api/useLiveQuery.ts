@@ -15,11 +15,13 @@ export interface LiveQueryOptions<T> {
   pollIntervalMs: number;
   /** Socket events (SOCKET_EVENTS values) after which this query is refetched. */
   events: readonly SocketEventName[];
+  /** Refetch only for pushes about this data (default: every push of `events`). */
+  isAbout?: (payload: unknown, data: T | undefined) => boolean;
   enabled?: boolean;
 }
 
 export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T> {
-  const { queryKey, queryFn, pollIntervalMs, events, enabled = true } = options;
+  const { queryKey, queryFn, pollIntervalMs, events, isAbout, enabled = true } = options;
   const { socket, connected } = useSocket();
   const queryClient = useQueryClient();
 
@@ -30,17 +32,24 @@ export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T>
     refetchInterval: connected ? false : pollIntervalMs,
   });
 
-  // Latest key without re-subscribing on every render (keys are new arrays each time).
+  // Latest key, filter and data without re-subscribing on every render (keys are new arrays each time).
   const keyRef = useRef(queryKey);
+  const isAboutRef = useRef(isAbout);
+  const dataRef = useRef(result.data);
   useEffect(() => {
     keyRef.current = queryKey;
+    isAboutRef.current = isAbout;
+    dataRef.current = result.data;
   });
   const eventList = events.join('|');
 
   useEffect(() => {
     if (!socket || !enabled || eventList === '') return;
     const names = eventList.split('|') as SocketEventName[];
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: keyRef.current });
+    const refetch = (payload: unknown) => {
+      if (isAboutRef.current && !isAboutRef.current(payload, dataRef.current)) return;
+      void queryClient.invalidateQueries({ queryKey: keyRef.current });
+    };
     for (const name of names) socket.on(name, refetch);
     return () => {
       for (const name of names) socket.off(name, refetch);

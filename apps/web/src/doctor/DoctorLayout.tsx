@@ -85,7 +85,7 @@ export function DoctorLayout() {
       <main id="main" className="workbench-main">
         <Outlet />
       </main>
-      <SessionExpiryOverlay />
+      {doctor && <SessionExpiryOverlay idleMs={doctor.sessionIdleMinutes * 60_000} />}
     </div>
   );
 }

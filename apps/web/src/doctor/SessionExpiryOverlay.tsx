@@ -1,6 +1,6 @@
 /**
  * 'Istunto sulkeutumassa' (SPEC section 2): shown two minutes before the server's idle
- * timeout (30 min since the last call); 'Jatka' makes a cheap authenticated call that
+ * timeout (SESSION_IDLE_MINUTES since the last call, from /my-doctor-info); 'Jatka' makes a cheap authenticated call that
  * rolls the session; without it the doctor is logged out when the two minutes are up.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,10 +12,9 @@ import { DOCTOR_TEXTS } from '../texts';
 import { doctorApi, lastApiActivity, onApiActivity } from './doctor-api';
 import { useNow } from './doctor-hooks';
 
-export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_WARNING_MS = 2 * 60_000;
 
-export function SessionExpiryOverlay({ idleMs = SESSION_IDLE_MS, warningMs = SESSION_WARNING_MS }: { idleMs?: number; warningMs?: number }) {
+export function SessionExpiryOverlay({ idleMs, warningMs = SESSION_WARNING_MS }: { idleMs: number; warningMs?: number }) {
   const ids = useId();
   const now = useNow(1000);
   const [last, setLast] = useState(lastApiActivity);

@@ -1,6 +1,6 @@
 /** Live server state of the doctor's screens, and small shared hooks. */
 import { useEffect, useState } from 'react';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
+import { POLL_INTERVAL_MS, SOCKET_EVENTS, type OrderUpdatedEvent } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { doctorApi } from './doctor-api';
@@ -15,13 +15,18 @@ export function useSystemStatus() {
   });
 }
 
-/** The doctor's current order (null: none); another doctor may release it, hence order:updated. */
+/**
+ * The doctor's current order (null: none). Another doctor may release it, hence order:updated,
+ * but only pushes about this very order refetch it: every read of an order is audited, and
+ * other doctors' decisions must not add reads nobody made.
+ */
 export function useCurrentOrder() {
   return useLiveQuery({
     queryKey: queryKeys.doctor.current,
     queryFn: doctorApi.current,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
     events: [SOCKET_EVENTS.orderUpdated],
+    isAbout: (payload, current) => current != null && (payload as OrderUpdatedEvent).orderId === current.id,
   });
 }
 
