@@ -2,9 +2,11 @@
  * The pharmacy workbench in Chromium: a pharmacist identifies the patient by hetu (typed, then
  * Enter), gives the names, picks two medicines in the chat, chooses express handling and sends;
  * the card appears in Reseptilista and shows the doctor's decision as soon as it is pushed.
- * Also: the notice in the header, and the admin's user administration.
+ * Also: the notice in the header, the admin's user administration (another administrator is
+ * read-only, a failed edit save says 'Tallennus epäonnistui!'), narcotic and PKV medicines never
+ * offered in the chat, and the keep-alive that holds a quiet counter's session open.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { browserSuite, submitLogin } from '../support/browser';
 import { loginAs } from '../support/http';
 
@@ -232,5 +234,147 @@ describe('pharmacy workbench', () => {
     await page.getByRole('heading', { name: 'Anna Apteekkari', level: 2 }).waitFor();
     expect(await page.getByRole('button', { name: /Uusi Työntekijä/ }).count()).toBe(0);
     expect(await suite.app.sql("SELECT id FROM pharmacy_user WHERE username = 'uusi.tyontekija'")).toEqual([]);
+  });
+
+  it('never offers narcotic or PKV medicines in the chat: their names get the not-found hint with its note', async () => {
+    // they are in the catalogue, only not renewable (the cart's server check stays as the backstop)
+    const locked = await suite.app.sql<{ name: string; renewable: boolean; available: boolean }>(
+      "SELECT name, renewable, available FROM product WHERE name IN ('Diapam', 'Tramadol Vitabalans') ORDER BY name",
+    );
+    expect(locked).toEqual([
+      { name: 'Diapam', renewable: false, available: true },
+      { name: 'Tramadol Vitabalans', renewable: false, available: true },
+    ]);
+
+    const page = await signIn('kyla');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    await page.getByLabel('Henkilötunnus').pressSequentially('121212-913Y');
+    await page.getByLabel('Henkilötunnus').press('Enter');
+    await page.getByLabel('Etunimi').fill('Matti');
+    await page.getByLabel('Sukunimi').fill('Meikäläinen');
+    await page.getByRole('button', { name: 'Hae reseptiä' }).click();
+    const search = page.getByRole('combobox', { name: 'Lääkkeen nimi' });
+
+    // 'Tr': the renewable Trimetoprim is offered, the narcotic Tramadol is not
+    await search.pressSequentially('Tr');
+    await page.getByRole('option', { name: /Trimetoprim Orion 160 mg/ }).waitFor();
+    expect(await page.getByRole('option', { name: /Tramadol/ }).count()).toBe(0);
+
+    for (const name of ['Diapam', 'Tramadol', 'Oxynorm', 'Panacod', 'Tenox']) {
+      await search.fill('');
+      await search.pressSequentially(name);
+      await page.getByText('Hakemaasi lääkettä ei löydy').waitFor();
+      await page.getByText('Huumausaineiksi luokiteltuja lääkkeitä ja PKV-lääkkeitä', { exact: false }).waitFor();
+      expect(await page.getByRole('option').count()).toBe(0);
+    }
+    // Enter picks nothing: the chat stays at the search (no additional-info step)
+    await search.press('Enter');
+    await page.getByText('Hakemaasi lääkettä ei löydy').waitFor();
+    expect(await page.getByLabel('Lisätietoa lääkärille').count()).toBe(0);
+  });
+
+  it('shows another administrator read-only; the admin’s own account stays editable; a failed edit save says "Tallennus epäonnistui!"', async () => {
+    // The demo data has one admin per pharmacy: a second one for Keskusapteekki, for this test only.
+    await suite.app.sql(
+      `INSERT INTO pharmacy_user (pharmacy_id, username, password_hash, first_name, last_name, user_level)
+       SELECT pharmacy_id, 'toinen.admin', password_hash, 'Toini', 'Toinen', 'admin' FROM pharmacy_user WHERE username = 'apteekki.admin'`,
+    );
+    try {
+      const page = await signIn('apteekki.admin');
+      await page.waitForURL(`${suite.app.baseUrl}/toimipaikka`);
+      await page.getByRole('button', { name: /Keskusapteekki Kauppatori/ }).click();
+      await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+      await page.getByRole('link', { name: 'Järjestelmänvalvoja' }).click();
+      await page.getByRole('heading', { name: 'Käyttäjätunnukset' }).waitFor();
+
+      // another administrator: the details as text with the reason, no inputs, no delete
+      await page.getByRole('button', { name: /Toini Toinen/ }).click();
+      const other = page.getByRole('region', { name: 'Toini Toinen' });
+      await other.getByRole('heading', { name: 'Toini Toinen', level: 2 }).waitFor();
+      await other.getByText('Toisen järjestelmänvalvojan tietoja ei voi muokata eikä poistaa.').waitFor();
+      await other.getByText('toinen.admin', { exact: true }).waitFor();
+      expect(await other.getByRole('textbox').count()).toBe(0);
+      expect(await page.getByLabel('Etunimi').count()).toBe(0);
+      expect(await page.getByLabel('Uusi salasana').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Poista käyttäjätunnus' }).count()).toBe(0);
+
+      // the admin's own account: editable (and still not deletable)
+      await page.getByRole('button', { name: /Anna Apteekkari/ }).click();
+      const own = page.getByRole('region', { name: 'Anna Apteekkari' });
+      await own.getByLabel('Etunimi').waitFor();
+      expect(await own.getByLabel('Etunimi').isEditable()).toBe(true);
+      expect(await own.getByLabel('Käyttäjätunnus').isEditable()).toBe(true);
+      expect(await page.getByText('Toisen järjestelmänvalvojan tietoja ei voi muokata', { exact: false }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Poista käyttäjätunnus' }).count()).toBe(0);
+
+      // an emptied username: the edit form's message, not the new-user form's 'puuttuu'
+      const ownUsername = own.getByLabel('Käyttäjätunnus');
+      await ownUsername.fill('');
+      await ownUsername.press('Enter');
+      await own.getByText('Käyttäjätunnus on oltava vähintään 2 merkkiä pitkä').waitFor();
+      expect(await page.getByText('Käyttäjätunnus puuttuu').count()).toBe(0);
+      await ownUsername.fill('apteekki.admin');
+      await ownUsername.press('Enter');
+      await own.getByText('Käyttäjätunnus on oltava vähintään 2 merkkiä pitkä').waitFor({ state: 'detached' });
+
+      // a save that fails on the server (5xx) or the network: 'Tallennus epäonnistui!', not the create text
+      await page.getByRole('button', { name: /Pekka Farmaseutti|Petteri Farmaseutti/ }).click();
+      const pekka = page.getByRole('region', { name: /Farmaseutti/ });
+      const lastName = pekka.getByLabel('Sukunimi');
+      await lastName.waitFor();
+      await page.route('**/ui-api/v1/update-pharmacy-user', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }) }),
+      );
+      await lastName.fill('Farmaseutti-Virhe');
+      await lastName.press('Enter');
+      await pekka.getByText('Tallennus epäonnistui!').waitFor();
+      expect(await page.getByText('Käyttäjän lisääminen ei onnistunut', { exact: false }).count()).toBe(0);
+      await page.unroute('**/ui-api/v1/update-pharmacy-user');
+      await page.route('**/ui-api/v1/update-pharmacy-user', (route) => route.abort('connectionfailed'));
+      await lastName.fill('Farmaseutti-Verkko');
+      await lastName.press('Enter');
+      await pekka.getByText('Tallennus epäonnistui!').waitFor();
+      expect(await page.getByText('Käyttäjän lisääminen ei onnistunut', { exact: false }).count()).toBe(0);
+      await page.unroute('**/ui-api/v1/update-pharmacy-user');
+      const [row] = await suite.app.sql<{ last_name: string }>("SELECT last_name FROM pharmacy_user WHERE username = 'apteekki'");
+      expect(row.last_name).toBe('Farmaseutti');
+    } finally {
+      await suite.app.sql("DELETE FROM pharmacy_user WHERE username = 'toinen.admin'");
+    }
+  });
+
+  it('keeps a quiet workbench’s session alive: GET /pharmacy-user every 5 minutes, also in the background', async () => {
+    const page = await signIn('apteekki');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
+    await page.getByRole('heading', { name: 'Reseptin tilaus' }).waitFor();
+    await page.getByText('Reaaliaikainen').waitFor();
+    // fake time from here on: the workbench is already open; the next keep-alive timers use the fake clock
+    await page.clock.install();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reseptin tilaus' }).waitFor();
+
+    const isKeepAlive = (r: Request) => r.method() === 'GET' && new URL(r.url()).pathname === '/ui-api/v1/pharmacy-user';
+    const keepAlives: Request[] = [];
+    page.on('request', (r) => {
+      if (isKeepAlive(r)) keepAlives.push(r);
+    });
+    await page.clock.fastForward('04:00');
+    await page.waitForTimeout(500);
+    expect(keepAlives).toHaveLength(0);
+    const first = page.waitForRequest(isKeepAlive);
+    await page.clock.fastForward('01:05');
+    expect((await (await first).response())?.status()).toBe(200);
+    // the counter's tab in the background (another window in front): the keep-alive goes on
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const second = page.waitForRequest(isKeepAlive);
+    await page.clock.fastForward('05:00');
+    expect((await (await second).response())?.status()).toBe(200);
+    expect(keepAlives).toHaveLength(2);
+    // still signed in: the workbench, not the login page
+    expect(new URL(page.url()).pathname).toBe('/reseptitapteekki');
   });
 });

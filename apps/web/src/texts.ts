@@ -260,6 +260,10 @@ export const PHARMACY_TEXTS = {
     deleteTitle: 'Poista käyttäjätunnus',
     fieldHint: 'Muutos tallentuu, kun poistut kentästä tai painat Enter.',
     checkingUsername: 'Tarkistetaan käyttäjätunnusta…',
+    /** An edit save that failed on the server (5xx) or the network (SPEC section 8, 'Tallennus epäonnistui!'). */
+    saveFailed: 'Tallennus epäonnistui!',
+    /** Another administrator's details are shown read-only (SPEC section 6: admins manage users, not administrators). */
+    otherAdminReadOnly: 'Toisen järjestelmänvalvojan tietoja ei voi muokata eikä poistaa.',
   },
 } as const;
 

@@ -67,6 +67,8 @@ export interface Product {
   productId: number;
   displayName: string;
   format: string;
+  /** false for narcotic and PKV medicines: never renewed through the service. */
+  renewable: boolean;
 }
 
 export interface SystemStatus {

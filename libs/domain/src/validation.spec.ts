@@ -145,10 +145,24 @@ describe('validatePharmacyUserEdit', () => {
     expect(validatePharmacyUserEdit('lastName', 'Öhman')).toBeNull();
   });
 
-  it('username at least 2 characters', () => {
-    expect(validatePharmacyUserEdit('username', 'a')).toBe(M.usernameTooShort);
+  it('username at least 2 characters: empty, blank and 1 character get the SPEC edit message', () => {
+    const tooShort = 'Käyttäjätunnus on oltava vähintään 2 merkkiä pitkä';
+    expect(validatePharmacyUserEdit('username', '')).toBe(tooShort);
+    expect(validatePharmacyUserEdit('username', '   ')).toBe(tooShort);
+    expect(validatePharmacyUserEdit('username', 'a')).toBe(tooShort);
+    expect(validatePharmacyUserEdit('username', 'ä')).toBe(tooShort);
     expect(validatePharmacyUserEdit('username', 'ab')).toBeNull();
-    expect(validatePharmacyUserEdit('username', '')).toBe(M.usernameMissing);
+    expect(validatePharmacyUserEdit('username', 'äö')).toBeNull();
+  });
+
+  it('the edit form never says "Käyttäjätunnus puuttuu" (that is the new-user form’s message)', () => {
+    for (const value of ['', ' ', 'a']) expect(validatePharmacyUserEdit('username', value)).not.toBe(M.usernameMissing);
+    expect(validateNewPharmacyUser({ firstName: 'A', lastName: 'B', username: '', password: 'Salasana1' }).username).toBe('Käyttäjätunnus puuttuu');
+  });
+
+  it('username rules beyond the length still apply', () => {
+    expect(validatePharmacyUserEdit('username', 'a b')).toBe(M.usernameInvalid);
+    expect(validatePharmacyUserEdit('username', 'a'.repeat(51))).toBe(M.usernameTooLong);
   });
 
   it('password needs length and composition', () => {

@@ -92,7 +92,11 @@ export function validateNewPharmacyUser(input: NewPharmacyUserInput): PharmacyUs
   return errors;
 }
 
-/** Inline validation of one field of the edit form. */
+/**
+ * Inline validation of one field of the edit form (SPEC section 5, 'Edit pharmacy user'):
+ * the edit form has no 'Käyttäjätunnus puuttuu' of its own, so an emptied username (or a
+ * blank one; the caller trims) is "too short" like a one-character one.
+ */
 export function validatePharmacyUserEdit(
   field: 'firstName' | 'lastName' | 'username' | 'password',
   value: string,
@@ -103,7 +107,7 @@ export function validatePharmacyUserEdit(
     case 'lastName':
       return value.trim() === '' ? M.lastNameRequired : null;
     case 'username':
-      return validateUsername(value.trim() === '' ? '' : value);
+      return value.trim() === '' ? M.usernameTooShort : validateUsername(value);
     case 'password':
       return passwordErrors(value)[0] ?? null;
   }

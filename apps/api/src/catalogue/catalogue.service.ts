@@ -9,7 +9,7 @@ export function productDisplayName(product: Pick<Product, 'name' | 'strength'>):
 }
 
 export function toProductDto(product: Product): ProductDto {
-  return { productId: product.id, displayName: productDisplayName(product), format: product.form };
+  return { productId: product.id, displayName: productDisplayName(product), format: product.form, renewable: product.renewable };
 }
 
 @Injectable()

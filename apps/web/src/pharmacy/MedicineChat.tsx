@@ -28,10 +28,15 @@ function errorText(e: unknown): string {
   return isApiError(e) && e.status < 500 ? e.messages.join(' ') : PHARMACY_TEXTS.workbench.failed;
 }
 
+/**
+ * The products whose name starts with the query. Narcotic and PKV medicines are never offered
+ * (SPEC section 1: they cannot be renewed via the service), so typing one shows the
+ * 'Hakemaasi lääkettä ei löydy' hint with its note instead of a 400 at 'Kyllä, uusitaan resepti'.
+ */
 export function prefixMatches(products: readonly Product[], query: string): Product[] {
   const q = query.trim().toLocaleLowerCase('fi');
   if (q === '') return [];
-  return products.filter((p) => p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
+  return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
 }
 
 export function MedicineChat({ cart, onSent }: { cart: PharmacyCart | undefined; onSent: () => void }) {

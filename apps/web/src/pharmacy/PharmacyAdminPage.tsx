@@ -2,6 +2,8 @@
  * /adminapteekki 'Järjestelmänvalvoja' (admins only): 'Käyttäjätunnukset', the user list
  * (the first user selected automatically), inline edit that saves on blur or Enter,
  * 'Lisää käyttäjä' in a modal, and delete with a confirmation (hidden for administrators).
+ * Another administrator's details are read-only: admins manage pharmacy users, not
+ * administrators (SPEC section 6; the server answers 403), only their own account.
  */
 import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -28,6 +30,27 @@ type EditValues = Record<EditField, string>;
 
 function valuesOf(user: PharmacyUserListEntry): EditValues {
   return { firstName: user.firstName, lastName: user.lastName, username: user.username, password: '' };
+}
+
+/** Another administrator: the details as text, with why they cannot be changed here. */
+function ReadOnlyUserDetails({ user }: { user: PharmacyUserListEntry }) {
+  return (
+    <section className="pharmacy-admin__panel" aria-label={`${user.firstName} ${user.lastName}`}>
+      <Heading variant="h2" mb="s">
+        {user.firstName} {user.lastName}
+      </Heading>
+      <Paragraph mb="s">{T.adminTag}</Paragraph>
+      <Paragraph mb="m">{T.otherAdminReadOnly}</Paragraph>
+      <dl className="pharmacy-admin__details">
+        <dt>{T.firstName}</dt>
+        <dd>{user.firstName}</dd>
+        <dt>{T.lastName}</dt>
+        <dd>{user.lastName}</dd>
+        <dt>{T.username}</dt>
+        <dd>{user.username}</dd>
+      </dl>
+    </section>
+  );
 }
 
 /** The selected user's details: each field saves on blur or Enter when it changed and is valid. */
@@ -62,7 +85,9 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
     },
     onError: (e, { field: committed }) => {
       const field: EditField = isApiError(e, 409) ? 'username' : committed;
-      setErrors((prev) => ({ ...prev, [field]: isApiError(e) && e.status < 500 ? e.messages.join(' ') : V.userSaveFailed }));
+      // 'Käyttäjän lisääminen ei onnistunut!' belongs to the new-user modal; a failed edit
+      // save says 'Tallennus epäonnistui!' (SPEC section 8).
+      setErrors((prev) => ({ ...prev, [field]: isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.saveFailed }));
     },
   });
 
@@ -270,6 +295,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
 export function PharmacyAdminPage() {
   const session = useSession('pharmacy');
   const isAdmin = session.data?.isAdmin === true;
+  const ownId = session.data?.id;
   const users = useQuery({ queryKey: queryKeys.pharmacy.users, queryFn: fetchUsers, enabled: isAdmin });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
@@ -306,7 +332,12 @@ export function PharmacyAdminPage() {
           </ul>
           <Button onClick={() => setAdding(true)}>{T.addUser}</Button>
         </section>
-        {selected && <UserDetails key={selected.id} user={selected} onDeleted={() => setSelectedId(null)} />}
+        {selected &&
+          (selected.isAdmin && selected.id !== ownId ? (
+            <ReadOnlyUserDetails key={selected.id} user={selected} />
+          ) : (
+            <UserDetails key={selected.id} user={selected} onDeleted={() => setSelectedId(null)} />
+          ))}
       </div>
       <NewUserModal visible={adding} onClose={() => setAdding(false)} onCreated={(u) => setSelectedId(u.id)} />
     </div>

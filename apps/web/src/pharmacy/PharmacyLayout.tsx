@@ -4,14 +4,40 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
 import { useSession } from '../auth/useSession';
+import { fetchSession } from '../api/session';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { NoticeBanner } from './NoticeBanner';
 import { fetchUsersOffices } from '../api/pharmacy-offices';
 import './pharmacy.css';
 
+/**
+ * Keep-alive period while a pharmacy screen is open. The server ends a session after 30 min
+ * without HTTP requests (each request rolls the idle timeout). The SPEC's pharmacy screen
+ * polled every 10 s, which kept the session alive while the workbench was open; ours gets
+ * Socket.IO pushes and polls only while disconnected, and socket traffic does not roll the
+ * session. So a quiet counter would be logged out after 30 min and the patient in progress
+ * lost. A cheap authenticated GET every 5 min (well inside 30 min, even if a timer is late)
+ * keeps it alive. Once the tab is closed the keep-alive stops and the session expires 30 min
+ * later as before; 'Kirjaudu ulos' ends it at once.
+ */
+const KEEP_ALIVE_MS = 5 * 60_000;
+
 export function PharmacyLayout() {
   const { data: user } = useSession('pharmacy');
+  // The session query of useSession('pharmacy') (GET /pharmacy-user), refetched on a timer;
+  // also in a background tab, where a counter is often left while serving the customer. A 401
+  // here leads to the login page like any other call.
+  useQuery({
+    queryKey: queryKeys.session('pharmacy'),
+    queryFn: () => fetchSession('pharmacy'),
+    enabled: Boolean(user),
+    refetchInterval: KEEP_ALIVE_MS,
+    refetchIntervalInBackground: true,
+    staleTime: KEEP_ALIVE_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   const offices = useQuery({ queryKey: queryKeys.pharmacy.offices, queryFn: fetchUsersOffices, enabled: Boolean(user) });
   const nav: RoleNavItem[] = [{ to: ROUTES.pharmacyWorkbench, label: PHARMACY_TEXTS.workbench.heading }];
   // With one office there is nothing to change to (the login selected it).
