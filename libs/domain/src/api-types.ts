@@ -53,6 +53,8 @@ export interface PharmacyUserInfo {
   isAdmin: boolean;
   pharmacyId: number;
   pharmacyName: string;
+  /** How many offices the user works at (the web offers 'Vaihda toimipaikka' only with more than one). */
+  officeCount: number;
 }
 
 export interface PharmacyOffice {

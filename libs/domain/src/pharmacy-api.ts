@@ -100,7 +100,7 @@ export interface MessageStatus {
 }
 
 /** GET /list-users: a user of the admin's pharmacy (never with a password hash). */
-export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName'>;
+export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName' | 'officeCount'>;
 
 /** GET /check-username/{name} */
 export interface UsernameCheck {

@@ -18,7 +18,7 @@ export function toUserListEntry(user: PharmacyUser): PharmacyUserListEntry {
 }
 
 export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: string } }): PharmacyUserInfo {
-  return { ...toUserListEntry(user), pharmacyName: user.pharmacy?.name ?? '' };
+  return { ...toUserListEntry(user), pharmacyName: user.pharmacy?.name ?? '', officeCount: user.offices?.length ?? 0 };
 }
 
 @Injectable()
@@ -26,7 +26,7 @@ export class PharmacyService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async userInfo(pharmacyUserId: number): Promise<PharmacyUserInfo> {
-    const user = await this.db.getRepository(PharmacyUser).findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true } });
+    const user = await this.db.getRepository(PharmacyUser).findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true, offices: true } });
     if (!user) throw new NotFoundException('Käyttäjää ei löydy');
     return toPharmacyUserInfo(user);
   }

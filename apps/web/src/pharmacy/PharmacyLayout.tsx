@@ -1,14 +1,12 @@
 /** Desktop workbench of pharmacy staff: pharmacy name and the doctors' notice in the header; admins also see Järjestelmänvalvoja. */
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
 import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
 import { useSession } from '../auth/useSession';
 import { fetchSession } from '../api/session';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { NoticeBanner } from './NoticeBanner';
-import { fetchUsersOffices } from '../api/pharmacy-offices';
 import './pharmacy.css';
 
 /**
@@ -25,23 +23,19 @@ const KEEP_ALIVE_MS = 5 * 60_000;
 
 export function PharmacyLayout() {
   const { data: user } = useSession('pharmacy');
-  // The session query of useSession('pharmacy') (GET /pharmacy-user), refetched on a timer;
-  // also in a background tab, where a counter is often left while serving the customer. A 401
-  // here leads to the login page like any other call.
-  useQuery({
-    queryKey: queryKeys.session('pharmacy'),
-    queryFn: () => fetchSession('pharmacy'),
-    enabled: Boolean(user),
-    refetchInterval: KEEP_ALIVE_MS,
-    refetchIntervalInBackground: true,
-    staleTime: KEEP_ALIVE_MS,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const offices = useQuery({ queryKey: queryKeys.pharmacy.offices, queryFn: fetchUsersOffices, enabled: Boolean(user) });
+  // A plain timer, not a second observer of the session query: it runs in a background tab
+  // too, where a counter is often left while serving the customer. A 401 leads to the login
+  // page like any other call.
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = window.setInterval(() => void fetchSession('pharmacy').catch(() => undefined), KEEP_ALIVE_MS);
+    return () => window.clearInterval(timer);
+  }, [signedIn]);
+
   const nav: RoleNavItem[] = [{ to: ROUTES.pharmacyWorkbench, label: PHARMACY_TEXTS.workbench.heading }];
   // With one office there is nothing to change to (the login selected it).
-  if ((offices.data?.length ?? 0) > 1) nav.push({ to: ROUTES.pharmacyOffice, label: TEXTS.pharmacy.changeOffice });
+  if ((user?.officeCount ?? 0) > 1) nav.push({ to: ROUTES.pharmacyOffice, label: TEXTS.pharmacy.changeOffice });
   if (user?.isAdmin) nav.push({ to: ROUTES.pharmacyAdmin, label: PHARMACY_TEXTS.admin.heading });
   return (
     <div className="layout layout--workbench">
