@@ -73,8 +73,8 @@ export class PharmacyCartController {
   @ApiOkResponse({ description: 'One waiting order was created; the cart is empty and the patient forgotten.' })
   @ApiBadRequestResponse({ description: 'No office selected, no patient, no medicines or no handling option; nothing is created.' })
   async send(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacySendResult> {
-    const { orderId, deliveryBeforeTime, priceCents } = await this.carts.send(user, req.session);
+    const sent = await this.carts.send(user, req.session);
     delete req.session.patient;
-    return { orderId, deliveryBeforeTime, priceCents };
+    return sent;
   }
 }

@@ -118,9 +118,13 @@ export class PharmacyCartService {
   async clear(user: SessionUser): Promise<void> {
     await this.db.transaction(async (m) => {
       await this.lockCart(m, user.id);
-      await m.getRepository(PharmacyCartItem).delete({ pharmacyUserId: user.id });
-      await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: null });
+      await this.emptyCart(m, user.id);
     });
+  }
+
+  private async emptyCart(m: EntityManager, pharmacyUserId: number): Promise<void> {
+    await m.getRepository(PharmacyCartItem).delete({ pharmacyUserId });
+    await m.getRepository(PharmacyCart).update({ pharmacyUserId }, { deliveryOptionId: null });
   }
 
   /**
@@ -129,7 +133,7 @@ export class PharmacyCartService {
    * (400 with a Finnish message otherwise; nothing is created). The doctors' queue
    * counts and the office's order list are pushed after the commit.
    */
-  async send(user: SessionUser, session: PharmacySessionState, now: Date = new Date()): Promise<PharmacySendResult & { officeId: number }> {
+  async send(user: SessionUser, session: PharmacySessionState, now: Date = new Date()): Promise<PharmacySendResult> {
     const result = await this.db.transaction(async (m) => {
       await this.lockCart(m, user.id);
       const office = await this.offices.requireOffice(user, session.officeId, m);
@@ -176,9 +180,8 @@ export class PharmacyCartService {
         })),
       });
       await this.audit.record(user, { action: 'pharmacy.order.send', orderId: order.id, patientHetu: patient.hetu }, m);
-      await m.getRepository(PharmacyCartItem).delete({ pharmacyUserId: user.id });
-      await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: null });
-      return { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents, officeId: office.id };
+      await this.emptyCart(m, user.id);
+      return { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents };
     });
     await this.orders.publishQueueStatus();
     this.publisher.orderUpdated({ pharmacyId: user.pharmacyId }, { orderId: result.orderId, deliveryStatus: 'waiting' });
