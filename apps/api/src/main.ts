@@ -8,7 +8,7 @@ import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { RejectNulPipe } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
-import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { prepareDatabase } from './database/prepare-database.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
@@ -43,6 +43,12 @@ async function bootstrap(): Promise<void> {
   if (config.production) app.set('trust proxy', 1);
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  if (config.oidc.embedded) {
+    // Before the session and body parsers: the test IdP has its own cookies and parsing.
+    const { createDevIdp } = await import('./dev-idp/dev-idp.js');
+    app.use(DEV_IDP_PATH, await createDevIdp(config));
+    logger.warn(`OIDC_ISSUER unset: the embedded test identity provider serves ${config.oidc.issuer}`);
+  }
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());

@@ -1,10 +1,11 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Patch, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import type { CustomerInfo } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
+import { ContactDetailsDto, NewPasswordDto } from './dto/customer-account.dto.js';
 
 @ApiTags('customer')
 @Controller()
@@ -15,5 +16,18 @@ export class CustomerController {
   @Get('my-user')
   myUser(@CurrentUser() user: SessionUser): Promise<CustomerInfo> {
     return this.customers.info(user.id);
+  }
+
+  @Patch('my-user')
+  @ApiConflictResponse({ description: 'Sähköpostiosoite on jo käytössä.' })
+  updateContact(@CurrentUser() user: SessionUser, @Body() dto: ContactDetailsDto): Promise<CustomerInfo> {
+    return this.customers.updateContact(user.id, dto);
+  }
+
+  @Post('my-user/change-password')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Password changed.' })
+  changePassword(@CurrentUser() user: SessionUser, @Body() dto: NewPasswordDto): Promise<void> {
+    return this.customers.changePassword(user.id, dto.newPassword);
   }
 }

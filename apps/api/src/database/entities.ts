@@ -2,6 +2,7 @@ import { AuditLog } from '../audit/audit-log.entity.js';
 import { LoginFailure } from '../auth/login-failure.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../customer/customer.entity.js';
+import { Identification } from '../customer/identification.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { Notice } from '../notices/notice.entity.js';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   Coupon,
   Customer,
   Doctor,
+  Identification,
   LoginFailure,
   Notice,
   NoticeCheck,
