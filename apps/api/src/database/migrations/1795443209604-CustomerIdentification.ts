@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from "typeorm";
+import { type MigrationInterface, type QueryRunner } from "typeorm";
 
 export class CustomerIdentification1795443209604 implements MigrationInterface {
     name = 'CustomerIdentification1795443209604'
