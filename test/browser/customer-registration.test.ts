@@ -122,6 +122,30 @@ describe('registration through strong identification', () => {
   });
 });
 
+describe('a forgotten password', () => {
+  it('is replaced through identification from the login page, and the customer is signed in', async () => {
+    const page = await suite.openPage('/login', PHONE);
+    await declineCookies(page);
+    await page.getByRole('link', { name: /Unohditko salasanasi/ }).click();
+    await page.getByRole('button', { name: /Aino Asiakas, 010190-998V/ }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/registerHello`);
+    await page.getByRole('heading', { name: 'Uusi salasana', level: 1 }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+    await page.getByLabel('Salasana', { exact: true }).fill('Muistan123');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Muistan123');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    // Back to the demo password for the tests below (through the profile's password change).
+    await page.goto(`${suite.app.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByLabel('Uusi salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Uusi salasana uudelleen').fill(DEMO.customer.password);
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByRole('button', { name: 'Tallennettu!' }).waitFor();
+  });
+});
+
 describe('the profile', () => {
   // A second customer with the demo customer's password (Asiakas123), copied before any test changes it.
   beforeAll(async () => {

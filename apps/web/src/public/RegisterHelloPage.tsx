@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
 import { useSocket } from '../api/socket';
 import { PageLoading } from '../components/PageLoading';
 import { fetchRegistration, registerCustomer, resetPassword } from '../customer/customer-api';
@@ -43,7 +44,7 @@ function Card({ children }: { children: ReactNode }) {
 }
 
 export function RegisterHelloPage() {
-  const registration = useQuery({ queryKey: ['registration'], queryFn: fetchRegistration, retry: false, staleTime: Infinity });
+  const registration = useQuery({ queryKey: queryKeys.customer.registration, queryFn: fetchRegistration, retry: false, staleTime: Infinity });
 
   if (registration.isPending) return <PageLoading />;
   if (!registration.data) {
@@ -69,7 +70,7 @@ function useSignedInAfter() {
   const { reconnect } = useSocket();
   return (to: string) => {
     forgetSessions(queryClient);
-    queryClient.removeQueries({ queryKey: ['registration'] });
+    queryClient.removeQueries({ queryKey: queryKeys.customer.registration });
     reconnect();
     void navigate(to, { replace: true });
   };
