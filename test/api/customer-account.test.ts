@@ -141,6 +141,19 @@ describe('registration through strong identification', () => {
     expect((await stranger.api('POST', '/my-user', wizardData({ email: 'matti@example.fi' }))).status).toBe(404);
   });
 
+  it('lets an identification expire', async () => {
+    const person: TestPerson = { hetu: '311299-966C', firstName: 'Tiina', lastName: 'Testaaja' };
+    const agent = new OidcAgent(app);
+    await identify(agent, person);
+    expect((await agent.api('GET', '/registration')).status).toBe(200);
+    await app.sql("UPDATE identification SET expires_at = now() - interval '1 second' WHERE hetu = $1", [person.hetu]);
+    const expired = await agent.api('GET', '/registration');
+    expect(expired.status).toBe(404);
+    expect(expired.body.message).toBe('Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.');
+    expect((await agent.api('POST', '/my-user', wizardData({ email: 'tiina@example.fi' }))).status).toBe(404);
+    expect(await customerCount(person.hetu)).toBe(0);
+  });
+
   it('refuses an invalid hetu typed at the provider', async () => {
     const agent = new OidcAgent(app);
     const start = await agent.send('GET', `${app.apiUrl}/registration/start`);

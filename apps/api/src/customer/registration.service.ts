@@ -67,6 +67,8 @@ export class RegistrationService {
 
   /** POST /my-user: a new customer from the identification and the wizard's answers. */
   async register(identificationId: string | undefined, dto: RegistrationDto): Promise<SessionUser> {
+    // Cheap check first: no password hashing (argon2) for requests without an identification.
+    await this.valid(this.db.manager, identificationId);
     const passwordHash = await hashPassword(dto.password);
     const email = normalizeEmail(dto.email);
     try {
@@ -102,6 +104,7 @@ export class RegistrationService {
 
   /** POST /registration/reset-password: the identified customer's new password; their other sessions end. */
   async resetPassword(identificationId: string | undefined, newPassword: string): Promise<SessionUser> {
+    await this.valid(this.db.manager, identificationId);
     const passwordHash = await hashPassword(newPassword);
     return this.db.transaction(async (m) => {
       const identification = await this.valid(m, identificationId, true);
