@@ -1,49 +1,84 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Customer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
-import { dummyPasswordHash, verifyPassword } from './password.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { dummyPasswordHash, hashing, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from './session-user.js';
 
-/** Checks credentials per role (throttled per account) and re-validates session users on each request. */
+const USER_CACHE_MS = 10_000;
+
+/** Checks credentials per role (throttled per address and account) and re-validates session users on each request. */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly throttle: LoginThrottle;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.throttle = new LoginThrottle(db);
+    hashing.configure(config.passwordHashConcurrency, config.passwordHashQueue);
   }
 
-  verifyCustomer(email: string, password: string): Promise<SessionUser | null> {
-    return this.verify('customer', email, password, async (login) => {
+  onApplicationBootstrap(): void {
+    this.throttle.startPruning();
+  }
+
+  onApplicationShutdown(): void {
+    this.throttle.stopPruning();
+  }
+
+  verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('customer', address, email, password, async (login) => {
       const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
       return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id } };
     });
   }
 
-  verifyDoctor(email: string, password: string): Promise<SessionUser | null> {
-    return this.verify('doctor', email, password, async (login) => {
+  verifyDoctor(address: string, email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('doctor', address, email, password, async (login) => {
       const doctor = await this.db.getRepository(Doctor).findOneBy({ email: login });
       return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id } };
     });
   }
 
-  verifyPharmacist(username: string, password: string): Promise<SessionUser | null> {
-    return this.verify('pharmacy', username, password, async (login) => {
+  verifyPharmacist(address: string, username: string, password: string): Promise<SessionUser | null> {
+    return this.verify('pharmacy', address, username, password, async (login) => {
       const user = await this.db.getRepository(PharmacyUser).findOneBy({ username: login });
       return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user) };
     });
   }
 
+  /** Users read within the last USER_CACHE_MS, per process (see refresh). */
+  private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
+
   /**
-   * The session's user as it is now: null when the account was deleted meanwhile;
-   * a pharmacy user's admin flag is read fresh, so a demoted admin loses admin rights at once.
+   * The session's user as it is now: null when the account was deleted. Read at most once per
+   * USER_CACHE_MS per process, not on every request: an account's end also deletes its sessions
+   * (SessionsService), so a request of a deleted user finds no session whatever this cache holds.
    */
   async refresh(user: SessionUser): Promise<SessionUser | null> {
+    const key = `${user.role}:${user.id}`;
+    const now = Date.now();
+    const cached = this.recent.get(key);
+    if (cached && cached.until > now) return cached.user;
+    const fresh = await this.load(user);
+    if (this.recent.size > 10_000) this.recent.clear();
+    this.recent.set(key, { user: fresh, until: now + USER_CACHE_MS });
+    return fresh;
+  }
+
+  /** Forgets a cached user at once (their account changed in this process). */
+  forget(user: { role: string; id: number }): void {
+    this.recent.delete(`${user.role}:${user.id}`);
+  }
+
+  private async load(user: SessionUser): Promise<SessionUser | null> {
     switch (user.role) {
       case 'customer':
         return (await this.db.getRepository(Customer).existsBy({ id: user.id })) ? { role: 'customer', id: user.id } : null;
@@ -61,24 +96,31 @@ export class AuthService {
   }
 
   /**
-   * One login attempt: refused with 429 while the account is throttled; always spends one
-   * argon2 verification, whether or not the account exists, so timing tells nothing.
+   * One login attempt: reserved in the throttle first (429 at a limit, before any hashing);
+   * then always one argon2 verification, whether or not the account exists, so timing tells nothing.
    */
   private async verify(
     role: UserRole,
+    address: string,
     rawLogin: string,
     password: string,
     find: (login: string) => Promise<{ hash: string; user: SessionUser } | null>,
   ): Promise<SessionUser | null> {
     const login = rawLogin.trim().toLowerCase();
-    await this.throttle.assertAllowed(role, login);
-    const account = await find(login);
-    const ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
+    const reservation = await this.throttle.reserve({ role, login, address });
+    let ok: boolean;
+    let account: { hash: string; user: SessionUser } | null;
+    try {
+      account = await find(login);
+      ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
+    } catch (err) {
+      await reservation.cancelled();
+      throw err;
+    }
     if (ok && account) {
-      await this.throttle.clear(role, login);
+      await reservation.succeeded();
       return account.user;
     }
-    await this.throttle.recordFailure(role, login);
     return null;
   }
 }

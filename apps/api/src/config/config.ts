@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -14,6 +15,8 @@ export const SETTINGS = [
     description:
       'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data under DATA_DIR, and demo data is seeded into an empty database.',
   },
+  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'PostgreSQL connections per API process for the application (each process also opens SESSION_POOL_SIZE more).' },
+  { name: 'SESSION_POOL_SIZE', default: '4', description: 'PostgreSQL connections per API process for login sessions.' },
   { name: 'SEED_DEMO', default: 'false', description: 'With DATABASE_URL set: seed the demo data into an empty database when true.' },
   { name: 'DATA_DIR', default: '.data', description: 'Where the embedded PostgreSQL keeps its files (kept across restarts).' },
   { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL (only when DATABASE_URL is unset).' },
@@ -22,9 +25,22 @@ export const SETTINGS = [
     default: '(random per start in development)',
     description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
   },
-  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes.' },
+  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
+  {
+    name: 'PASSWORD_HASH_CONCURRENCY',
+    default: '(cores - 1, at least 1)',
+    description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
+  },
+  { name: 'PASSWORD_HASH_QUEUE', default: '32', description: 'How many password checks may wait; beyond that a login answers 503 at once.' },
   { name: 'REDIS_URL', default: '(unset)', description: 'Redis for Socket.IO broadcasts between API nodes. Unset: a single node broadcasts in memory.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
+  },
   { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
+  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'OIDC_ISSUER',
     default: '(unset: embedded test IdP at /dev-idp)',
@@ -47,12 +63,19 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | null;
   seedDemo: boolean;
+  databasePoolSize: number;
+  sessionPoolSize: number;
   dataDir: string;
   embeddedPgPort: number;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   redisUrl: string | null;
+  /** express's 'trust proxy' setting. */
+  trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
+  shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
   /** The OpenID Connect issuer of strong identification and this app's client there. */
@@ -84,11 +107,32 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return value;
 }
 
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number between ${min} and ${max} (got '${raw}')`);
+  }
+  return value;
+}
+
 function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = (env[name] ?? '').toLowerCase();
   if (raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw new ConfigError(`${name} must be true or false (got '${env[name]}')`);
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a list of addresses (got '${raw}')`);
+  }
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -112,12 +156,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     databaseUrl,
     seedDemo: databaseUrl ? bool(env, 'SEED_DEMO') : true,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    sessionPoolSize: int(env, 'SESSION_POOL_SIZE', 4, 1, 100),
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
+    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
+    passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
     redisUrl,
+    trustProxy: trustProxy(env),
     smsSendIntervalSeconds: int(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 1, 3600),
+    shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),

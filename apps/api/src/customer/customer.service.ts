@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, Not, QueryFailedError } from 'typeorm';
+import { type DataSource, Not, QueryFailedError } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
 import { hashPassword } from '../auth/password.js';
 import { Customer } from './customer.entity.js';
@@ -43,13 +43,5 @@ export class CustomerService {
   async changePassword(customerId: number, newPassword: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
     await this.db.getRepository(Customer).update({ id: customerId }, { passwordHash });
-  }
-
-  /** Ends every login session of the customer (after a password reset through identification). */
-  async endSessions(m: EntityManager, customerId: number): Promise<void> {
-    await m.query(
-      `DELETE FROM http_session WHERE sess->'passport'->'user'->>'role' = 'customer' AND sess->'passport'->'user'->>'id' = $1`,
-      [String(customerId)],
-    );
   }
 }

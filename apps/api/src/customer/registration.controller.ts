@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { CustomerInfo, IdentificationPurpose, LoginResponse, RegistrationData } from '@resepti/domain';
 import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
 import { Public } from '../auth/roles.decorator.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { NewPasswordDto, RegistrationDto } from './dto/customer-account.dto.js';
@@ -35,6 +36,7 @@ export class RegistrationController {
   constructor(
     private readonly oidc: OidcClient,
     private readonly registration: RegistrationService,
+    private readonly sessions: SessionsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -110,6 +112,8 @@ export class RegistrationController {
   async resetPassword(@Req() req: Request, @Body() dto: NewPasswordDto): Promise<LoginResponse> {
     const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword);
     await logIn(req, user);
+    // Whoever knew the old password is signed out everywhere else (sockets too).
+    await this.sessions.endAllOf(user, req.sessionID);
     return { role: 'customer' };
   }
 }

@@ -102,7 +102,7 @@ export class RegistrationService {
     }
   }
 
-  /** POST /registration/reset-password: the identified customer's new password; their other sessions end. */
+  /** POST /registration/reset-password: the identified customer's new password (the caller ends their other sessions). */
   async resetPassword(identificationId: string | undefined, newPassword: string): Promise<SessionUser> {
     await this.valid(this.db.manager, identificationId);
     const passwordHash = await hashPassword(newPassword);
@@ -112,7 +112,6 @@ export class RegistrationService {
       if (!customer) throw new NotFoundException(M.notRegistered);
       await m.update(Customer, { id: customer.id }, { passwordHash });
       await m.delete(Identification, { id: identification.id });
-      await this.customers.endSessions(m, customer.id);
       const user: SessionUser = { role: 'customer', id: customer.id };
       await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
       return user;

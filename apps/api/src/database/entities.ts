@@ -1,5 +1,5 @@
 import { AuditLog } from '../audit/audit-log.entity.js';
-import { LoginFailure } from '../auth/login-failure.entity.js';
+import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
@@ -9,6 +9,7 @@ import { Notice } from '../notices/notice.entity.js';
 import { SmsOutbox } from '../notifications/sms-outbox.entity.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderQueueCount } from '../orders/order-queue-count.entity.js';
 import { Order } from '../orders/order.entity.js';
 import { PharmacyCartItem } from '../pharmacy/pharmacy-cart-item.entity.js';
 import { PharmacyCart } from '../pharmacy/pharmacy-cart.entity.js';
@@ -23,11 +24,12 @@ export const ENTITIES = [
   Customer,
   Doctor,
   Identification,
-  LoginFailure,
+  LoginCounter,
   Notice,
   NoticeCheck,
   Order,
   OrderItem,
+  OrderQueueCount,
   Pharmacy,
   PharmacyCart,
   PharmacyCartItem,

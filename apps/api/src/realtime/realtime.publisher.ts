@@ -5,10 +5,11 @@ import {
   type CartUpdatedEvent,
   type NoticeUpdatedEvent,
   type OrderUpdatedEvent,
+  type PharmacyCart,
   type ServerToClientEvents,
-  type SystemStatus,
+  type QueueStatus,
 } from '@resepti/domain';
-import { RealtimeGateway } from './realtime.gateway.js';
+import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 
 /**
  * The one door for live pushes. Domain services call it AFTER their transaction has
@@ -20,31 +21,28 @@ export class RealtimePublisher {
 
   constructor(private readonly gateway: RealtimeGateway) {}
 
-  queueStatus(status: SystemStatus): void {
-    this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, { ...status, pickedOrder: null });
+  /** The queue counts, to every doctor (the web puts them straight into its cache). */
+  queueStatus(status: QueueStatus): void {
+    this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, status);
   }
 
-  /**
-   * To the doctors, and to the order's pharmacy (every office: Reseptilista is per office but
-   * Historia covers the whole pharmacy) or its customer. Those see a decision only once the
-   * order is delivered, as in their REST views, so the pushed copy leaves it out until then.
-   */
-  orderUpdated(target: { pharmacyId?: number | null; customerId?: number | null }, event: OrderUpdatedEvent): void {
-    this.emit([ROOMS.doctors], SOCKET_EVENTS.orderUpdated, event);
-    const rooms: string[] = [];
-    if (target.pharmacyId) rooms.push(ROOMS.pharmacy(target.pharmacyId));
-    if (target.customerId) rooms.push(ROOMS.customer(target.customerId));
-    if (rooms.length === 0) return;
-    const { decision, ...withoutDecision } = event;
-    this.emit(rooms, SOCKET_EVENTS.orderUpdated, event.deliveryStatus === 'delivered' || !decision ? event : withoutDecision);
+  /** The order one doctor holds now, to that doctor's sockets only. */
+  doctorHeld(doctorId: number, pickedOrder: number | null): void {
+    this.emit([ROOMS.doctor(doctorId)], SOCKET_EVENTS.doctorHeld, { pickedOrder });
+  }
+
+  /** One order's change, to one audience (see RealtimeOrderListener for who gets what). */
+  orderUpdated(rooms: string[], event: OrderUpdatedEvent): void {
+    if (rooms.length > 0) this.emit(rooms, SOCKET_EVENTS.orderUpdated, event);
   }
 
   noticeUpdated(event: NoticeUpdatedEvent): void {
     this.emit([ROOMS.pharmacies, ROOMS.doctors], SOCKET_EVENTS.noticeUpdated, event);
   }
 
-  cartUpdated(room: string, event: CartUpdatedEvent): void {
-    this.emit([room], SOCKET_EVENTS.cartUpdated, event);
+  /** The pharmacist's cart, to every session of that user (another tab or workstation). */
+  cartUpdated(pharmacyUserId: number, cart: PharmacyCart): void {
+    this.emit([ROOMS.pharmacyUser(pharmacyUserId)], SOCKET_EVENTS.cartUpdated, { cart } satisfies CartUpdatedEvent);
   }
 
   /** Moves all of a pharmacy user's sockets to the office they just selected. */
@@ -52,6 +50,24 @@ export class RealtimePublisher {
     const sockets = this.gateway.server.in(ROOMS.pharmacyUser(pharmacyUserId));
     if (fromOfficeId && fromOfficeId !== toOfficeId) sockets.socketsLeave(ROOMS.office(fromOfficeId));
     sockets.socketsJoin(ROOMS.office(toOfficeId));
+  }
+
+  /** Closes the sockets of one login session, on every process (logout). */
+  closeSession(sessionId: string): void {
+    this.closeRoom(INTERNAL_ROOMS.session(sessionId));
+  }
+
+  /** Closes every socket of a user, on every process (account deleted, password reset by an admin). */
+  closeAccount(user: { role: string; id: number }): void {
+    this.closeRoom(INTERNAL_ROOMS.account(user));
+  }
+
+  private closeRoom(room: string): void {
+    try {
+      this.gateway.server.in(room).disconnectSockets(true);
+    } catch (err) {
+      this.logger.warn(`closing sockets of ${room} failed: ${String(err)}`);
+    }
   }
 
   private emit<E extends keyof ServerToClientEvents>(

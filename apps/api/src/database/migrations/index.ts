@@ -3,7 +3,9 @@ import { SessionStore1795311958400 } from './1795311958400-SessionStore.js';
 import { PharmacyCart1795312523614 } from './1795312523614-PharmacyCart.js';
 import { DoctorHistoryIndexes1795312634070 } from './1795312634070-DoctorHistoryIndexes.js';
 import { LoginThrottle1795315412976 } from './1795315412976-LoginThrottle.js';
-import { CustomerIdentification1795443209604 } from './1795443209604-CustomerIdentification.js';
+import { CartPatientLoginCounter1795443056596 } from './1795443056596-CartPatientLoginCounter.js';
+import { QueueCounts1795444826256 } from './1795444826256-QueueCounts.js';
+import { CustomerIdentification1795445421419 } from './1795445421419-CustomerIdentification.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -12,5 +14,7 @@ export const MIGRATIONS = [
   PharmacyCart1795312523614,
   DoctorHistoryIndexes1795312634070,
   LoginThrottle1795315412976,
-  CustomerIdentification1795443209604,
+  CartPatientLoginCounter1795443056596,
+  QueueCounts1795444826256,
+  CustomerIdentification1795445421419,
 ];

@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from "typeorm";
 
-export class CustomerIdentification1795443209604 implements MigrationInterface {
-    name = 'CustomerIdentification1795443209604'
+export class CustomerIdentification1795445421419 implements MigrationInterface {
+    name = 'CustomerIdentification1795445421419'
 
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
