@@ -214,12 +214,17 @@ describe('the customer account', () => {
   it('changes the password with the change messages', async () => {
     const ville = new ApiClient(app.apiUrl);
     expect((await ville.post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(200);
+    const otherDevice = new ApiClient(app.apiUrl);
+    expect((await otherDevice.post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(200);
     const short = await ville.post('/my-user/change-password', { newPassword: 'Lyhyt1' });
     expect(short.status).toBe(400);
     expect(short.body.message).toEqual(['Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.']);
     const format = await ville.post('/my-user/change-password', { newPassword: 'salasanaton' });
     expect(format.body.message).toEqual(['Salasanan muoto ei kelpaa']);
     expect((await ville.post('/my-user/change-password', { newPassword: 'Uusi-Salasana2' })).status).toBe(204);
+    // This session stays; the other device's session ends.
+    expect((await ville.get('/my-user')).status).toBe(200);
+    expect((await otherDevice.get('/my-user')).status).toBe(401);
     expect((await new ApiClient(app.apiUrl).post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(401);
     expect((await new ApiClient(app.apiUrl).post('/login', { email: 'ville@example.fi', password: 'Uusi-Salasana2' })).status).toBe(200);
   });
