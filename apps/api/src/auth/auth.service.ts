@@ -58,11 +58,13 @@ export class AuthService implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
 
   /**
-   * The session's user as it is now: null when the account was deleted. Read at most once per
-   * USER_CACHE_MS per process, not on every request: an account's end also deletes its sessions
-   * (SessionsService), so a request of a deleted user finds no session whatever this cache holds.
+   * The session's user as it is now: null when the account was deleted. Customers and doctors are
+   * read at most once per USER_CACHE_MS per process, not on every request: an account's end also
+   * deletes its sessions (SessionsService), so a deleted user's request finds no session whatever
+   * this cache holds. Pharmacy users are read fresh: their admin flag must hold at once.
    */
   async refresh(user: SessionUser): Promise<SessionUser | null> {
+    if (user.role === 'pharmacy') return this.load(user);
     const key = `${user.role}:${user.id}`;
     const now = Date.now();
     const cached = this.recent.get(key);

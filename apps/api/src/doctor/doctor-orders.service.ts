@@ -47,9 +47,7 @@ export class DoctorOrdersService {
   }
 
   /** SPEC: "Submitting marks delivered, refreshes the queue and picks the next." */
-  async markDelivered(actor: SessionUser): Promise<DeliveredResult> {
-    const delivered = await this.lifecycle.deliver(actor);
-    const next = await this.pickFirst(actor);
-    return { delivered, next };
+  markDelivered(actor: SessionUser): Promise<DeliveredResult> {
+    return this.lifecycle.deliverAndPickNext(actor);
   }
 }

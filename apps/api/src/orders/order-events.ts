@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Decision } from '@resepti/domain';
 import type { Order } from './order.entity.js';
@@ -26,13 +27,34 @@ export type OrderChangeListener = (change: OrderChange) => void;
 export class OrderEvents {
   private readonly logger = new Logger(OrderEvents.name);
   private readonly listeners: OrderChangeListener[] = [];
+  private readonly burst = new AsyncLocalStorage<OrderChange[]>();
 
   subscribe(listener: OrderChangeListener): void {
     this.listeners.push(listener);
   }
 
+  /**
+   * Runs several changes as one burst (e.g. deliver, then pick the next): their events are
+   * published together when all are done, so listeners can coalesce them (one queue:status).
+   * Changes committed before a failure are still published.
+   */
+  async together<T>(work: () => Promise<T>): Promise<T> {
+    const held: OrderChange[] = [];
+    try {
+      return await this.burst.run(held, work);
+    } finally {
+      for (const change of held) this.notify(change);
+    }
+  }
+
   /** Called by the lifecycle after commit; a failing listener is logged, never the caller's problem. */
   publish(change: OrderChange): void {
+    const held = this.burst.getStore();
+    if (held) held.push(change);
+    else this.notify(change);
+  }
+
+  private notify(change: OrderChange): void {
     for (const listener of this.listeners) {
       try {
         listener(change);

@@ -209,6 +209,14 @@ export class OrderLifecycleService {
     });
   }
 
+  /** Delivers the doctor's current order and picks the next waiting one, published as one burst. */
+  async deliverAndPickNext(actor: SessionUser): Promise<{ delivered: DoctorOrder; next: DoctorOrder | null }> {
+    return this.events.together(async () => {
+      const delivered = await this.deliver(actor);
+      return { delivered, next: (await this.pickFirst(actor)).order };
+    });
+  }
+
   /**
    * The pharmacy's trash on a decided card: marks one prescription of the user's own pharmacy as
    * checked, so it leaves Reseptilista (it stays in Historia). 404 for another pharmacy's (or a
