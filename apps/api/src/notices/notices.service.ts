@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { NoticeCheck } from './notice-check.entity.js';
@@ -61,6 +61,11 @@ export class NoticesService {
     const dto = toDto(saved);
     this.publisher.noticeUpdated({ notice: dto.status === 'published' ? dto : null });
     return dto;
+  }
+
+  /** A pharmacy user is deleted: their read marks go too (inside the deleting transaction). */
+  async forgetReader(manager: EntityManager, pharmacyUserId: number): Promise<void> {
+    await manager.getRepository(NoticeCheck).delete({ pharmacyUserId });
   }
 
   async checkStatus(pharmacyUserId: number): Promise<NoticeCheckStatus> {

@@ -14,7 +14,7 @@ import {
 import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { NoticeCheck } from '../notices/notice-check.entity.js';
+import { NoticesService } from '../notices/notices.service.js';
 import { PharmacyOffice } from './pharmacy-office.entity.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 import { toUserListEntry } from './pharmacy.service.js';
@@ -41,6 +41,7 @@ export class PharmacyUserAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sessions: SessionsService,
+    private readonly notices: NoticesService,
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
@@ -124,7 +125,7 @@ export class PharmacyUserAdminService {
     const removedId = await this.db.transaction(async (m) => {
       const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ username: canonicalUsername(name) }));
       if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
-      await m.getRepository(NoticeCheck).delete({ pharmacyUserId: target.id });
+      await this.notices.forgetReader(m, target.id);
       await m.getRepository(PharmacyUser).delete({ id: target.id });
       return target.id;
     });
