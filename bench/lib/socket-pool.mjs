@@ -49,7 +49,8 @@ export class SocketPool {
 
   /**
    * The arrival times (epoch ms) of change `key` at every socket, once all have it or after
-   * `timeoutMs` (then `missing` counts the sockets without it). `requests`: HTTP requests made so far.
+   * `timeoutMs` (then `missing` counts the sockets without it). `requests`, `heldEvents`: HTTP
+   * requests made and doctor:held events received so far.
    */
   async arrivals(key, timeoutMs = 30_000) {
     const deadline = Date.now() + timeoutMs;
@@ -72,7 +73,7 @@ export class SocketPool {
       }),
     );
     const times = msgs.flatMap((m) => m.times);
-    return { times, missing: this.size - times.length, requests: msgs.reduce((n, m) => n + m.requests, 0) };
+    return { times, missing: this.size - times.length, requests: msgs.reduce((n, m) => n + m.requests, 0), heldEvents: msgs.reduce((n, m) => n + (m.heldEvents ?? 0), 0) };
   }
 
   async close() {

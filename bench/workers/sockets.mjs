@@ -18,6 +18,7 @@ let config;
 const arrivals = new Map(); // key -> times[]
 const reported = new Set();
 let requests = 0;
+let heldEvents = 0;
 
 const get = (obj, path) => path.split('.').reduce((o, k) => (o == null ? o : o[k]), obj);
 
@@ -30,7 +31,7 @@ function record(key) {
 
 function report(key, partial) {
   reported.add(key);
-  process.send({ type: 'done', key, times: arrivals.get(key) ?? [], requests, partial });
+  process.send({ type: 'done', key, times: arrivals.get(key) ?? [], requests, heldEvents, partial });
   arrivals.delete(key);
 }
 
@@ -75,6 +76,7 @@ function connect(index) {
       }
     });
     socket.on('doctor:held', (payload) => {
+      heldEvents++;
       const id = payload?.pickedOrder ?? null;
       if (id === screen.held) return;
       screen.held = id;
@@ -113,6 +115,8 @@ process.on('message', async (msg) => {
     for (const s of sockets.splice(0)) s.close();
     arrivals.clear();
     reported.clear();
+    requests = 0;
+    heldEvents = 0;
     process.send({ type: 'closed' });
   }
 });
