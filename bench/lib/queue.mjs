@@ -16,8 +16,8 @@ export const HISTORY_CASES = [
   { name: "history: filter 'zzzz' (no match)", body: { filter: 'zzzz', offset: 30 }, search: true },
 ];
 
-/** Every history case over HTTP; the searches' worst p95, and the same search as bare SQL. */
-export async function historyFigures(doctor, pgClient, runs) {
+/** Every history case over HTTP; the searches' worst p95, and the same search as bare SQL (explain: print plans). */
+export async function historyFigures(doctor, pgClient, runs, explain = false) {
   const rows = [];
   let searchP95 = 0;
   for (const c of HISTORY_CASES) {
@@ -39,6 +39,17 @@ export async function historyFigures(doctor, pgClient, runs) {
     return performance.now() - t0;
   }, runs);
   rows.push({ ...sql, figure: "history: filter 'virta', the two SQL statements alone", note: 'baseline' });
+  if (explain) {
+    const page = `SELECT o.id FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`;
+    for (const [label, text, params] of [
+      ['newest, first page', page, []],
+      ["filter '%virta%' page", `SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']],
+      ["filter '%virta%' count", `SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']],
+    ]) {
+      const plan = await pgClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+      console.log(`\n-- EXPLAIN ANALYZE: ${label}\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
   return { rows, searchP95, sqlP95: sql.p95 };
 }
 
