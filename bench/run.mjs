@@ -326,9 +326,11 @@ async function report(pgLabel, seconds) {
   for (const n of notes) console.log(`\nnote: ${n}`);
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, QUICK ? 'latest-quick.json' : 'latest.json');
+  // Only a full run of every phase replaces latest.json (the figures docs/performance.md quotes).
+  const name = QUICK ? 'latest-quick' : ONLY ? 'latest-partial' : 'latest';
+  const file = path.join(dir, `${name}.json`);
   await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);
-  await writeFile(path.join(dir, QUICK ? 'latest-quick-run.json' : 'latest-run.json'), `${JSON.stringify({ at: new Date().toISOString(), machine, seconds: Math.round(seconds), sizes: P, notes, details }, null, 2)}\n`);
+  await writeFile(path.join(dir, `${name}-run.json`), `${JSON.stringify({ at: new Date().toISOString(), machine, seconds: Math.round(seconds), sizes: P, notes, details }, null, 2)}\n`);
   console.log(`\nwritten: ${path.relative(ROOT, file)}`);
 }
 
