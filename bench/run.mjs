@@ -14,15 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { httpLoad } from './lib/http-load.mjs';
 import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
-import {
-  bareNoticeFanout,
-  bareStatusPushes,
-  heapPerSocket,
-  reseptiNoticeFanout,
-  reseptiSendPushes,
-  screensCurrent,
-  startBareSocketServer,
-} from './lib/push.mjs';
+import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
 import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { createDoctors, fillQueue, seedHistory, waitingCount } from './lib/seed.mjs';
@@ -46,8 +38,8 @@ const wanted = (phase) => !ONLY || ONLY.includes(phase);
  * does fewer changes (the baseline then does the same number) and the run says so.
  */
 const P = QUICK
-  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 20_000, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 45_000, screensTimeout: 45_000 };
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
 const BENCH_DOCTORS = 16;
 
 /** The issue's figures: key, unit, what the target applies to, and the target. */
@@ -119,7 +111,8 @@ async function main() {
   const dbUrl = dbUrlObj.toString();
   const db = new pg.Client({ connectionString: dbUrl });
   const stoppers = [];
-  const pool = new SocketPool(P.loadProcesses);
+  const pool = new SocketPool(P.loadProcesses); // Resepti's sockets
+  const barePool = new SocketPool(P.loadProcesses); // the baselines' sockets
   try {
     log(`PostgreSQL: ${pgServer.label}; Redis: ${redis ? redis.url : 'none (redis-server not found)'}`);
     const api = await startApi(dbUrl);
@@ -168,60 +161,78 @@ async function main() {
     });
 
     let barePushLast = null;
+    const doctorSockets = (url) => ({ url, cookies: doctorCookies, count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' });
+    const bareSockets = (url, room, count, event, keyPath) => ({ url, cookies: [], room, count, mode: 'listen', event, keyPath });
     await phase('push', async () => {
-      // Resepti: heap per socket while opening the doctor sockets, then the pharmacy's sends.
-      const resHeap = await heapPerSocket(api, P.sockets, () => pool.open({ url: api.baseUrl, cookies: doctorCookies, count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' }));
-      const res = await reseptiSendPushes(pool, { pharmacist, productId, waitingBefore: await count(), changes: P.changes, budgetMs: P.pushBudget });
-      if (res.changes < P.changes) notes.push(`push: ${res.changes} of ${P.changes} changes within the ${P.pushBudget / 1000} s budget`);
-      await pool.close();
+      // Both sides connected at once, heap per socket measured while each opens its sockets;
+      // then the pharmacy's sends and the bare broadcasts alternate.
       const bare = await startBareSocketServer();
       stoppers.push(bare.stop);
-      const bareHeap = await heapPerSocket(bare, P.sockets, () => pool.open({ url: bare.baseUrl, cookies: [], room: 'doctors', count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' }));
-      const base = await bareStatusPushes(pool, { emitUrl: bare.baseUrl, changes: res.changes });
-      await pool.close();
+      const resHeap = await heapPerSocket(api, P.sockets, () => pool.open(doctorSockets(api.baseUrl)));
+      const bareHeap = await heapPerSocket(bare, P.sockets, () => barePool.open(bareSockets(bare.baseUrl, 'doctors', P.sockets, 'queue:status', 'waitingForDoctor')));
+      const [res, base] = await alternate(
+        [reseptiSends(pool, { pharmacist, productId, waitingBefore: await count() }), bareStatusEmits(barePool, { emitUrl: bare.baseUrl })],
+        P.changes,
+        P.pushBudget,
+      );
+      if (res.changes < P.changes) notes.push(`push: ${res.changes} of ${P.changes} changes within the ${P.pushBudget / 1000} s budget`);
+      await Promise.all([pool.close(), barePool.close()]);
       await bare.stop();
       put('push_p50_ratio', res.p50, base.p50);
       put('push_p99_ratio', res.p99, base.p99);
       put('heap_per_socket_ratio', resHeap / 1024, bareHeap / 1024);
       barePushLast = base.lastP50;
-      details.push([`send request (Resepti) vs POST /emit (bare), p50`, `${res.requestP50.toFixed(1)} vs ${base.requestP50.toFixed(1)} ms`, `${res.changes} changes`]);
+      details.push([`send request (Resepti) vs POST /emit (bare), p50`, `${res.requestP50.toFixed(1)} vs ${base.requestP50.toFixed(1)} ms`, `${res.changes} changes each`]);
       details.push([`push reached the last of ${P.sockets} sockets, p50 / max`, `${res.lastP50.toFixed(1)} / ${res.lastMax.toFixed(1)} vs ${base.lastP50.toFixed(1)} / ${base.lastMax.toFixed(1)} ms`, 'Resepti vs bare']);
       if (res.missing) notes.push(`push: ${res.missing} queue:status arrivals missing (of ${res.changes} × ${P.sockets})`);
     });
 
     await phase('fanout', async () => {
-      const measureSize = async (n, i) => {
-        await pool.open({ url: api.baseUrl, cookies: pharmacistCookies, count: n - pool.size, mode: 'listen', event: 'notice:updated', keyPath: 'notice.header' });
-        return reseptiNoticeFanout(pool, { doctor, rounds: P.rounds, tag: `r${i}` });
-      };
-      const res = [await measureSize(P.fanout[0], 0), await measureSize(P.fanout[1], 1)];
-      await pool.close();
       const bare = await startBareSocketServer();
       stoppers.push(bare.stop);
-      const base = [];
       for (const [i, n] of P.fanout.entries()) {
-        await pool.open({ url: bare.baseUrl, cookies: [], room: 'pharmacies', count: n - pool.size, mode: 'listen', event: 'notice:updated', keyPath: 'notice.header' });
-        base.push(await bareNoticeFanout(pool, { emitUrl: bare.baseUrl, rounds: P.rounds, tag: `b${i}` }));
+        await pool.open({ url: api.baseUrl, cookies: pharmacistCookies, count: n - pool.size, mode: 'listen', event: 'notice:updated', keyPath: 'notice.header' });
+        await barePool.open(bareSockets(bare.baseUrl, 'pharmacies', n - barePool.size, 'notice:updated', 'notice.header'));
+        const [res, base] = await alternate([reseptiNotices(pool, { doctor, tag: `r${i}` }), bareNotices(barePool, { emitUrl: bare.baseUrl, tag: `b${i}` })], P.rounds);
+        put(i === 0 ? 'fanout_1000_last_ratio' : 'fanout_5000_last_ratio', res.lastP50, base.lastP50);
+        details.push([`notice → last of ${n} pharmacy sockets, p50 / max`, `${res.lastP50.toFixed(1)} / ${res.lastMax.toFixed(1)} vs ${base.lastP50.toFixed(1)} / ${base.lastMax.toFixed(1)} ms`, `Resepti vs bare, ${res.changes} rounds`]);
+        if (res.missing) notes.push(`fanout: ${res.missing} notice arrivals missing at ${n} sockets`);
       }
-      await pool.close();
+      await Promise.all([pool.close(), barePool.close()]);
       await bare.stop();
-      put('fanout_1000_last_ratio', res[0].lastP50, base[0].lastP50);
-      put('fanout_5000_last_ratio', res[1].lastP50, base[1].lastP50);
-      if (res[0].missing + res[1].missing) notes.push(`fanout: ${res[0].missing + res[1].missing} notice arrivals missing`);
     });
 
     await phase('cycle', async () => {
+      // Short slices, Resepti and bare alternating (same background load); each slice ends
+      // when its time is up, so orders/s = delivered ÷ seconds summed over the slices.
       const ids = (await db.query(`SELECT id FROM doctor WHERE email LIKE 'bench%@example.fi' ORDER BY id`)).rows.map((r) => r.id);
-      await fillQueue(db, P.cycle + 500);
-      const res = await pickCycle({ baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: benchDoctors.map((d) => ({ headers: { cookie: d.cookie } })), orders: P.cycle, budgetMs: P.cycleBudget });
-      await fillQueue(db, P.cycle + 500);
       const bareServer = await startBareExpressPg(dbUrl);
       stoppers.push(bareServer.stop);
-      const base = await pickCycle({ baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })), orders: P.cycle, budgetMs: P.cycleBudget });
+      const sides = {
+        resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: benchDoctors.map((d) => ({ headers: { cookie: d.cookie } })) },
+        bare: { baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })) },
+      };
+      const total = { resepti: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' } };
+      const sliceMs = P.cycleBudget / P.cycleSlices;
+      for (let slice = 0; slice < P.cycleSlices; slice++) {
+        for (const side of ['resepti', 'bare']) {
+          await fillQueue(db, P.cycle + 500);
+          const left = P.cycle - total[side].delivered;
+          if (left <= 0) continue;
+          const r = await pickCycle({ ...sides[side], orders: left, budgetMs: sliceMs });
+          const t = total[side];
+          t.delivered += r.delivered;
+          t.seconds += r.seconds;
+          t.doublePicks += r.doublePicks;
+          t.errors += r.errors;
+          t.firstError ||= r.firstError;
+        }
+      }
       await bareServer.stop();
-      put('pick_cycle_ratio', res.ordersPerSecond, base.ordersPerSecond);
+      const { resepti: res, bare: base } = total;
+      put('pick_cycle_ratio', res.delivered / res.seconds, base.delivered / base.seconds);
       put('double_picks', res.doublePicks, base.doublePicks);
-      details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, 'Resepti vs bare']);
+      details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, `Resepti vs bare, ${P.cycleSlices} alternating slices each`]);
       if (res.delivered < P.cycle) notes.push(`cycle: ${res.delivered} of ${P.cycle} orders on Resepti within the ${P.cycleBudget / 1000} s budget (bare: ${base.delivered})`);
       if (res.errors || base.errors) notes.push(`cycle: ${res.errors} errors on Resepti (${res.firstError}), ${base.errors} on bare (${base.firstError})`);
     });
@@ -235,22 +246,23 @@ async function main() {
       stoppers.push(a.stop);
       const b = await startApi(dbUrl, { redisUrl: redis.url, label: 'Resepti API (node B)' });
       stoppers.push(b.stop);
-      // Sockets on node B, the pharmacy's sends on node A (sessions live in PostgreSQL).
-      await pool.open({ url: b.baseUrl, cookies: doctorCookies, count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' });
-      const res = await reseptiSendPushes(pool, { pharmacist: pharmacist.onNode(a.baseUrl), productId, waitingBefore: await count(), changes: P.cross, budgetMs: P.crossBudget });
-      if (res.changes < P.cross) notes.push(`cross: ${res.changes} of ${P.cross} changes within the ${P.crossBudget / 1000} s budget`);
-      await pool.close();
-      await Promise.all([a.stop(), b.stop()]);
       const bareA = await startBareSocketServer(redis.url);
       const bareB = await startBareSocketServer(redis.url);
       stoppers.push(bareA.stop, bareB.stop);
-      await pool.open({ url: bareB.baseUrl, cookies: [], room: 'doctors', count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' });
-      const base = await bareStatusPushes(pool, { emitUrl: bareA.baseUrl, changes: res.changes });
-      await pool.close();
-      await Promise.all([bareA.stop(), bareB.stop()]);
+      // Sockets on node B, the pharmacy's sends on node A (sessions live in PostgreSQL).
+      await pool.open(doctorSockets(b.baseUrl));
+      await barePool.open(bareSockets(bareB.baseUrl, 'doctors', P.sockets, 'queue:status', 'waitingForDoctor'));
+      const [res, base] = await alternate(
+        [reseptiSends(pool, { pharmacist: pharmacist.onNode(a.baseUrl), productId, waitingBefore: await count() }), bareStatusEmits(barePool, { emitUrl: bareA.baseUrl })],
+        P.cross,
+        P.crossBudget,
+      );
+      if (res.changes < P.cross) notes.push(`cross: ${res.changes} of ${P.cross} changes within the ${P.crossBudget / 1000} s budget`);
+      await Promise.all([pool.close(), barePool.close()]);
+      await Promise.all([a.stop(), b.stop(), bareA.stop(), bareB.stop()]);
       put('push_cross_node_p99_ms', res.p99, base.p99);
       put('push_cross_node_p99_ratio', res.p99, base.p99);
-      details.push([`cross-node push p50`, `${res.p50.toFixed(1)} vs ${base.p50.toFixed(1)} ms`, `Resepti vs bare, ${res.changes} changes`]);
+      details.push([`cross-node push p50`, `${res.p50.toFixed(1)} vs ${base.p50.toFixed(1)} ms`, `Resepti vs bare, ${res.changes} changes each`]);
     });
 
     await phase('deep', async () => {
@@ -296,6 +308,7 @@ async function main() {
     });
   } finally {
     pool.kill();
+    barePool.kill();
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
     await db.end().catch(() => undefined);
     await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);

@@ -31,86 +31,89 @@ const statusPayload = (n) => ({
 });
 
 /**
- * `changes` times: start(i) at t0 (resolves when the request that causes change i is done),
- * then the arrival of change key(i) at every socket of the pool. Latencies of all arrivals,
- * the time to the last socket per change, and the request times.
+ * One side of a comparison: change i is caused by start(i, mark) (mark() at t0; resolves when
+ * the request that causes it is done) and counts as arrived once every socket of `pool` has
+ * the change named key(i).
  */
-async function measureChanges(pool, changes, { start, key, timeoutMs = 15_000, budgetMs = Infinity }) {
+function series(pool, { start, key, timeoutMs = 15_000 }) {
+  return { pool, start, key, timeoutMs, latencies: [], lasts: [], requests: [], missing: 0, dead: false };
+}
+
+async function step(s, i) {
+  let t0 = 0;
+  const r0 = now();
+  await s.start(i, () => (t0 = now()));
+  s.requests.push(now() - (t0 || r0));
+  const got = await s.pool.arrivals(s.key(i), s.timeoutMs);
+  for (const t of got.times) s.latencies.push(t - (t0 || r0));
+  s.lasts.push(got.times.length ? Math.max(...got.times) - (t0 || r0) : s.timeoutMs);
+  s.missing += got.missing;
+  if (got.missing === s.pool.size) s.dead = true; // nothing arrives: do not wait out every change
+}
+
+const summary = (s) => ({
+  p50: percentile(s.latencies, 50),
+  p99: percentile(s.latencies, 99),
+  lastP50: median(s.lasts),
+  lastMax: Math.max(...s.lasts),
+  requestP50: median(s.requests),
+  changes: s.lasts.length,
+  samples: s.latencies.length,
+  missing: s.missing,
+});
+
+/**
+ * Runs up to `changes` changes of each series, alternating (Resepti, baseline, Resepti, …) so
+ * that both sides see the same background load on a shared machine. Stops early after
+ * `budgetMs` (both sides then have the same number of changes). Latencies of all arrivals, the
+ * time to the last socket per change, and the request times, per series.
+ */
+export async function alternate(list, changes, budgetMs = Infinity) {
   const began = Date.now();
-  const latencies = [];
-  const lasts = [];
-  const requests = [];
-  let missing = 0;
   for (let i = 1; i <= changes; i++) {
-    let t0 = 0;
-    const r0 = now();
-    await start(i, () => (t0 = now()));
-    requests.push(now() - (t0 || r0));
-    const got = await pool.arrivals(key(i), timeoutMs);
-    for (const t of got.times) latencies.push(t - (t0 || r0));
-    lasts.push(Math.max(...got.times) - (t0 || r0));
-    missing += got.missing;
-    if (got.missing === pool.size) break; // nothing arrives: do not wait out every change
-    if (Date.now() - began > budgetMs) break; // a slow (shared) machine: fewer changes, noted by the caller
+    for (const s of list) await step(s, i);
+    if (list.some((s) => s.dead) || Date.now() - began > budgetMs) break;
   }
-  return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    lastP50: median(lasts),
-    lastMax: Math.max(...lasts),
-    requestP50: median(requests),
-    changes: lasts.length,
-    samples: latencies.length,
-    missing,
-  };
+  return list.map(summary);
 }
 
-/** Resepti: a pharmacy sends `changes` orders while `pool` holds doctor sockets (queue:status). */
-export function reseptiSendPushes(pool, { pharmacist, productId, waitingBefore, changes, budgetMs }) {
-  return measureChanges(pool, changes, {
-    budgetMs,
-    start: (_i, mark) => sendPharmacyOrder(pharmacist, productId, mark),
-    key: (i) => String(waitingBefore + i),
-  });
-}
+/** Resepti: a pharmacy sends an order (queue:status to the doctor sockets of `pool`). */
+export const reseptiSends = (pool, { pharmacist, productId, waitingBefore }) =>
+  series(pool, { start: (_i, mark) => sendPharmacyOrder(pharmacist, productId, mark), key: (i) => String(waitingBefore + i) });
 
-/** Bare: the same number of queue:status broadcasts to the room. */
-export function bareStatusPushes(pool, { emitUrl, changes, budgetMs }) {
-  return measureChanges(pool, changes, {
-    budgetMs,
+/** Bare: the same queue:status broadcast to the room. */
+export const bareStatusEmits = (pool, { emitUrl }) =>
+  series(pool, {
     start: (i, mark) => {
       mark();
       return bareEmit(emitUrl, 'doctors', 'queue:status', statusPayload(i));
     },
     key: (i) => String(i),
   });
-}
 
 const noticeHeader = (tag, i) => `Tiedote ${tag} ${i}: huoltokatko tänään klo 22–23`;
+const NOTICE_DETAILS = 'Reseptit käsitellään normaalisti.';
 
-/** Resepti: a doctor publishes the notice `rounds` times; pharmacies' sockets get notice:updated. */
-export function reseptiNoticeFanout(pool, { doctor, rounds, tag }) {
-  return measureChanges(pool, rounds, {
+/** Resepti: a doctor publishes the notice; the pharmacies' sockets get notice:updated. */
+export const reseptiNotices = (pool, { doctor, tag }) =>
+  series(pool, {
     start: (i, mark) => {
       mark();
-      return doctor.ok('POST', '/set-pharmacy-message', { header: noticeHeader(tag, i), additionalDetails: 'Reseptit käsitellään normaalisti.', status: 'published' });
+      return doctor.ok('POST', '/set-pharmacy-message', { header: noticeHeader(tag, i), additionalDetails: NOTICE_DETAILS, status: 'published' });
     },
     key: (i) => noticeHeader(tag, i),
     timeoutMs: 30_000,
   });
-}
 
-export function bareNoticeFanout(pool, { emitUrl, rounds, tag }) {
-  return measureChanges(pool, rounds, {
+export const bareNotices = (pool, { emitUrl, tag }) =>
+  series(pool, {
     start: (i, mark) => {
       mark();
-      const notice = { id: 1, header: noticeHeader(tag, i), additionalDetails: 'Reseptit käsitellään normaalisti.', status: 'published' };
-      return bareEmit(emitUrl, 'pharmacies', 'notice:updated', { notice });
+      return bareEmit(emitUrl, 'pharmacies', 'notice:updated', { notice: { id: 1, header: noticeHeader(tag, i), additionalDetails: NOTICE_DETAILS, status: 'published' } });
     },
     key: (i) => noticeHeader(tag, i),
     timeoutMs: 30_000,
   });
-}
 
 /** Heap after GC before and after opening `count` sockets with `open`: bytes per socket. */
 export async function heapPerSocket(server, count, open) {
