@@ -1,5 +1,5 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
-//   npm run bench                   (builds first; about 8 minutes on 2 cores)
+//   npm run bench                   (builds first; about 10 minutes on 2 cores)
 //   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,web]
 // PostgreSQL: the server in DATABASE_URL (a fresh database is created on it and dropped
 // afterwards), otherwise an embedded PostgreSQL in a temporary folder. Redis: a redis-server
