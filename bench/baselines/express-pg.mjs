@@ -1,0 +1,130 @@
+// Baseline for the pick cycle: a bare Express 5 + pg server running the same SQL statements,
+// in the same transactions, as Resepti's pick-first, process-item and mark-delivered (see
+// apps/api/src/orders/order-queue.service.ts, order-decisions.service.ts, order-view.ts),
+// without sessions, validation, ORM or pushes. The doctor is named by the x-doctor header.
+// Deliberately left out: the queue-count query Resepti runs for its queue:status push after
+// each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
+import express from 'express';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const app = express();
+app.use(express.json());
+
+async function tx(fn) {
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    const result = await fn(c);
+    await c.query('COMMIT');
+    return result;
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+const audit = (c, doctorId, action, orderId, hetu) =>
+  c.query(`INSERT INTO audit_log (actor_role, actor_id, action, order_id, patient_hetu) VALUES ('doctor', $1, $2, $3, $4)`, [doctorId, action, orderId, hetu]);
+
+const heldOrderId = async (c, doctorId, lock) =>
+  (
+    await c.query(
+      `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
+      [doctorId],
+    )
+  ).rows[0]?.id ?? null;
+
+/** The order with its items, its doctor and coupons: the four reads of loadDoctorOrder. */
+async function loadOrder(c, id) {
+  const order = (await c.query('SELECT * FROM orders WHERE id = ANY($1)', [[id]])).rows[0];
+  const items = (await c.query('SELECT * FROM order_item WHERE order_id = ANY($1) ORDER BY id', [[id]])).rows;
+  if (order.doctor_id) await c.query('SELECT * FROM doctor WHERE id = ANY($1)', [[order.doctor_id]]);
+  await c.query('SELECT * FROM coupon WHERE order_item_id = ANY($1)', [items.map((i) => i.id)]);
+  return { id: order.id, patientHetu: order.patient_hetu, prescriptions: items.map((i) => ({ id: i.id, decision: i.decision })) };
+}
+
+async function pickFirst(doctorId) {
+  return tx(async (c) => {
+    await c.query('SELECT id FROM doctor WHERE id = $1 FOR UPDATE', [doctorId]);
+    const held = await heldOrderId(c, doctorId, false);
+    if (held !== null) {
+      const order = await loadOrder(c, held);
+      await audit(c, doctorId, 'order:read', held, order.patientHetu);
+      return order;
+    }
+    const next = await c.query(`SELECT id FROM orders WHERE delivery_status = 'waiting' ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    if (next.rows.length === 0) return null;
+    const id = next.rows[0].id;
+    await c.query(`UPDATE orders SET delivery_status = 'processing', doctor_id = $2, processing_start_time = now() WHERE id = $1`, [id, doctorId]);
+    const order = await loadOrder(c, id);
+    await c.query('SELECT * FROM orders WHERE id = $1', [id]);
+    await audit(c, doctorId, 'order:pick', id, order.patientHetu);
+    return order;
+  });
+}
+
+const doctorOf = (req) => Number(req.get('x-doctor'));
+const send = (res, order) => (order ? res.json(order) : res.status(204).end());
+
+app.post('/order/pick-first', async (req, res, next) => {
+  try {
+    send(res, await pickFirst(doctorOf(req)));
+  } catch (err) {
+    next(err);
+  }
+});
+
+app.post('/order/process-item/:id', async (req, res, next) => {
+  try {
+    const doctorId = doctorOf(req);
+    const itemId = Number(req.params.id);
+    const item = await tx(async (c) => {
+      const item = (await c.query('SELECT * FROM order_item WHERE id = $1', [itemId])).rows[0];
+      const order = (await c.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [item.order_id])).rows[0];
+      if (order.delivery_status !== 'processing' || order.doctor_id !== doctorId) return null;
+      await c.query('UPDATE order_item SET decision = $2, reason_for_decision = $3, decision_time = now() WHERE id = $1', [itemId, req.body.decision, '']);
+      await c.query('DELETE FROM coupon WHERE order_item_id = $1 AND used_at IS NULL', [itemId]);
+      await audit(c, doctorId, `order-item:${req.body.decision}`, order.id, order.patient_hetu);
+      return (await c.query('SELECT * FROM order_item WHERE id = $1', [itemId])).rows[0];
+    });
+    if (!item) return res.status(403).end();
+    res.json({ id: item.id, decision: item.decision });
+  } catch (err) {
+    next(err);
+  }
+});
+
+app.post('/order/mark-delivered', async (req, res, next) => {
+  try {
+    const doctorId = doctorOf(req);
+    const ok = await tx(async (c) => {
+      const held = await heldOrderId(c, doctorId, true);
+      if (held === null) return false;
+      const order = (await c.query('SELECT * FROM orders WHERE id = $1', [held])).rows[0];
+      const { undecided } = (
+        await c.query(`SELECT count(*)::int AS undecided FROM order_item WHERE order_id = $1 AND decision NOT IN ('approved', 'rejected', 'rejected-with-coupon')`, [held])
+      ).rows[0];
+      if (undecided > 0) return false;
+      await c.query(`UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE id = $1`, [held]);
+      await c.query(`UPDATE order_item SET renewable_till = (now() + interval '2 years')::date WHERE order_id = $1 AND decision = 'approved' AND type = 'renewal'`, [held]);
+      await audit(c, doctorId, 'order:deliver', held, order.patient_hetu);
+      await loadOrder(c, held);
+      return true;
+    });
+    if (!ok) return res.status(409).end();
+    send(res, await pickFirst(doctorId));
+  } catch (err) {
+    next(err);
+  }
+});
+
+app.get('/health', (_req, res) => res.json({ status: 'ok' }));
+
+const server = app.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

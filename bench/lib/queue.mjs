@@ -1,0 +1,102 @@
+// The doctor's side: Historia search, pick-first at a given queue depth and the full cycle of
+// 16 doctors from forked load processes against Resepti and the bare Express + pg baseline.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, startNodeServer } from './infra.mjs';
+import { measure } from './stats.mjs';
+
+export const HISTORY_CASES = [
+  { name: 'history: newest, first page', body: { sortOrder: 'newest', offset: 30 } },
+  { name: 'history: newest, page 100 (offset 3000)', body: { sortOrder: 'newest', offset: 3000 } },
+  { name: 'history: oldest, first page', body: { sortOrder: 'oldest', offset: 30 } },
+  { name: 'history: name A-Ö, first page', body: { sortOrder: 'name-asc', offset: 30 } },
+  { name: "history: filter 'virta' (substring)", body: { filter: 'virta', offset: 30 }, search: true },
+  { name: "history: filter 'aino mäki' (two words)", body: { filter: 'aino mäki', sortOrder: 'name-desc', offset: 30 }, search: true },
+  { name: "history: filter hetu '1203'", body: { filter: '1203', offset: 30 }, search: true },
+  { name: "history: filter 'zzzz' (no match)", body: { filter: 'zzzz', offset: 30 }, search: true },
+];
+
+/** Every history case over HTTP; the searches' worst p95, and the same search as bare SQL (explain: print plans). */
+export async function historyFigures(doctor, pgClient, runs, explain = false) {
+  const rows = [];
+  let searchP95 = 0;
+  for (const c of HISTORY_CASES) {
+    let count = 0;
+    const m = await measure(async () => {
+      const r = await doctor.ok('POST', '/history', c.body);
+      count = r.body.count;
+      return r.ms;
+    }, runs);
+    if (c.search) searchP95 = Math.max(searchP95, m.p95);
+    rows.push({ ...m, figure: `${c.name} [HTTP]`, note: `count ${count}` });
+  }
+  // The count and the page of ids of the 'virta' search, as the service runs them: the floor.
+  const where = `o.delivery_status IN ('processing', 'delivered') AND lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu) LIKE $1`;
+  const sql = await measure(async () => {
+    const t0 = performance.now();
+    await pgClient.query(`SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']);
+    await pgClient.query(`SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']);
+    return performance.now() - t0;
+  }, runs);
+  rows.push({ ...sql, figure: "history: filter 'virta', the two SQL statements alone", note: 'baseline' });
+  if (explain) {
+    const page = `SELECT o.id FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`;
+    for (const [label, text, params] of [
+      ['newest, first page', page, []],
+      ["filter '%virta%' page", `SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']],
+      ["filter '%virta%' count", `SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']],
+    ]) {
+      const plan = await pgClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
+      console.log(`\n-- EXPLAIN ANALYZE: ${label}\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
+  return { rows, searchP95, sqlP95: sql.p95 };
+}
+
+/** Pick-first then release, `runs` times (one doctor): latency of the pick. */
+export function pickLatency(doctor, runs) {
+  return measure(async () => {
+    const r = await doctor.ok('POST', '/order/pick-first', undefined, [200]);
+    await doctor.ok('POST', '/order/release', undefined, [204]);
+    return r.ms;
+  }, runs);
+}
+
+function runDoctorWorker(message) {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(ROOT, 'bench/workers/doctors.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (m) => {
+      child.kill('SIGTERM');
+      resolve(m);
+    });
+    child.once('exit', (code) => code && reject(new Error(`doctor worker exited with ${code}`)));
+    child.send(message);
+  });
+}
+
+/**
+ * `doctors` (each {headers}) work the queue from `processes` forked load processes until
+ * `orders` orders are delivered in all, or `budgetMs` has passed. Orders per second, and double picks (an order id
+ * handed to two doctors, or twice to one).
+ */
+export async function pickCycle({ baseUrl, prefix, doctors, orders, budgetMs, processes = 2 }) {
+  const quota = Math.ceil(orders / doctors.length);
+  const groups = Array.from({ length: processes }, (_, i) => doctors.filter((_d, j) => j % processes === i));
+  const t0 = performance.now();
+  const results = await Promise.all(groups.map((g) => runDoctorWorker({ doctors: g, prefix, baseUrl, quota, deadline: Date.now() + budgetMs })));
+  const seconds = (performance.now() - t0) / 1000;
+  const picked = results.flatMap((r) => r.picked);
+  const delivered = results.reduce((n, r) => n + r.delivered, 0);
+  return {
+    ordersPerSecond: delivered / seconds,
+    delivered,
+    seconds,
+    doublePicks: picked.length - new Set(picked).size,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    firstError: results.find((r) => r.firstError)?.firstError ?? '',
+  };
+}
+
+export function startBareExpressPg(databaseUrl) {
+  return startNodeServer(path.join(ROOT, 'bench/baselines/express-pg.mjs'), { DATABASE_URL: databaseUrl }, { label: 'bare Express + pg' });
+}

@@ -1,0 +1,90 @@
+// Orders and doctors straight into PostgreSQL with generate_series (seconds for 100,000 rows).
+
+const NAMES = `
+  WITH names AS (
+    SELECT ARRAY['Aino','Eino','Helmi','Väinö','Ella','Leo','Aada','Oliver','Sofia','Eetu','Lilja','Onni','Ööpi','Åsa','Matti','Maija','Juha','Liisa','Pekka','Sanna'] AS f,
+           ARRAY['Virtanen','Korhonen','Mäkinen','Nieminen','Mäkelä','Hämäläinen','Laine','Heikkinen','Koskinen','Järvinen','Lehtonen','Lehtinen','Saarinen','Salminen','Heinonen','Niemi','Heikkilä','Kinnunen','Salonen','Turunen','Åberg','Öhman'] AS l
+  )`;
+const FIRST = `names.f[1 + (g * 7) % array_length(names.f, 1)] || CASE WHEN g % 5 = 0 THEN '-' || (g % 97)::text ELSE '' END`;
+const LAST = `names.l[1 + (g * 13) % array_length(names.l, 1)] || CASE WHEN g % 4 = 0 THEN (g % 89)::text ELSE '' END`;
+const HETU = `lpad((1 + g % 28)::text, 2, '0') || lpad((1 + g % 12)::text, 2, '0') || lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 900 + 2)::text, 3, '0') || substr('0123456789ABCDEFHJKLMNPRSTUVWXY', 1 + g % 31, 1)`;
+
+/** Items for the orders with id > afterId: one renewal each, a second prescription on even ids. */
+async function addItems(c, afterId, delivered) {
+  await c.query(
+    `INSERT INTO order_item (order_id, type, display_name, format, reason, decision, reason_for_decision, price_cents, pharmacy_checked)
+     SELECT o.id, 'renewal', 'Burana 400 mg', 'tabletti', 'Säryn hoitoon', CASE WHEN $2 THEN 'approved' ELSE 'undecided' END, '', 990, $2
+     FROM orders o WHERE o.id > $1
+     UNION ALL
+     SELECT o.id, 'prescription', 'Allergia', '', '', CASE WHEN $2 THEN 'rejected' ELSE 'undecided' END,
+            CASE WHEN $2 THEN 'Lääkettä ei voida myöntää annettujen tietojen perusteella.' ELSE '' END, 1990, $2
+     FROM orders o WHERE o.id > $1 AND o.id % 2 = 0`,
+    [afterId, delivered],
+  );
+}
+
+const maxId = async (c) => (await c.query('SELECT coalesce(max(id), 0)::int AS id FROM orders')).rows[0].id;
+
+/**
+ * n handled orders over the last two years (a third from pharmacy 1 / office 1, already
+ * checked there so they do not fill its Reseptilista; the rest from customer 1), for Historia.
+ */
+export async function seedHistory(c, n) {
+  const after = await maxId(c);
+  await c.query(
+    `${NAMES}
+     INSERT INTO orders (source, customer_id, pharmacy_id, office_id, patient_first_name, patient_last_name, patient_hetu,
+                         delivery_option_id, delivery_before_time, delivery_status, processing_start_time, doctor_id, delivery_time, price_cents, created_at)
+     SELECT CASE WHEN g % 3 = 0 THEN 'pharmacy' ELSE 'customer' END,
+            CASE WHEN g % 3 = 0 THEN NULL ELSE 1 END,
+            CASE WHEN g % 3 = 0 THEN 1 ELSE NULL END,
+            CASE WHEN g % 3 = 0 THEN 1 ELSE NULL END,
+            ${FIRST}, ${LAST}, ${HETU},
+            CASE WHEN g % 4 = 0 THEN 'delivery-20-min' ELSE 'delivery-12-h' END,
+            t.created + interval '12 hours', 'delivered', t.created + interval '20 minutes', 1 + g % 2, t.created + interval '30 minutes', 990, t.created
+     FROM generate_series(1, $1) AS g
+     CROSS JOIN names
+     CROSS JOIN LATERAL (SELECT now() - (g::double precision / $1) * interval '730 days' AS created) t`,
+    [n],
+  );
+  await addItems(c, after, true);
+  await c.query('ANALYZE');
+}
+
+/** Adds customer orders to the queue until `target` orders are waiting (deadlines spread over 12 h). */
+export async function fillQueue(c, target) {
+  const { rows } = await c.query(`SELECT count(*)::int AS n FROM orders WHERE delivery_status = 'waiting'`);
+  const add = target - rows[0].n;
+  if (add <= 0) return 0;
+  const after = await maxId(c);
+  await c.query(
+    `${NAMES}
+     INSERT INTO orders (source, customer_id, patient_first_name, patient_last_name, patient_hetu, delivery_option_id,
+                         delivery_before_time, delivery_status, price_cents, created_at)
+     SELECT 'customer', 1, ${FIRST}, ${LAST}, ${HETU},
+            CASE WHEN g % 4 = 0 THEN 'delivery-20-min' ELSE 'delivery-12-h' END,
+            now() + (g::double precision / $1) * interval '12 hours', 'waiting', 990, now()
+     FROM generate_series(1, $1) AS g CROSS JOIN names`,
+    [add],
+  );
+  await addItems(c, after, false);
+  await c.query('ANALYZE orders');
+  await c.query('ANALYZE order_item');
+  return add;
+}
+
+export async function waitingCount(c) {
+  return (await c.query(`SELECT count(*)::int AS n FROM orders WHERE delivery_status = 'waiting'`)).rows[0].n;
+}
+
+/** n more doctors (bench1@example.fi …) with the demo doctor's password; returns their e-mails. */
+export async function createDoctors(c, n) {
+  await c.query(
+    `INSERT INTO doctor (email, password_hash, first_name, last_name)
+     SELECT 'bench' || g || '@example.fi', d.password_hash, 'Bench', 'Lääkäri ' || g
+     FROM generate_series(1, $1) g CROSS JOIN (SELECT password_hash FROM doctor WHERE email = 'laakari@example.fi') d
+     ON CONFLICT DO NOTHING`,
+    [n],
+  );
+  return Array.from({ length: n }, (_, i) => `bench${i + 1}@example.fi`);
+}
