@@ -110,7 +110,7 @@ describe('pharmacy workbench', () => {
     await card.getByText('Hyväksytty').first().waitFor();
     expect(await card.getByText('Hyväksytty').count()).toBe(2);
     expect(await card.getByText('Perustelu: Jatkuu ennallaan').count()).toBe(2);
-    await card.getByText(/Käsitelty klo \d\d:\d\d/).waitFor();
+    await card.getByText(/Käsitelty klo \d{1,2}\.\d\d/).waitFor();
 
     // the trash removes a decided prescription from Reseptilista
     await card.getByRole('button', { name: 'Poista Kestine 10 mg listalta' }).click();

@@ -2,7 +2,7 @@
  * Every Finnish string the web app shows, in one catalogue (SPEC sections 1, 2 and 8).
  * Messages the server also sends (e.g. the login failure) come from @resepti/domain.
  */
-import { MESSAGES, PRICE_NEW_PRESCRIPTION_CENTS, PRICE_RENEWAL_CENTS, formatEuro } from '@resepti/domain';
+import { MESSAGES, NOUNS, PRICE_NEW_PRESCRIPTION_CENTS, PRICE_RENEWAL_CENTS, countFi, formatEuro } from '@resepti/domain';
 
 /** The service provider, named as the data controller in the legal texts. */
 export const PROVIDER_NAME = 'Resepti Oy';
@@ -217,8 +217,8 @@ export const PHARMACY_TEXTS = {
     processing: 'Käsittelyssä',
     approved: 'Hyväksytty',
     rejected: 'Hylätty',
-    deliveredAt: (hhmm: string) => `Käsitelty klo ${hhmm}`,
-    deadline: (hhmm: string) => `Käsiteltävä viimeistään klo ${hhmm}`,
+    deliveredAt: (time: string) => `Käsitelty klo ${time}`,
+    deadline: (time: string) => `Käsiteltävä viimeistään klo ${time}`,
     reason: 'Perustelu',
     remove: (name: string) => `Poista ${name} listalta`,
     removed: 'Poistettu listalta',
@@ -346,7 +346,7 @@ export const DOCTOR_TEXTS = {
     release: 'Palauta',
     timeLeft: 'Aikaa jäljellä:',
     timeOver: 'Aika ylitetty:',
-    count: (n: number) => `${n} tilausta`,
+    count: (n: number) => countFi(n, NOUNS.order),
     select: 'Valitse tilaus listasta.',
   },
   admin: {

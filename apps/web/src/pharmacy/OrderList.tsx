@@ -10,7 +10,7 @@ import {
   PHARMACY_HISTORY_PAGE_SIZE,
   POLL_INTERVAL_MS,
   SOCKET_EVENTS,
-  formatClockHHMM,
+  formatTimeFi,
   isApproved,
   isRejected,
   type PharmacyOrder,
@@ -37,7 +37,7 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.orders }),
   });
   const name = `${order.patient.firstName} ${order.patient.lastName}`;
-  const time = order.deliveryTime ? T.deliveredAt(formatClockHHMM(order.deliveryTime)) : T.deadline(formatClockHHMM(order.deliveryBeforeTime));
+  const time = order.deliveryTime ? T.deliveredAt(formatTimeFi(order.deliveryTime)) : T.deadline(formatTimeFi(order.deliveryBeforeTime));
   return (
     <article className={`order-card order-card--${order.deliveryStatus}`} aria-label={name}>
       <header className="order-card__header">
