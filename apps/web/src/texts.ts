@@ -26,6 +26,15 @@ export const TEXTS = {
   live: {
     connected: 'Reaaliaikainen',
     polling: 'Päivitetään ajoittain',
+    offline: 'Ei yhteyttä palvelimeen',
+    offlineNote: 'Ei yhteyttä palvelimeen. Näytetyt tiedot voivat olla vanhentuneita; toiminnot ovat pois käytöstä, kunnes yhteys palaa. Yhteyttä yritetään uudelleen automaattisesti.',
+  },
+  /** The session-expiry prompt of every signed-in role (SPEC section 2). */
+  session: {
+    expiring: 'Istunto sulkeutumassa',
+    text: (time: string) => `Sinut kirjataan ulos ${time} kuluttua, jos et jatka.`,
+    continue: 'Jatka',
+    expired: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.',
   },
   login: {
     heading: 'Kirjaudu sisään',
@@ -359,10 +368,5 @@ export const DOCTOR_TEXTS = {
     published: 'Julkaistu viesti',
     saved: 'Tallennettu',
     saveFailed: 'Tallennus epäonnistui!',
-  },
-  session: {
-    expiring: 'Istunto sulkeutumassa',
-    text: (time: string) => `Sinut kirjataan ulos ${time} kuluttua, jos et jatka.`,
-    continue: 'Jatka',
   },
 } as const;

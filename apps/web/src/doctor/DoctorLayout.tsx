@@ -7,12 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { ToggleInput } from 'suomifi-ui-components';
 import { RoleHeader } from '../components/RoleHeader';
+import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
+import { doctorApi } from './doctor-api';
 import { useNotice, useSystemStatus } from './doctor-hooks';
-import { SessionExpiryOverlay } from './SessionExpiryOverlay';
 import './doctor.css';
 
 const NAV = [
@@ -85,7 +86,7 @@ export function DoctorLayout() {
       <main id="main" className="workbench-main">
         <Outlet />
       </main>
-      {doctor && <SessionExpiryOverlay idleMs={doctor.sessionIdleMinutes * 60_000} />}
+      {doctor && <SessionExpiryOverlay level="doctor" idleMs={doctor.sessionIdleMinutes * 60_000} onContinue={doctorApi.me} />}
     </div>
   );
 }

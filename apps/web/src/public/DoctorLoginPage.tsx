@@ -3,6 +3,7 @@ import { loginDoctor } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
 
 /** /logindoctor (also /loginDoctor). The doctor's username is their e-mail address. */
@@ -21,6 +22,7 @@ export function DoctorLoginPage() {
       audience={TEXTS.login.doctorIntro}
       identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
       onLogin={login}
+      notice={<SessionExpiredNotice />}
     />
   );
 }

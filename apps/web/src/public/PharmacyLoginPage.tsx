@@ -4,6 +4,7 @@ import { loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
 
 /**
@@ -37,6 +38,7 @@ export function PharmacyLoginPage() {
       audience={TEXTS.login.pharmacyIntro}
       identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
       onLogin={login}
+      notice={<SessionExpiredNotice />}
     />
   );
 }
