@@ -10,6 +10,9 @@ export const PROVIDER_NAME = 'Resepti Oy';
 const RENEWAL_PRICE = formatEuro(PRICE_RENEWAL_CENTS);
 const NEW_PRESCRIPTION_PRICE = formatEuro(PRICE_NEW_PRESCRIPTION_CENTS);
 
+const ROLE_FOR: Readonly<Record<string, string>> = { customer: 'asiakkaille', doctor: 'lääkäreille', pharmacy: 'apteekin henkilökunnalle' };
+const ROLE_AS: Readonly<Record<string, string>> = { customer: 'asiakkaana', doctor: 'lääkärinä', pharmacy: 'apteekin käyttäjänä' };
+
 export const TEXTS = {
   appName: 'Resepti',
   common: {
@@ -138,6 +141,12 @@ export const TEXTS = {
   },
   register: {
     heading: 'Rekisteröityminen',
+  },
+  wrongRole: {
+    title: 'Näkymä kuuluu toiselle käyttäjäryhmälle',
+    body: (view: string, own: string | null) =>
+      `Tämä näkymä on tarkoitettu ${ROLE_FOR[view] ?? ''}.` + (own ? ` Olet kirjautunut sisään ${ROLE_AS[own] ?? ''}.` : ' Olet kirjautunut sisään toisella tunnuksella.'),
+    ownStart: 'Siirry omalle etusivullesi',
   },
   notFound: {
     heading: 'Sivua ei löytynyt',
@@ -279,7 +288,8 @@ export const PHARMACY_TEXTS = {
 // ==================================================================== doctor workbench
 /** The doctor's screens (SPEC section 2, Doctor screens): queue, current order, history, admin. */
 export const DOCTOR_TEXTS = {
-  tabTitle: (waiting: number) => (waiting > 0 ? `(${waiting}) Tilaukset – Resepti` : 'Tilaukset – Resepti'),
+  /** '(3) Historia – Resepti': the screen's name, with the waiting count on every doctor screen. */
+  tabTitle: (screen: string, waiting: number) => (waiting > 0 ? `(${waiting}) ${screen} – Resepti` : `${screen} – Resepti`),
   noticeLabel: 'Tiedote apteekeille:',
   sound: 'Äänimerkki',
   soundHint: 'Äänimerkki, kun tyhjään jonoon saapuu tilaus',

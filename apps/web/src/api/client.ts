@@ -137,6 +137,17 @@ function setServerUnreachable(value: boolean): void {
   connectionListeners.forEach((l) => l());
 }
 
+/** Asks the server whether it answers at all (GET /health, no session needed). */
+export async function probeServer(): Promise<boolean> {
+  try {
+    const res = await fetch('/health', { cache: 'no-store' });
+    setServerUnreachable(GATEWAY_DOWN.has(res.status));
+  } catch {
+    setServerUnreachable(true);
+  }
+  return !serverUnreachable;
+}
+
 /** The message of a request that got no answer from the server. */
 export class NetworkError extends Error {
   constructor(cause: unknown) {

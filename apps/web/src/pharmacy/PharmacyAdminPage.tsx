@@ -21,6 +21,7 @@ import { queryKeys } from '../api/query-keys';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 import { checkUsername, createUser, deleteUser, fetchUsers, updateUser } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.admin;
@@ -293,6 +294,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
 }
 
 export function PharmacyAdminPage() {
+  usePageTitle(T.heading);
   const session = useSession('pharmacy');
   const isAdmin = session.data?.isAdmin === true;
   const ownId = session.data?.id;

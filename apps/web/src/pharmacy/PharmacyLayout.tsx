@@ -1,5 +1,6 @@
 /** Desktop workbench of pharmacy staff: pharmacy name and the doctors' notice in the header; admins also see Järjestelmänvalvoja. */
 import { Outlet } from 'react-router-dom';
+import { OfflineGuard } from '../components/OfflineGuard';
 import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
@@ -38,7 +39,9 @@ export function PharmacyLayout() {
         logoutTo={ROUTES.pharmacyLogin}
       />
       <main id="main" className="workbench-main">
-        <Outlet />
+        <OfflineGuard>
+          <Outlet />
+        </OfflineGuard>
       </main>
       {user && <SessionExpiryOverlay level="pharmacy" idleMs={user.sessionIdleMinutes * 60_000} onContinue={keepAlive} />}
     </div>

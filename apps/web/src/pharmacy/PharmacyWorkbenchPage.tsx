@@ -5,11 +5,13 @@ import { Heading, LoadingSpinner } from 'suomifi-ui-components';
 import { queryKeys } from '../api/query-keys';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 import { OrderList } from './OrderList';
 import { OrderRequestPanel } from './OrderRequestPanel';
 import { fetchSessionOffice } from './pharmacy-api';
 
 export function PharmacyWorkbenchPage() {
+  usePageTitle(PHARMACY_TEXTS.workbench.heading);
   const office = useQuery({ queryKey: queryKeys.pharmacy.sessionOffice, queryFn: fetchSessionOffice, staleTime: 0 });
   if (office.isPending || (office.isFetching && !office.data)) return <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />;
   if (office.isSuccess && office.data === null) return <Navigate to={ROUTES.pharmacyOffice} replace />;

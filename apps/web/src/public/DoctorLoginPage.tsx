@@ -4,11 +4,13 @@ import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
+import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
 
 /** /logindoctor (also /loginDoctor). The doctor's username is their e-mail address. */
 export function DoctorLoginPage() {
   const navigate = useNavigate();
+  usePageTitle(TEXTS.login.doctorIntro);
   const { reconnect } = useSocket();
 
   async function login(email: string, password: string) {

@@ -5,6 +5,7 @@ import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
+import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
 
 /**
@@ -13,6 +14,7 @@ import { LoginForm } from './LoginForm';
  */
 export function PharmacyLoginPage() {
   const navigate = useNavigate();
+  usePageTitle(TEXTS.login.pharmacyIntro);
   const { reconnect } = useSocket();
 
   async function login(username: string, password: string) {
