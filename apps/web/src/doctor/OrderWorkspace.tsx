@@ -10,6 +10,7 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { DecisionPanel } from './DecisionPanel';
 import { doctorApi } from './doctor-api';
@@ -99,9 +100,13 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
         <Button disabled={pending || undecided > 0} onClick={() => void send()}>
           {T.markHandled}
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => void release()}>
-          {T.release}
-        </Button>
+        <ConfirmAction question={T.releaseQuestion} confirmLabel={T.release} onConfirm={() => void release()}>
+          {(ask) => (
+            <Button variant="secondary" disabled={pending} onClick={ask}>
+              {T.release}
+            </Button>
+          )}
+        </ConfirmAction>
       </>
     ) : (
       <Button onClick={onClose}>{T.close}</Button>

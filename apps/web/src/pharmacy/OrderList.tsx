@@ -17,6 +17,7 @@ import {
   type PharmacyOrderPrescription,
 } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
@@ -62,18 +63,15 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
                 {item.pharmacyChecked && <span className="order-card__checked">{T.removed}</span>}
               </div>
               {canRemove && (
-                <button
-                  type="button"
-                  className="trash-button"
-                  aria-label={T.remove(item.displayName)}
-                  title={T.remove(item.displayName)}
-                  disabled={check.isPending}
-                  onClick={() => check.mutate(item.id)}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-                    <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
-                  </svg>
-                </button>
+                <ConfirmAction question={T.removeQuestion(item.displayName)} confirmLabel={T.removeConfirm} onConfirm={() => check.mutate(item.id)} className="order-card__remove">
+                  {(ask) => (
+                    <button type="button" className="trash-button" aria-label={T.remove(item.displayName)} title={T.remove(item.displayName)} disabled={check.isPending} onClick={ask}>
+                      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                        <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+                      </svg>
+                    </button>
+                  )}
+                </ConfirmAction>
               )}
             </li>
           );
