@@ -69,11 +69,14 @@ export function MedicineChat({ cart, onSent }: { cart: PharmacyCart | undefined;
   useEffect(() => {
     const controls = controlsRef.current;
     if (!controls) return;
-    let target: HTMLElement | null = null;
-    if (stage === 'confirm') target = confirmRef.current;
-    else if (stage === 'added') target = doneRef.current;
-    else if (stage === 'time') target = controls.querySelector<HTMLInputElement>('input[type="radio"]:checked') ?? controls.querySelector<HTMLInputElement>('input[type="radio"]');
-    else target = controls.querySelector<HTMLInputElement>('input');
+    const target =
+      stage === 'confirm'
+        ? confirmRef.current
+        : stage === 'added'
+          ? doneRef.current
+          : stage === 'time'
+            ? (controls.querySelector<HTMLInputElement>('input[type="radio"]:checked') ?? controls.querySelector<HTMLInputElement>('input[type="radio"]'))
+            : controls.querySelector<HTMLInputElement>('input');
     target?.focus();
   }, [stage, options.isSuccess]);
 
