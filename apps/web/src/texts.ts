@@ -235,6 +235,7 @@ export const PHARMACY_TEXTS = {
     listLabel: 'Tilaukset',
     empty: 'Ei tilauksia.',
     loadMore: 'Näytä lisää',
+    showing: (shown: number, total: number) => `Näytetään ${shown}/${countFi(total, NOUNS.order)}`,
     waiting: 'Odottaa käsittelyä',
     processing: 'Käsittelyssä',
     approved: 'Hyväksytty',

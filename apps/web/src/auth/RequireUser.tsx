@@ -5,7 +5,9 @@
  * The staff pages (doctor, pharmacy) need a session of their own level: a user of another
  * level (a 403, or another level's session already known) sees the wrong-role page.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { isApiError, setCurrentUserLevel, toUserLevel } from '../api/client';
 import { PageLoading } from '../components/PageLoading';
@@ -20,12 +22,20 @@ interface RequireUserProps {
   children: ReactNode;
   /** Shown while the session is being checked (default: the spinner). */
   loading?: ReactNode;
+  /** Started with the session check: the level's screen code and first data load in parallel with it. */
+  preload?: (queryClient: QueryClient, pathname: string) => void;
 }
 
-export function RequireUser({ level = 'customer', children, loading = <PageLoading /> }: RequireUserProps) {
+export function RequireUser({ level = 'customer', children, loading = <PageLoading />, preload }: RequireUserProps) {
   const userLevel = toUserLevel(level);
   // Session expiry on any call of this route leads to this level's login page.
   setCurrentUserLevel(userLevel);
+
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // Once per mount of the guard (a new level), not per route change inside it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => preload?.(queryClient, pathname), [preload, queryClient]);
 
   const signedIn = useSignedIn();
   const knownLevel = useSignedInLevel();

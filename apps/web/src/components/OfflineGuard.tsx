@@ -3,7 +3,8 @@
  * be stale, and every control disabled (one fieldset), since no action could succeed. Focus
  * returns where it was once the server answers again.
  */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { CardSkeletons } from './Skeleton';
 import { useServerUnreachable } from '../api/connection';
 import { TEXTS } from '../texts';
 
@@ -26,7 +27,7 @@ export function OfflineGuard({ children }: { children: ReactNode }) {
         {offline && <p className="offline-notice">{TEXTS.live.offlineNote}</p>}
       </div>
       <fieldset className={`offline-guard${offline ? ' offline-guard--stale' : ''}`} disabled={offline} aria-busy={offline || undefined}>
-        {children}
+        <Suspense fallback={<CardSkeletons />}>{children}</Suspense>
       </fieldset>
     </>
   );

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, DropdownItem, Heading, LoadingSpinner } from 'suomifi-ui-components';
+import { Button, Dropdown, DropdownItem, Heading } from 'suomifi-ui-components';
 import {
   PHARMACY_HISTORY_MAX_PAGE_SIZE,
   PHARMACY_HISTORY_PAGE_SIZE,
@@ -18,6 +18,7 @@ import {
 } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { ConfirmAction } from '../components/ConfirmAction';
+import { CardSkeletons } from '../components/Skeleton';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
@@ -84,14 +85,18 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
 export function OrderList() {
   const [mode, setMode] = useState<OrderListMode>('active');
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
+  // Reseptilista comes whole from the server; a busy office sees the first 30 cards, then 'Näytä lisää'.
+  const [shown, setShown] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   const orders = useLiveQuery({
     queryKey: queryKeys.pharmacy.ordersByMode(mode, limit),
     queryFn: () => fetchOrders(mode, limit),
     pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
     events: ORDER_EVENTS,
   });
-  const list = orders.data?.orders ?? [];
-  const more = mode === 'history' && orders.data !== undefined && orders.data.count > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;
+  const all = orders.data?.orders ?? [];
+  const list = mode === 'active' ? all.slice(0, shown) : all;
+  const total = orders.data?.count ?? 0;
+  const more = mode === 'active' ? all.length > shown : orders.data !== undefined && total > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;
 
   return (
     <section className="order-list" aria-labelledby="order-list-heading">
@@ -105,13 +110,14 @@ export function OrderList() {
           onChange={(value: string) => {
             setMode(value === 'history' ? 'history' : 'active');
             setLimit(PHARMACY_HISTORY_PAGE_SIZE);
+            setShown(PHARMACY_HISTORY_PAGE_SIZE);
           }}
         >
           <DropdownItem value="active">{T.modes.active}</DropdownItem>
           <DropdownItem value="history">{T.modes.history}</DropdownItem>
         </Dropdown>
       </div>
-      {orders.isPending && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+      {orders.isPending && <CardSkeletons />}
       {orders.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
       {orders.isSuccess && list.length === 0 && <p>{T.empty}</p>}
       <div className="order-list__cards" aria-live="polite" aria-label={T.listLabel} role="region">
@@ -120,9 +126,19 @@ export function OrderList() {
         ))}
       </div>
       {more && (
-        <Button variant="secondary" onClick={() => setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, PHARMACY_HISTORY_MAX_PAGE_SIZE))}>
-          {T.loadMore}
-        </Button>
+        <div className="order-list__more">
+          <p>{T.showing(list.length, total)}</p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              mode === 'active'
+                ? setShown((n) => n + PHARMACY_HISTORY_PAGE_SIZE)
+                : setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, PHARMACY_HISTORY_MAX_PAGE_SIZE))
+            }
+          >
+            {T.loadMore}
+          </Button>
+        </div>
       )}
     </section>
   );
