@@ -41,7 +41,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   const reconnect = useCallback(() => {
     disconnect();
-    const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false });
+    // WebSocket first (no sticky sessions needed, one connection); HTTP long-polling only when
+    // WebSocket cannot connect (a proxy that refuses upgrades).
+    const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'], tryAllTransports: true });
     next.on('connect', () => setConnected(true));
     next.on('disconnect', () => setConnected(false));
     next.on('connect_error', (err) => {
