@@ -45,10 +45,12 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
   // to do: the chosen prescription's first decision control, or 'Lähetä' once all are decided
   // ('Sulje' on a delivered order). On opening only when nothing else has the focus.
   const rootRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<'open' | 'decided' | null>('open');
+  const focusNext = useRef<'open' | { itemId: number; decision: Decision } | null>('open');
   useEffect(() => {
     const why = focusNext.current;
     if (!why || pending) return;
+    // After a decision: once the order on screen shows it (the cache update may land a render later).
+    if (why !== 'open' && order.prescriptions.find((p) => p.id === why.itemId)?.decision !== why.decision) return;
     focusNext.current = null;
     const root = rootRef.current;
     if (!root || (why === 'open' && document.activeElement && document.activeElement !== document.body)) return;
@@ -69,7 +71,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
       queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
         old && old.id === order.id ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,
       );
-      focusNext.current = 'decided';
+      focusNext.current = { itemId: updated.id, decision: updated.decision };
       // Move on to the next undecided prescription after a decision.
       if (decision !== 'undecided' && selected.decision === 'undecided') {
         const next = order.prescriptions.find((p) => p.id !== selected.id && p.decision === 'undecided');
