@@ -26,10 +26,7 @@ function focused(page: Page): Promise<Focused> {
     if (!el || el === document.body) return { tag: 'body', name: '', ring: false };
     const input = el as HTMLInputElement;
     const labelled = el.getAttribute('aria-labelledby');
-    const name =
-      el.getAttribute('aria-label') ??
-      (labelled ? (document.getElementById(labelled.split(' ')[0]!)?.textContent ?? '') : '') ??
-      '';
+    const name = el.getAttribute('aria-label') ?? (labelled ? (document.getElementById(labelled.split(' ')[0]!)?.textContent ?? '') : '');
     const text = name || (input.labels?.[0]?.textContent ?? '') || (el.textContent ?? '');
     // A ring: an outline on the element, or a box-shadow on it or its pseudo-elements / wrappers (suomifi draws one).
     const rings = (node: Element, pseudo?: string) => {
