@@ -114,6 +114,8 @@ describe('pharmacy workbench', () => {
 
     // the trash removes a decided prescription from Reseptilista
     await card.getByRole('button', { name: 'Poista Kestine 10 mg listalta' }).click();
+    // it asks first (the check cannot be undone)
+    await card.getByRole('group', { name: /Poistetaanko Kestine 10 mg listalta/ }).getByRole('button', { name: 'Poista', exact: true }).click();
     await card.getByText('Kestine 10 mg').waitFor({ state: 'detached' });
     await card.getByText('Cetirizin Sandoz 10 mg').waitFor();
     const [checked] = await suite.app.sql<any>("SELECT pharmacy_checked FROM order_item WHERE order_id = $1 AND display_name = 'Kestine 10 mg'", [order.id]);

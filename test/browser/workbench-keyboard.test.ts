@@ -5,7 +5,8 @@
  * Pharmacy: hetu by "barcode" + Enter, names, medicines (ArrowDown + Enter takes the FIRST
  * suggestion: nothing is highlighted before the arrows), 'Peruuta' with a medicine in the cart
  * still offers 'Tilaus valmis', the processing time, send.
- * Doctor: take the order, approve one prescription, reject the other with a reason, send, close.
+ * Doctor: take the order, approve one prescription, reject the other with a reason, send, close
+ * (and the focus is on the next order's first decision).
  */
 import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser';
@@ -185,7 +186,9 @@ describe('keyboard only', () => {
     await page.getByText(/^Tilaus käsitelty/u).waitFor();
     await focusMovesTo(page, 'Sulje');
     await page.keyboard.press('Enter');
-    await page.getByText('Ei tilauksia jonossa').waitFor();
+    // on to the next order (the one sent above), or back to the queue when none waits
+    await page.getByText(/^Tilaus käsitelty/u).waitFor({ state: 'detached' });
+    await focusMovesTo(page, /^(Hyväksy|Seuraava työ)$/u);
 
     const items = await suite.app.sql<{ decision: string; reason_for_decision: string }>(
       'SELECT decision, reason_for_decision FROM order_item WHERE order_id = $1 ORDER BY id',
