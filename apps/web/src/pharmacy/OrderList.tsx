@@ -13,6 +13,7 @@ import {
   formatTimeFi,
   isApproved,
   isRejected,
+  type PharmacyOffice,
   type PharmacyOrder,
   type PharmacyOrderPrescription,
 } from '@resepti/domain';
@@ -21,6 +22,7 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import { CardSkeletons } from '../components/Skeleton';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { applyOrderCard } from './order-cards';
 import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.orders;
@@ -83,6 +85,7 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
 }
 
 export function OrderList() {
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<OrderListMode>('active');
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   // Reseptilista comes whole from the server; a busy office sees the first 30 cards, then 'Näytä lisää'.
@@ -92,6 +95,7 @@ export function OrderList() {
     queryFn: () => fetchOrders(mode, limit),
     pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
     events: ORDER_EVENTS,
+    apply: (payload, current) => applyOrderCard(current, payload, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null),
   });
   const all = orders.data?.orders ?? [];
   const list = mode === 'active' ? all.slice(0, shown) : all;
