@@ -4,7 +4,7 @@
  * the card appears in Reseptilista and shows the doctor's decision as soon as it is pushed.
  * Also: the notice in the header, the admin's user administration (another administrator is
  * read-only, a failed edit save says 'Tallennus epäonnistui!'), narcotic and PKV medicines never
- * offered in the chat. (The session-expiry prompt that replaced the keep-alive: pharmacy-session.test.ts.)
+ * offered in the chat. (The session-expiry prompt that replaced the keep-alive: workbench-states.test.ts.)
  */
 import type { Page } from 'playwright-core';
 import { browserSuite, submitLogin } from '../support/browser';
