@@ -152,6 +152,7 @@ describe('role enforcement', () => {
       userLevel: 'admin',
       isAdmin: true,
       pharmacyName: 'Keskusapteekki',
+      sessionIdleMinutes: 30,
     });
     const kyla = await loginAs(app, 'kyla');
     expect((await kyla.get('/pharmacy-user')).body).toMatchObject({ isAdmin: false, pharmacyName: 'Kylän apteekki' });

@@ -29,7 +29,9 @@ describe('doctor session expiry', () => {
     await page.clock.fastForward('08:30');
     await prompt.waitFor();
     await page.clock.fastForward('02:00');
-    await page.waitForURL(`${suite.app.baseUrl}/logindoctor`);
+    // the login page says why
+    await page.waitForURL((url) => url.pathname === '/logindoctor');
+    await page.getByText('Istuntosi on vanhentunut. Kirjaudu uudelleen.').waitFor();
     // the session is gone on the server too
     const me = await page.context().request.get(`${suite.app.apiUrl}/my-doctor-info`);
     expect(me.status()).toBe(401);

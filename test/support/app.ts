@@ -22,6 +22,7 @@ export interface TestApp {
 }
 
 export interface StartOptions {
+  /** Extra environment; PORT here also sets the port the helper waits on. */
   env?: Record<string, string>;
   /** Start another API node on the same database instead of creating a new one. */
   databaseUrl?: string;
@@ -68,7 +69,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     await admin((c) => c.query(`CREATE DATABASE ${ownDatabase}`));
     databaseUrl = withDatabase(adminUrl(), ownDatabase);
   }
-  const port = await freePort();
+  // A given PORT restarts a node where it was (a browser keeps its origin and session cookie).
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {

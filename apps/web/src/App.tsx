@@ -7,6 +7,9 @@ import { SocketProvider } from './api/socket';
 import { RequireUser } from './auth/RequireUser';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { PageLoading } from './components/PageLoading';
+import { WorkbenchSkeleton } from './components/Skeleton';
+import { preloadDoctor } from './doctor/doctor-preload';
+import { preloadPharmacy } from './pharmacy/pharmacy-preload';
 import { CustomerLayout } from './customer/CustomerLayout';
 import { CustomerInfoPage } from './public/CustomerInfoPage';
 import { CustomerLoginPage } from './public/CustomerLoginPage';
@@ -61,8 +64,10 @@ export function AppRoutes() {
       {/* doctor */}
       <Route
         element={
-          <RequireUser level="doctor">
-            <DoctorLayout />
+          <RequireUser level="doctor" preload={preloadDoctor} loading={<WorkbenchSkeleton />}>
+            <Suspense fallback={<WorkbenchSkeleton />}>
+              <DoctorLayout />
+            </Suspense>
           </RequireUser>
         }
       >
@@ -74,8 +79,10 @@ export function AppRoutes() {
       {/* pharmacy */}
       <Route
         element={
-          <RequireUser level="pharmacy">
-            <PharmacyLayout />
+          <RequireUser level="pharmacy" preload={preloadPharmacy} loading={<WorkbenchSkeleton />}>
+            <Suspense fallback={<WorkbenchSkeleton />}>
+              <PharmacyLayout />
+            </Suspense>
           </RequireUser>
         }
       >

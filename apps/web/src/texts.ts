@@ -2,13 +2,16 @@
  * Every Finnish string the web app shows, in one catalogue (SPEC sections 1, 2 and 8).
  * Messages the server also sends (e.g. the login failure) come from @resepti/domain.
  */
-import { MESSAGES, PRICE_NEW_PRESCRIPTION_CENTS, PRICE_RENEWAL_CENTS, formatEuro } from '@resepti/domain';
+import { MESSAGES, NOUNS, PRICE_NEW_PRESCRIPTION_CENTS, PRICE_RENEWAL_CENTS, countFi, formatEuro } from '@resepti/domain';
 
 /** The service provider, named as the data controller in the legal texts. */
 export const PROVIDER_NAME = 'Resepti Oy';
 
 const RENEWAL_PRICE = formatEuro(PRICE_RENEWAL_CENTS);
 const NEW_PRESCRIPTION_PRICE = formatEuro(PRICE_NEW_PRESCRIPTION_CENTS);
+
+const ROLE_FOR: Readonly<Record<string, string>> = { customer: 'asiakkaille', doctor: 'lääkäreille', pharmacy: 'apteekin henkilökunnalle' };
+const ROLE_AS: Readonly<Record<string, string>> = { customer: 'asiakkaana', doctor: 'lääkärinä', pharmacy: 'apteekin käyttäjänä' };
 
 export const TEXTS = {
   appName: 'Resepti',
@@ -22,10 +25,20 @@ export const TEXTS = {
     close: 'Sulje',
     mainNavigation: 'Päävalikko',
     skipToContent: 'Siirry sisältöön',
+    cancel: 'Peruuta',
   },
   live: {
     connected: 'Reaaliaikainen',
     polling: 'Päivitetään ajoittain',
+    offline: 'Ei yhteyttä palvelimeen',
+    offlineNote: 'Ei yhteyttä palvelimeen. Näytetyt tiedot voivat olla vanhentuneita; toiminnot ovat pois käytöstä, kunnes yhteys palaa. Yhteyttä yritetään uudelleen automaattisesti.',
+  },
+  /** The session-expiry prompt of every signed-in role (SPEC section 2). */
+  session: {
+    expiring: 'Istunto sulkeutumassa',
+    text: (time: string) => `Sinut kirjataan ulos ${time} kuluttua, jos et jatka.`,
+    continue: 'Jatka',
+    expired: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.',
   },
   login: {
     heading: 'Kirjaudu sisään',
@@ -130,6 +143,12 @@ export const TEXTS = {
   register: {
     heading: 'Rekisteröityminen',
   },
+  wrongRole: {
+    title: 'Näkymä kuuluu toiselle käyttäjäryhmälle',
+    body: (view: string, own: string | null) =>
+      `Tämä näkymä on tarkoitettu ${ROLE_FOR[view] ?? ''}.` + (own ? ` Olet kirjautunut sisään ${ROLE_AS[own] ?? ''}.` : ' Olet kirjautunut sisään toisella tunnuksella.'),
+    ownStart: 'Siirry omalle etusivullesi',
+  },
   notFound: {
     heading: 'Sivua ei löytynyt',
     body: 'Hakemaasi sivua ei löydy. Tarkista osoite tai palaa etusivulle.',
@@ -177,6 +196,8 @@ export const PHARMACY_TEXTS = {
     patientInfoLink: 'Näytä potilasinfo',
     fetchPrescription: 'Hae reseptiä',
     abort: 'Keskeytä',
+    abortQuestion: 'Keskeytetäänkö tilaus? Potilaan tiedot ja valitut lääkkeet poistetaan.',
+    abortConfirm: 'Kyllä, keskeytä',
     patientLine: (name: string, hetu: string) => `Potilas: ${name}, ${hetu}`,
     failed: 'Toiminto ei onnistunut. Yritä uudelleen.',
     /** The cart (one per pharmacist) got another patient in another tab or workstation of the same user. */
@@ -202,6 +223,7 @@ export const PHARMACY_TEXTS = {
     confirm: 'Kyllä, uusitaan resepti',
     added: (name: string) => `${name} lisätty tilaukseen.`,
     another: 'Hae toista reseptiä',
+    askNext: 'Haetaanko toista reseptiä, vai onko tilaus valmis?',
     done: 'Tilaus valmis',
     processingTime: 'Käsittelyaika',
     optionPrice: (firstEuro: string, nextEuro: string) => (firstEuro === nextEuro ? `${firstEuro} / lääke` : `${firstEuro} ensimmäinen lääke, ${nextEuro} seuraavat`),
@@ -217,14 +239,17 @@ export const PHARMACY_TEXTS = {
     listLabel: 'Tilaukset',
     empty: 'Ei tilauksia.',
     loadMore: 'Näytä lisää',
+    showing: (shown: number, total: number) => `Näytetään ${shown}/${countFi(total, NOUNS.order)}`,
     waiting: 'Odottaa käsittelyä',
     processing: 'Käsittelyssä',
     approved: 'Hyväksytty',
     rejected: 'Hylätty',
-    deliveredAt: (hhmm: string) => `Käsitelty klo ${hhmm}`,
-    deadline: (hhmm: string) => `Käsiteltävä viimeistään klo ${hhmm}`,
+    deliveredAt: (time: string) => `Käsitelty klo ${time}`,
+    deadline: (time: string) => `Käsiteltävä viimeistään klo ${time}`,
     reason: 'Perustelu',
     remove: (name: string) => `Poista ${name} listalta`,
+    removeQuestion: (name: string) => `Poistetaanko ${name} listalta? Resepti säilyy Historiassa.`,
+    removeConfirm: 'Poista',
     removed: 'Poistettu listalta',
   },
   notice: {
@@ -274,7 +299,8 @@ export const PHARMACY_TEXTS = {
 // ==================================================================== doctor workbench
 /** The doctor's screens (SPEC section 2, Doctor screens): queue, current order, history, admin. */
 export const DOCTOR_TEXTS = {
-  tabTitle: (waiting: number) => (waiting > 0 ? `(${waiting}) Tilaukset – Resepti` : 'Tilaukset – Resepti'),
+  /** '(3) Historia – Resepti': the screen's name, with the waiting count on every doctor screen. */
+  tabTitle: (screen: string, waiting: number) => (waiting > 0 ? `(${waiting}) ${screen} – Resepti` : `${screen} – Resepti`),
   noticeLabel: 'Tiedote apteekeille:',
   sound: 'Äänimerkki',
   soundHint: 'Äänimerkki, kun tyhjään jonoon saapuu tilaus',
@@ -304,6 +330,7 @@ export const DOCTOR_TEXTS = {
     close: 'Sulje',
     handled: 'Tilaus käsitelty',
     release: 'Palauta jonoon',
+    releaseQuestion: 'Palautetaanko tilaus jonoon? Tehdyt päätökset säilyvät.',
     prescriptions: 'Tilauksen reseptit',
     orderNumber: (id: number) => `Tilaus ${id}`,
     deadline: 'Määräaika',
@@ -348,9 +375,11 @@ export const DOCTOR_TEXTS = {
     inProgressLeft: 'Käsittelyssä - aikaa jäljellä',
     inProgressOver: 'Käsittelyssä - aika ylitetty',
     release: 'Palauta',
+    releaseQuestion: 'Tilaus on lääkärin käsittelyssä. Palautetaanko se jonoon muiden käsiteltäväksi?',
+    releaseConfirm: 'Kyllä, palauta',
     timeLeft: 'Aikaa jäljellä:',
     timeOver: 'Aika ylitetty:',
-    count: (n: number) => `${n} tilausta`,
+    count: (n: number) => countFi(n, NOUNS.order),
     select: 'Valitse tilaus listasta.',
   },
   admin: {
@@ -363,11 +392,6 @@ export const DOCTOR_TEXTS = {
     published: 'Julkaistu viesti',
     saved: 'Tallennettu',
     saveFailed: 'Tallennus epäonnistui!',
-  },
-  session: {
-    expiring: 'Istunto sulkeutumassa',
-    text: (time: string) => `Sinut kirjataan ulos ${time} kuluttua, jos et jatka.`,
-    continue: 'Jatka',
   },
 } as const;
 

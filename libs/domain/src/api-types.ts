@@ -63,6 +63,8 @@ export interface PharmacyUserInfo {
   pharmacyName: string;
   /** How many offices the user works at (the web offers 'Vaihda toimipaikka' only with more than one). */
   officeCount: number;
+  /** The server's idle timeout (SESSION_IDLE_MINUTES): the web warns two minutes before it. */
+  sessionIdleMinutes: number;
 }
 
 export interface PharmacyOffice {

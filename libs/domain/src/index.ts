@@ -5,6 +5,7 @@ export * from './hetu.js';
 export * from './validation.js';
 export * from './money.js';
 export * from './time.js';
+export * from './plural.js';
 export * from './holidays.js';
 export * from './delivery.js';
 export * from './questionnaires.js';

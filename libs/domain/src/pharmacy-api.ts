@@ -111,7 +111,7 @@ export interface MessageStatus {
 }
 
 /** GET /list-users: a user of the admin's pharmacy (never with a password hash). */
-export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName' | 'officeCount'>;
+export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName' | 'officeCount' | 'sessionIdleMinutes'>;
 
 /** GET /check-username/{name} */
 export interface UsernameCheck {

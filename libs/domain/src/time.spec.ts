@@ -1,6 +1,5 @@
 import {
   HELSINKI_TZ,
-  formatClockHHMM,
   formatCountdown,
   formatDateFi,
   formatDateTimeFi,
@@ -86,7 +85,7 @@ describe('fromHelsinkiLocal', () => {
   it('moves a skipped spring time one hour forward', () => {
     const d = fromHelsinkiLocal(2026, 3, 29, 3, 30);
     expect(d.toISOString()).toBe('2026-03-29T01:30:00.000Z');
-    expect(formatClockHHMM(d)).toBe('04:30');
+    expect(formatTimeFi(d)).toBe('4.30');
   });
 
   it('handles the autumn change (Sun 25.10.2026, 04:00 → 03:00)', () => {
@@ -142,11 +141,10 @@ describe('Finnish formatting', () => {
     expect(formatTimeFi(fromHelsinkiLocal(2026, 11, 2, 0, 0))).toBe('0.00');
   });
 
-  it('formatClockHHMM is zero-padded HH:MM', () => {
-    expect(formatClockHHMM(morning)).toBe('09:05');
-    expect(formatClockHHMM(afternoon)).toBe('14:05');
-    expect(formatClockHHMM(fromHelsinkiLocal(2026, 11, 2, 0, 7))).toBe('00:07');
-    expect(formatClockHHMM('2026-07-01T06:00:00Z')).toBe('09:00');
+  it('formatTimeFi uses Helsinki time in summer and winter', () => {
+    expect(formatTimeFi(fromHelsinkiLocal(2026, 11, 2, 0, 7))).toBe('0.07');
+    expect(formatTimeFi('2026-07-01T06:00:00Z')).toBe('9.00');
+    expect(formatTimeFi('2026-01-15T12:33:00Z')).toBe('14.33');
   });
 
   it('formatDateTimeFi', () => {

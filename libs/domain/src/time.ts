@@ -109,16 +109,13 @@ export function formatDateFi(d: Date | string): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
-/** '9.05', '14.05' (Finnish dot separator, hour without leading zero). */
+/**
+ * '9.05', '14.05' (Finnish dot separator, hour without leading zero): the one clock-time
+ * format of every screen (DESIGN.md).
+ */
 export function formatTimeFi(d: Date | string): string {
   const p = helsinkiParts(d);
   return `${p.hour}.${pad2(p.minute)}`;
-}
-
-/** '09:05' as shown on pharmacy cards. */
-export function formatClockHHMM(d: Date | string): string {
-  const p = helsinkiParts(d);
-  return `${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
 /** '22.11.2026 klo 14.05' */

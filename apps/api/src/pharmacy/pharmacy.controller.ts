@@ -1,19 +1,24 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { PharmacyUserInfo } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PharmacyService } from './pharmacy.service.js';
 
 @ApiTags('pharmacy')
 @Controller()
 @Roles('pharmacy')
 export class PharmacyController {
-  constructor(private readonly pharmacy: PharmacyService) {}
+  constructor(
+    private readonly pharmacy: PharmacyService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
+  /** The signed-in pharmacy user, and the session's idle timeout (the web warns two minutes before it). */
   @Get('pharmacy-user')
-  pharmacyUser(@CurrentUser() user: SessionUser): Promise<PharmacyUserInfo> {
-    return this.pharmacy.userInfo(user.id);
+  async pharmacyUser(@CurrentUser() user: SessionUser): Promise<PharmacyUserInfo> {
+    return { ...(await this.pharmacy.userInfo(user.id)), sessionIdleMinutes: this.config.sessionIdleMinutes };
   }
 }

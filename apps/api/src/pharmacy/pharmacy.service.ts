@@ -17,7 +17,7 @@ export function toUserListEntry(user: PharmacyUser): PharmacyUserListEntry {
   };
 }
 
-export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: string } }): PharmacyUserInfo {
+export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: string } }): Omit<PharmacyUserInfo, 'sessionIdleMinutes'> {
   return { ...toUserListEntry(user), pharmacyName: user.pharmacy?.name ?? '', officeCount: user.offices?.length ?? 0 };
 }
 
@@ -25,7 +25,7 @@ export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: str
 export class PharmacyService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async userInfo(pharmacyUserId: number): Promise<PharmacyUserInfo> {
+  async userInfo(pharmacyUserId: number): Promise<Omit<PharmacyUserInfo, 'sessionIdleMinutes'>> {
     const user = await this.db.getRepository(PharmacyUser).findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true, offices: true } });
     if (!user) throw new NotFoundException('Käyttäjää ei löydy');
     return toPharmacyUserInfo(user);

@@ -1,7 +1,8 @@
 /**
  * The one typed client for the REST contract under /ui-api/v1 (SPEC section 7):
- * JSON in and out, session cookie included, and the session-expiry redirect
- * (401 → login page of the current user level) in exactly one place.
+ * JSON in and out, session cookie included, the session-expiry redirect
+ * (401 → login page of the current user level, saying why) and the user's last activity
+ * (for the session-expiry prompt) in exactly one place.
  */
 import type { ApiError as ApiErrorBody, UserRole } from '@resepti/domain';
 import { ROUTES } from '../routes';
@@ -24,8 +25,19 @@ export function toUserLevel(level: string): UserLevel {
   throw new Error(`Unknown user level: ${level}`);
 }
 
-export function loginPathFor(level: string): string {
-  return LOGIN_PATHS[toUserLevel(level)];
+/** Query parameter of a login page reached because the session ended: `?istunto=vanhentunut`. */
+export const SESSION_EXPIRED_PARAM = 'istunto';
+const SESSION_EXPIRED_VALUE = 'vanhentunut';
+
+/** The login page of a user level; with `expired` it says 'Istuntosi on vanhentunut…'. */
+export function loginPathFor(level: string, options: { expired?: boolean } = {}): string {
+  const path = LOGIN_PATHS[toUserLevel(level)];
+  return options.expired ? `${path}?${SESSION_EXPIRED_PARAM}=${SESSION_EXPIRED_VALUE}` : path;
+}
+
+/** Whether a login page's query string says the session ended. */
+export function isSessionExpiredSearch(search: string): boolean {
+  return new URLSearchParams(search).get(SESSION_EXPIRED_PARAM) === SESSION_EXPIRED_VALUE;
 }
 
 /** A non-2xx answer. `message` is the server's message (joined when it sent a list). */
@@ -69,12 +81,83 @@ export function setApiNavigator(navigate: ((path: string) => void) | null): void
   navigateTo = navigate;
 }
 
+/** Some call of this page load has been answered as signed in: a later 401 means "expired". */
+let sessionSeen = false;
+
 function redirectToLogin(level: UserLevel): void {
-  const target = loginPathFor(level);
+  const target = loginPathFor(level, { expired: sessionSeen });
   console.info(`Session expired or missing (${level}); redirecting to ${target}`);
-  if (window.location.pathname === target) return;
+  sessionSeen = false;
+  if (window.location.pathname === loginPathFor(level)) return;
   if (navigateTo) navigateTo(target);
   else window.location.assign(target);
+}
+
+// ------------------------------------------------------------ user activity
+// The session-expiry prompt counts from the user's own last action: every successful write
+// (POST, PATCH, PUT, DELETE) and reads marked `activity` ('Jatka'). Background reads (pushes,
+// reconnects, polling) are not activity, so an unattended screen does log out.
+
+let lastActivity = Date.now();
+const activityListeners = new Set<() => void>();
+
+export function lastUserActivity(): number {
+  return lastActivity;
+}
+
+export function onUserActivity(listener: () => void): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
+
+export function markUserActivity(): void {
+  lastActivity = Date.now();
+  activityListeners.forEach((l) => l());
+}
+
+// ------------------------------------------------------------ connection state
+// 'Ei yhteyttä palvelimeen': the last request failed without an HTTP answer (network error,
+// or a 502/503/504 from a proxy in front of a stopped server). Any answer clears it.
+
+let serverUnreachable = false;
+const connectionListeners = new Set<() => void>();
+
+export function isServerUnreachable(): boolean {
+  return serverUnreachable;
+}
+
+export function onConnectionChange(listener: () => void): () => void {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
+}
+
+function setServerUnreachable(value: boolean): void {
+  if (serverUnreachable === value) return;
+  serverUnreachable = value;
+  connectionListeners.forEach((l) => l());
+}
+
+/** Asks the server whether it answers at all (GET /health, no session needed). */
+export async function probeServer(): Promise<boolean> {
+  try {
+    const res = await fetch('/health', { cache: 'no-store' });
+    setServerUnreachable(GATEWAY_DOWN.has(res.status));
+  } catch {
+    setServerUnreachable(true);
+  }
+  return !serverUnreachable;
+}
+
+/** The message of a request that got no answer from the server. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('Ei yhteyttä palvelimeen', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export function isNetworkError(e: unknown): e is NetworkError {
+  return e instanceof NetworkError;
 }
 
 // ------------------------------------------------------------ requests
@@ -90,6 +173,8 @@ export interface RequestOptions {
    * and logout (which navigates by itself).
    */
   skipAuthRedirect?: boolean;
+  /** Counts as the user's activity (default: every write; reads only when true). */
+  activity?: boolean;
   signal?: AbortSignal;
 }
 
@@ -107,6 +192,9 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/** A proxy's answers while the app server behind it is down. */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
 export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
@@ -115,7 +203,15 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     init.body = JSON.stringify(options.body);
   }
 
-  const res = await fetch(`${API_BASE}${path}`, init);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, init);
+  } catch (e) {
+    if (options.signal?.aborted) throw e;
+    setServerUnreachable(true);
+    throw new NetworkError(e);
+  }
+  setServerUnreachable(GATEWAY_DOWN.has(res.status));
   const payload = await readJson(res);
 
   if (!res.ok) {
@@ -127,6 +223,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
         : res.statusText || `HTTP ${res.status}`;
     throw new ApiError(res.status, message);
   }
+  if (!options.skipAuthRedirect) sessionSeen = true;
+  if (options.activity ?? method !== 'GET') markUserActivity();
   return payload as T;
 }
 

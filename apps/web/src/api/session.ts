@@ -1,6 +1,6 @@
 /** Session and login calls per user level (SPEC section 7). */
 import type { CustomerInfo, DoctorInfo, LoginResponse, PharmacyUserInfo } from '@resepti/domain';
-import { api, type UserLevel, toUserLevel } from './client';
+import { api, isApiError, type UserLevel, toUserLevel } from './client';
 
 export interface SessionUserByLevel {
   customer: CustomerInfo;
@@ -18,6 +18,24 @@ const SESSION_PATHS: Readonly<Record<UserLevel, string>> = {
 /** The signed-in user of one level; a 401 redirects to that level's login page. */
 export function fetchSession<L extends UserLevel>(level: L): Promise<SessionUserByLevel[L]> {
   return api.get<SessionUserByLevel[L]>(SESSION_PATHS[toUserLevel(level)], { level });
+}
+
+/**
+ * Which user level the session cookie belongs to, for a page that another level's session
+ * call refused (403): asks each other level's session call without the login redirect.
+ * Staff levels first: the customer's pages admit any signed-in user.
+ */
+export async function probeSessionLevel(except: UserLevel): Promise<{ level: UserLevel; user: SessionUser } | null> {
+  const order: UserLevel[] = ['doctor', 'pharmacy', 'customer'];
+  for (const level of order.filter((l) => l !== except)) {
+    try {
+      const user = await api.get<SessionUser>(SESSION_PATHS[level], { skipAuthRedirect: true });
+      return { level, user };
+    } catch (e) {
+      if (!isApiError(e, 403)) throw e;
+    }
+  }
+  return null;
 }
 
 export interface EmailCredentials {

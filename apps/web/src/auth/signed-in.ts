@@ -1,6 +1,7 @@
 /** "Some user is authenticated": a session query of any user level holds a user. */
 import { useSyncExternalStore } from 'react';
 import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { USER_LEVELS, type UserLevel } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
 export function hasSignedInUser(queryClient: QueryClient): boolean {
@@ -8,6 +9,24 @@ export function hasSignedInUser(queryClient: QueryClient): boolean {
     .getQueryCache()
     .findAll({ queryKey: queryKeys.sessions })
     .some((q) => q.state.status === 'success' && q.state.data != null);
+}
+
+/** The user level whose session query holds a user (null: none yet). */
+export function signedInLevel(queryClient: QueryClient): UserLevel | null {
+  const query = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.sessions })
+    .find((q) => q.state.status === 'success' && q.state.data != null);
+  const level = query?.queryKey[1];
+  return typeof level === 'string' && (USER_LEVELS as readonly string[]).includes(level) ? (level as UserLevel) : null;
+}
+
+export function useSignedInLevel(): UserLevel | null {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
+    () => signedInLevel(queryClient),
+  );
 }
 
 /** Re-renders when the answer changes. */

@@ -1,17 +1,15 @@
-/** Shows whether pushed updates arrive live or the screen refreshes by polling. */
-import { useSocket } from '../api/socket';
+/** Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached. */
+import { useConnectionMonitor } from '../api/connection';
 import { TEXTS } from '../texts';
 
 export function LiveIndicator() {
-  const { connected } = useSocket();
+  const { connected, unreachable } = useConnectionMonitor();
+  const state = unreachable ? 'offline' : connected ? 'live' : 'polling';
+  const text = unreachable ? TEXTS.live.offline : connected ? TEXTS.live.connected : TEXTS.live.polling;
   return (
-    <span
-      className={`live-indicator ${connected ? 'live-indicator--live' : 'live-indicator--polling'}`}
-      aria-live="polite"
-      data-testid="live-indicator"
-    >
+    <span className={`live-indicator live-indicator--${state}`} aria-live="polite" data-testid="live-indicator">
       <span className="live-indicator__dot" aria-hidden="true" />
-      {connected ? TEXTS.live.connected : TEXTS.live.polling}
+      {text}
     </span>
   );
 }

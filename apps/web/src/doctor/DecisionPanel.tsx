@@ -3,7 +3,7 @@
  * reason box with the default text; for rejected items of a customer order a checkbox
  * toggles the coupon; an approved item takes an optional note; undo cancels the decision.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, InlineAlert, Textarea } from 'suomifi-ui-components';
 import { DEFAULT_REJECTION_REASON, isRejected, type Decision, type DoctorPrescription } from '@resepti/domain';
 import { DOCTOR_TEXTS } from '../texts';
@@ -28,6 +28,10 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
   const [note, setNote] = useState('');
   const p = prescription;
   const rejected = isRejected(p.decision);
+  // 'Hylkää' opens the reason box: the keyboard continues there.
+  useEffect(() => {
+    if (rejecting) document.getElementById(`${ids}-reason`)?.focus();
+  }, [rejecting, ids]);
 
   const alert = (
     <div role="alert" aria-live="assertive">

@@ -16,6 +16,7 @@ import {
   type HistorySortOrder,
 } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { doctorApi } from './doctor-api';
 import { useDebounced, useNow } from './doctor-hooks';
@@ -60,9 +61,13 @@ function HistoryOrderView({ order, now, onReleased }: { order: DoctorOrder; now:
       <span className={`time-left${left < 0 ? ' time-left--over' : ''}`}>
         {left >= 0 ? T.timeLeft : T.timeOver} {formatDurationFi(left)}
       </span>
-      <Button variant="secondary" disabled={pending} onClick={() => void release()}>
-        {T.release}
-      </Button>
+      <ConfirmAction question={T.releaseQuestion} confirmLabel={T.releaseConfirm} onConfirm={() => void release()}>
+        {(ask) => (
+          <Button variant="secondary" disabled={pending} onClick={ask}>
+            {T.release}
+          </Button>
+        )}
+      </ConfirmAction>
     </>
   ) : undefined;
 

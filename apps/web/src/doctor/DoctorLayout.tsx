@@ -4,15 +4,17 @@
  * session-expiry overlay watches the idle time.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { ToggleInput } from 'suomifi-ui-components';
+import { OfflineGuard } from '../components/OfflineGuard';
 import { RoleHeader } from '../components/RoleHeader';
+import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
+import { doctorApi } from './doctor-api';
 import { useNotice, useSystemStatus } from './doctor-hooks';
-import { SessionExpiryOverlay } from './SessionExpiryOverlay';
 import './doctor.css';
 
 const NAV = [
@@ -21,15 +23,22 @@ const NAV = [
   { to: ROUTES.doctorAdmin, label: TEXTS.doctor.adminHeading },
 ] as const;
 
+/** The screen's name for the tab title: the nav item whose path is the current one. */
+function useScreenName(): string {
+  const { pathname } = useLocation();
+  return NAV.find((item) => item.to === pathname.replace(/\/+$/u, ''))?.label ?? TEXTS.doctor.queueHeading;
+}
+
 /** '(3) Tilaukset – Resepti' while orders wait; a beep when one arrives in an empty queue (if switched on). */
 function useQueueAlerts(sound: boolean) {
   const { data: status } = useSystemStatus();
   const waiting = status?.waitingForDoctor;
   const previous = useRef<number | undefined>(undefined);
+  const screen = useScreenName();
 
   useEffect(() => {
-    document.title = DOCTOR_TEXTS.tabTitle(waiting ?? 0);
-  }, [waiting]);
+    document.title = DOCTOR_TEXTS.tabTitle(screen, waiting ?? 0);
+  }, [screen, waiting]);
   useEffect(() => () => void (document.title = TEXTS.appName), []);
 
   useEffect(() => {
@@ -83,9 +92,11 @@ export function DoctorLayout() {
     <div className="layout layout--workbench">
       <RoleHeader identity={identity} nav={NAV} logoutTo={ROUTES.doctorLogin} />
       <main id="main" className="workbench-main">
-        <Outlet />
+        <OfflineGuard>
+          <Outlet />
+        </OfflineGuard>
       </main>
-      {doctor && <SessionExpiryOverlay idleMs={doctor.sessionIdleMinutes * 60_000} />}
+      {doctor && <SessionExpiryOverlay level="doctor" idleMs={doctor.sessionIdleMinutes * 60_000} onContinue={doctorApi.me} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DoctorOrder } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../auth/useSession';
-import { PageLoading } from '../components/PageLoading';
+import { CardSkeletons } from '../components/Skeleton';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { doctorApi } from './doctor-api';
 import { useCurrentOrder, useSystemStatus } from './doctor-hooks';
@@ -36,7 +36,7 @@ export function DoctorQueuePage() {
 
   let content;
   if (done) content = <OrderWorkspace key={`done-${done.id}`} order={done} mode="done" onClose={() => setDone(null)} />;
-  else if (current.isPending) content = <PageLoading />;
+  else if (current.isPending) content = <CardSkeletons count={2} />;
   else if (current.data) content = <OrderWorkspace key={current.data.id} order={current.data} mode="edit" onDelivered={setDone} />;
   else content = <WelcomePanel firstName={doctor?.firstName ?? ''} status={status.data} picking={picking} error={error} onPick={() => void pick()} />;
 

@@ -4,12 +4,13 @@
  * nothing is undecided. After sending, the delivered order stays on screen as
  * 'Tilaus käsitelty {today}' until 'Sulje'.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { DecisionPanel } from './DecisionPanel';
 import { doctorApi } from './doctor-api';
@@ -40,6 +41,27 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
   const undecided = order.prescriptions.filter((p) => p.decision === 'undecided').length;
   const editable = mode === 'edit' && order.deliveryStatus === 'processing';
 
+  // Keyboard flow: when the order opens and after every decision, focus goes to the next thing
+  // to do: the chosen prescription's first decision control, or 'Lähetä' once all are decided
+  // ('Sulje' on a delivered order). On opening only when nothing else has the focus.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<'open' | { itemId: number; decision: Decision } | null>('open');
+  useEffect(() => {
+    const why = focusNext.current;
+    if (!why || pending) return;
+    // After a decision: once the order on screen shows it (the cache update may land a render later).
+    if (why !== 'open' && order.prescriptions.find((p) => p.id === why.itemId)?.decision !== why.decision) return;
+    focusNext.current = null;
+    const root = rootRef.current;
+    if (!root || (why === 'open' && document.activeElement && document.activeElement !== document.body)) return;
+    const target = !editable
+      ? root.querySelector<HTMLElement>('.order-header__actions button')
+      : undecided === 0
+        ? root.querySelector<HTMLElement>('.send-panel button')
+        : root.querySelector<HTMLElement>('.decision-panel button:not([disabled]), .decision-panel textarea');
+    target?.focus();
+  }, [order, selectedId, pending, editable, undecided]);
+
   async function decide(decision: Decision, reason: string) {
     if (!selected) return;
     setPending(true);
@@ -49,6 +71,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
       queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
         old && old.id === order.id ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,
       );
+      focusNext.current = { itemId: updated.id, decision: updated.decision };
       // Move on to the next undecided prescription after a decision.
       if (decision !== 'undecided' && selected.decision === 'undecided') {
         const next = order.prescriptions.find((p) => p.id !== selected.id && p.decision === 'undecided');
@@ -99,9 +122,13 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
         <Button disabled={pending || undecided > 0} onClick={() => void send()}>
           {T.markHandled}
         </Button>
-        <Button variant="secondary" disabled={pending} onClick={() => void release()}>
-          {T.release}
-        </Button>
+        <ConfirmAction question={T.releaseQuestion} confirmLabel={T.release} onConfirm={() => void release()}>
+          {(ask) => (
+            <Button variant="secondary" disabled={pending} onClick={ask}>
+              {T.release}
+            </Button>
+          )}
+        </ConfirmAction>
       </>
     ) : (
       <Button onClick={onClose}>{T.close}</Button>
@@ -115,7 +142,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
     ) : undefined;
 
   return (
-    <div className="order-workspace">
+    <div className="order-workspace" ref={rootRef}>
       <OrderHeader order={order} actions={headerActions} status={headerStatus} />
       <div className="order-workspace__body">
         <PrescriptionList prescriptions={order.prescriptions} selectedId={selected?.id ?? null} onSelect={setSelectedId} />

@@ -3,6 +3,7 @@
  * the 1 s countdown to the next expiring order (overtime style once past due) or
  * 'Ei tilauksia jonossa', and the 20 min / 12 h table in 'kpl'.
  */
+import { useEffect, useRef } from 'react';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatCountdown, type SystemStatus } from '@resepti/domain';
 import { DOCTOR_TEXTS } from '../texts';
@@ -32,8 +33,14 @@ interface WelcomePanelProps {
 
 export function WelcomePanel({ firstName, status, picking, error, onPick }: WelcomePanelProps) {
   const waiting = status?.waitingForDoctor ?? 0;
+  // Back from an order ('Sulje', 'Palauta jonoon'): the keyboard continues at 'Seuraava työ'.
+  const rootRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    rootRef.current?.querySelector<HTMLElement>('.welcome-panel__next button:not([disabled])')?.focus();
+  }, [waiting]);
   return (
-    <section className="welcome-panel" aria-labelledby="welcome-heading">
+    <section className="welcome-panel" aria-labelledby="welcome-heading" ref={rootRef}>
       <h2 id="welcome-heading">{T.welcome(firstName)}</h2>
       <div className="welcome-panel__grid">
         <dl className="welcome-panel__counts" aria-live="polite">

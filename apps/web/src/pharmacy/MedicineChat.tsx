@@ -2,6 +2,9 @@
  * Step 3 of 'Reseptin tilaus': the chat for choosing medicines. Prefix search with
  * auto-complete, optional additional info, the created-request summary, confirm or cancel;
  * then another medicine or 'Tilaus valmis', the processing-time choice and 'Lähetä tilaus'.
+ * Keyboard first: after every step focus moves to the next thing to do (the next input or
+ * the main choice), and new chat lines are read out by a polite live region. With medicines
+ * in the cart there is always a way on to 'Tilaus valmis', also after 'Peruuta'.
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,13 +53,32 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   const nextId = useRef(1);
   const [bubbles, setBubbles] = useState<Bubble[]>(() => [{ id: 0, from: 'bot', text: T.askMedicine }]);
   const [query, setQuery] = useState('');
-  const [highlight, setHighlight] = useState(0);
+  // -1: nothing highlighted until the user moves with the arrow keys.
+  const [highlight, setHighlight] = useState(-1);
   const [picked, setPicked] = useState<Product | null>(null);
   const [info, setInfo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const optionId = cart?.deliveryOptionId ?? null;
   const searchRef = useRef<HTMLInputElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
+
+  // The next thing to do gets the focus whenever the step changes.
+  useEffect(() => {
+    const controls = controlsRef.current;
+    if (!controls) return;
+    const target =
+      stage === 'confirm'
+        ? confirmRef.current
+        : stage === 'added'
+          ? doneRef.current
+          : stage === 'time'
+            ? (controls.querySelector<HTMLInputElement>('input[type="radio"]:checked') ?? controls.querySelector<HTMLInputElement>('input[type="radio"]'))
+            : controls.querySelector<HTMLInputElement>('input');
+    target?.focus();
+  }, [stage, options.isSuccess]);
 
   const say = (from: Bubble['from'], text: string, lines?: string[]) =>
     setBubbles((list) => [...list, { id: nextId.current++, from, text, lines }]);
@@ -107,10 +129,9 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     setPicked(null);
     setInfo('');
     setQuery('');
-    setHighlight(0);
+    setHighlight(-1);
     say('bot', T.askMedicine);
     setStage('search');
-    window.setTimeout(() => searchRef.current?.focus(), 0);
   }
 
   function pick(product: Product) {
@@ -125,16 +146,18 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   function onSearchKey(e: KeyboardEvent<HTMLInputElement>) {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      setHighlight((h) => Math.min(h + 1, Math.max(suggestions.length - 1, 0)));
+      setHighlight((h) => Math.min(h + 1, suggestions.length - 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
       setHighlight((h) => Math.max(h - 1, 0));
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      // Enter without moving takes the first suggestion (a typed name that is the only match).
       const chosen = suggestions[highlight] ?? suggestions[0];
       if (chosen) pick(chosen);
     } else if (e.key === 'Escape') {
       setQuery('');
+      setHighlight(-1);
     }
   }
 
@@ -149,9 +172,14 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     setStage('confirm');
   }
 
+  /** 'Peruuta': with medicines already in the cart the user chooses again between another medicine and 'Tilaus valmis'. */
   function cancelRequest() {
     say('user', T.cancel);
-    backToSearch();
+    if (itemCount === 0) return backToSearch();
+    setPicked(null);
+    setInfo('');
+    say('bot', T.askNext);
+    setStage('added');
   }
 
   function done() {
@@ -186,124 +214,132 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
         {error && <p className="ph-error">{error}</p>}
       </div>
 
-      {stage === 'search' && (
-        <div className="chat__controls combobox">
-          <label htmlFor={`${ids}-search`} className="ph-label">
-            {T.searchLabel}
-          </label>
-          <input
-            id={`${ids}-search`}
-            ref={searchRef}
-            className="ph-input"
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            aria-autocomplete="list"
-            aria-expanded={suggestions.length > 0}
-            aria-controls={listboxId}
-            aria-activedescendant={suggestions.length > 0 ? `${listboxId}-${highlight}` : undefined}
-            value={query}
-            autoFocus
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setHighlight(0);
-              setError(null);
-            }}
-            onKeyDown={onSearchKey}
-          />
-          {suggestions.length > 0 && (
-            <ul id={listboxId} role="listbox" aria-label={T.suggestionsLabel} className="combobox__list">
-              {suggestions.map((p, i) => (
-                <li
-                  key={p.productId}
-                  id={`${listboxId}-${i}`}
-                  role="option"
-                  aria-selected={i === highlight}
-                  className={`combobox__option${i === highlight ? ' combobox__option--active' : ''}`}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => pick(p)}
-                >
-                  <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {noMatch && (
-            <div className="chat__not-found" role="status">
-              <strong>{T.notFound}</strong>
-              <p>{T.notFoundNote}</p>
-            </div>
-          )}
-        </div>
-      )}
-
-      {stage === 'info' && (
-        <form
-          className="chat__controls"
-          onSubmit={(e) => {
-            e.preventDefault();
-            giveInfo();
-          }}
-        >
-          <TextInput id={`${ids}-info`} labelText={T.infoLabel} optionalText="" value={info} onChange={(v) => setInfo(String(v ?? ''))} fullWidth autoFocus />
-          <Button type="submit" mt="s">
-            {T.continue}
-          </Button>
-        </form>
-      )}
-
-      {stage === 'confirm' && picked && (
-        <div className="chat__controls chat__buttons">
-          <Button variant="secondary" onClick={cancelRequest} disabled={add.isPending}>
-            {T.cancel}
-          </Button>
-          <Button onClick={() => add.mutate({ product: picked, reason: info.trim() })} disabled={add.isPending}>
-            {T.confirm}
-          </Button>
-        </div>
-      )}
-
-      {stage === 'added' && (
-        <div className="chat__controls chat__buttons">
-          <Button
-            variant="secondary"
-            onClick={() => {
-              say('user', T.another);
-              backToSearch();
-            }}
-          >
-            {T.another}
-          </Button>
-          <Button onClick={done} disabled={itemCount === 0}>
-            {T.done}
-          </Button>
-        </div>
-      )}
-
-      {stage === 'time' && (
-        <div className="chat__controls">
-          <RadioButtonGroup
-            labelText={T.processingTime}
-            name={`${ids}-processing-time`}
-            value={optionId ?? undefined}
-            onChange={(v) => chooseOption.mutate(v as DeliveryOptionId)}
-          >
-            {(options.data ?? []).map((o) => (
-              <RadioButton key={o.id} value={o.id} hintText={`${o.description}. ${T.optionPrice(formatEuro(o.firstItemCents), formatEuro(o.nextItemCents))}`}>
-                {o.label}
-              </RadioButton>
-            ))}
-          </RadioButtonGroup>
-          {optionId && (
-            <>
-              <p className="chat__total">{T.total(formatEuro(handlingPriceCents(optionId, itemCount)))}</p>
-              <Button onClick={() => send.mutate()} disabled={send.isPending || itemCount === 0}>
-                {send.isPending ? T.sending : T.send}
+      <div ref={controlsRef}>
+        {stage === 'search' && (
+          <div className="chat__controls combobox">
+            <label htmlFor={`${ids}-search`} className="ph-label">
+              {T.searchLabel}
+            </label>
+            <input
+              id={`${ids}-search`}
+              ref={searchRef}
+              className="ph-input"
+              type="text"
+              role="combobox"
+              autoComplete="off"
+              aria-autocomplete="list"
+              aria-expanded={suggestions.length > 0}
+              aria-controls={listboxId}
+              aria-activedescendant={suggestions.length > 0 && highlight >= 0 ? `${listboxId}-${highlight}` : undefined}
+              value={query}
+              autoFocus
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setHighlight(-1);
+                setError(null);
+              }}
+              onKeyDown={onSearchKey}
+            />
+            {suggestions.length > 0 && (
+              <ul id={listboxId} role="listbox" aria-label={T.suggestionsLabel} className="combobox__list">
+                {suggestions.map((p, i) => (
+                  <li
+                    key={p.productId}
+                    id={`${listboxId}-${i}`}
+                    role="option"
+                    aria-selected={i === highlight}
+                    className={`combobox__option${i === highlight ? ' combobox__option--active' : ''}`}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => pick(p)}
+                  >
+                    <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {noMatch && (
+              <div className="chat__not-found" role="status">
+                <strong>{T.notFound}</strong>
+                <p>{T.notFoundNote}</p>
+              </div>
+            )}
+            {itemCount > 0 && (
+              <Button variant="secondary" mt="s" onClick={done}>
+                {T.done}
               </Button>
-            </>
-          )}
-        </div>
-      )}
+            )}
+          </div>
+        )}
+
+        {stage === 'info' && (
+          <form
+            className="chat__controls"
+            onSubmit={(e) => {
+              e.preventDefault();
+              giveInfo();
+            }}
+          >
+            <TextInput id={`${ids}-info`} labelText={T.infoLabel} optionalText="" value={info} onChange={(v) => setInfo(String(v ?? ''))} fullWidth autoFocus />
+            <Button type="submit" mt="s">
+              {T.continue}
+            </Button>
+          </form>
+        )}
+
+        {stage === 'confirm' && picked && (
+          <div className="chat__controls chat__buttons">
+            <Button variant="secondary" onClick={cancelRequest} disabled={add.isPending}>
+              {T.cancel}
+            </Button>
+            <Button ref={confirmRef} onClick={() => add.mutate({ product: picked, reason: info.trim() })} disabled={add.isPending}>
+              {T.confirm}
+            </Button>
+          </div>
+        )}
+
+        {stage === 'added' && (
+          <div className="chat__controls chat__buttons">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                say('user', T.another);
+                backToSearch();
+              }}
+            >
+              {T.another}
+            </Button>
+            <Button ref={doneRef} onClick={done} disabled={itemCount === 0}>
+              {T.done}
+            </Button>
+          </div>
+        )}
+
+        {stage === 'time' && (
+          <div className="chat__controls">
+            <RadioButtonGroup
+              labelText={T.processingTime}
+              name={`${ids}-processing-time`}
+              value={optionId ?? undefined}
+              onChange={(v) => chooseOption.mutate(v as DeliveryOptionId)}
+            >
+              {(options.data ?? []).map((o) => (
+                <RadioButton key={o.id} value={o.id} hintText={`${o.description}. ${T.optionPrice(formatEuro(o.firstItemCents), formatEuro(o.nextItemCents))}`}>
+                  {o.label}
+                </RadioButton>
+              ))}
+            </RadioButtonGroup>
+            {optionId && (
+              <>
+                <p className="chat__total">{T.total(formatEuro(handlingPriceCents(optionId, itemCount)))}</p>
+                <Button onClick={() => send.mutate()} disabled={send.isPending || itemCount === 0}>
+                  {send.isPending ? T.sending : T.send}
+                </Button>
+              </>
+            )}
+          </div>
+        )}
+
+      </div>
 
       {itemCount > 0 && (
         <section className="cart-summary" aria-label={T.cartHeading}>

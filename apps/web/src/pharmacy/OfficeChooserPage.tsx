@@ -7,9 +7,11 @@ import { queryKeys } from '../api/query-keys';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 
 export function OfficeChooserPage() {
   const t = TEXTS.pharmacy;
+  usePageTitle(t.officeChooserHeading);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { reconnect } = useSocket();

@@ -4,13 +4,13 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, DropdownItem, Heading, LoadingSpinner } from 'suomifi-ui-components';
+import { Button, Dropdown, DropdownItem, Heading } from 'suomifi-ui-components';
 import {
   PHARMACY_HISTORY_MAX_PAGE_SIZE,
   PHARMACY_HISTORY_PAGE_SIZE,
   POLL_INTERVAL_MS,
   SOCKET_EVENTS,
-  formatClockHHMM,
+  formatTimeFi,
   isApproved,
   isRejected,
   type PharmacyOffice,
@@ -18,6 +18,8 @@ import {
   type PharmacyOrderPrescription,
 } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
+import { ConfirmAction } from '../components/ConfirmAction';
+import { CardSkeletons } from '../components/Skeleton';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { applyOrderCard } from './order-cards';
@@ -39,7 +41,7 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.orders }),
   });
   const name = `${order.patient.firstName} ${order.patient.lastName}`;
-  const time = order.deliveryTime ? T.deliveredAt(formatClockHHMM(order.deliveryTime)) : T.deadline(formatClockHHMM(order.deliveryBeforeTime));
+  const time = order.deliveryTime ? T.deliveredAt(formatTimeFi(order.deliveryTime)) : T.deadline(formatTimeFi(order.deliveryBeforeTime));
   return (
     <article className={`order-card order-card--${order.deliveryStatus}`} aria-label={name}>
       <header className="order-card__header">
@@ -64,18 +66,15 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
                 {item.pharmacyChecked && <span className="order-card__checked">{T.removed}</span>}
               </div>
               {canRemove && (
-                <button
-                  type="button"
-                  className="trash-button"
-                  aria-label={T.remove(item.displayName)}
-                  title={T.remove(item.displayName)}
-                  disabled={check.isPending}
-                  onClick={() => check.mutate(item.id)}
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-                    <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
-                  </svg>
-                </button>
+                <ConfirmAction question={T.removeQuestion(item.displayName)} confirmLabel={T.removeConfirm} onConfirm={() => check.mutate(item.id)} className="order-card__remove">
+                  {(ask) => (
+                    <button type="button" className="trash-button" aria-label={T.remove(item.displayName)} title={T.remove(item.displayName)} disabled={check.isPending} onClick={ask}>
+                      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                        <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+                      </svg>
+                    </button>
+                  )}
+                </ConfirmAction>
               )}
             </li>
           );
@@ -89,6 +88,8 @@ export function OrderList() {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<OrderListMode>('active');
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
+  // Reseptilista comes whole from the server; a busy office sees the first 30 cards, then 'Näytä lisää'.
+  const [shown, setShown] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   const orders = useLiveQuery({
     queryKey: queryKeys.pharmacy.ordersByMode(mode, limit),
     queryFn: () => fetchOrders(mode, limit),
@@ -96,8 +97,10 @@ export function OrderList() {
     events: ORDER_EVENTS,
     apply: (payload, current) => applyOrderCard(current, payload, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null),
   });
-  const list = orders.data?.orders ?? [];
-  const more = mode === 'history' && orders.data !== undefined && orders.data.count > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;
+  const all = orders.data?.orders ?? [];
+  const list = mode === 'active' ? all.slice(0, shown) : all;
+  const total = orders.data?.count ?? 0;
+  const more = mode === 'active' ? all.length > shown : orders.data !== undefined && total > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;
 
   return (
     <section className="order-list" aria-labelledby="order-list-heading">
@@ -111,13 +114,14 @@ export function OrderList() {
           onChange={(value: string) => {
             setMode(value === 'history' ? 'history' : 'active');
             setLimit(PHARMACY_HISTORY_PAGE_SIZE);
+            setShown(PHARMACY_HISTORY_PAGE_SIZE);
           }}
         >
           <DropdownItem value="active">{T.modes.active}</DropdownItem>
           <DropdownItem value="history">{T.modes.history}</DropdownItem>
         </Dropdown>
       </div>
-      {orders.isPending && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+      {orders.isPending && <CardSkeletons />}
       {orders.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
       {orders.isSuccess && list.length === 0 && <p>{T.empty}</p>}
       <div className="order-list__cards" aria-live="polite" aria-label={T.listLabel} role="region">
@@ -126,9 +130,19 @@ export function OrderList() {
         ))}
       </div>
       {more && (
-        <Button variant="secondary" onClick={() => setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, PHARMACY_HISTORY_MAX_PAGE_SIZE))}>
-          {T.loadMore}
-        </Button>
+        <div className="order-list__more">
+          <p>{T.showing(list.length, total)}</p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              mode === 'active'
+                ? setShown((n) => n + PHARMACY_HISTORY_PAGE_SIZE)
+                : setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, PHARMACY_HISTORY_MAX_PAGE_SIZE))
+            }
+          >
+            {T.loadMore}
+          </Button>
+        </div>
       )}
     </section>
   );

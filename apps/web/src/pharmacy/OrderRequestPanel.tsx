@@ -8,6 +8,7 @@ import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-quer
 import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
 import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type CartUpdatedEvent, type Patient } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { ConfirmAction } from '../components/ConfirmAction';
 import { queryKeys } from '../api/query-keys';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS } from '../texts';
@@ -211,9 +212,13 @@ export function OrderRequestPanel() {
         <>
           <p className="order-request__patient">{T.patientLine(`${patient.firstName} ${patient.lastName}`, patient.hetu)}</p>
           <MedicineChat key={chatKey} patientHetu={patient.hetu} cart={cart.data} onSent={() => reset(PHARMACY_TEXTS.chat.sent)} />
-          <Button variant="secondary" mt="m" onClick={() => abort.mutate()} disabled={abort.isPending}>
-            {T.abort}
-          </Button>
+          <ConfirmAction question={T.abortQuestion} confirmLabel={T.abortConfirm} onConfirm={() => abort.mutate()} className="order-request__abort">
+            {(ask) => (
+              <Button variant="secondary" mt="m" onClick={ask} disabled={abort.isPending}>
+                {T.abort}
+              </Button>
+            )}
+          </ConfirmAction>
         </>
       )}
     </section>

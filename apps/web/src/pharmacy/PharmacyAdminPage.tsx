@@ -21,6 +21,7 @@ import { queryKeys } from '../api/query-keys';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 import { checkUsername, createUser, deleteUser, fetchUsers, updateUser } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.admin;
@@ -62,12 +63,13 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
   // behind until the list refetch lands, so a blur right after a save does not save twice.
   const [savedValues, setSavedValues] = useState<EditValues>(() => valuesOf(user));
   const [errors, setErrors] = useState<Partial<Record<EditField, string>>>({});
-  const [saved, setSaved] = useState(false);
+  // The field just saved: 'Tallennettu' shows at that field (not below the fold) for 2 s.
+  const [saved, setSaved] = useState<EditField | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   useEffect(() => {
     if (!saved) return;
-    const timer = window.setTimeout(() => setSaved(false), 2000);
+    const timer = window.setTimeout(() => setSaved(null), 2000);
     return () => window.clearTimeout(timer);
   }, [saved]);
 
@@ -80,7 +82,9 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       // Only the saved field takes the server's form (e.g. a trimmed username); a field the
       // user is typing into meanwhile keeps what they typed.
       setValues((prev) => ({ ...prev, [field]: confirmed[field] }));
-      setSaved(true);
+      // A saved field has no error left (the password field is emptied after its save).
+      setErrors((prev) => ({ ...prev, [field]: undefined }));
+      setSaved(field);
       await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
     },
     onError: (e, { field: committed }) => {
@@ -127,11 +131,16 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       value={values[name]}
       autoComplete={type === 'password' ? 'new-password' : 'off'}
       hintText={name === 'password' ? T.newPasswordHint : undefined}
-      status={errors[name] ? 'error' : 'default'}
-      statusText={errors[name]}
+      status={errors[name] ? 'error' : saved === name ? 'success' : 'default'}
+      statusText={errors[name] ?? (saved === name ? T.saved : undefined)}
       fullWidth
       mb="m"
-      onChange={(v) => setValues((prev) => ({ ...prev, [name]: String(v ?? '') }))}
+      onChange={(v) => {
+        const value = String(v ?? '');
+        setValues((prev) => ({ ...prev, [name]: value }));
+        // An emptied password field means "no change": its old message goes.
+        if (name === 'password' && value === '') setErrors((prev) => ({ ...prev, password: undefined }));
+      }}
       onBlur={() => void commit(name)}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
@@ -155,7 +164,6 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       {field('password', T.newPassword, 'password')}
       <div role="status" aria-live="polite">
         {save.isPending && <p>{T.saving}</p>}
-        {saved && <p className="ph-success">{T.saved}</p>}
       </div>
       {!user.isAdmin && (
         <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
@@ -293,6 +301,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
 }
 
 export function PharmacyAdminPage() {
+  usePageTitle(T.heading);
   const session = useSession('pharmacy');
   const isAdmin = session.data?.isAdmin === true;
   const ownId = session.data?.id;

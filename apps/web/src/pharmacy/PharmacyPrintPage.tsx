@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { Heading } from 'suomifi-ui-components';
 import { PHARMACY_TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 import { PatientInfoText } from './PatientInfo';
 import './pharmacy.css';
 
 /** /print: the patient-info print view (opened in a new tab): opens the print dialog once, then closes the tab. */
 export function PharmacyPrintPage() {
+  usePageTitle(PHARMACY_TEXTS.patientInfo.title);
   useEffect(() => {
     // Once per page load (the cleanup cancels a second scheduling in React's dev double-run).
     // window.print() blocks until the dialog closes; then the tab closes itself.

@@ -27,6 +27,8 @@ interface LoginFormProps {
   onLogin: (identifier: string, password: string) => Promise<void>;
   /** Extra content under the button (e.g. the forgotten-password link). */
   footer?: ReactNode;
+  /** Shown above the fields (e.g. why the user is here: the session ended). */
+  notice?: ReactNode;
 }
 
 function failureText(error: unknown): string {
@@ -35,7 +37,7 @@ function failureText(error: unknown): string {
   return TEXTS.common.unexpectedError;
 }
 
-export function LoginForm({ audience, identifier, onLogin, footer }: LoginFormProps) {
+export function LoginForm({ audience, identifier, onLogin, footer, notice }: LoginFormProps) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [id, setId] = useState('');
@@ -75,6 +77,7 @@ export function LoginForm({ audience, identifier, onLogin, footer }: LoginFormPr
           <Heading variant="h1" mb="m">
             {TEXTS.login.heading}
           </Heading>
+          {notice}
           <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
             <TextInput
               id={`${ids}-identifier`}

@@ -2,9 +2,11 @@ import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { usePageTitle } from '../components/usePageTitle';
 import { PublicLayout } from './PublicLayout';
 
 export function NotFoundPage() {
+  usePageTitle(TEXTS.notFound.heading);
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">

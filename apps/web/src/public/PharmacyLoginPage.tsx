@@ -4,6 +4,8 @@ import { loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
+import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
 
 /**
@@ -12,6 +14,7 @@ import { LoginForm } from './LoginForm';
  */
 export function PharmacyLoginPage() {
   const navigate = useNavigate();
+  usePageTitle(TEXTS.login.pharmacyIntro);
   const { reconnect } = useSocket();
 
   async function login(username: string, password: string) {
@@ -37,6 +40,7 @@ export function PharmacyLoginPage() {
       audience={TEXTS.login.pharmacyIntro}
       identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
       onLogin={login}
+      notice={<SessionExpiredNotice />}
     />
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The workbench's content while the server cannot be reached: a notice that the data shown may
+ * be stale, and every control disabled (one fieldset), since no action could succeed. Focus
+ * returns where it was once the server answers again.
+ */
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { CardSkeletons } from './Skeleton';
+import { useServerUnreachable } from '../api/connection';
+import { TEXTS } from '../texts';
+
+export function OfflineGuard({ children }: { children: ReactNode }) {
+  const offline = useServerUnreachable();
+  const focused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (offline) {
+      focused.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const previous = focused.current;
+    focused.current = null;
+    if (previous?.isConnected && (document.activeElement === document.body || document.activeElement === null)) previous.focus();
+  }, [offline]);
+
+  return (
+    <>
+      <div role="status" aria-live="polite" className="offline-notice-slot">
+        {offline && <p className="offline-notice">{TEXTS.live.offlineNote}</p>}
+      </div>
+      <fieldset className={`offline-guard${offline ? ' offline-guard--stale' : ''}`} disabled={offline} aria-busy={offline || undefined}>
+        <Suspense fallback={<CardSkeletons />}>{children}</Suspense>
+      </fieldset>
+    </>
+  );
+}

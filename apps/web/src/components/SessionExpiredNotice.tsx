@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router-dom';
+import { InlineAlert } from 'suomifi-ui-components';
+import { isSessionExpiredSearch } from '../api/client';
+import { TEXTS } from '../texts';
+
+/** On a login page reached because the session ended: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.' */
+export function SessionExpiredNotice() {
+  const { search } = useLocation();
+  if (!isSessionExpiredSearch(search)) return null;
+  return (
+    <InlineAlert status="warning" mb="m" className="session-expired-notice">
+      {TEXTS.session.expired}
+    </InlineAlert>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * A signed-in user on another role's page (a pharmacist on /doctor): says whose view this is,
+ * with links to the user's own start page and to log out. A 403 is an answer, not a crash.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { loginPathFor, type UserLevel } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { probeSessionLevel } from '../api/session';
+import { signedInLevel } from '../auth/signed-in';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { LogoutButton } from './LogoutButton';
+import { SkipToContent } from './SkipLink';
+import { usePageTitle } from './usePageTitle';
+
+const START_PAGES: Readonly<Record<UserLevel, string>> = {
+  customer: ROUTES.customerPrescriptions,
+  doctor: ROUTES.doctorQueue,
+  pharmacy: ROUTES.pharmacyWorkbench,
+};
+
+export function WrongRolePage({ level }: { level: UserLevel }) {
+  const T = TEXTS.wrongRole;
+  const queryClient = useQueryClient();
+  usePageTitle(T.title);
+  // Whose session this is: known when the user came here inside the app, asked otherwise.
+  const known = signedInLevel(queryClient);
+  const own = useQuery({
+    queryKey: ['session-level', level],
+    queryFn: async () => {
+      const found = await probeSessionLevel(level);
+      if (found) queryClient.setQueryData(queryKeys.session(found.level), found.user);
+      return found?.level ?? null;
+    },
+    enabled: known === null || known === level,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const ownLevel = known !== null && known !== level ? known : (own.data ?? null);
+
+  return (
+    <div className="layout layout--workbench">
+      <SkipToContent />
+      <header className="role-header">
+        <div className="role-header__inner">
+          <span className="brand">{TEXTS.appName}</span>
+        </div>
+      </header>
+      <main id="main" className="page page--narrow wrong-role">
+        <Heading variant="h1">{T.title}</Heading>
+        <Paragraph mt="s" mb="m">
+          {T.body(level, ownLevel)}
+        </Paragraph>
+        <div className="wrong-role__actions">
+          {ownLevel && (
+            <Link to={START_PAGES[ownLevel]} className="wrong-role__link">
+              {T.ownStart}
+            </Link>
+          )}
+          <LogoutButton to={loginPathFor(level)} />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Accessibility and layout checks inside a browser test: axe-core (the exact version in
+ * package.json) run in the page, and the "no sideways scrolling" rule of narrow screens.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+
+export const WIDE = { width: 1280, height: 800 } as const;
+export const NARROW = { width: 390, height: 844 } as const;
+
+let axeSource: string | undefined;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** The critical and serious axe violations of the page as it is now, one line each (empty: none). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/** How wide the document is (more than the viewport: the page scrolls sideways). */
+export function documentScrollWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/**
+ * Both widths of one screen in one page load: at 1280 × 800 and at 390 × 844, no critical or
+ * serious axe violation and no sideways scrolling. Returns the problems found ('' per width: none).
+ */
+export async function checkScreen(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    // one frame for the layout to follow the new width
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const width = await documentScrollWidth(page);
+    if (width > viewport.width) problems.push(`${name} @${viewport.width}: scrollWidth ${width}`);
+    for (const v of await seriousAxeViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
+  }
+  await page.setViewportSize(WIDE);
+  return problems;
+}
