@@ -11,3 +11,4 @@ export * from './questionnaires.js';
 export * from './status.js';
 export * from './pharmacy-api.js';
 export * from './doctor-api.js';
+export * from './push-sequence.js';

@@ -5,20 +5,28 @@ import {
   type CartUpdatedEvent,
   type NoticeUpdatedEvent,
   type OrderUpdatedEvent,
+  type PushMeta,
   type ServerToClientEvents,
   type SystemStatus,
 } from '@resepti/domain';
+import { PushNumbering } from './push-numbering.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /**
  * The one door for live pushes. Domain services call it AFTER their transaction has
- * committed; a push that fails is only logged, since clients also poll while disconnected.
+ * committed; a push that fails is only logged, since clients also poll while disconnected
+ * and refetch when they see they missed pushes.
  */
 @Injectable()
 export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
 
-  constructor(private readonly gateway: RealtimeGateway) {}
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly numbering: PushNumbering,
+  ) {}
 
   queueStatus(status: SystemStatus): void {
     this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, { ...status, pickedOrder: null });
@@ -54,17 +62,21 @@ export class RealtimePublisher {
     sockets.socketsJoin(ROOMS.office(toOfficeId));
   }
 
+  /**
+   * Pushes go out one after another in the order they were asked for, each with its
+   * per-room numbers (PushMeta) as a second argument.
+   */
   private emit<E extends keyof ServerToClientEvents>(
     rooms: string[],
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void {
-    try {
-      const server = this.gateway.server;
-      // socket.io's typed emit cannot narrow a generic event name; the signature above keeps callers typed.
-      (server.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
-    } catch (err) {
-      this.logger.warn(`push ${event} failed: ${String(err)}`);
-    }
+    this.queue = this.queue
+      .then(async () => {
+        const meta = await this.numbering.next(rooms);
+        // socket.io's typed emit cannot narrow a generic event name; the signature above keeps callers typed.
+        (this.gateway.server.to(rooms).emit as (e: string, p: unknown, m: PushMeta) => boolean)(event, payload, meta);
+      })
+      .catch((err: unknown) => this.logger.warn(`push ${event} failed: ${String(err)}`));
   }
 }
