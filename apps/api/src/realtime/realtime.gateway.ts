@@ -47,6 +47,10 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       const request = socket.request as Request;
       const user = sessionUserOf(request.session);
       if (!user) return next(new Error(MESSAGES.unauthorized));
+      // A recovered connection (redis-io.adapter.ts) keeps the user it had a moment ago and
+      // connects at once: while waiting for the database it would miss pushes.
+      const restored = socket.data.user as SessionUser | undefined;
+      if (socket.recovered && restored?.id === user.id && restored.role === user.role) return next();
       this.auth.refresh(user).then(
         (fresh) => {
           if (!fresh) return next(new Error(MESSAGES.unauthorized));
