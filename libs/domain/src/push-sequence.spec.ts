@@ -1,4 +1,4 @@
-import { PushSequence } from './push-sequence';
+import { PushSequence } from './push-sequence.js';
 
 describe('PushSequence', () => {
   function following(rooms: string[]): PushSequence {
