@@ -24,7 +24,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize)),
         DiscoveryModule,
         AuthModule,
         AuditModule,

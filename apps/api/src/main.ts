@@ -2,11 +2,14 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
-import { RejectNulPipe } from './common/request-input.js';
+import { GracefulShutdown } from './common/graceful-shutdown.js';
+import { RejectNulPipe, rejectDeepJson } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -40,9 +43,14 @@ async function bootstrap(): Promise<void> {
   if (prepared.migrations.length) logger.log(`migrations run: ${prepared.migrations.join(', ')}`);
   if (prepared.seeded) logger.log('demo data seeded');
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl));
-  if (config.production) app.set('trust proxy', 1);
+  // Our own body parser (JSON only), so the depth check runs right after it, before any guard.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), { bodyParser: false });
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  const graceful = new GracefulShutdown();
+  app.use(graceful.track);
+  app.use(express.json({ limit: '100kb' }));
+  app.use(rejectDeepJson);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.use(app.get(SessionMiddleware).handler);
@@ -65,11 +73,18 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.port);
   logger.log(`Resepti listening on http://localhost:${config.port}`);
 
+  /**
+   * Graceful stop: no new connections; requests in flight finish (at most 10 s); then the live
+   * sockets close without a goodbye, so clients reconnect (to another process behind the load
+   * balancer); then the pools and the embedded database close.
+   */
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
+    const unfinished = await graceful.drain(app.getHttpServer() as Server, 10_000);
+    if (unfinished > 0) logger.warn(`${unfinished} requests still running after 10 s; closing anyway`);
     await app.close().catch((e: unknown) => logger.error(String(e)));
     await embedded?.stop().catch((e: unknown) => logger.error(String(e)));
     process.exit(0);

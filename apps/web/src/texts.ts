@@ -179,6 +179,10 @@ export const PHARMACY_TEXTS = {
     abort: 'Keskeytä',
     patientLine: (name: string, hetu: string) => `Potilas: ${name}, ${hetu}`,
     failed: 'Toiminto ei onnistunut. Yritä uudelleen.',
+    /** The cart (one per pharmacist) got another patient in another tab or workstation of the same user. */
+    patientChangedElsewhere: (name: string, hetu: string) =>
+      `Potilas vaihtui toisessa istunnossa: nyt ${name}, ${hetu}. Tarkista lääkkeet ennen lähettämistä.`,
+    orderClosedElsewhere: 'Tilaus lähetettiin tai keskeytettiin toisessa istunnossa.',
   },
   chat: {
     label: 'Lääkkeen valinta',

@@ -4,6 +4,7 @@
  * event as "this data changed" and may refetch, so a missed push is never fatal.
  */
 import type { SystemStatus, OrderStatus, Decision, PharmacyNotice } from './api-types.js';
+import type { PharmacyCart } from './pharmacy-api.js';
 
 export const SOCKET_EVENTS = {
   /** Doctors: queue counts and the next deadline changed. Payload: SystemStatus. */
@@ -12,7 +13,7 @@ export const SOCKET_EVENTS = {
   orderUpdated: 'order:updated',
   /** The doctors' notice to pharmacies changed. Payload: NoticeUpdatedEvent. */
   noticeUpdated: 'notice:updated',
-  /** A shopping cart changed (e.g. in another tab). Payload: CartUpdatedEvent. */
+  /** A pharmacist's cart (patient, medicines, option) changed, to all of that user's sockets. Payload: CartUpdatedEvent. */
   cartUpdated: 'cart:updated',
 } as const;
 
@@ -44,7 +45,8 @@ export interface NoticeUpdatedEvent {
 }
 
 export interface CartUpdatedEvent {
-  itemCount: number;
+  /** The whole cart as GET /pharmacy-user-shopping-cart answers it now. */
+  cart: PharmacyCart;
 }
 
 /** Typed map for socket.io's generic parameters (server and client). */

@@ -24,7 +24,10 @@ export interface PharmacyCartItem {
   reason: string;
 }
 
-/** GET /pharmacy-user-shopping-cart: the pharmacist's cart, chosen option and the current patient. */
+/**
+ * GET /pharmacy-user-shopping-cart: the pharmacist's cart, chosen option and the current patient
+ * (one record per pharmacy user: every session of the user shares it; pushed as cart:updated).
+ */
 export interface PharmacyCart {
   items: PharmacyCartItem[];
   deliveryOptionId: DeliveryOptionId | null;
@@ -39,8 +42,16 @@ export interface AddPharmacyCartItemRequest {
   type: 'renewal';
   productId: number;
   reason?: string;
+  /** The hetu of the patient the screen shows: 409 when the cart's patient is another one. */
+  patientHetu?: string;
   /** Accepted for compatibility; the server fills the authoritative pharmacy data itself. */
   pharmacyData?: unknown;
+}
+
+/** POST /pharmacy-shopping-cart/send (the body is optional, as in SPEC; the web always names the patient). */
+export interface PharmacySendRequest {
+  /** The hetu of the patient the screen shows: 409 when the cart's patient is another one. */
+  patientHetu?: string;
 }
 
 /** POST /pharmacy-shopping-cart/send */
@@ -139,6 +150,7 @@ export const PHARMACY_MESSAGES = {
   officeNotSelected: 'Valitse ensin toimipaikka',
   officeNotYours: 'Toimipaikka ei kuulu sinulle',
   patientMissing: 'Anna ensin potilaan henkilötiedot',
+  patientChanged: 'Potilas on vaihtunut toisessa istunnossa. Tarkista potilas ja lääkkeet ennen kuin jatkat.',
   cartEmpty: 'Tilauksessa ei ole yhtään lääkettä',
   cartFull: 'Tilauksessa voi olla enintään 20 lääkettä',
   deliveryOptionMissing: 'Valitse käsittelyaika',

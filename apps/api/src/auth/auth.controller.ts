@@ -5,12 +5,15 @@ import type { LoginResponse } from '@resepti/domain';
 import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
 import { Public } from './roles.decorator.js';
+import { SessionsService } from './sessions.service.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 
 /** Logins of the three roles: each role's credentials open only its own login. */
 @ApiTags('auth')
 @Controller()
 export class AuthController {
+  constructor(private readonly sessions: SessionsService) {}
+
   @Post('login')
   @Public()
   @HttpCode(200)
@@ -44,13 +47,12 @@ export class AuthController {
     return { role: 'pharmacy' };
   }
 
-  /** Ends the session of whoever is signed in (no-op without a session). */
+  /** Ends the session of whoever is signed in, and closes its sockets (no-op without a session). */
   @Post('logout')
   @Public()
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
-    await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
+    await this.sessions.endCurrent(req);
     res.clearCookie(SESSION_COOKIE);
   }
 }

@@ -7,6 +7,7 @@ import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } f
 import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
+import { SessionsService } from './sessions.service.js';
 
 @Global()
 @Module({
@@ -16,11 +17,12 @@ import { SessionSerializer } from './session.serializer.js';
     AuthService,
     SessionMiddleware,
     SessionSerializer,
+    SessionsService,
     CustomerLocalStrategy,
     DoctorLocalStrategy,
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, SessionMiddleware],
+  exports: [AuthService, SessionMiddleware, SessionsService],
 })
 export class AuthModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Customer } from '../customer/customer.entity.js';
@@ -9,31 +9,39 @@ import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from './session-user.js';
 
-/** Checks credentials per role (throttled per account) and re-validates session users on each request. */
+/** Checks credentials per role (throttled per address and account) and re-validates session users on each request. */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly throttle: LoginThrottle;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.throttle = new LoginThrottle(db);
   }
 
-  verifyCustomer(email: string, password: string): Promise<SessionUser | null> {
-    return this.verify('customer', email, password, async (login) => {
+  onApplicationBootstrap(): void {
+    this.throttle.startPruning();
+  }
+
+  onApplicationShutdown(): void {
+    this.throttle.stopPruning();
+  }
+
+  verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('customer', address, email, password, async (login) => {
       const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
       return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id } };
     });
   }
 
-  verifyDoctor(email: string, password: string): Promise<SessionUser | null> {
-    return this.verify('doctor', email, password, async (login) => {
+  verifyDoctor(address: string, email: string, password: string): Promise<SessionUser | null> {
+    return this.verify('doctor', address, email, password, async (login) => {
       const doctor = await this.db.getRepository(Doctor).findOneBy({ email: login });
       return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id } };
     });
   }
 
-  verifyPharmacist(username: string, password: string): Promise<SessionUser | null> {
-    return this.verify('pharmacy', username, password, async (login) => {
+  verifyPharmacist(address: string, username: string, password: string): Promise<SessionUser | null> {
+    return this.verify('pharmacy', address, username, password, async (login) => {
       const user = await this.db.getRepository(PharmacyUser).findOneBy({ username: login });
       return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user) };
     });
@@ -61,24 +69,31 @@ export class AuthService {
   }
 
   /**
-   * One login attempt: refused with 429 while the account is throttled; always spends one
-   * argon2 verification, whether or not the account exists, so timing tells nothing.
+   * One login attempt: reserved in the throttle first (429 at a limit, before any hashing);
+   * then always one argon2 verification, whether or not the account exists, so timing tells nothing.
    */
   private async verify(
     role: UserRole,
+    address: string,
     rawLogin: string,
     password: string,
     find: (login: string) => Promise<{ hash: string; user: SessionUser } | null>,
   ): Promise<SessionUser | null> {
     const login = rawLogin.trim().toLowerCase();
-    await this.throttle.assertAllowed(role, login);
-    const account = await find(login);
-    const ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
+    const reservation = await this.throttle.reserve({ role, login, address });
+    let ok: boolean;
+    let account: { hash: string; user: SessionUser } | null;
+    try {
+      account = await find(login);
+      ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
+    } catch (err) {
+      await reservation.cancelled();
+      throw err;
+    }
     if (ok && account) {
-      await this.throttle.clear(role, login);
+      await reservation.succeeded();
       return account.user;
     }
-    await this.throttle.recordFailure(role, login);
     return null;
   }
 }

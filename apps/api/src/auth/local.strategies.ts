@@ -1,9 +1,15 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { Strategy } from 'passport-local';
 import { MESSAGES } from '@resepti/domain';
 import { AuthService } from './auth.service.js';
 import type { SessionUser } from './session-user.js';
+
+/** The client's address as express sees it (X-Forwarded-For counts only with TRUST_PROXY). */
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
 
 function orFail(user: SessionUser | null): SessionUser {
   if (!user) throw new UnauthorizedException(MESSAGES.loginFailed);
@@ -14,10 +20,10 @@ function orFail(user: SessionUser | null): SessionUser {
 @Injectable()
 export class CustomerLocalStrategy extends PassportStrategy(Strategy, 'customer-local') {
   constructor(private readonly auth: AuthService) {
-    super({ usernameField: 'email', passwordField: 'password' });
+    super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
-  async validate(email: string, password: string): Promise<SessionUser> {
-    return orFail(await this.auth.verifyCustomer(email, password));
+  async validate(req: Request, email: string, password: string): Promise<SessionUser> {
+    return orFail(await this.auth.verifyCustomer(clientAddress(req), email, password));
   }
 }
 
@@ -25,10 +31,10 @@ export class CustomerLocalStrategy extends PassportStrategy(Strategy, 'customer-
 @Injectable()
 export class DoctorLocalStrategy extends PassportStrategy(Strategy, 'doctor-local') {
   constructor(private readonly auth: AuthService) {
-    super({ usernameField: 'email', passwordField: 'password' });
+    super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
-  async validate(email: string, password: string): Promise<SessionUser> {
-    return orFail(await this.auth.verifyDoctor(email, password));
+  async validate(req: Request, email: string, password: string): Promise<SessionUser> {
+    return orFail(await this.auth.verifyDoctor(clientAddress(req), email, password));
   }
 }
 
@@ -36,9 +42,9 @@ export class DoctorLocalStrategy extends PassportStrategy(Strategy, 'doctor-loca
 @Injectable()
 export class PharmacistLocalStrategy extends PassportStrategy(Strategy, 'pharmacist-local') {
   constructor(private readonly auth: AuthService) {
-    super({ usernameField: 'username', passwordField: 'password' });
+    super({ usernameField: 'username', passwordField: 'password', passReqToCallback: true });
   }
-  async validate(username: string, password: string): Promise<SessionUser> {
-    return orFail(await this.auth.verifyPharmacist(username, password));
+  async validate(req: Request, username: string, password: string): Promise<SessionUser> {
+    return orFail(await this.auth.verifyPharmacist(clientAddress(req), username, password));
   }
 }

@@ -32,9 +32,7 @@ declare global {
 
 declare module 'express-session' {
   interface SessionData {
-    /** Pharmacy users: the office chosen on /toimipaikka. */
+    /** Pharmacy users: the office chosen on /toimipaikka. (Only ids live in a session; the patient is in the cart.) */
     officeId?: number;
-    /** Pharmacy users: the patient being served (POST /patient-info). */
-    patient?: { firstName: string; lastName: string; hetu: string };
   }
 }

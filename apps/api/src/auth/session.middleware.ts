@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
-import session from 'express-session';
+import { parse as parseCookies } from 'cookie';
+import { unsign } from 'cookie-signature';
+import session, { type SessionData, type Store } from 'express-session';
 import type { RequestHandler } from 'express';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -8,32 +10,119 @@ import { DATABASE_URL } from '../database/database.tokens.js';
 
 export const SESSION_COOKIE = 'resepti.sid';
 
+/** A session as the Socket.IO handshake reads it: never written, so socket traffic does not keep it alive. */
+export interface LoadedSession {
+  id: string;
+  data: SessionData;
+  /** When the session expires unless the user makes another request. */
+  expiresAt: number;
+}
+
 /**
- * The one express-session middleware, shared by HTTP and the Socket.IO handshake so
- * both authenticate the same way. Sessions live in PostgreSQL: they survive restarts and
- * work across API nodes. The idle timeout rolls on every request.
+ * How far the stored expiry may lag behind: a read within this time of the last write does not
+ * write the session again (a session row written on every GET cost a database write per request).
+ * The idle timeout is then between (idle - lag) and idle after the user's last request.
+ */
+export function touchLagMs(idleMs: number): number {
+  return Math.min(60_000, Math.max(1_000, Math.floor(idleMs / 10)));
+}
+
+/**
+ * The one login-session store and its express-session middleware. Sessions live in PostgreSQL:
+ * they survive restarts and work across API nodes. The idle timeout rolls with the user's own
+ * HTTP requests only; the Socket.IO handshake reads the session without touching it.
  */
 @Injectable()
 export class SessionMiddleware implements OnApplicationShutdown {
   readonly handler: RequestHandler;
+  readonly store: Store;
+  readonly idleMs: number;
   private readonly pool: pg.Pool;
+  private readonly secret: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize });
+    this.secret = config.sessionSecret;
+    this.idleMs = config.sessionIdleMinutes * 60_000;
     const PgStore = connectPgSimple(session);
-    const idleMs = config.sessionIdleMinutes * 60_000;
+    const store = new PgStore({ pool: this.pool, tableName: 'http_session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+    throttleTouches(store, touchLagMs(this.idleMs));
+    this.store = store;
     this.handler = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({ pool: this.pool, tableName: 'http_session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      store,
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: idleMs },
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: this.idleMs },
     });
+  }
+
+  /** The session named by a request's cookie header, or null (no cookie, bad signature, expired). */
+  async read(cookieHeader: string | undefined): Promise<LoadedSession | null> {
+    const raw = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
+    if (!raw?.startsWith('s:')) return null;
+    const id = unsign(raw.slice(2), this.secret);
+    if (id === false) return null;
+    const data = await new Promise<SessionData | null | undefined>((resolve, reject) =>
+      this.store.get(id, (err, value) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(value))),
+    );
+    if (!data) return null;
+    return { id, data, expiresAt: await this.expiry(id) };
+  }
+
+  /** When the stored session expires (0 when it is gone). */
+  async expiry(id: string): Promise<number> {
+    return (await this.expiries([id])).get(id) ?? 0;
+  }
+
+  /** Stored expiry times of these sessions; ids of ended sessions are missing from the answer. */
+  async expiries(ids: string[]): Promise<Map<string, number>> {
+    const { rows } = await this.pool.query<{ sid: string; expire: Date }>(
+      'SELECT sid, expire FROM http_session WHERE sid = ANY($1) AND expire > now()',
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.sid, r.expire.getTime()]));
+  }
+
+  /** Deletes every session of a user (except `keepId`); returns the ids deleted. */
+  async deleteAllOf(user: { role: string; id: number }, keepId?: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ sid: string }>(
+      `DELETE FROM http_session
+       WHERE sess->'passport'->'user'->>'role' = $1 AND sess->'passport'->'user'->>'id' = $2 AND sid <> $3
+       RETURNING sid`,
+      [user.role, String(user.id), keepId ?? ''],
+    );
+    return rows.map((r) => r.sid);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * Skips a store touch when this process wrote the session's expiry less than `lagMs` ago.
+ * Per process and in memory: another process touches on its own, which is harmless.
+ */
+function throttleTouches(store: Store, lagMs: number): void {
+  const touch = store.touch?.bind(store);
+  if (!touch) return;
+  const lastWritten = new Map<string, number>();
+  store.touch = (sid, sess, callback) => {
+    const now = Date.now();
+    if (now - (lastWritten.get(sid) ?? 0) < lagMs) return callback?.();
+    lastWritten.set(sid, now);
+    if (lastWritten.size > 50_000) {
+      // Forget entries older than the lag: at worst a session is written once more.
+      for (const [id, at] of lastWritten) if (now - at >= lagMs) lastWritten.delete(id);
+    }
+    touch(sid, sess, callback);
+  };
+  const set = store.set.bind(store);
+  store.set = (sid, sess, callback) => {
+    lastWritten.set(sid, Date.now());
+    set(sid, sess, callback);
+  };
 }

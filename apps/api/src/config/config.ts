@@ -14,6 +14,8 @@ export const SETTINGS = [
     description:
       'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data under DATA_DIR, and demo data is seeded into an empty database.',
   },
+  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'PostgreSQL connections per API process for the application (each process also opens SESSION_POOL_SIZE more).' },
+  { name: 'SESSION_POOL_SIZE', default: '4', description: 'PostgreSQL connections per API process for login sessions.' },
   { name: 'SEED_DEMO', default: 'false', description: 'With DATABASE_URL set: seed the demo data into an empty database when true.' },
   { name: 'DATA_DIR', default: '.data', description: 'Where the embedded PostgreSQL keeps its files (kept across restarts).' },
   { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL (only when DATABASE_URL is unset).' },
@@ -24,6 +26,12 @@ export const SETTINGS = [
   },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes.' },
   { name: 'REDIS_URL', default: '(unset)', description: 'Redis for Socket.IO broadcasts between API nodes. Unset: a single node broadcasts in memory.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
+  },
   { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
   { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
@@ -33,11 +41,15 @@ export interface AppConfig {
   port: number;
   databaseUrl: string | null;
   seedDemo: boolean;
+  databasePoolSize: number;
+  sessionPoolSize: number;
   dataDir: string;
   embeddedPgPort: number;
   sessionSecret: string;
   sessionIdleMinutes: number;
   redisUrl: string | null;
+  /** express's 'trust proxy' setting. */
+  trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
   production: boolean;
   webDist: string;
@@ -62,6 +74,17 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be true or false (got '${env[name]}')`);
 }
 
+function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (!/^[0-9a-fA-F.:/,\s]+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be false, true, a hop count or a list of addresses (got '${raw}')`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
   const databaseUrl = env.DATABASE_URL?.trim() || null;
@@ -81,11 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: int(env, 'PORT', 3000, 0, 65535),
     databaseUrl,
     seedDemo: databaseUrl ? bool(env, 'SEED_DEMO') : true,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    sessionPoolSize: int(env, 'SESSION_POOL_SIZE', 4, 1, 100),
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     redisUrl,
+    trustProxy: trustProxy(env),
     smsSendIntervalSeconds: int(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 1, 3600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),

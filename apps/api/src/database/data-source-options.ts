@@ -4,7 +4,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
 /** The one description of our database, shared by the app, the admin CLI and the schema check. */
-export function dataSourceOptions(url: string): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -13,6 +13,6 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsRun: false,
     synchronize: false,
     namingStrategy: new SnakeNamingStrategy(),
-    extra: { max: 10 },
+    extra: { max: poolSize },
   };
 }

@@ -1,5 +1,5 @@
 import { AuditLog } from '../audit/audit-log.entity.js';
-import { LoginFailure } from '../auth/login-failure.entity.js';
+import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
@@ -21,7 +21,7 @@ export const ENTITIES = [
   Coupon,
   Customer,
   Doctor,
-  LoginFailure,
+  LoginCounter,
   Notice,
   NoticeCheck,
   Order,

@@ -5,7 +5,7 @@ import type { DeliveryOptionDto, Patient, PharmacyCart, PharmacySendResult } fro
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { AddCartItemDto, DeliveryOptionDto as DeliveryOptionBody } from './dto/cart.dto.js';
+import { AddCartItemDto, DeliveryOptionDto as DeliveryOptionBody, SendCartDto } from './dto/cart.dto.js';
 import { PatientInfoDto } from './dto/patient-info.dto.js';
 import { PharmacyCartService, deliveryOptions } from './pharmacy-cart.service.js';
 
@@ -18,12 +18,10 @@ export class PharmacyCartController {
   @Post('patient-info')
   @Roles('pharmacy')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The patient is stored as the session’s current patient; another patient than the current one empties the cart.' })
+  @ApiOkResponse({ description: 'The patient becomes the cart’s patient (shared by all sessions of the user); another patient than the current one empties the cart.' })
   @ApiBadRequestResponse({ description: "'Tarkista henkilöturvatunnus' or a missing name; nothing is stored." })
-  async patientInfo(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PatientInfoDto): Promise<Patient> {
-    const patient = await this.carts.setPatient(user, req.session, body);
-    req.session.patient = patient;
-    return patient;
+  patientInfo(@CurrentUser() user: SessionUser, @Body() body: PatientInfoDto): Promise<Patient> {
+    return this.carts.setPatient(user, body);
   }
 
   @Get('delivery-options')
@@ -37,8 +35,9 @@ export class PharmacyCartController {
   @Roles('pharmacy')
   @HttpCode(200)
   @ApiOkResponse({ description: 'The cart with the chosen option.' })
-  setDeliveryOption(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: DeliveryOptionBody): Promise<PharmacyCart> {
-    return this.carts.setDeliveryOption(user, req.session, body.id);
+  @ApiConflictResponse({ description: "'Potilas on vaihtunut…': the cart's patient is not the patientHetu given." })
+  setDeliveryOption(@CurrentUser() user: SessionUser, @Body() body: DeliveryOptionBody): Promise<PharmacyCart> {
+    return this.carts.setDeliveryOption(user, body);
   }
 
   @Post('pharmacy-shopping-cart/item')
@@ -46,25 +45,24 @@ export class PharmacyCartController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The cart with the new medicine.' })
   @ApiBadRequestResponse({ description: 'Unknown or unavailable product, or a narcotic/PKV medicine that cannot be renewed.' })
-  @ApiConflictResponse({ description: 'The medicine is already in the cart.' })
-  addItem(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: AddCartItemDto): Promise<PharmacyCart> {
-    return this.carts.addItem(user, req.session, body);
+  @ApiConflictResponse({ description: "The medicine is already in the cart, or 'Potilas on vaihtunut…' (the cart's patient is not the patientHetu given)." })
+  addItem(@CurrentUser() user: SessionUser, @Body() body: AddCartItemDto): Promise<PharmacyCart> {
+    return this.carts.addItem(user, body);
   }
 
   @Get('pharmacy-user-shopping-cart')
   @Roles('pharmacy')
   @ApiOkResponse({ description: 'The cart: {items, deliveryOptionId, patient, totalPriceCents}.' })
-  cart(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyCart> {
-    return this.carts.cart(user, req.session);
+  cart(@CurrentUser() user: SessionUser): Promise<PharmacyCart> {
+    return this.carts.cart(user);
   }
 
   @Post('pharmacy-user-shopping-cart/clear')
   @Roles('pharmacy')
   @HttpCode(204)
   @ApiOkResponse({ description: 'Cancels the order in the making: medicines, option and the current patient are forgotten.' })
-  async clear(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<void> {
-    await this.carts.clear(user);
-    delete req.session.patient;
+  clear(@CurrentUser() user: SessionUser): Promise<void> {
+    return this.carts.clear(user);
   }
 
   @Post('pharmacy-shopping-cart/send')
@@ -72,9 +70,8 @@ export class PharmacyCartController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'One waiting order was created; the cart is empty and the patient forgotten.' })
   @ApiBadRequestResponse({ description: 'No office selected, no patient, no medicines or no handling option; nothing is created.' })
-  async send(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacySendResult> {
-    const sent = await this.carts.send(user, req.session);
-    delete req.session.patient;
-    return sent;
+  @ApiConflictResponse({ description: "'Potilas on vaihtunut…': the cart's patient is not the patientHetu given; nothing is created." })
+  send(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: SendCartDto): Promise<PharmacySendResult> {
+    return this.carts.send(user, { officeId: req.session.officeId, patientHetu: body?.patientHetu });
   }
 }

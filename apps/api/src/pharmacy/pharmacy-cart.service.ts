@@ -26,19 +26,17 @@ import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 
-/** What the cart needs from the pharmacist's session. */
-export interface PharmacySessionState {
-  officeId?: number;
-  patient?: Patient;
-}
-
 export function deliveryOptions(): DeliveryOptionDto[] {
   return DELIVERY_OPTIONS.map((o) => ({ id: o.id, label: o.label, description: o.description, firstItemCents: o.firstItemCents, nextItemCents: o.nextItemCents }));
 }
 
 /**
- * The pharmacist's order in the making: the patient (in the session), the medicines and the
- * handling option (in the database, per pharmacy user), and sending it to the doctors' queue.
+ * The pharmacist's order in the making: the patient, the medicines and the handling option, one
+ * record per pharmacy user in the database (never split between a login session and a table, so
+ * two sessions of one user can never pair one patient with another's medicines), and sending it
+ * to the doctors' queue. Calls that act for a patient may name the hetu the screen shows: when the
+ * cart's patient is another one (changed in another session), they answer 409 and change nothing.
+ * Every change is pushed to the user's other sessions as `cart:updated`.
  */
 @Injectable()
 export class PharmacyCartService {
@@ -52,30 +50,46 @@ export class PharmacyCartService {
   ) {}
 
   /**
-   * Validates the patient (full hetu rule, check character included) and audits the entry.
-   * Another patient than the session's current one starts an empty order: medicines left in
-   * the cart (kept per user, so they outlive a logout or an expired session) must never be
-   * sent under the next patient's hetu. The same patient again (e.g. a corrected name) keeps them.
+   * Validates the patient (full hetu rule, check character included), makes them the cart's
+   * patient and audits the entry. Another patient than the cart's current one starts an empty
+   * order, so medicines are never sent under the next patient's hetu; the same patient again
+   * (e.g. a corrected name) keeps them.
    */
-  async setPatient(user: SessionUser, session: PharmacySessionState, input: Patient): Promise<Patient> {
+  async setPatient(user: SessionUser, input: Patient): Promise<Patient> {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
-    if (session.patient?.hetu !== hetu) await this.clear(user);
-    await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu });
+    const cart = await this.db.transaction(async (m) => {
+      const current = await this.lockCart(m, user.id);
+      if (current.patientHetu !== hetu) await this.emptyCart(m, user.id);
+      await m.getRepository(PharmacyCart).update(
+        { pharmacyUserId: user.id },
+        { patientHetu: hetu, patientFirstName: patient.firstName, patientLastName: patient.lastName },
+      );
+      await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu }, m);
+      return this.view(m, user.id);
+    });
+    this.publisher.cartUpdated(user.id, cart);
     return patient;
   }
 
-  async cart(user: SessionUser, session: PharmacySessionState, manager: EntityManager = this.db.manager): Promise<PharmacyCartDto> {
+  async cart(user: SessionUser): Promise<PharmacyCartDto> {
+    return this.db.transaction(async (m) => {
+      const cart = await this.view(m, user.id);
+      if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu }, m);
+      return cart;
+    });
+  }
+
+  /** The cart as the API shows it. */
+  private async view(manager: EntityManager, pharmacyUserId: number): Promise<PharmacyCartDto> {
     const items = await manager.getRepository(PharmacyCartItem).find({
-      where: { pharmacyUserId: user.id },
+      where: { pharmacyUserId },
       relations: { product: true },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    const cart = await manager.getRepository(PharmacyCart).findOneBy({ pharmacyUserId: user.id });
+    const cart = await manager.getRepository(PharmacyCart).findOneBy({ pharmacyUserId });
     const deliveryOptionId = cart?.deliveryOptionId ?? null;
-    const patient = session.patient ?? null;
-    if (patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: patient.hetu }, manager);
     return {
       items: items.map((item) => ({
         id: item.id,
@@ -86,14 +100,14 @@ export class PharmacyCartService {
         reason: item.reason,
       })),
       deliveryOptionId,
-      patient,
+      patient: cartPatient(cart),
       totalPriceCents: deliveryOptionId ? handlingPriceCents(deliveryOptionId, items.length) : 0,
     };
   }
 
-  async addItem(user: SessionUser, session: PharmacySessionState, input: { productId: number; reason?: string }): Promise<PharmacyCartDto> {
-    return this.db.transaction(async (m) => {
-      await this.lockCart(m, user.id);
+  async addItem(user: SessionUser, input: { productId: number; reason?: string; patientHetu?: string }): Promise<PharmacyCartDto> {
+    const cart = await this.db.transaction(async (m) => {
+      requirePatient(await this.lockCart(m, user.id), input.patientHetu);
       const product = await this.catalogue.findAvailable(input.productId, m);
       if (!product) throw new BadRequestException(PHARMACY_MESSAGES.productNotFound);
       if (!product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
@@ -105,48 +119,58 @@ export class PharmacyCartService {
         throw new BadRequestException(PHARMACY_MESSAGES.cartFull);
       }
       await repo.insert({ pharmacyUserId: user.id, type: 'renewal', productId: product.id, reason: input.reason ?? '' });
-      return this.cart(user, session, m);
+      return this.view(m, user.id);
     });
+    this.publisher.cartUpdated(user.id, cart);
+    return cart;
   }
 
-  async setDeliveryOption(user: SessionUser, session: PharmacySessionState, id: DeliveryOptionId): Promise<PharmacyCartDto> {
-    await this.db.getRepository(PharmacyCart).upsert({ pharmacyUserId: user.id, deliveryOptionId: id }, ['pharmacyUserId']);
-    return this.cart(user, session);
+  async setDeliveryOption(user: SessionUser, input: { id: DeliveryOptionId; patientHetu?: string }): Promise<PharmacyCartDto> {
+    const cart = await this.db.transaction(async (m) => {
+      requirePatient(await this.lockCart(m, user.id), input.patientHetu);
+      await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: input.id });
+      return this.view(m, user.id);
+    });
+    this.publisher.cartUpdated(user.id, cart);
+    return cart;
   }
 
-  /** Empties the medicines and the option (the caller also forgets the patient). */
+  /** Cancels the order in the making: medicines, option and patient are forgotten. */
   async clear(user: SessionUser): Promise<void> {
-    await this.db.transaction(async (m) => {
+    const cart = await this.db.transaction(async (m) => {
       await this.lockCart(m, user.id);
-      await this.emptyCart(m, user.id);
+      await this.emptyCart(m, user.id, { forgetPatient: true });
+      return this.view(m, user.id);
     });
+    this.publisher.cartUpdated(user.id, cart);
   }
 
-  private async emptyCart(m: EntityManager, pharmacyUserId: number): Promise<void> {
+  private async emptyCart(m: EntityManager, pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
     await m.getRepository(PharmacyCartItem).delete({ pharmacyUserId });
-    await m.getRepository(PharmacyCart).update({ pharmacyUserId }, { deliveryOptionId: null });
+    await m
+      .getRepository(PharmacyCart)
+      .update({ pharmacyUserId }, { deliveryOptionId: null, ...(forgetPatient ? { patientHetu: null, patientFirstName: null, patientLastName: null } : {}) });
   }
 
   /**
    * Creates one waiting order from the cart in one transaction and empties the cart.
    * Needs a selected office, a patient, at least one medicine and a handling option
-   * (400 with a Finnish message otherwise; nothing is created). The doctors' queue
-   * counts and the office's order list are pushed after the commit.
+   * (400 with a Finnish message otherwise; nothing is created), and the patient the screen
+   * shows when it names one (409 otherwise). The doctors' queue counts and the office's order
+   * list are pushed after the commit.
    */
-  async send(user: SessionUser, session: PharmacySessionState, now: Date = new Date()): Promise<PharmacySendResult> {
-    const result = await this.db.transaction(async (m) => {
-      await this.lockCart(m, user.id);
-      const office = await this.offices.requireOffice(user, session.officeId, m);
-      const patient = session.patient;
-      if (!patient) throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
+  async send(user: SessionUser, input: { officeId: number | undefined; patientHetu?: string }, now: Date = new Date()): Promise<PharmacySendResult> {
+    const { result, cart: emptied } = await this.db.transaction(async (m) => {
+      const cart = await this.lockCart(m, user.id);
+      const office = await this.offices.requireOffice(user, input.officeId, m);
+      const patient = requirePatient(cart, input.patientHetu);
       const items = await m.getRepository(PharmacyCartItem).find({
         where: { pharmacyUserId: user.id },
         relations: { product: true },
         order: { createdAt: 'ASC', id: 'ASC' },
       });
       if (items.length === 0) throw new BadRequestException(PHARMACY_MESSAGES.cartEmpty);
-      const cart = await m.getRepository(PharmacyCart).findOneBy({ pharmacyUserId: user.id });
-      const optionId = cart?.deliveryOptionId;
+      const optionId = cart.deliveryOptionId;
       if (!optionId) throw new BadRequestException(PHARMACY_MESSAGES.deliveryOptionMissing);
       for (const item of items) {
         if (!item.product?.available) throw new BadRequestException(`${PHARMACY_MESSAGES.productNotFound}: ${item.product ? productDisplayName(item.product) : item.productId}`);
@@ -180,17 +204,36 @@ export class PharmacyCartService {
         })),
       });
       await this.audit.record(user, { action: 'pharmacy.order.send', orderId: order.id, patientHetu: patient.hetu }, m);
-      await this.emptyCart(m, user.id);
-      return { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents };
+      await this.emptyCart(m, user.id, { forgetPatient: true });
+      return { result: { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents }, cart: await this.view(m, user.id) };
     });
     await this.orders.publishQueueStatus();
     this.publisher.orderUpdated({ pharmacyId: user.pharmacyId }, { orderId: result.orderId, deliveryStatus: 'waiting' });
+    this.publisher.cartUpdated(user.id, emptied);
     return result;
   }
 
-  /** Serialises changes to one pharmacist's cart (creates the cart row on first use). */
-  private async lockCart(m: EntityManager, pharmacyUserId: number): Promise<void> {
+  /** Serialises changes to one pharmacist's cart (creates the cart row on first use) and returns it. */
+  private async lockCart(m: EntityManager, pharmacyUserId: number): Promise<PharmacyCart> {
     await m.query('INSERT INTO pharmacy_cart (pharmacy_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [pharmacyUserId]);
-    await m.query('SELECT 1 FROM pharmacy_cart WHERE pharmacy_user_id = $1 FOR UPDATE', [pharmacyUserId]);
+    return m.getRepository(PharmacyCart).findOneOrFail({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
   }
+}
+
+function cartPatient(cart: PharmacyCart | null): Patient | null {
+  if (!cart?.patientHetu) return null;
+  return { firstName: cart.patientFirstName ?? '', lastName: cart.patientLastName ?? '', hetu: cart.patientHetu };
+}
+
+/**
+ * The cart's patient: 400 without one; 409 when the caller names another hetu than the cart holds
+ * (the patient was changed in another session of the same user after this screen was drawn).
+ */
+function requirePatient(cart: PharmacyCart, expectedHetu: string | undefined): Patient {
+  const patient = cartPatient(cart);
+  if (!patient) throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
+  if (expectedHetu !== undefined && normalizeHetu(expectedHetu) !== patient.hetu) {
+    throw new ConflictException(PHARMACY_MESSAGES.patientChanged);
+  }
+  return patient;
 }

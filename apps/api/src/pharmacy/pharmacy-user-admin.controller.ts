@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { PharmacyUserListEntry, UsernameCheck } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -42,8 +43,8 @@ export class PharmacyUserAdminController {
   @ApiOkResponse({ description: 'The saved user. An empty or missing password keeps the old one.' })
   @ApiConflictResponse({ description: "'Käyttäjätunnus on jo varattu!'" })
   @ApiForbiddenResponse({ description: "Another pharmacy's user, or another administrator." })
-  update(@CurrentUser() admin: SessionUser, @Body() body: UpdatePharmacyUserDto): Promise<PharmacyUserListEntry> {
-    return this.users.update(admin, body);
+  update(@CurrentUser() admin: SessionUser, @Req() req: Request, @Body() body: UpdatePharmacyUserDto): Promise<PharmacyUserListEntry> {
+    return this.users.update(admin, body, req.sessionID);
   }
 
   @Delete('delete-pharmacy-user')

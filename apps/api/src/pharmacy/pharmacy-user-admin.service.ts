@@ -13,6 +13,7 @@ import {
 } from '@resepti/domain';
 import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { PharmacyOffice } from './pharmacy-office.entity.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
@@ -37,7 +38,10 @@ function isUniqueViolation(err: unknown): boolean {
  */
 @Injectable()
 export class PharmacyUserAdminService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsService,
+  ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
     const users = await this.db.getRepository(PharmacyUser).find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
@@ -78,7 +82,11 @@ export class PharmacyUserAdminService {
     }
   }
 
-  async update(admin: SessionUser, input: UpdatePharmacyUserRequest): Promise<PharmacyUserListEntry> {
+  /**
+   * Saves the user's fields. A new password ends every session of that user (and closes their
+   * sockets): whoever knew the old one is out. An admin changing their own keeps `adminSessionId`.
+   */
+  async update(admin: SessionUser, input: UpdatePharmacyUserRequest, adminSessionId?: string): Promise<PharmacyUserListEntry> {
     const username = input.username.trim();
     const messages = [
       validatePharmacyUserEdit('firstName', input.firstName),
@@ -88,8 +96,9 @@ export class PharmacyUserAdminService {
     ].filter((m): m is string => m !== null);
     if (messages.length > 0) throw new BadRequestException(messages);
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    let saved: PharmacyUserListEntry;
     try {
-      return await this.db.transaction(async (m) => {
+      saved = await this.db.transaction(async (m) => {
         const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOne({ where: { id: input.id }, lock: { mode: 'pessimistic_write' } }));
         if (target.userLevel === 'admin' && target.id !== admin.id) throw new ForbiddenException(PHARMACY_MESSAGES.adminNotEditable);
         const canonical = canonicalUsername(username);
@@ -106,15 +115,20 @@ export class PharmacyUserAdminService {
       if (isUniqueViolation(err)) throw new ConflictException(VALIDATION_MESSAGES.usernameTakenEdit);
       throw err;
     }
+    if (passwordHash) await this.sessions.endAllOf({ role: 'pharmacy', id: saved.id }, saved.id === admin.id ? adminSessionId : undefined);
+    return saved;
   }
 
+  /** Deletes a (non-admin) user of the admin's pharmacy; their sessions and sockets end at once. */
   async remove(admin: SessionUser, name: string): Promise<void> {
-    await this.db.transaction(async (m) => {
+    const removedId = await this.db.transaction(async (m) => {
       const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ username: canonicalUsername(name) }));
       if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
       await m.getRepository(NoticeCheck).delete({ pharmacyUserId: target.id });
       await m.getRepository(PharmacyUser).delete({ id: target.id });
+      return target.id;
     });
+    await this.sessions.endAllOf({ role: 'pharmacy', id: removedId });
   }
 
   /** 404 when the user does not exist, 403 when they belong to another pharmacy. */

@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ConnectedSocket, type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
-import type { Request, Response, NextFunction } from 'express';
+import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
 import { AuthService } from '../auth/auth.service.js';
@@ -8,6 +8,16 @@ import { SessionMiddleware } from '../auth/session.middleware.js';
 import { sessionUserOf, type SessionUser } from '../auth/session-user.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+/** What the server keeps per socket: the user, and the login session it lives on. */
+export interface SocketData {
+  user: SessionUser;
+  sessionId: string;
+  /** When the session expires unless the user makes an HTTP request (re-read from the store then). */
+  expiresAt: number;
+  /** The rooms joined on connection. */
+  rooms: string[];
+}
 
 /** The rooms a signed-in user's socket belongs to. */
 export function roomsFor(user: SessionUser, officeId: number | undefined): string[] {
@@ -26,12 +36,29 @@ export function roomsFor(user: SessionUser, officeId: number | undefined): strin
 }
 
 /**
- * Socket.IO at /socket.io on the API's own port. The handshake runs the same session
- * middleware as HTTP: without a valid session the connection is refused.
+ * Server-only rooms that let a session's or an account's sockets be closed from any process
+ * (through the adapter). The session id is a secret, so its room is named by a hash.
+ */
+export const INTERNAL_ROOMS = {
+  session: (sessionId: string) => `session:${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`,
+  account: (user: { role: string; id: number }) => `account:${user.role}:${user.id}`,
+};
+const isInternalRoom = (room: string) => room.startsWith('session:') || room.startsWith('account:');
+
+/** How often each process looks for sockets whose session has run out. */
+const EXPIRY_SWEEP_MS = 500;
+
+/**
+ * Socket.IO at /socket.io on the API's own port. The handshake reads the login session named by
+ * the cookie (without writing it: socket traffic never extends a session) and refuses a
+ * connection without a valid one. A socket lives no longer than its session: logout, an
+ * account's end (deleted, password reset) and the idle timeout all close it.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
-export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<Socket> {
+export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGatewayConnection<Socket>, OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeGateway.name);
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping = false;
 
   @WebSocketServer()
   server!: RealtimeServer;
@@ -42,36 +69,65 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   ) {}
 
   afterInit(server: RealtimeServer): void {
-    server.engine.use((req: Request, res: Response, next: NextFunction) => this.sessions.handler(req, res, next));
     server.use((socket, next) => {
-      const request = socket.request as Request;
-      const user = sessionUserOf(request.session);
-      if (!user) return next(new Error(MESSAGES.unauthorized));
-      // A recovered connection (redis-io.adapter.ts) keeps the user it had a moment ago and
-      // connects at once: while waiting for the database it would miss pushes.
-      const restored = socket.data.user as SessionUser | undefined;
-      if (socket.recovered && restored?.id === user.id && restored.role === user.role) return next();
-      this.auth.refresh(user).then(
-        (fresh) => {
-          if (!fresh) return next(new Error(MESSAGES.unauthorized));
-          socket.data.user = fresh;
-          next();
-        },
+      this.authenticate(socket).then(
+        (ok) => next(ok ? undefined : new Error(MESSAGES.unauthorized)),
         (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
       );
     });
+    this.sweepTimer = setInterval(() => void this.closeExpired(), EXPIRY_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+  }
+
+  private async authenticate(socket: Socket): Promise<boolean> {
+    const session = await this.sessions.read(socket.request.headers.cookie);
+    const user = session && sessionUserOf(session.data);
+    if (!session || !user) return false;
+    const fresh = await this.auth.refresh(user);
+    if (!fresh) return false;
+    const rooms = [...roomsFor(fresh, session.data.officeId), INTERNAL_ROOMS.session(session.id), INTERNAL_ROOMS.account(fresh)];
+    const data: SocketData = { user: fresh, sessionId: session.id, expiresAt: session.expiresAt, rooms };
+    socket.data = data;
+    return true;
   }
 
   async handleConnection(socket: Socket): Promise<void> {
-    const user = socket.data.user as SessionUser;
-    const officeId = (socket.request as Request).session?.officeId;
-    await socket.join(roomsFor(user, officeId));
+    // A recovered connection (redis-io.adapter.ts) skipped authenticate() so that no push is
+    // lost while it waits for the database; its session is re-read by the next sweep instead.
+    if (socket.recovered) (socket.data as SocketData).expiresAt = 0;
+    await socket.join((socket.data as SocketData).rooms);
     this.logger.debug(`socket ${socket.id} joined ${[...socket.rooms].join(', ')}`);
   }
 
   @SubscribeMessage('session:info')
   sessionInfo(@ConnectedSocket() socket: Socket): SessionInfo {
-    const user = socket.data.user as SessionUser;
-    return { role: user.role, rooms: [...socket.rooms].filter((room) => room !== socket.id).sort() };
+    const { user } = socket.data as SocketData;
+    return { role: user.role, rooms: [...socket.rooms].filter((room) => room !== socket.id && !isInternalRoom(room)).sort() };
+  }
+
+  /** Closes this process's sockets whose session has expired (re-reading the store for those that look due). */
+  private async closeExpired(): Promise<void> {
+    if (this.sweeping || !this.server) return;
+    const now = Date.now();
+    const due = [...this.server.of('/').sockets.values()].filter((s) => (s.data as SocketData).expiresAt <= now);
+    if (due.length === 0) return;
+    this.sweeping = true;
+    try {
+      const expiries = await this.sessions.expiries([...new Set(due.map((s) => (s.data as SocketData).sessionId))]);
+      for (const socket of due) {
+        const data = socket.data as SocketData;
+        const expiresAt = expiries.get(data.sessionId);
+        if (expiresAt === undefined) socket.disconnect(true);
+        else data.expiresAt = expiresAt;
+      }
+    } catch (err) {
+      this.logger.warn(`checking socket sessions failed: ${String(err)}`);
+    } finally {
+      this.sweeping = false;
+    }
   }
 }

@@ -5,12 +5,13 @@ import {
   type CartUpdatedEvent,
   type NoticeUpdatedEvent,
   type OrderUpdatedEvent,
+  type PharmacyCart,
   type PushMeta,
   type ServerToClientEvents,
   type SystemStatus,
 } from '@resepti/domain';
 import { PushNumbering } from './push-numbering.js';
-import { RealtimeGateway } from './realtime.gateway.js';
+import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 
 /**
  * The one door for live pushes. Domain services call it AFTER their transaction has
@@ -51,8 +52,9 @@ export class RealtimePublisher {
     this.emit([ROOMS.pharmacies, ROOMS.doctors], SOCKET_EVENTS.noticeUpdated, event);
   }
 
-  cartUpdated(room: string, event: CartUpdatedEvent): void {
-    this.emit([room], SOCKET_EVENTS.cartUpdated, event);
+  /** The pharmacist's cart, to every session of that user (another tab or workstation). */
+  cartUpdated(pharmacyUserId: number, cart: PharmacyCart): void {
+    this.emit([ROOMS.pharmacyUser(pharmacyUserId)], SOCKET_EVENTS.cartUpdated, { cart } satisfies CartUpdatedEvent);
   }
 
   /** Moves all of a pharmacy user's sockets to the office they just selected. */
@@ -60,6 +62,24 @@ export class RealtimePublisher {
     const sockets = this.gateway.server.in(ROOMS.pharmacyUser(pharmacyUserId));
     if (fromOfficeId && fromOfficeId !== toOfficeId) sockets.socketsLeave(ROOMS.office(fromOfficeId));
     sockets.socketsJoin(ROOMS.office(toOfficeId));
+  }
+
+  /** Closes the sockets of one login session, on every process (logout). */
+  closeSession(sessionId: string): void {
+    this.closeRoom(INTERNAL_ROOMS.session(sessionId));
+  }
+
+  /** Closes every socket of a user, on every process (account deleted, password reset by an admin). */
+  closeAccount(user: { role: string; id: number }): void {
+    this.closeRoom(INTERNAL_ROOMS.account(user));
+  }
+
+  private closeRoom(room: string): void {
+    try {
+      this.gateway.server.in(room).disconnectSockets(true);
+    } catch (err) {
+      this.logger.warn(`closing sockets of ${room} failed: ${String(err)}`);
+    }
   }
 
   /**

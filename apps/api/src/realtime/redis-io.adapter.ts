@@ -31,9 +31,10 @@ export class RealtimeIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, {
       ...options,
-      // Middlewares (the session check) run again on a recovered connection: a session
-      // that ended meanwhile gets no replay.
-      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+      // A recovered connection skips the middlewares (authenticate: database reads) and
+      // connects at once: pushes broadcast while it waited would not reach it. It keeps the
+      // user and rooms it had; the gateway's sweep re-reads its session right away.
+      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
     } as ServerOptions) as Server;
     if (this.redis) server.adapter(faultTolerant(this.redis));
     return server;

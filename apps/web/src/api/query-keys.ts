@@ -11,6 +11,8 @@ export const queryKeys = {
     products: ['pharmacy', 'products'] as const,
     deliveryOptions: ['pharmacy', 'delivery-options'] as const,
     cart: ['pharmacy', 'cart'] as const,
+    /** mutationKey of every change this screen makes to the cart. */
+    cartChange: ['pharmacy', 'cart-change'] as const,
     orders: ['pharmacy', 'orders'] as const,
     ordersByMode: (mode: 'active' | 'history', limit: number) => ['pharmacy', 'orders', mode, limit] as const,
     message: ['pharmacy', 'message'] as const,

@@ -51,8 +51,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   const reconnect = useCallback(() => {
     disconnect();
-    // WebSocket first: behind several servers, long-polling works only with sticky routing (README).
-    const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'] });
+    // WebSocket first (no sticky sessions needed, one connection); HTTP long-polling only when
+    // WebSocket cannot connect (a proxy that refuses upgrades); behind several servers it needs sticky routing (README).
+    const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'], tryAllTransports: true });
     const sequence = new PushSequence();
     const resync = () => setResyncs((n) => n + 1);
     next.on('connect', () => {

@@ -39,7 +39,7 @@ export function prefixMatches(products: readonly Product[], query: string): Prod
   return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
 }
 
-export function MedicineChat({ cart, onSent }: { cart: PharmacyCart | undefined; onSent: () => void }) {
+export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const products = useQuery({ queryKey: queryKeys.pharmacy.products, queryFn: fetchProducts, staleTime: 10 * 60_000 });
@@ -69,7 +69,8 @@ export function MedicineChat({ cart, onSent }: { cart: PharmacyCart | undefined;
   const noMatch = stage === 'search' && query.trim() !== '' && products.isSuccess && suggestions.length === 0;
 
   const add = useMutation({
-    mutationFn: ({ product, reason }: { product: Product; reason: string }) => addCartItem(product.productId, reason),
+    mutationKey: queryKeys.pharmacy.cartChange,
+    mutationFn: ({ product, reason }: { product: Product; reason: string }) => addCartItem(patientHetu, product.productId, reason),
     onSuccess: (next, { product }) => {
       queryClient.setQueryData(queryKeys.pharmacy.cart, next);
       say('user', T.confirm);
@@ -83,13 +84,15 @@ export function MedicineChat({ cart, onSent }: { cart: PharmacyCart | undefined;
   });
 
   const chooseOption = useMutation({
-    mutationFn: (id: DeliveryOptionId) => setDeliveryOption(id),
+    mutationKey: queryKeys.pharmacy.cartChange,
+    mutationFn: (id: DeliveryOptionId) => setDeliveryOption(patientHetu, id),
     onSuccess: (next) => queryClient.setQueryData(queryKeys.pharmacy.cart, next),
     onError: (e) => setError(errorText(e)),
   });
 
   const send = useMutation({
-    mutationFn: sendCart,
+    mutationKey: queryKeys.pharmacy.cartChange,
+    mutationFn: () => sendCart(patientHetu),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart }),

@@ -4,11 +4,12 @@
  * the pharmacy cart and starts over.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
-import { HETU_LENGTH, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
+import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type CartUpdatedEvent, type Patient } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS } from '../texts';
 import { MedicineChat } from './MedicineChat';
 import { PatientInfoModal } from './PatientInfo';
@@ -28,7 +29,15 @@ export function hetuError(value: string, attempted: boolean): string | null {
 export function OrderRequestPanel() {
   const ids = useId();
   const queryClient = useQueryClient();
-  const cart = useQuery({ queryKey: queryKeys.pharmacy.cart, queryFn: fetchCart });
+  // The cart (patient + medicines) is one per pharmacist, shared by their sessions: another tab or
+  // workstation may change it, and the push carries the whole cart.
+  const cart = useLiveQuery({
+    queryKey: queryKeys.pharmacy.cart,
+    queryFn: fetchCart,
+    pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
+    events: [SOCKET_EVENTS.cartUpdated],
+    apply: (payload) => (payload as CartUpdatedEvent).cart,
+  });
 
   const [step, setStep] = useState<Step>(1);
   const [hetu, setHetu] = useState('');
@@ -53,17 +62,35 @@ export function OrderRequestPanel() {
     }
   }
 
+  // The cart's patient changed in another session of this user while the chat was open: never keep
+  // adding medicines for the patient on screen. Follow the cart (adjusted while rendering); this
+  // screen's own changes in flight are not "another session".
+  const ownChanges = useIsMutating({ mutationKey: queryKeys.pharmacy.cartChange });
+  const cartHetu = cart.data ? (cart.data.patient?.hetu ?? null) : undefined;
+  if (ownChanges === 0 && step === 3 && patient && cartHetu !== undefined && cartHetu !== patient.hetu) {
+    const other = cart.data?.patient ?? null;
+    if (other) {
+      setPatient(other);
+      setNotice(T.patientChangedElsewhere(`${other.firstName} ${other.lastName}`, other.hetu));
+      setChatKey((k) => k + 1);
+    } else {
+      reset(T.orderClosedElsewhere);
+    }
+  }
+
   const save = useMutation({
+    mutationKey: queryKeys.pharmacy.cartChange,
     mutationFn: setPatientInfo,
     onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
       setPatient(saved);
       setStep(3);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
     },
     onError: (e) => setError(isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed),
   });
 
   const abort = useMutation({
+    mutationKey: queryKeys.pharmacy.cartChange,
     mutationFn: clearCart,
     onSettled: async () => {
       reset(null);
@@ -183,7 +210,7 @@ export function OrderRequestPanel() {
       {step === 3 && patient && (
         <>
           <p className="order-request__patient">{T.patientLine(`${patient.firstName} ${patient.lastName}`, patient.hetu)}</p>
-          <MedicineChat key={chatKey} cart={cart.data} onSent={() => reset(PHARMACY_TEXTS.chat.sent)} />
+          <MedicineChat key={chatKey} patientHetu={patient.hetu} cart={cart.data} onSent={() => reset(PHARMACY_TEXTS.chat.sent)} />
           <Button variant="secondary" mt="m" onClick={() => abort.mutate()} disabled={abort.isPending}>
             {T.abort}
           </Button>

@@ -31,11 +31,16 @@ export const fetchProducts = () => api.get<Product[]>('/products', P);
 export const fetchDeliveryOptions = () => api.get<DeliveryOptionDto[]>('/delivery-options', P);
 export const fetchCart = () => api.get<PharmacyCart>('/pharmacy-user-shopping-cart', P);
 export const setPatientInfo = (patient: Patient) => api.post<Patient>('/patient-info', patient, P);
-export const addCartItem = (productId: number, reason: string) =>
-  api.post<PharmacyCart>('/pharmacy-shopping-cart/item', { type: 'renewal', productId, reason }, P);
-export const setDeliveryOption = (id: DeliveryOptionId) => api.post<PharmacyCart>('/pharmacy-shopping-cart/delivery-option', { id }, P);
+/*
+ * Calls for the patient on screen name that patient's hetu: the cart is shared by the user's
+ * sessions, and the server answers 409 instead of acting when another session changed the patient.
+ */
+export const addCartItem = (patientHetu: string, productId: number, reason: string) =>
+  api.post<PharmacyCart>('/pharmacy-shopping-cart/item', { type: 'renewal', productId, reason, patientHetu }, P);
+export const setDeliveryOption = (patientHetu: string, id: DeliveryOptionId) =>
+  api.post<PharmacyCart>('/pharmacy-shopping-cart/delivery-option', { id, patientHetu }, P);
 export const clearCart = () => api.post<void>('/pharmacy-user-shopping-cart/clear', undefined, P);
-export const sendCart = () => api.post<PharmacySendResult>('/pharmacy-shopping-cart/send', undefined, P);
+export const sendCart = (patientHetu: string) => api.post<PharmacySendResult>('/pharmacy-shopping-cart/send', { patientHetu }, P);
 
 /** Reseptilista (active) or one page of Historia, as a list of orders. */
 export async function fetchOrders(mode: OrderListMode, limit: number): Promise<{ orders: PharmacyOrder[]; count: number }> {

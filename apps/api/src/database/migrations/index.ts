@@ -3,6 +3,7 @@ import { SessionStore1795311958400 } from './1795311958400-SessionStore.js';
 import { PharmacyCart1795312523614 } from './1795312523614-PharmacyCart.js';
 import { DoctorHistoryIndexes1795312634070 } from './1795312634070-DoctorHistoryIndexes.js';
 import { LoginThrottle1795315412976 } from './1795315412976-LoginThrottle.js';
+import { CartPatientLoginCounter1795443056596 } from './1795443056596-CartPatientLoginCounter.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   PharmacyCart1795312523614,
   DoctorHistoryIndexes1795312634070,
   LoginThrottle1795315412976,
+  CartPatientLoginCounter1795443056596,
 ];

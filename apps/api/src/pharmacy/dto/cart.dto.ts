@@ -1,17 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { DELIVERY_OPTION_IDS, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId } from '@resepti/domain';
+import { DELIVERY_OPTION_IDS, MESSAGES, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId } from '@resepti/domain';
 import { Trim } from './trim.js';
 
+/** The hetu of the patient the client's screen shows; the cart answers 409 when its patient is another one. */
+abstract class ForPatientDto {
+  @ApiPropertyOptional({ description: "The hetu the client shows as the patient: 409 'Potilas on vaihtunut…' when the cart's patient is another one" })
+  @IsOptional()
+  @IsString({ message: MESSAGES.hetuInvalid })
+  @MaxLength(20, { message: MESSAGES.hetuInvalid })
+  patientHetu?: string;
+}
+
+/** POST /pharmacy-shopping-cart/send: the body is optional. */
+export class SendCartDto extends ForPatientDto {}
+
 /** POST /pharmacy-shopping-cart/delivery-option */
-export class DeliveryOptionDto {
+export class DeliveryOptionDto extends ForPatientDto {
   @ApiProperty({ enum: DELIVERY_OPTION_IDS })
   @IsIn(DELIVERY_OPTION_IDS as DeliveryOptionId[], { message: PHARMACY_MESSAGES.deliveryOptionInvalid })
   id!: DeliveryOptionId;
 }
 
 /** POST /pharmacy-shopping-cart/item */
-export class AddCartItemDto {
+export class AddCartItemDto extends ForPatientDto {
   @ApiProperty({ enum: ['renewal'] })
   @IsIn(['renewal'], { message: PHARMACY_MESSAGES.itemTypeInvalid })
   type!: 'renewal';
