@@ -153,6 +153,10 @@ describe('cart', () => {
 
   it('refuses narcotic/PKV, unavailable, unknown and duplicate medicines with clear messages', async () => {
     const { client } = await pharmacistAtOffice('pharmacy');
+    const noPatient = await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: product('Kestine').productId });
+    expect(noPatient.status).toBe(400);
+    expect(noPatient.body.message).toBe(PHARMACY_MESSAGES.patientMissing);
+    await client.post('/patient-info', PATIENT);
     const narcotic = await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: await productIdByName('Diapam'), reason: '' });
     expect(narcotic.status).toBe(400);
     expect(narcotic.body.message).toBe(PHARMACY_MESSAGES.productNotRenewable);
@@ -176,6 +180,20 @@ describe('cart', () => {
 
     expect((await client.post('/pharmacy-user-shopping-cart/clear')).status).toBe(204);
     expect((await client.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body).toEqual({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
+  });
+
+  it('keeps the patient and medicines in the database, not in the session: a re-login finds them intact', async () => {
+    const { client } = await pharmacistAtOffice('pharmacy');
+    await client.post('/patient-info', PATIENT);
+    await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: product('Kestine').productId });
+    const sessions = await app.sql<{ sess: string }>("SELECT sess::text FROM http_session WHERE sess::text LIKE '%apteekki%' OR sess::text LIKE '%passport%'");
+    expect(sessions.map((s) => s.sess).join('')).not.toContain(PATIENT.hetu);
+    await client.post('/logout');
+    const { client: again } = await pharmacistAtOffice('pharmacy');
+    const cart = (await again.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body;
+    expect(cart.patient).toEqual(PATIENT);
+    expect(cart.items.map((i) => i.displayName)).toEqual(['Kestine 10 mg']);
+    await again.post('/pharmacy-user-shopping-cart/clear');
   });
 
   it('refuses to send without a patient, without medicines or without an option (400 each, nothing created)', async () => {

