@@ -205,6 +205,12 @@ describe('several API processes with a Redis that comes and goes', () => {
     expect((await onA.get('/my-doctor-info')).status).toBe(200);
     expect(await setNotice(onB, 'Vain B')).toBeLessThan(300);
     await until('the push within process B', () => headers(seen).includes('Vain B'));
+    // A logout on A cannot tell B through Redis now; B re-reads its sockets' sessions instead.
+    const leaving = await loginAs(a, 'pharmacy');
+    const leavingSocket = await openSocket(b.baseUrl, leaving);
+    const closed = new Promise<void>((resolve) => leavingSocket.once('disconnect', () => resolve()));
+    expect((await leaving.post('/logout')).status).toBe(204);
+    await closed;
 
     await redis.start();
     const returned = Date.now();

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { OutageSessionCheck } from './outage-session-check.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { PushNumbering } from './push-numbering.js';
 import { RealtimePublisher } from './realtime.publisher.js';
@@ -6,7 +7,7 @@ import { RedisConnection } from './redis-connection.js';
 
 @Global()
 @Module({
-  providers: [RealtimeGateway, RealtimePublisher, RedisConnection, PushNumbering],
+  providers: [RealtimeGateway, RealtimePublisher, RedisConnection, PushNumbering, OutageSessionCheck],
   exports: [RealtimePublisher, RedisConnection],
 })
 export class RealtimeModule {}

@@ -63,8 +63,12 @@ export class RedisConnection implements OnApplicationShutdown {
     return this.client?.status === 'ready';
   }
 
-  onApplicationShutdown(): void {
-    this.client?.disconnect();
+  /** QUIT lets what is already queued (sessions stored by the sockets just closed) reach Redis first. */
+  async onApplicationShutdown(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    if (client.status !== 'ready') return client.disconnect();
+    await withTimeout(client.quit(), 2000, 'quit').catch(() => client.disconnect());
   }
 }
 
