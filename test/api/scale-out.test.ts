@@ -229,4 +229,45 @@ describe('several API processes with a Redis that comes and goes', () => {
     }
     await until('both processes reconnected', async () => (await health(a)).body.redis === 'up' && (await health(b)).body.redis === 'up');
   });
+
+  it('replays to a client whose process stopped what it missed, once it reconnects to the other one', async () => {
+    const doctor = await loginAs(a, 'doctor');
+    const pharmacist = await loginAs(a, 'kyla');
+    // Through the proxy, on process B (round-robin: at most two tries).
+    let socket: TestSocket | undefined;
+    while (!socket) {
+      const before = proxy!.routed.length;
+      const candidate = await openSocket(proxy!.url, pharmacist);
+      if (proxy!.routed[before] === 1) socket = candidate;
+      else candidate.close();
+    }
+    const seen = notices(socket);
+    expect(await setNotice(doctor, 'Ennen pysähtymistä')).toBeLessThan(300);
+    await until('the first push', () => seen.length === 1);
+
+    const dropped = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    const stopping = b;
+    b = undefined as unknown as TestApp;
+    await stopping.stop(); // SIGTERM: a graceful stop, as in a rolling deploy
+    await dropped;
+    for (const header of ['Yksi', 'Kaksi', 'Kolme']) expect(await setNotice(doctor, header)).toBeLessThan(300);
+
+    // Reconnect through the proxy: the stopped process refuses, the next try reaches A.
+    for (let attempt = 0; !socket.connected; attempt++) {
+      if (attempt === 4) throw new Error('could not reconnect through the proxy');
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          socket.off('connect', done);
+          socket.off('connect_error', done);
+          resolve();
+        };
+        socket.once('connect', done);
+        socket.once('connect_error', done);
+        socket.connect();
+      });
+    }
+    expect(socket.recovered).toBe(true);
+    await until('the three missed pushes', () => new Set(headers(seen)).size === 4);
+    expect([...new Set(headers(seen))]).toEqual(['Ennen pysähtymistä', 'Yksi', 'Kaksi', 'Kolme']);
+  });
 });
