@@ -8,6 +8,8 @@ export interface TestProxy {
   url: string;
   /** Which target answered each request or upgrade, in order (index into the targets). */
   routed: number[];
+  /** Cuts the network for Socket.IO: open WebSockets break, new Socket.IO requests fail, until `false`. */
+  blockSocketIo(blocked: boolean): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,8 @@ export async function startProxy(targets: string[]): Promise<TestProxy> {
   const routed: number[] = [];
   const sticky = new Map<string, number>();
   let next = 0;
+  let blocked = false;
+  const isSocketIo = (req: http.IncomingMessage) => (req.url ?? '').startsWith('/socket.io/');
   const pick = (req: http.IncomingMessage): URL => {
     const address = req.headers[CLIENT_ADDRESS_HEADER];
     let index: number;
@@ -35,6 +39,7 @@ export async function startProxy(targets: string[]): Promise<TestProxy> {
   };
 
   const server = http.createServer((req, res) => {
+    if (blocked && isSocketIo(req)) return req.socket.destroy();
     const target = pick(req);
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false },
@@ -52,6 +57,7 @@ export async function startProxy(targets: string[]): Promise<TestProxy> {
 
   const tunnels = new Set<net.Socket>();
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    if (blocked && isSocketIo(req)) return client.destroy();
     const target = pick(req);
     tunnels.add(client);
     client.on('close', () => tunnels.delete(client));
@@ -78,6 +84,10 @@ export async function startProxy(targets: string[]): Promise<TestProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     routed,
+    blockSocketIo: (value) => {
+      blocked = value;
+      if (value) for (const tunnel of tunnels) tunnel.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
