@@ -27,7 +27,10 @@ describe('polling fallback', () => {
   it('shows polling and still updates the order card when the socket cannot connect', async () => {
     const orderId = await sendPharmacyOrder();
     const page = await suite.openPage('/loginapteekki', { width: 1400, height: 1000 });
+    // Neither WebSocket (tried first) nor long-polling gets through.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
     await page.route('**/socket.io/**', (route) => route.abort());
+    await page.reload(); // WebSocket routing applies to documents loaded after it is set up
     await submitLogin(page, 'apteekki', 'Apteekki123');
     await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
     await page.getByText('Päivitetään ajoittain').waitFor();
