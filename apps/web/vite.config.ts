@@ -7,25 +7,31 @@ const apiTarget = 'http://localhost:3000';
 
 // Built by `npm run build:web` (vite build --config apps/web/vite.config.ts);
 // the API serves apps/web/dist. In development `vite` proxies the API.
-export default defineConfig({
-  root: webRoot,
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@resepti/domain': resolve(webRoot, '../../libs/domain/src/index.ts'),
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (React's development
+  // build is far larger and slower; the React plugin reads NODE_ENV too); `vite` serve stays development.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: webRoot,
+    mode: command === 'build' ? 'production' : 'development',
+    plugins: [react()],
+    resolve: {
+      alias: {
+        '@resepti/domain': resolve(webRoot, '../../libs/domain/src/index.ts'),
+      },
     },
-  },
-  build: {
-    outDir: resolve(webRoot, 'dist'),
-    emptyOutDir: true,
-    sourcemap: true,
-    chunkSizeWarningLimit: 1500,
-  },
-  server: {
-    proxy: {
-      '/ui-api': { target: apiTarget, changeOrigin: false },
-      '/health': { target: apiTarget, changeOrigin: false },
-      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+    build: {
+      outDir: resolve(webRoot, 'dist'),
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 1500,
     },
-  },
+    server: {
+      proxy: {
+        '/ui-api': { target: apiTarget, changeOrigin: false },
+        '/health': { target: apiTarget, changeOrigin: false },
+        '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+      },
+    },
+  };
 });

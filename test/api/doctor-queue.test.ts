@@ -304,7 +304,12 @@ describe('live pushes', () => {
     try {
       const event = nextEvent(socket, 'order:updated');
       await doctor.post('/order/pick-first');
-      expect(await event).toEqual({ orderId: o.id, deliveryStatus: 'processing' });
+      // The card as the pharmacy's lists show it: the screen updates without a request.
+      expect(await event).toEqual({
+        orderId: o.id,
+        deliveryStatus: 'processing',
+        card: expect.objectContaining({ orderId: o.id, deliveryStatus: 'processing' }),
+      });
     } finally {
       socket.close();
     }

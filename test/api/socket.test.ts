@@ -23,11 +23,12 @@ describe('live socket', () => {
     await expect(connectSocket(app.baseUrl, cookie)).rejects.toThrow();
   });
 
-  it("puts a doctor's socket in the doctors room", async () => {
+  it("puts a doctor's socket in the doctors room and the doctor's own room", async () => {
     const doctor = await loginAs(app, 'doctor');
+    const { id } = (await doctor.get<{ id: number }>('/my-doctor-info')).body;
     const socket = await connectSocket(app.baseUrl, doctor);
     try {
-      expect(await sessionInfo(socket)).toEqual({ role: 'doctor', rooms: [ROOMS.doctors] });
+      expect(await sessionInfo(socket)).toEqual({ role: 'doctor', rooms: [ROOMS.doctor(id), ROOMS.doctors].sort() });
     } finally {
       socket.close();
     }

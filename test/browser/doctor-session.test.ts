@@ -37,7 +37,10 @@ describe('doctor session expiry', () => {
 
   it('warns an idle doctor even while the screen polls (socket blocked): background refetches are not activity', async () => {
     const page = await suite.openPage('/logindoctor', { width: 1366, height: 900 });
+    // Neither WebSocket (tried first) nor long-polling gets through.
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
     await page.route('**/socket.io/**', (route) => route.abort());
+    await page.reload(); // WebSocket routing applies to documents loaded after it is set up
     await page.clock.install();
     await submitLogin(page, 'laakari@example.fi', 'Laakari123', 'click');
     await page.waitForURL(`${suite.app.baseUrl}/doctor`);

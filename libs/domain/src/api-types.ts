@@ -8,6 +8,14 @@ export type UserRole = 'customer' | 'doctor' | 'pharmacy';
 export type OrderStatus = 'waiting' | 'processing' | 'delivered';
 export const ORDER_STATUSES: readonly OrderStatus[] = ['waiting', 'processing', 'delivered'];
 
+/** The decision a pharmacy or customer may see: none until the doctor has delivered the whole order. */
+export function visibleDecision(
+  order: { deliveryStatus: OrderStatus },
+  item: { decision: Decision; reasonForDecision: string },
+): { decision: Decision; reasonForDecision: string } {
+  return order.deliveryStatus === 'delivered' ? { decision: item.decision, reasonForDecision: item.reasonForDecision } : { decision: 'undecided', reasonForDecision: '' };
+}
+
 export type Decision = 'undecided' | 'approved' | 'rejected' | 'rejected-with-coupon';
 export const DECISIONS: readonly Decision[] = ['undecided', 'approved', 'rejected', 'rejected-with-coupon'];
 
@@ -80,7 +88,7 @@ export interface SystemStatus {
   nextOrderExpiring: string | null;
   count20min: number;
   count12h: number;
-  /** Only in the per-doctor answer of GET /system-status; pushes carry null. */
+  /** The asking doctor's current order id (GET /system-status); pushed to that doctor alone as doctor:held. */
   pickedOrder: number | null;
 }
 

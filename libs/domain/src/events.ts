@@ -1,14 +1,17 @@
 /**
  * Socket.IO contract: event names, room names and payloads.
- * The server publishes only after the change is committed; clients treat every
- * event as "this data changed" and may refetch, so a missed push is never fatal.
+ * The server publishes only after the change is committed. Payloads carry the state the screen
+ * needs (the web puts it into its cache without a request); a client that missed pushes
+ * refetches once on reconnect and polls while disconnected, so a missed push is never fatal.
  */
 import type { SystemStatus, OrderStatus, Decision, PharmacyNotice } from './api-types.js';
-import type { PharmacyCart } from './pharmacy-api.js';
+import type { PharmacyCart, PharmacyOrder } from './pharmacy-api.js';
 
 export const SOCKET_EVENTS = {
-  /** Doctors: queue counts and the next deadline changed. Payload: SystemStatus. */
+  /** Doctors: queue counts and the next deadline changed. Payload: QueueStatus (the counts themselves). */
   queueStatus: 'queue:status',
+  /** One doctor (all of their tabs): the order they hold changed. Payload: DoctorHeldEvent. */
+  doctorHeld: 'doctor:held',
   /** An order's status or one of its decisions changed. Payload: OrderUpdatedEvent. */
   orderUpdated: 'order:updated',
   /** The doctors' notice to pharmacies changed. Payload: NoticeUpdatedEvent. */
@@ -22,6 +25,8 @@ export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS]
 /** Room names. Every socket joins exactly the rooms its session entitles it to. */
 export const ROOMS = {
   doctors: 'doctors',
+  /** One doctor's sockets (their held order). */
+  doctor: (doctorId: number) => `doctor:${doctorId}`,
   /** Every pharmacy user of every pharmacy (for the doctors' notice). */
   pharmacies: 'pharmacies',
   pharmacy: (pharmacyId: number) => `pharmacy:${pharmacyId}`,
@@ -38,6 +43,16 @@ export interface OrderUpdatedEvent {
   itemId?: number;
   /** The new decision: to doctors always; to the pharmacy or customer only once delivered. */
   decision?: Decision;
+  /** To the order's pharmacy: the order's card as its lists show it (decisions hidden until delivered). */
+  card?: PharmacyOrder;
+}
+
+/** queue:status: the counts of GET /system-status (each doctor keeps their own pickedOrder). */
+export type QueueStatus = Omit<SystemStatus, 'pickedOrder'>;
+
+/** doctor:held: the id of the order this doctor now holds (null: none). */
+export interface DoctorHeldEvent {
+  pickedOrder: number | null;
 }
 
 export interface NoticeUpdatedEvent {
@@ -51,7 +66,8 @@ export interface CartUpdatedEvent {
 
 /** Typed map for socket.io's generic parameters (server and client). */
 export interface ServerToClientEvents {
-  'queue:status': (payload: SystemStatus) => void;
+  'queue:status': (payload: QueueStatus) => void;
+  'doctor:held': (payload: DoctorHeldEvent) => void;
   'order:updated': (payload: OrderUpdatedEvent) => void;
   'notice:updated': (payload: NoticeUpdatedEvent) => void;
   'cart:updated': (payload: CartUpdatedEvent) => void;

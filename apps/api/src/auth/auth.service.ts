@@ -10,6 +10,8 @@ import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from './session-user.js';
 
+const USER_CACHE_MS = 10_000;
+
 /** Checks credentials per role (throttled per address and account) and re-validates session users on each request. */
 @Injectable()
 export class AuthService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,11 +54,33 @@ export class AuthService implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
+  /** Users read within the last USER_CACHE_MS, per process (see refresh). */
+  private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
+
   /**
-   * The session's user as it is now: null when the account was deleted meanwhile;
-   * a pharmacy user's admin flag is read fresh, so a demoted admin loses admin rights at once.
+   * The session's user as it is now: null when the account was deleted. Customers and doctors are
+   * read at most once per USER_CACHE_MS per process, not on every request: an account's end also
+   * deletes its sessions (SessionsService), so a deleted user's request finds no session whatever
+   * this cache holds. Pharmacy users are read fresh: their admin flag must hold at once.
    */
   async refresh(user: SessionUser): Promise<SessionUser | null> {
+    if (user.role === 'pharmacy') return this.load(user);
+    const key = `${user.role}:${user.id}`;
+    const now = Date.now();
+    const cached = this.recent.get(key);
+    if (cached && cached.until > now) return cached.user;
+    const fresh = await this.load(user);
+    if (this.recent.size > 10_000) this.recent.clear();
+    this.recent.set(key, { user: fresh, until: now + USER_CACHE_MS });
+    return fresh;
+  }
+
+  /** Forgets a cached user at once (their account changed in this process). */
+  forget(user: { role: string; id: number }): void {
+    this.recent.delete(`${user.role}:${user.id}`);
+  }
+
+  private async load(user: SessionUser): Promise<SessionUser | null> {
     switch (user.role) {
       case 'customer':
         return (await this.db.getRepository(Customer).existsBy({ id: user.id })) ? { role: 'customer', id: user.id } : null;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { AuthService } from './auth.service.js';
 import { SessionMiddleware } from './session.middleware.js';
 
 /**
@@ -13,6 +14,7 @@ export class SessionsService {
   constructor(
     private readonly sessions: SessionMiddleware,
     private readonly realtime: RealtimePublisher,
+    private readonly auth: AuthService,
   ) {}
 
   /** Logout: the request's session is destroyed and its sockets closed. */
@@ -28,6 +30,7 @@ export class SessionsService {
    * password stays signed in there), and every socket of the account closes.
    */
   async endAllOf(user: { role: string; id: number }, keepSessionId?: string): Promise<void> {
+    this.auth.forget(user);
     const ended = await this.sessions.deleteAllOf(user, keepSessionId);
     if (keepSessionId) for (const id of ended) this.realtime.closeSession(id);
     else this.realtime.closeAccount(user);

@@ -8,6 +8,7 @@ import { Notice } from '../notices/notice.entity.js';
 import { SmsOutbox } from '../notifications/sms-outbox.entity.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderQueueCount } from '../orders/order-queue-count.entity.js';
 import { Order } from '../orders/order.entity.js';
 import { PharmacyCartItem } from '../pharmacy/pharmacy-cart-item.entity.js';
 import { PharmacyCart } from '../pharmacy/pharmacy-cart.entity.js';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   NoticeCheck,
   Order,
   OrderItem,
+  OrderQueueCount,
   Pharmacy,
   PharmacyCart,
   PharmacyCartItem,

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Decision, DoctorOrder, DoctorPrescription, QueueOrder, SystemStatus } from '@resepti/domain';
 import type { SessionUser } from '../auth/session-user.js';
-import { OrderDecisionsService } from '../orders/order-decisions.service.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
-import { OrdersService } from '../orders/orders.service.js';
 
 export interface DeliveredResult {
   delivered: DoctorOrder;
@@ -15,17 +14,16 @@ export interface DeliveredResult {
 @Injectable()
 export class DoctorOrdersService {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly lifecycle: OrderLifecycleService,
     private readonly queue: OrderQueueService,
-    private readonly decisions: OrderDecisionsService,
   ) {}
 
   systemStatus(actor: SessionUser): Promise<SystemStatus> {
-    return this.orders.systemStatus(actor.id);
+    return this.queue.systemStatus(actor.id);
   }
 
   async pickFirst(actor: SessionUser): Promise<DoctorOrder | null> {
-    return (await this.queue.pickFirst(actor)).order;
+    return (await this.lifecycle.pickFirst(actor)).order;
   }
 
   current(actor: SessionUser): Promise<DoctorOrder | null> {
@@ -37,21 +35,19 @@ export class DoctorOrdersService {
   }
 
   release(actor: SessionUser): Promise<void> {
-    return this.queue.release(actor);
+    return this.lifecycle.release(actor);
   }
 
   releaseOne(actor: SessionUser, orderId: number): Promise<void> {
-    return this.queue.releaseOne(actor, orderId);
+    return this.lifecycle.releaseOne(actor, orderId);
   }
 
   processItem(actor: SessionUser, itemId: number, decision: Decision, reason: string | undefined): Promise<DoctorPrescription> {
-    return this.decisions.processItem(actor, itemId, decision, reason);
+    return this.lifecycle.decideItem(actor, itemId, decision, reason);
   }
 
   /** SPEC: "Submitting marks delivered, refreshes the queue and picks the next." */
-  async markDelivered(actor: SessionUser): Promise<DeliveredResult> {
-    const delivered = await this.decisions.markDelivered(actor);
-    const next = await this.pickFirst(actor);
-    return { delivered, next };
+  markDelivered(actor: SessionUser): Promise<DeliveredResult> {
+    return this.lifecycle.deliverAndPickNext(actor);
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ChatEntry, DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
+import { visibleDecision, type ChatEntry, type DoctorOrder, type DoctorPrescription, type PharmacyOrder, type QueueOrder } from '@resepti/domain';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { Coupon } from './coupon.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -96,3 +96,28 @@ export async function loadDoctorOrder(manager: EntityManager, id: number): Promi
   const [order] = await loadDoctorOrders(manager, [id]);
   return order ?? null;
 }
+
+/** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
+export function toPharmacyOrder(order: Order, onlyUnchecked = false): PharmacyOrder {
+  const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id).filter((item) => !onlyUnchecked || !item.pharmacyChecked);
+  return {
+    orderId: order.id,
+    patient: { firstName: order.patientFirstName, lastName: order.patientLastName, hetu: order.patientHetu },
+    deliveryStatus: order.deliveryStatus,
+    deliveryTime: order.deliveryTime ? order.deliveryTime.toISOString() : null,
+    deliveryBeforeTime: order.deliveryBeforeTime.toISOString(),
+    deliveryOptionId: order.deliveryOptionId,
+    created: order.createdAt.toISOString(),
+    officeId: order.officeId,
+    pharmacist: order.pharmacyData?.pharmacist ?? '',
+    prescriptions: items.map((item) => ({
+      id: item.id,
+      displayName: item.displayName,
+      format: item.format,
+      reason: item.reason,
+      ...visibleDecision(order, item),
+      pharmacyChecked: item.pharmacyChecked,
+    })),
+  };
+}
+

@@ -19,7 +19,7 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CatalogueService, productDisplayName } from '../catalogue/catalogue.service.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
@@ -43,7 +43,7 @@ export class PharmacyCartService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly catalogue: CatalogueService,
-    private readonly orders: OrdersService,
+    private readonly lifecycle: OrderLifecycleService,
     private readonly offices: PharmacyOfficeService,
     private readonly audit: AuditService,
     private readonly publisher: RealtimePublisher,
@@ -160,7 +160,8 @@ export class PharmacyCartService {
    * list are pushed after the commit.
    */
   async send(user: SessionUser, input: { officeId: number | undefined; patientHetu?: string }, now: Date = new Date()): Promise<PharmacySendResult> {
-    const { result, cart: emptied } = await this.db.transaction(async (m) => {
+    // The order is placed through the order lifecycle, in one transaction with emptying the cart.
+    const sent = await this.lifecycle.place(user, async (m) => {
       const cart = await this.lockCart(m, user.id);
       const office = await this.offices.requireOffice(user, input.officeId, m);
       const patient = requirePatient(cart, input.patientHetu);
@@ -177,40 +178,38 @@ export class PharmacyCartService {
         if (!item.product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
       }
       const pharmacist = await m.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
-      const deadline = pharmacyDeadline(optionId, now);
-      const priceCents = handlingPriceCents(optionId, items.length);
-      const order = await this.orders.createOrder(m, {
-        source: 'pharmacy',
-        pharmacyId: office.pharmacyId,
-        officeId: office.id,
-        pharmacyUserId: user.id,
-        pharmacyData: {
-          pharmacy: office.pharmacy?.name ?? '',
-          pharmacyPhone: office.pharmacy?.phone ?? '',
-          pharmacist: `${pharmacist.firstName} ${pharmacist.lastName}`,
-        },
-        patient,
-        deliveryOptionId: optionId,
-        deliveryBeforeTime: deadline,
-        priceCents,
-        items: items.map((item) => ({
-          type: 'renewal',
-          productId: item.productId,
-          displayName: productDisplayName(item.product!),
-          format: item.product!.form,
-          reason: item.reason,
-          // The pharmacy pays the handling fee on the order; the medicines themselves are not charged here.
-          priceCents: 0,
-        })),
-      });
-      await this.audit.record(user, { action: 'pharmacy.order.send', orderId: order.id, patientHetu: patient.hetu }, m);
       await this.emptyCart(m, user.id, { forgetPatient: true });
-      return { result: { orderId: order.id, deliveryBeforeTime: deadline.toISOString(), priceCents }, cart: await this.view(m, user.id) };
+      return {
+        order: {
+          source: 'pharmacy' as const,
+          pharmacyId: office.pharmacyId,
+          officeId: office.id,
+          pharmacyUserId: user.id,
+          pharmacyData: {
+            pharmacy: office.pharmacy?.name ?? '',
+            pharmacyPhone: office.pharmacy?.phone ?? '',
+            pharmacist: `${pharmacist.firstName} ${pharmacist.lastName}`,
+          },
+          patient,
+          deliveryOptionId: optionId,
+          deliveryBeforeTime: pharmacyDeadline(optionId, now),
+          priceCents: handlingPriceCents(optionId, items.length),
+          items: items.map((item) => ({
+            type: 'renewal' as const,
+            productId: item.productId,
+            displayName: productDisplayName(item.product!),
+            format: item.product!.form,
+            reason: item.reason,
+            // The pharmacy pays the handling fee on the order; the medicines themselves are not charged here.
+            priceCents: 0,
+          })),
+        },
+        audit: { action: 'pharmacy.order.send', patientHetu: patient.hetu },
+        cart: await this.view(m, user.id),
+      };
     });
-    await this.orders.publishQueueStatus();
-    this.publisher.orderUpdated({ pharmacyId: user.pharmacyId }, { orderId: result.orderId, deliveryStatus: 'waiting' });
-    this.publisher.cartUpdated(user.id, emptied);
-    return result;
+    this.publisher.cartUpdated(user.id, sent.cart);
+    return { orderId: sent.placed.id, deliveryBeforeTime: sent.order.deliveryBeforeTime.toISOString(), priceCents: sent.order.priceCents };
   }
 
   /** Serialises changes to one pharmacist's cart (creates the cart row on first use) and returns it. */

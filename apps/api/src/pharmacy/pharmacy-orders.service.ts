@@ -1,44 +1,13 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import {
-  PHARMACY_HISTORY_PAGE_SIZE,
-  PHARMACY_MESSAGES,
-  type PharmacyOrder,
-  type PharmacyOrderPage,
-} from '@resepti/domain';
+import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { OrderItem } from '../orders/order-item.entity.js';
 import { Order } from '../orders/order.entity.js';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { toPharmacyOrder } from '../orders/order-view.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
-
-/** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
-export function toPharmacyOrder(order: Order, onlyUnchecked = false): PharmacyOrder {
-  const delivered = order.deliveryStatus === 'delivered';
-  const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id).filter((item) => !onlyUnchecked || !item.pharmacyChecked);
-  return {
-    orderId: order.id,
-    patient: { firstName: order.patientFirstName, lastName: order.patientLastName, hetu: order.patientHetu },
-    deliveryStatus: order.deliveryStatus,
-    deliveryTime: order.deliveryTime ? order.deliveryTime.toISOString() : null,
-    deliveryBeforeTime: order.deliveryBeforeTime.toISOString(),
-    deliveryOptionId: order.deliveryOptionId,
-    created: order.createdAt.toISOString(),
-    officeId: order.officeId,
-    pharmacist: order.pharmacyData?.pharmacist ?? '',
-    prescriptions: items.map((item) => ({
-      id: item.id,
-      displayName: item.displayName,
-      format: item.format,
-      reason: item.reason,
-      decision: delivered ? item.decision : 'undecided',
-      reasonForDecision: delivered ? item.reasonForDecision : '',
-      pharmacyChecked: item.pharmacyChecked,
-    })),
-  };
-}
 
 /** The pharmacy's order lists (Reseptilista, Historia) and the trash on a decided card. */
 @Injectable()
@@ -47,7 +16,7 @@ export class PharmacyOrdersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly offices: PharmacyOfficeService,
     private readonly audit: AuditService,
-    private readonly publisher: RealtimePublisher,
+    private readonly lifecycle: OrderLifecycleService,
   ) {}
 
   /** Reseptilista: the selected office's orders that still have prescriptions not checked, newest first. */
@@ -81,33 +50,9 @@ export class PharmacyOrdersService {
     return { data: orders.map((o) => toPharmacyOrder(o)), count, offset, limit };
   }
 
-  /**
-   * The trash on a decided card: marks one prescription of the user's own pharmacy as checked,
-   * so it leaves Reseptilista (it stays in Historia and in the database).
-   * 404 for another pharmacy's (or a missing) prescription, 409 when undecided or already checked.
-   */
+  /** The trash on a decided card (see OrderLifecycleService.checkItem). */
   async checkItem(user: SessionUser, itemId: number): Promise<PharmacyOrder> {
-    const order = await this.db.transaction(async (m) => {
-      const item = await m
-        .getRepository(OrderItem)
-        .createQueryBuilder('i')
-        .innerJoinAndSelect('i.order', 'o')
-        .where('i.id = :itemId', { itemId })
-        .setLock('pessimistic_write', undefined, ['i'])
-        .getOne();
-      if (!item?.order || item.order.source !== 'pharmacy' || item.order.pharmacyId !== user.pharmacyId) {
-        throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
-      }
-      if (item.order.deliveryStatus !== 'delivered' || item.decision === 'undecided') {
-        throw new ConflictException(PHARMACY_MESSAGES.prescriptionUndecided);
-      }
-      if (item.pharmacyChecked) throw new ConflictException(PHARMACY_MESSAGES.prescriptionAlreadyChecked);
-      await m.getRepository(OrderItem).update({ id: item.id }, { pharmacyChecked: true });
-      await this.audit.record(user, { action: 'pharmacy.order-item.check', orderId: item.orderId, patientHetu: item.order.patientHetu }, m);
-      return m.getRepository(Order).findOneOrFail({ where: { id: item.orderId }, relations: { items: true } });
-    });
-    this.publisher.orderUpdated(order, { orderId: order.id, deliveryStatus: order.deliveryStatus, itemId });
-    return toPharmacyOrder(order);
+    return toPharmacyOrder(await this.lifecycle.checkItem(user, itemId));
   }
 
   private async load(ids: number[]): Promise<Order[]> {

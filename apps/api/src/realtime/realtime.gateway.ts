@@ -23,7 +23,7 @@ export interface SocketData {
 export function roomsFor(user: SessionUser, officeId: number | undefined): string[] {
   switch (user.role) {
     case 'doctor':
-      return [ROOMS.doctors];
+      return [ROOMS.doctors, ROOMS.doctor(user.id)];
     case 'customer':
       return [ROOMS.customer(user.id)];
     case 'pharmacy': {

@@ -8,7 +8,7 @@ import {
   type PharmacyCart,
   type PushMeta,
   type ServerToClientEvents,
-  type SystemStatus,
+  type QueueStatus,
 } from '@resepti/domain';
 import { PushNumbering } from './push-numbering.js';
 import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
@@ -29,23 +29,19 @@ export class RealtimePublisher {
     private readonly numbering: PushNumbering,
   ) {}
 
-  queueStatus(status: SystemStatus): void {
-    this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, { ...status, pickedOrder: null });
+  /** The queue counts, to every doctor (the web puts them straight into its cache). */
+  queueStatus(status: QueueStatus): void {
+    this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, status);
   }
 
-  /**
-   * To the doctors, and to the order's pharmacy (every office: Reseptilista is per office but
-   * Historia covers the whole pharmacy) or its customer. Those see a decision only once the
-   * order is delivered, as in their REST views, so the pushed copy leaves it out until then.
-   */
-  orderUpdated(target: { pharmacyId?: number | null; customerId?: number | null }, event: OrderUpdatedEvent): void {
-    this.emit([ROOMS.doctors], SOCKET_EVENTS.orderUpdated, event);
-    const rooms: string[] = [];
-    if (target.pharmacyId) rooms.push(ROOMS.pharmacy(target.pharmacyId));
-    if (target.customerId) rooms.push(ROOMS.customer(target.customerId));
-    if (rooms.length === 0) return;
-    const { decision, ...withoutDecision } = event;
-    this.emit(rooms, SOCKET_EVENTS.orderUpdated, event.deliveryStatus === 'delivered' || !decision ? event : withoutDecision);
+  /** The order one doctor holds now, to that doctor's sockets only. */
+  doctorHeld(doctorId: number, pickedOrder: number | null): void {
+    this.emit([ROOMS.doctor(doctorId)], SOCKET_EVENTS.doctorHeld, { pickedOrder });
+  }
+
+  /** One order's change, to one audience (see RealtimeOrderListener for who gets what). */
+  orderUpdated(rooms: string[], event: OrderUpdatedEvent): void {
+    if (rooms.length > 0) this.emit(rooms, SOCKET_EVENTS.orderUpdated, event);
   }
 
   noticeUpdated(event: NoticeUpdatedEvent): void {

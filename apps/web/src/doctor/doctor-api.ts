@@ -40,6 +40,20 @@ function touched<T>(promise: Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * This tab's own calls that change which order the doctor holds. Their answers update the cache;
+ * the doctor:held push they cause must not trigger a second (audited) read of the same order.
+ */
+let heldChangesInFlight = 0;
+export const ownHeldOrderChangeInFlight = () => heldChangesInFlight > 0;
+function changingHeldOrder<T>(call: () => Promise<T>): Promise<T> {
+  heldChangesInFlight++;
+  return call().finally(() => {
+    // The push may arrive just after the answer: keep ignoring it until the answer is in the cache.
+    window.setTimeout(() => heldChangesInFlight--, 0);
+  });
+}
+
 /** 204 (no content) arrives as undefined: "none". */
 const orNull = <T>(v: T | undefined): T | null => v ?? null;
 
@@ -48,13 +62,14 @@ export const doctorApi = {
   // Background reads (refetched on pushes, reconnects or polling) are not the doctor's activity.
   systemStatus: () => api.get<SystemStatus>('/system-status', { level: 'doctor' }),
   current: () => api.get<DoctorOrder | undefined>('/order/current', { level: 'doctor' }).then(orNull),
-  pickFirst: () => touched(api.post<DoctorOrder | undefined>('/order/pick-first', undefined, { level: 'doctor' })).then(orNull),
+  pickFirst: () => changingHeldOrder(() => touched(api.post<DoctorOrder | undefined>('/order/pick-first', undefined, { level: 'doctor' })).then(orNull)),
   processItem: (itemId: number, decision: Decision, reasonForDecision: string) =>
     touched(api.post<DoctorPrescription>(`/order/process-item/${itemId}`, { decision, reasonForDecision }, { level: 'doctor' })),
   /** Delivers the current order; answers the next picked order, or null when none waits. */
-  markDelivered: () => touched(api.post<DoctorOrder | undefined>('/order/mark-delivered', undefined, { level: 'doctor' })).then(orNull),
-  release: () => touched(api.post<void>('/order/release', undefined, { level: 'doctor' })),
-  releaseOne: (orderId: number) => touched(api.post<void>(`/order/release-one/${orderId}`, undefined, { level: 'doctor' })),
+  markDelivered: () =>
+    changingHeldOrder(() => touched(api.post<DoctorOrder | undefined>('/order/mark-delivered', undefined, { level: 'doctor' })).then(orNull)),
+  release: () => changingHeldOrder(() => touched(api.post<void>('/order/release', undefined, { level: 'doctor' }))),
+  releaseOne: (orderId: number) => changingHeldOrder(() => touched(api.post<void>(`/order/release-one/${orderId}`, undefined, { level: 'doctor' }))),
   history: (body: HistoryRequest) => touched(api.post<HistoryResponse>('/history', body, { level: 'doctor' })),
   notice: () => api.get<PharmacyNotice>('/pharmacy-message', { level: 'doctor' }),
   saveNotice: (body: PharmacyMessageRequest) => touched(api.post<PharmacyNotice>('/set-pharmacy-message', body, { level: 'doctor' })),

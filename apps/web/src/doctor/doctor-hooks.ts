@@ -1,32 +1,47 @@
 /** Live server state of the doctor's screens, and small shared hooks. */
 import { useEffect, useState } from 'react';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS, type OrderUpdatedEvent } from '@resepti/domain';
+import { POLL_INTERVAL_MS, SOCKET_EVENTS, type DoctorHeldEvent, type OrderUpdatedEvent, type QueueStatus, type SystemStatus } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { useLiveQuery } from '../api/useLiveQuery';
-import { doctorApi } from './doctor-api';
+import { doctorApi, ownHeldOrderChangeInFlight } from './doctor-api';
 
-/** Queue counts: refetched on every queue:status push; polled every 30 s only while disconnected. */
+/**
+ * Queue counts and this doctor's held order id. Pushes carry them (queue:status the counts to
+ * every doctor, doctor:held the id to this doctor alone) and go straight into the cache: no
+ * request per push. Polled every 30 s only while disconnected; refetched once on reconnect.
+ */
 export function useSystemStatus() {
-  return useLiveQuery({
+  return useLiveQuery<SystemStatus>({
     queryKey: queryKeys.doctor.status,
     queryFn: doctorApi.systemStatus,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.queueStatus],
+    events: [SOCKET_EVENTS.queueStatus, SOCKET_EVENTS.doctorHeld],
+    apply: (payload, current) => {
+      if (!current) return undefined;
+      if (payload && typeof payload === 'object' && 'waitingForDoctor' in payload) return { ...(payload as QueueStatus), pickedOrder: current.pickedOrder };
+      return { ...current, pickedOrder: (payload as DoctorHeldEvent).pickedOrder };
+    },
   });
 }
 
 /**
- * The doctor's current order (null: none). Another doctor may release it, hence order:updated,
- * but only pushes about this very order refetch it: every read of an order is audited, and
- * other doctors' decisions must not add reads nobody made.
+ * The doctor's current order (null: none). Refetched only when the held order changed under this
+ * tab (doctor:held with another id: picked in another tab, or released by another doctor) or
+ * when a push is about this very order: every read of an order is audited, and other doctors'
+ * work must not add reads nobody made.
  */
 export function useCurrentOrder() {
   return useLiveQuery({
     queryKey: queryKeys.doctor.current,
     queryFn: doctorApi.current,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.orderUpdated],
-    isAbout: (payload, current) => current != null && (payload as OrderUpdatedEvent).orderId === current.id,
+    events: [SOCKET_EVENTS.orderUpdated, SOCKET_EVENTS.doctorHeld],
+    isAbout: (payload, current) => {
+      if (payload && typeof payload === 'object' && 'pickedOrder' in payload) {
+        return !ownHeldOrderChangeInFlight() && (payload as DoctorHeldEvent).pickedOrder !== (current?.id ?? null);
+      }
+      return current != null && (payload as OrderUpdatedEvent).orderId === current.id;
+    },
   });
 }
 

@@ -13,12 +13,14 @@ import {
   formatClockHHMM,
   isApproved,
   isRejected,
+  type PharmacyOffice,
   type PharmacyOrder,
   type PharmacyOrderPrescription,
 } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { applyOrderCard } from './order-cards';
 import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.orders;
@@ -84,6 +86,7 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
 }
 
 export function OrderList() {
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<OrderListMode>('active');
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   const orders = useLiveQuery({
@@ -91,6 +94,7 @@ export function OrderList() {
     queryFn: () => fetchOrders(mode, limit),
     pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
     events: ORDER_EVENTS,
+    apply: (payload, current) => applyOrderCard(current, payload, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null),
   });
   const list = orders.data?.orders ?? [];
   const more = mode === 'history' && orders.data !== undefined && orders.data.count > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;

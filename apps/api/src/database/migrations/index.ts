@@ -4,6 +4,7 @@ import { PharmacyCart1795312523614 } from './1795312523614-PharmacyCart.js';
 import { DoctorHistoryIndexes1795312634070 } from './1795312634070-DoctorHistoryIndexes.js';
 import { LoginThrottle1795315412976 } from './1795315412976-LoginThrottle.js';
 import { CartPatientLoginCounter1795443056596 } from './1795443056596-CartPatientLoginCounter.js';
+import { QueueCounts1795444826256 } from './1795444826256-QueueCounts.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   DoctorHistoryIndexes1795312634070,
   LoginThrottle1795315412976,
   CartPatientLoginCounter1795443056596,
+  QueueCounts1795444826256,
 ];

@@ -1,0 +1,298 @@
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  DOCTOR_MESSAGES,
+  MESSAGES,
+  PHARMACY_MESSAGES,
+  helsinkiParts,
+  isRejected,
+  renewableTill,
+  type Decision,
+  type DeliveryOptionId,
+  type DoctorOrder,
+  type DoctorPrescription,
+  type ItemType,
+  type OrderStatus,
+  type PharmacyData,
+} from '@resepti/domain';
+import { AuditService, type AuditEntry } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
+import { CouponsService } from './coupons.service.js';
+import { OrderEvents, type OrderChange } from './order-events.js';
+import { OrderItem } from './order-item.entity.js';
+import { OrderQueueService } from './order-queue.service.js';
+import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
+import { Order, type OrderSource } from './order.entity.js';
+
+export interface NewOrderItem {
+  type: ItemType;
+  productId: number | null;
+  displayName: string;
+  format: string;
+  reason: string;
+  medicalProblem?: string | null;
+  chat?: object | null;
+  priceCents: number;
+}
+
+export interface NewOrder {
+  source: OrderSource;
+  customerId?: number | null;
+  pharmacyId?: number | null;
+  officeId?: number | null;
+  pharmacyUserId?: number | null;
+  pharmacyData?: PharmacyData | null;
+  patient: { firstName: string; lastName: string; hetu: string };
+  deliveryOptionId: DeliveryOptionId;
+  deliveryBeforeTime: Date;
+  priceCents: number;
+  items: NewOrderItem[];
+}
+
+export interface PickResult {
+  order: DoctorOrder | null;
+  /** True when a waiting order was taken now (false: the held order, or nothing waits). */
+  picked: boolean;
+}
+
+const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
+
+/** 'YYYY-MM-DD' of the Helsinki calendar date. */
+function helsinkiDate(d: Date): string {
+  const p = helsinkiParts(d);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/**
+ * The one lifecycle of an order: placed (waiting) → picked by a doctor (processing) ⇄ released
+ * (waiting); items decided; delivered; items checked off by the pharmacy. Every change runs in one
+ * transaction with its audit rows (and outbox rows), and after the commit publishes exactly one
+ * OrderChange; the realtime layer turns it into socket events. Nothing else writes orders.
+ */
+@Injectable()
+export class OrderLifecycleService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly queue: OrderQueueService,
+    private readonly coupons: CouponsService,
+    private readonly sms: SmsOutboxService,
+    private readonly audit: AuditService,
+    private readonly events: OrderEvents,
+  ) {}
+
+  /**
+   * Places a waiting order. `prepare` runs first in the same transaction (the caller's own checks
+   * and writes, e.g. emptying the cart it came from) and returns the order to place; the audit
+   * entry is written with it. Returns what `prepare` returned with the new order.
+   */
+  async place<T extends { order: NewOrder; audit: Omit<AuditEntry, 'orderId'> }>(
+    actor: SessionUser,
+    prepare: (m: EntityManager) => Promise<T>,
+  ): Promise<T & { placed: Order }> {
+    return this.change(async (m) => {
+      const prepared = await prepare(m);
+      const placed = await this.insertOrder(m, prepared.order);
+      await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);
+      return { result: { ...prepared, placed }, change: { kind: 'placed', order: await this.withItems(m, placed.id) } };
+    });
+  }
+
+  /**
+   * Makes the waiting order with the earliest deadline this doctor's current order. A doctor
+   * holds at most one order: when one is held already, that one is returned (an audited read).
+   */
+  async pickFirst(actor: SessionUser): Promise<PickResult> {
+    return this.change<PickResult>(async (m) => {
+      // Serialises one doctor's own concurrent picks (two tabs), so a doctor never holds two orders.
+      await m.query(`SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [actor.id]);
+      const held = await this.queue.heldOrderId(m, actor.id);
+      if (held !== null) {
+        const order = await loadDoctorOrder(m, held);
+        if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
+        return { result: { order, picked: false } };
+      }
+      // Rows another transaction is picking right now are skipped, so two doctors never get the same order.
+      const next = (await m.query(
+        `SELECT id FROM orders WHERE delivery_status = $1 ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [STATUS.waiting],
+      )) as Array<{ id: number }>;
+      if (next.length === 0) return { result: { order: null, picked: false } };
+      const id = next[0].id;
+      await m.update(Order, { id }, { deliveryStatus: STATUS.processing, doctorId: actor.id, processingStartTime: () => 'now()' });
+      const order = await loadDoctorOrder(m, id);
+      await this.audit.record(actor, { action: 'order:pick', orderId: id, patientHetu: order!.patient.hetu }, m);
+      return {
+        result: { order, picked: true },
+        change: { kind: 'picked', order: await this.withItems(m, id), doctorHeld: { doctorId: actor.id, pickedOrder: id } },
+      };
+    });
+  }
+
+  /** The doctor's current order goes back to the queue (its decisions so far are kept). */
+  async release(actor: SessionUser): Promise<void> {
+    await this.change(async (m) => {
+      const held = await this.queue.heldOrderId(m, actor.id, true);
+      if (held === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
+      return { result: undefined, change: await this.backToQueue(m, actor, held, actor.id) };
+    });
+  }
+
+  /** Any doctor may release a processing order, e.g. one stuck with another doctor. */
+  async releaseOne(actor: SessionUser, orderId: number): Promise<void> {
+    await this.change(async (m) => {
+      const order = await m.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order) throw new NotFoundException(DOCTOR_MESSAGES.orderNotFound);
+      if (order.deliveryStatus !== STATUS.processing) throw new ConflictException(DOCTOR_MESSAGES.orderNotProcessing);
+      return { result: undefined, change: await this.backToQueue(m, actor, orderId, order.doctorId) };
+    });
+  }
+
+  /**
+   * Decides one item of the doctor's current order. 'undecided' undoes the decision (reason
+   * emptied, coupon removed); rejecting needs a non-blank reason; 'rejected-with-coupon'
+   * gives the customer a single-use coupon worth the item's price (customer orders only).
+   */
+  async decideItem(actor: SessionUser, itemId: number, decision: Decision, reasonForDecision: string | undefined): Promise<DoctorPrescription> {
+    const reason = (reasonForDecision ?? '').trim();
+    return this.change(async (m) => {
+      const item = await m.findOneBy(OrderItem, { id: itemId });
+      if (!item) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
+      const order = await m.findOne(Order, { where: { id: item.orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order || order.deliveryStatus !== STATUS.processing || order.doctorId !== actor.id) {
+        throw new ForbiddenException(DOCTOR_MESSAGES.itemNotInCurrentOrder);
+      }
+      if (isRejected(decision) && reason === '') throw new BadRequestException(MESSAGES.reasonMandatory);
+      if (decision === 'rejected-with-coupon' && (order.source !== 'customer' || !order.customerId)) {
+        throw new BadRequestException(DOCTOR_MESSAGES.couponOnlyForCustomers);
+      }
+      const undo = decision === 'undecided';
+      await m.update(OrderItem, { id: item.id }, { decision, reasonForDecision: undo ? '' : reason, decisionTime: undo ? null : new Date() });
+      let couponCode: string | null = null;
+      if (decision === 'rejected-with-coupon') {
+        couponCode = await this.coupons.ensureForItem(m, { orderItemId: item.id, customerId: order.customerId!, amountCents: item.priceCents });
+      } else {
+        await this.coupons.removeForItem(m, item.id);
+      }
+      await this.audit.record(actor, { action: `order-item:${decision}`, orderId: order.id, patientHetu: order.patientHetu }, m);
+      const updated = await m.findOneByOrFail(OrderItem, { id: item.id });
+      return {
+        result: toDoctorPrescription(updated, couponCode),
+        change: { kind: 'decided', order: await this.withItems(m, order.id), itemId, decision },
+      };
+    });
+  }
+
+  /**
+   * Delivers the doctor's current order: refused (409) while an item is undecided. Approved
+   * renewals become renewable until delivery + 2 years; a customer order's SMS goes to the
+   * outbox in the same transaction. Returns the delivered order.
+   */
+  async deliver(actor: SessionUser): Promise<DoctorOrder> {
+    return this.change(async (m) => {
+      const heldId = await this.queue.heldOrderId(m, actor.id, true);
+      if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
+      const order = await m.findOneByOrFail(Order, { id: heldId });
+      const undecided = await m.countBy(OrderItem, { orderId: heldId, decision: 'undecided' });
+      if (undecided > 0) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
+      const now = new Date();
+      await m.update(Order, { id: heldId }, { deliveryStatus: STATUS.delivered, deliveryTime: now });
+      await m.update(OrderItem, { orderId: heldId, decision: 'approved', type: 'renewal' }, { renewableTill: helsinkiDate(renewableTill(now)) });
+      if (order.source === 'customer') await this.sms.queueOrderHandled(m, order);
+      await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: order.patientHetu }, m);
+      const delivered = (await loadDoctorOrder(m, heldId))!;
+      return {
+        result: delivered,
+        change: { kind: 'delivered', order: await this.withItems(m, heldId), doctorHeld: { doctorId: actor.id, pickedOrder: null } },
+      };
+    });
+  }
+
+  /** Delivers the doctor's current order and picks the next waiting one, published as one burst. */
+  async deliverAndPickNext(actor: SessionUser): Promise<{ delivered: DoctorOrder; next: DoctorOrder | null }> {
+    return this.events.together(async () => {
+      const delivered = await this.deliver(actor);
+      return { delivered, next: (await this.pickFirst(actor)).order };
+    });
+  }
+
+  /**
+   * The pharmacy's trash on a decided card: marks one prescription of the user's own pharmacy as
+   * checked, so it leaves Reseptilista (it stays in Historia). 404 for another pharmacy's (or a
+   * missing) prescription, 409 when undecided or already checked.
+   */
+  async checkItem(actor: SessionUser, itemId: number): Promise<Order> {
+    return this.change(async (m) => {
+      const item = await m
+        .getRepository(OrderItem)
+        .createQueryBuilder('i')
+        .innerJoinAndSelect('i.order', 'o')
+        .where('i.id = :itemId', { itemId })
+        .setLock('pessimistic_write', undefined, ['i'])
+        .getOne();
+      if (!item?.order || item.order.source !== 'pharmacy' || item.order.pharmacyId !== actor.pharmacyId) {
+        throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
+      }
+      if (item.order.deliveryStatus !== STATUS.delivered || item.decision === 'undecided') {
+        throw new ConflictException(PHARMACY_MESSAGES.prescriptionUndecided);
+      }
+      if (item.pharmacyChecked) throw new ConflictException(PHARMACY_MESSAGES.prescriptionAlreadyChecked);
+      await m.update(OrderItem, { id: item.id }, { pharmacyChecked: true });
+      await this.audit.record(actor, { action: 'pharmacy.order-item.check', orderId: item.orderId, patientHetu: item.order.patientHetu }, m);
+      const order = await this.withItems(m, item.orderId);
+      return { result: order, change: { kind: 'checked', order, itemId } };
+    });
+  }
+
+  /** Runs one change in a transaction; after the commit (only then) its event is published. */
+  private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
+    const { result, change } = await this.db.transaction(work);
+    if (change) this.events.publish(change);
+    return result;
+  }
+
+  private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
+    await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.waiting, doctorId: null, processingStartTime: null });
+    const order = await this.withItems(m, orderId);
+    await this.audit.record(actor, { action: 'order:release', orderId, patientHetu: order.patientHetu }, m);
+    return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
+  }
+
+  private async insertOrder(m: EntityManager, input: NewOrder): Promise<Order> {
+    const order = await m.save(Order, {
+      source: input.source,
+      customerId: input.customerId ?? null,
+      pharmacyId: input.pharmacyId ?? null,
+      officeId: input.officeId ?? null,
+      pharmacyUserId: input.pharmacyUserId ?? null,
+      pharmacyData: input.pharmacyData ?? null,
+      patientFirstName: input.patient.firstName,
+      patientLastName: input.patient.lastName,
+      patientHetu: input.patient.hetu,
+      deliveryOptionId: input.deliveryOptionId,
+      deliveryBeforeTime: input.deliveryBeforeTime,
+      deliveryStatus: STATUS.waiting,
+      priceCents: input.priceCents,
+    });
+    await m.insert(
+      OrderItem,
+      input.items.map((item) => ({
+        orderId: order.id,
+        type: item.type,
+        productId: item.productId,
+        displayName: item.displayName,
+        format: item.format,
+        reason: item.reason,
+        medicalProblem: item.medicalProblem ?? null,
+        chat: item.chat ?? null,
+        priceCents: item.priceCents,
+      })),
+    );
+    return order;
+  }
+
+  private withItems(m: EntityManager, id: number): Promise<Order> {
+    return m.findOneOrFail(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+  }
+}

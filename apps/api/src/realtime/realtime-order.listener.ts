@@ -1,0 +1,68 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ROOMS, visibleDecision, type OrderUpdatedEvent } from '@resepti/domain';
+import { OrderEvents, type OrderChange } from '../orders/order-events.js';
+import { OrderQueueService } from '../orders/order-queue.service.js';
+import { toPharmacyOrder } from '../orders/order-view.js';
+import { RealtimePublisher } from './realtime.publisher.js';
+
+/**
+ * Turns the order lifecycle's committed changes into socket events, each audience getting what
+ * its REST views show: doctors every change with its decision; the order's pharmacy (every
+ * office) the order's card and its customer the status, decisions only once delivered
+ * (visibleDecision, the same rule as the REST views); the doctor whose held order changed, the
+ * new id; all doctors the queue counts, recomputed once per burst of changes, after the
+ * responses, never inside a request.
+ */
+@Injectable()
+export class RealtimeOrderListener implements OnModuleInit {
+  private readonly logger = new Logger(RealtimeOrderListener.name);
+  /** A recomputation of the queue counts is scheduled or running. */
+  private countsScheduled = false;
+  /** Another change arrived while the counts were being read: read them once more. */
+  private countsStale = false;
+
+  constructor(
+    private readonly events: OrderEvents,
+    private readonly queue: OrderQueueService,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.subscribe((change) => this.onChange(change));
+  }
+
+  private onChange(change: OrderChange): void {
+    const { order, itemId, decision } = change;
+    const base: OrderUpdatedEvent = { orderId: order.id, deliveryStatus: order.deliveryStatus, ...(itemId !== undefined ? { itemId } : {}) };
+    this.publisher.orderUpdated([ROOMS.doctors], { ...base, ...(decision ? { decision } : {}) });
+    const shown = decision && itemId !== undefined ? visibleDecision(order, { decision, reasonForDecision: '' }).decision : undefined;
+    const forParties = { ...base, ...(shown && shown !== 'undecided' ? { decision: shown } : {}) };
+    if (order.pharmacyId) this.publisher.orderUpdated([ROOMS.pharmacy(order.pharmacyId)], { ...forParties, card: toPharmacyOrder(order) });
+    if (order.customerId) this.publisher.orderUpdated([ROOMS.customer(order.customerId)], forParties);
+    if (change.doctorHeld) this.publisher.doctorHeld(change.doctorHeld.doctorId, change.doctorHeld.pickedOrder);
+    if (change.kind !== 'decided' && change.kind !== 'checked') this.scheduleQueueStatus();
+  }
+
+  /** Coalesces a burst of changes into one read of the counts and one queue:status. */
+  private scheduleQueueStatus(): void {
+    if (this.countsScheduled) {
+      this.countsStale = true;
+      return;
+    }
+    this.countsScheduled = true;
+    setImmediate(() => void this.publishQueueStatus());
+  }
+
+  private async publishQueueStatus(): Promise<void> {
+    try {
+      do {
+        this.countsStale = false;
+        this.publisher.queueStatus(await this.queue.queueStatus());
+      } while (this.countsStale);
+    } catch (err) {
+      this.logger.warn(`queue:status not pushed: ${String(err)}`);
+    } finally {
+      this.countsScheduled = false;
+    }
+  }
+}
