@@ -30,6 +30,8 @@ export default defineConfig(({ command }) => {
       proxy: {
         '/ui-api': { target: apiTarget, changeOrigin: false },
         '/health': { target: apiTarget, changeOrigin: false },
+        // The embedded test IdP (with PUBLIC_URL=http://localhost:5173 on the API).
+        '/dev-idp': { target: apiTarget, changeOrigin: false },
         '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
       },
     },

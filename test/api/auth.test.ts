@@ -201,9 +201,12 @@ describe('health and docs', () => {
   });
 });
 
+/** Production needs an external identity provider (discovered only when identification starts). */
+const PRODUCTION_OIDC = { OIDC_ISSUER: 'https://tunnistus.example.fi', OIDC_CLIENT_ID: 'resepti', OIDC_CLIENT_SECRET: 'test-secret' };
+
 describe('production cookies', () => {
   it('marks the session cookie Secure behind an HTTPS proxy when NODE_ENV=production, with a configured idle time', async () => {
-    const prod = await startApp({ env: { NODE_ENV: 'production', SESSION_IDLE_MINUTES: '15', TRUST_PROXY: '1' } });
+    const prod = await startApp({ env: { NODE_ENV: 'production', SESSION_IDLE_MINUTES: '15', TRUST_PROXY: '1', ...PRODUCTION_OIDC } });
     try {
       const res = await fetch(`${prod.apiUrl}/doctor-login`, {
         method: 'POST',

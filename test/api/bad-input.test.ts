@@ -7,6 +7,9 @@ import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
 
+// Budget: the sweep sends thousands of requests (eight at a time).
+jest.setTimeout(120_000);
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();

@@ -7,6 +7,9 @@
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO } from '../support/http';
 
+// Budget: up to ~40 password checks in sequence (argon2 is deliberately slow), on a loaded machine.
+jest.setTimeout(120_000);
+
 let app: TestApp;
 let small: TestApp;
 beforeAll(async () => {

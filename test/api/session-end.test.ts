@@ -9,6 +9,9 @@ import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { connectSocket, disconnected } from '../support/socket';
 
+// Budget: the idle-timeout test waits for a 9 s session to expire.
+jest.setTimeout(90_000);
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp({ env: { SESSION_IDLE_MINUTES: '0.15' } });

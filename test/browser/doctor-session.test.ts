@@ -4,7 +4,7 @@
  * from the server rather than assume the default 30); 'Jatka' keeps the session; otherwise the doctor is
  * logged out when the two minutes are up. The browser's clock is fast-forwarded.
  */
-import { browserSuite, submitLogin } from '../support/browser';
+import { browserSuite, submitLogin, withoutWebSocket } from '../support/browser';
 
 const suite = browserSuite({ env: { SESSION_IDLE_MINUTES: '10' } });
 
@@ -36,11 +36,9 @@ describe('doctor session expiry', () => {
   });
 
   it('warns an idle doctor even while the screen polls (socket blocked): background refetches are not activity', async () => {
-    const page = await suite.openPage('/logindoctor', { width: 1366, height: 900 });
-    // Neither WebSocket (tried first) nor long-polling gets through.
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    // No WebSocket, and Socket.IO's long-polling blocked too: the screen polls.
+    const page = await suite.openPage('/logindoctor', { width: 1366, height: 900 }, withoutWebSocket);
     await page.route('**/socket.io/**', (route) => route.abort());
-    await page.reload(); // WebSocket routing applies to documents loaded after it is set up
     await page.clock.install();
     await submitLogin(page, 'laakari@example.fi', 'Laakari123', 'click');
     await page.waitForURL(`${suite.app.baseUrl}/doctor`);

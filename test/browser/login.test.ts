@@ -158,7 +158,7 @@ describe('login screens', () => {
   it('customer: the forgotten-password link leads to the bank identification start', async () => {
     const page = await openPage('/login');
     const forgot = page.getByRole('link', { name: /Unohditko salasanasi/ });
-    expect(await forgot.getAttribute('href')).toBe('/ui-api/v1/registration/start');
+    expect(await forgot.getAttribute('href')).toBe('/ui-api/v1/registration/start?purpose=password-reset');
   });
 });
 

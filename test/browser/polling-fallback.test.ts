@@ -3,7 +3,7 @@
  * drops WebSockets), the pharmacy screen says it is polling, and a doctor's decision still
  * reaches the order card (within the 10 s polling interval) without a reload.
  */
-import { browserSuite, submitLogin } from '../support/browser';
+import { browserSuite, submitLogin, withoutWebSocket } from '../support/browser';
 import { loginAs } from '../support/http';
 
 const suite = browserSuite();
@@ -26,11 +26,9 @@ async function sendPharmacyOrder(): Promise<number> {
 describe('polling fallback', () => {
   it('shows polling and still updates the order card when the socket cannot connect', async () => {
     const orderId = await sendPharmacyOrder();
-    const page = await suite.openPage('/loginapteekki', { width: 1400, height: 1000 });
-    // Neither WebSocket (tried first) nor long-polling gets through.
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    // No WebSocket (as behind a proxy that drops them), and Socket.IO's long-polling blocked too.
+    const page = await suite.openPage('/loginapteekki', { width: 1400, height: 1000 }, withoutWebSocket);
     await page.route('**/socket.io/**', (route) => route.abort());
-    await page.reload(); // WebSocket routing applies to documents loaded after it is set up
     await submitLogin(page, 'apteekki', 'Apteekki123');
     await page.waitForURL(`${suite.app.baseUrl}/reseptitapteekki`);
     await page.getByText('Päivitetään ajoittain').waitFor();

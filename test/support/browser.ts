@@ -25,6 +25,9 @@ export interface BrowserSuite {
  * a fresh browser context per page, closed after each test.
  */
 export function browserSuite(options: StartOptions = {}): BrowserSuite {
+  // Budget of each browser test: a real Chromium driving the real app on a 2-core machine that
+  // may be busy with other work (CI, other test files). Steps wait for what the user sees.
+  jest.setTimeout(120_000);
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -64,4 +67,9 @@ export async function submitLogin(page: Page, login: string, password: string, s
   await page.getByLabel('Salasana', { exact: true }).fill(password);
   if (submit === 'click') await page.getByRole('button', { name: 'Kirjaudu' }).click();
   else await page.getByLabel('Salasana', { exact: true }).press('Enter');
+}
+
+/** An init script for openPage: the page has no WebSocket (as behind a proxy that drops them). */
+export function withoutWebSocket(): void {
+  Object.defineProperty(window, 'WebSocket', { value: undefined, configurable: true });
 }

@@ -11,7 +11,7 @@ import { SessionMiddleware } from './auth/session.middleware.js';
 import { GracefulShutdown } from './common/graceful-shutdown.js';
 import { RejectNulPipe, rejectDeepJson } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
-import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { prepareDatabase } from './database/prepare-database.js';
 import { RedisConnection } from './realtime/redis-connection.js';
@@ -52,6 +52,12 @@ async function bootstrap(): Promise<void> {
   app.use(express.json({ limit: '100kb' }));
   app.use(rejectDeepJson);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  if (config.oidc.embedded) {
+    // Before the session and body parsers: the test IdP has its own cookies and parsing.
+    const { createDevIdp } = await import('./dev-idp/dev-idp.js');
+    app.use(DEV_IDP_PATH, await createDevIdp(config));
+    logger.warn(`OIDC_ISSUER unset: the embedded test identity provider serves ${config.oidc.issuer}`);
+  }
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());

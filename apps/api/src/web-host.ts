@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
-const NOT_WEB = /^\/(ui-api|socket\.io|health)(\/|$)/;
+const NOT_WEB = /^\/(ui-api|socket\.io|health|dev-idp)(\/|$)/;
 
 /** Serves the built React app at / and its index.html for every client-side route. */
 export function serveWebApp(app: Express, webDist: string, log: (m: string) => void): void {

@@ -27,3 +27,6 @@ export const ROUTES = {
 
 /** Server-side start of strong identification (registration and forgotten password). */
 export const REGISTRATION_START_URL = '/ui-api/v1/registration/start';
+
+/** The forgotten-password link: the same identification, then a new password. */
+export const PASSWORD_RESET_START_URL = `${REGISTRATION_START_URL}?purpose=password-reset`;

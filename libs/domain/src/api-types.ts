@@ -110,3 +110,32 @@ export interface PharmacyNotice {
   additionalDetails: string;
   status: 'published' | 'unpublished';
 }
+
+/** Why a person identified themselves strongly: to create an account or to set a new password. */
+export type IdentificationPurpose = 'registration' | 'password-reset';
+
+/** GET /registration: the person of the session's strong identification. */
+export interface RegistrationData {
+  hetu: string;
+  firstName: string;
+  lastName: string;
+  purpose: IdentificationPurpose;
+  /** true when this hetu already has an account (then only a new password can be set). */
+  registered: boolean;
+}
+
+/** POST /my-user: the wizard's answers; hetu and names come from the identification. */
+export interface RegistrationRequest {
+  email: string;
+  phone: string;
+  password: string;
+  marketingAllowed: boolean;
+  eulaAccepted: boolean;
+  approvedEulaVersion: string;
+}
+
+/** PATCH /my-user */
+export interface ContactDetailsUpdate {
+  email?: string;
+  phone?: string;
+}

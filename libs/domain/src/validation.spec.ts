@@ -6,7 +6,12 @@ import {
   isValidEmail,
   isValidPhone,
   normalizePhone,
+  normalizeEmail,
+  passwordChangeErrors,
   passwordErrors,
+  registrationPasswordErrors,
+  validateEmail,
+  validatePhone,
   validateNewPharmacyUser,
   validatePharmacyUserEdit,
   validateUsername,
@@ -228,4 +233,27 @@ describe('phone numbers', () => {
     'puhelin',
     '+358 40 123 456a',
   ])('rejects %j', (p) => expect(isValidPhone(p)).toBe(false));
+});
+
+describe('customer account rules', () => {
+  it('validates e-mail and phone with the profile messages', () => {
+    expect(validateEmail('Aino@Example.fi')).toBeNull();
+    expect(validateEmail('aino@example')).toBe('Sähköpostin muoto on virheellinen.');
+    expect(normalizeEmail('  Aino@Example.FI ')).toBe('aino@example.fi');
+    expect(validatePhone('040 123 4567')).toBeNull();
+    expect(validatePhone('+358 40 123')).toBeNull();
+    expect(validatePhone('040-123')).toBe('Puhelinnumeron muoto on virheellinen.');
+  });
+
+  it('gives the registration password messages, including the mismatch', () => {
+    expect(registrationPasswordErrors('Salasana1', 'Salasana1')).toEqual([]);
+    expect(registrationPasswordErrors('lyhyt', 'lyhyt2')).toEqual([M.passwordTooShort, M.passwordComposition, 'Salasanat eivät täsmää.']);
+  });
+
+  it('gives the password change messages of SPEC section 5', () => {
+    expect(passwordChangeErrors('Salasana1')).toEqual([]);
+    expect(passwordChangeErrors('Lyhyt1')).toEqual(['Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.']);
+    expect(passwordChangeErrors('salasanaton')).toEqual(['Salasanan muoto ei kelpaa']);
+    expect(passwordChangeErrors('Salasana1', 'Salasana2')).toEqual(['Salasanat eivät vastaa toisiaan']);
+  });
 });

@@ -23,6 +23,12 @@ export const VALIDATION_MESSAGES = {
   userSaveFailed: 'Käyttäjän lisääminen ei onnistunut! Ole hyvä ja ota yhteyttä ylläpitoon.',
   deleteConfirm: 'Oletko varma, että haluat poistaa käyttäjätunnuksen? Toimintaa ei voi perua.',
   campaignCodeNotFound: 'Kampanjakoodia ei löytynyt',
+  termsRequired: 'Käyttöehdot on hyväksyttävä.',
+  eulaVersionInvalid: 'Käyttöehtojen versio ei kelpaa.',
+  emailTaken: 'Sähköpostiosoite on jo käytössä.',
+  alreadyRegistered: 'Henkilötunnuksella on jo tili. Kirjaudu sisään tai vaihda salasana tunnistautumalla.',
+  notRegistered: 'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
+  identificationMissing: 'Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.',
 } as const;
 
 const M = VALIDATION_MESSAGES;
@@ -132,3 +138,47 @@ const PHONE_PATTERN = /^(?:\+358|00358|0)?\d{4,11}$/;
 export function isValidPhone(p: string): boolean {
   return PHONE_PATTERN.test(normalizePhone(p));
 }
+
+/** null when valid, otherwise 'Sähköpostin muoto on virheellinen.' */
+export function validateEmail(e: string): string | null {
+  return isValidEmail(e) && e.trim().length <= 254 ? null : M.emailInvalid;
+}
+
+/** null when valid, otherwise 'Puhelinnumeron muoto on virheellinen.' */
+export function validatePhone(p: string): string | null {
+  return isValidPhone(p) ? null : M.phoneInvalid;
+}
+
+/** E-mails are compared and stored trimmed and lower-case (unique case-insensitively). */
+export function normalizeEmail(e: string): string {
+  return e.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------- customer passwords
+
+/**
+ * Registration (SPEC section 5): the length and composition messages, and
+ * 'Salasanat eivät täsmää.' when the second entry differs.
+ */
+export function registrationPasswordErrors(password: string, confirm?: string): string[] {
+  const errors = passwordErrors(password);
+  if (confirm !== undefined && confirm !== password) errors.push(M.passwordsDoNotMatch);
+  return errors;
+}
+
+/**
+ * Password change on the profile (SPEC section 5 has its own wording): too short, otherwise
+ * 'Salasanan muoto ei kelpaa', and 'Salasanat eivät vastaa toisiaan' when the entries differ.
+ */
+export function passwordChangeErrors(password: string, confirm?: string): string[] {
+  const errors: string[] = [];
+  if ([...password].length < PASSWORD_MIN_LENGTH) errors.push(M.passwordTooShort);
+  else if (!hasPasswordComposition(password)) errors.push(M.passwordFormatInvalid);
+  if (confirm !== undefined && confirm !== password) errors.push(M.passwordsDoNotMatchChange);
+  return errors;
+}
+
+// ---------------------------------------------------------------- terms of use
+
+/** The licence agreement version a customer accepts at registration (SPEC section 9). */
+export const EULA_VERSION = '1';

@@ -46,7 +46,21 @@ export const SETTINGS = [
   },
   { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET.' },
+  {
+    name: 'OIDC_ISSUER',
+    default: '(unset: embedded test IdP at /dev-idp)',
+    description:
+      'OpenID Connect issuer for strong identification (a Finnish Trust Network broker). Unset: the embedded test identity provider is mounted at /dev-idp; required when NODE_ENV=production.',
+  },
+  { name: 'OIDC_CLIENT_ID', default: '(unset)', description: 'Client id registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
+  { name: 'OIDC_CLIENT_SECRET', default: '(unset)', description: 'Client secret registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
+  {
+    name: 'PUBLIC_URL',
+    default: '(unset: taken from the request)',
+    description:
+      'The address users open the app at, e.g. https://resepti.example.fi; the identification callback is PUBLIC_URL/ui-api/v1/registration/callback. Unset: the request\'s own address (and http://localhost:PORT for the embedded IdP).',
+  },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET and OIDC_ISSUER.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
 
@@ -69,7 +83,22 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
+  /** The OpenID Connect issuer of strong identification and this app's client there. */
+  oidc: OidcConfig;
+  /** Origin the users open the app at (no trailing slash), or null: taken from each request. */
+  publicUrl: string | null;
 }
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** true: the issuer is the embedded test IdP at /dev-idp (never in production). */
+  embedded: boolean;
+}
+
+/** Mount path of the embedded test identity provider. */
+export const DEV_IDP_PATH = '/dev-idp';
 
 export class ConfigError extends Error {}
 
@@ -126,8 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } else if (sessionSecret.length < 16) {
     throw new ConfigError('SESSION_SECRET must be at least 16 characters');
   }
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = optionalUrl(env, 'PUBLIC_URL');
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     databaseUrl,
     seedDemo: databaseUrl ? bool(env, 'SEED_DEMO') : true,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
@@ -144,7 +175,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
+    oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
+    publicUrl,
   };
+}
+
+function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// address (got '${raw}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// address (got '${raw}')`);
+  return raw.replace(/\/+$/, '');
+}
+
+function oidcConfig(env: NodeJS.ProcessEnv, production: boolean, appOrigin: string): OidcConfig {
+  const issuer = optionalUrl(env, 'OIDC_ISSUER');
+  if (!issuer) {
+    if (production) {
+      throw new ConfigError(
+        'OIDC_ISSUER is required when NODE_ENV=production (strong identification; the embedded test identity provider is never used in production)',
+      );
+    }
+    // The embedded test IdP: its client secret only lives in this process.
+    return { issuer: `${appOrigin}${DEV_IDP_PATH}`, clientId: 'resepti-dev', clientSecret: randomBytes(24).toString('hex'), embedded: true };
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET ?? '';
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID is required with OIDC_ISSUER');
+  if (!clientSecret) throw new ConfigError('OIDC_CLIENT_SECRET is required with OIDC_ISSUER');
+  return { issuer, clientId, clientSecret, embedded: false };
 }
 
 /** Injection token of AppConfig. */

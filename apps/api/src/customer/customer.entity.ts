@@ -36,6 +36,10 @@ export class Customer {
   @Column({ type: 'text', nullable: true })
   approvedEulaVersion!: string | null;
 
+  /** When the customer accepted approvedEulaVersion (at registration). */
+  @Column({ type: 'timestamptz', nullable: true })
+  eulaAcceptedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

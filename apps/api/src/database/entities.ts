@@ -2,6 +2,7 @@ import { AuditLog } from '../audit/audit-log.entity.js';
 import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../customer/customer.entity.js';
+import { Identification } from '../customer/identification.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { Notice } from '../notices/notice.entity.js';
@@ -22,6 +23,7 @@ export const ENTITIES = [
   Coupon,
   Customer,
   Doctor,
+  Identification,
   LoginCounter,
   Notice,
   NoticeCheck,

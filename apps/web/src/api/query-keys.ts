@@ -5,6 +5,10 @@ export const queryKeys = {
   /** Root of all session queries (one per user level). */
   sessions: ['session'] as const,
   session: (level: UserLevel) => ['session', level] as const,
+  customer: {
+    /** GET /registration: the person of the session's strong identification. */
+    registration: ['customer', 'registration'] as const,
+  },
   pharmacy: {
     offices: ['pharmacy', 'offices'] as const,
     sessionOffice: ['pharmacy', 'session-office'] as const,

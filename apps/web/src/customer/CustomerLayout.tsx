@@ -1,6 +1,7 @@
 /** Mobile-first customer pages: Reseptit, Oma tili, Kirjaudu ulos. */
 import { Outlet } from 'react-router-dom';
 import { RoleHeader } from '../components/RoleHeader';
+import { CookieBanner } from '../public/CookieBanner';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 
@@ -16,6 +17,7 @@ export function CustomerLayout() {
       <main id="main" className="customer-main">
         <Outlet />
       </main>
+      <CookieBanner />
     </div>
   );
 }

@@ -1,7 +1,255 @@
-import { ComingSoon } from '../components/ComingSoon';
-import { TEXTS } from '../texts';
+/**
+ * /profile (Oma tili, SPEC section 2): menu Yhteystiedot, Vaihda salasana, Kirjaudu ulos,
+ * Käyttöehdot, Rekisteriseloste. Contact details are the default view; on narrow screens the
+ * menu and the chosen view take turns, with a back control from the view to the menu.
+ */
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, type CustomerInfo } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useLogout } from '../auth/useLogout';
+import { useSession } from '../auth/useSession';
+import { PageLoading } from '../components/PageLoading';
+import { LegalModal } from '../public/LegalModals';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS } from '../texts';
+import { changePassword, updateContactDetails } from './customer-api';
 
-/** /profile: the customer's account (Oma tili). */
+const T = CUSTOMER_TEXTS.profile;
+/** How long 'Tallennettu!' / 'Tallennus epäonnistui!' stays on the button (SPEC section 9). */
+const FLASH_MS = 2000;
+
+type View = 'contact' | 'password';
+
 export function CustomerProfilePage() {
-  return <ComingSoon title={TEXTS.customer.profileHeading} />;
+  const customer = useSession('customer').data;
+  const { logout } = useLogout(ROUTES.home);
+  const [view, setView] = useState<View>('contact');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const viewHeading = useRef<HTMLHeadingElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  // Focus follows the user's own moves between the menu and a view (not the first render).
+  const [moved, setMoved] = useState(false);
+
+  useEffect(() => {
+    if (!moved) return;
+    if (menuOpen) menuRef.current?.querySelector('button')?.focus();
+    else viewHeading.current?.focus();
+  }, [menuOpen, view, moved]);
+
+  function choose(next: View) {
+    setMoved(true);
+    setView(next);
+    setMenuOpen(false);
+  }
+
+  if (!customer) return <PageLoading />;
+
+  return (
+    <div className={`profile ${menuOpen ? 'profile--menu' : 'profile--view'}`}>
+      <Heading variant="h1" mb="m">
+        {T.heading}
+      </Heading>
+      <div className="profile__layout">
+        <nav aria-label={T.menuLabel} className="profile-menu">
+          <ul ref={menuRef}>
+            <MenuItem label={T.contact} onClick={() => choose('contact')} current={view === 'contact'} />
+            <MenuItem label={T.changePassword} onClick={() => choose('password')} current={view === 'password'} />
+            <MenuItem label={T.logout} onClick={() => void logout()} />
+            <MenuItem label={T.terms} onClick={() => setLegal('terms')} />
+            <MenuItem label={T.privacy} onClick={() => setLegal('privacy')} />
+          </ul>
+        </nav>
+        <section className="profile__view card" aria-labelledby="profile-view-heading">
+          <button
+            type="button"
+            className="link-button profile__back"
+            onClick={() => {
+              setMoved(true);
+              setMenuOpen(true);
+            }}
+          >
+            <span aria-hidden="true">← </span>
+            {T.back}
+          </button>
+          <Heading variant="h2" id="profile-view-heading" mb="m" ref={viewHeading} tabIndex={-1}>
+            {view === 'contact' ? T.contact : T.changePassword}
+          </Heading>
+          {view === 'contact' ? <ContactDetails customer={customer} /> : <PasswordChange />}
+        </section>
+      </div>
+      <LegalModal doc="terms" visible={legal === 'terms'} onClose={() => setLegal(null)} />
+      <LegalModal doc="privacy" visible={legal === 'privacy'} onClose={() => setLegal(null)} />
+    </div>
+  );
+}
+
+function MenuItem({ label, onClick, current = false }: { label: string; onClick: () => void; current?: boolean }) {
+  return (
+    <li>
+      <button type="button" className="profile-menu__item" aria-current={current ? 'page' : undefined} onClick={onClick}>
+        {label}
+      </button>
+    </li>
+  );
+}
+
+type FieldState = { status: 'default' | 'error' | 'success'; text?: string };
+
+/** E-mail and phone, each saved on blur or Enter when changed and valid. */
+function ContactDetails({ customer }: { customer: CustomerInfo }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(customer.email);
+  const [phone, setPhone] = useState(customer.phone);
+  const [state, setState] = useState<Record<'email' | 'phone', FieldState>>({ email: { status: 'default' }, phone: { status: 'default' } });
+
+  async function save(field: 'email' | 'phone') {
+    const value = field === 'email' ? email.trim() : phone;
+    const saved = field === 'email' ? customer.email : customer.phone;
+    const error = field === 'email' ? validateEmail(value) : validatePhone(value);
+    if (error) return setState((s) => ({ ...s, [field]: { status: 'error', text: error } }));
+    const normalized = field === 'email' ? value.toLowerCase() : normalizePhone(value);
+    if (normalized === saved) return setState((s) => ({ ...s, [field]: { status: 'default' } }));
+    try {
+      const updated = await updateContactDetails({ [field]: value });
+      queryClient.setQueryData(queryKeys.session('customer'), updated);
+      if (field === 'email') setEmail(updated.email);
+      else setPhone(updated.phone);
+      setState((s) => ({ ...s, [field]: { status: 'success', text: T.contactSaved } }));
+    } catch (e) {
+      const text = isApiError(e) && e.status < 500 && e.status !== 401 ? e.messages.join(' ') : T.contactFailed;
+      setState((s) => ({ ...s, [field]: { status: 'error', text } }));
+    }
+  }
+
+  const onEnter = (field: 'email' | 'phone') => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void save(field);
+    }
+  };
+
+  return (
+    <div className="profile-contact">
+      <p className="profile-contact__name">
+        <span className="profile-contact__label">{T.name}</span> {customer.firstName} {customer.lastName}
+      </p>
+      <TextInput
+        id={`${ids}-email`}
+        labelText={T.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(v) => setEmail(String(v ?? ''))}
+        onBlur={() => void save('email')}
+        onKeyDown={onEnter('email')}
+        status={state.email.status}
+        statusText={state.email.text}
+        fullWidth
+        mb="m"
+      />
+      <TextInput
+        id={`${ids}-phone`}
+        labelText={T.phone}
+        type="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(v) => setPhone(String(v ?? ''))}
+        onBlur={() => void save('phone')}
+        onKeyDown={onEnter('phone')}
+        status={state.phone.status}
+        statusText={state.phone.text}
+        fullWidth
+        mb="s"
+      />
+      <Paragraph className="hint">{T.contactHint}</Paragraph>
+    </div>
+  );
+}
+
+/** New password twice; the button says 'Tallennettu!' or 'Tallennus epäonnistui!' for 2 s. */
+function PasswordChange() {
+  const ids = useId();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [flash, setFlash] = useState<'saved' | 'failed' | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = setTimeout(() => setFlash(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flash]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const found = passwordChangeErrors(password, again);
+    setErrors(found);
+    if (found.length > 0) return setFlash('failed');
+    setPending(true);
+    try {
+      await changePassword(password);
+      setPassword('');
+      setAgain('');
+      setFlash('saved');
+    } catch (err) {
+      if (isApiError(err, 400)) setErrors(err.messages);
+      setFlash('failed');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const errorId = `${ids}-errors`;
+  const invalid = errors.length > 0;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <TextInput
+        id={`${ids}-new`}
+        labelText={T.newPassword}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(v) => setPassword(String(v ?? ''))}
+        status={invalid ? 'error' : 'default'}
+        aria-describedby={invalid ? errorId : undefined}
+        fullWidth
+        mb="m"
+      />
+      <TextInput
+        id={`${ids}-again`}
+        labelText={T.newPasswordAgain}
+        type="password"
+        autoComplete="new-password"
+        value={again}
+        onChange={(v) => setAgain(String(v ?? ''))}
+        status={invalid ? 'error' : 'default'}
+        aria-describedby={invalid ? errorId : undefined}
+        fullWidth
+        mb="m"
+      />
+      <div role="alert" id={errorId}>
+        {invalid && (
+          <InlineAlert status="error" mb="m">
+            {errors.map((m) => (
+              <span key={m} className="wizard-error">
+                {m}
+              </span>
+            ))}
+          </InlineAlert>
+        )}
+      </div>
+      <div aria-live="polite">
+        <Button type="submit" disabled={pending} className={flash === 'failed' ? 'button--failed' : undefined}>
+          {flash === 'saved' ? T.saved : flash === 'failed' ? T.saveFailed : T.save}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { loginCustomer } from '../api/session';
 import { useSocket } from '../api/socket';
-import { REGISTRATION_START_URL, ROUTES } from '../routes';
+import { PASSWORD_RESET_START_URL, ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { LoginForm } from './LoginForm';
 
@@ -22,7 +22,7 @@ export function CustomerLoginPage() {
       identifier={{ label: TEXTS.login.email, type: 'email', autoComplete: 'email' }}
       onLogin={login}
       footer={
-        <a className="text-link" href={REGISTRATION_START_URL}>
+        <a className="text-link" href={PASSWORD_RESET_START_URL}>
           {TEXTS.login.forgotPassword}
         </a>
       }

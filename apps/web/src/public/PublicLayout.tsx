@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { SkipToContent } from '../components/SkipLink';
 import { ROUTES } from '../routes';
 import { PROVIDER_NAME, TEXTS } from '../texts';
+import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
 
 /** Header and footer of the public pages (landing, information, logins). */
@@ -30,6 +31,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </footer>
+      <CookieBanner />
     </div>
   );
 }

@@ -1,22 +1,369 @@
-/** /registerHello: start of the registration wizard (filled in by later work). */
-import { Link } from 'react-router-dom';
-import { ComingSoon } from '../components/ComingSoon';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+/**
+ * /registerHello: where strong identification returns (SPEC sections 2 and 4, Registration).
+ * A new person goes through the five-step wizard (greeting, e-mail, phone, password, terms)
+ * and lands on /hello; an identified person who already has an account sets a new password.
+ */
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { useSocket } from '../api/socket';
+import { PageLoading } from '../components/PageLoading';
+import { fetchRegistration, registerCustomer, resetPassword } from '../customer/customer-api';
+import { forgetSessions } from '../auth/signed-in';
+import { REGISTRATION_START_URL, ROUTES } from '../routes';
+import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { LegalModal } from './LegalModals';
 import { PublicLayout } from './PublicLayout';
 
-export function RegisterHelloPage() {
+const T = CUSTOMER_TEXTS.register;
+const STEPS = T.stepNames.length;
+
+function errorMessages(error: unknown): string[] {
+  if (isApiError(error) && error.status < 500) return error.messages;
+  return [T.failed];
+}
+
+function Card({ children }: { children: ReactNode }) {
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">
-        <div className="card">
+        <div className="card register-card">
           <Link to={ROUTES.home} className="back-link">
             <span aria-hidden="true">← </span>
             {TEXTS.common.backToHome}
           </Link>
-          <ComingSoon title={TEXTS.register.heading} />
+          {children}
         </div>
       </main>
     </PublicLayout>
+  );
+}
+
+export function RegisterHelloPage() {
+  const registration = useQuery({ queryKey: queryKeys.customer.registration, queryFn: fetchRegistration, retry: false, staleTime: Infinity });
+
+  if (registration.isPending) return <PageLoading />;
+  if (!registration.data) {
+    return (
+      <Card>
+        <Heading variant="h1" mt="m" mb="s">
+          {T.missingHeading}
+        </Heading>
+        <Paragraph mb="m">{T.missingText}</Paragraph>
+        <a className="button-link button-link--primary" href={REGISTRATION_START_URL}>
+          {T.identify}
+        </a>
+      </Card>
+    );
+  }
+  return <Card>{registration.data.registered ? <NewPasswordForm person={registration.data} /> : <Wizard person={registration.data} />}</Card>;
+}
+
+/** Signed in by the server: forget any earlier user, reconnect the socket, go on. */
+function useSignedInAfter() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { reconnect } = useSocket();
+  return (to: string) => {
+    forgetSessions(queryClient);
+    queryClient.removeQueries({ queryKey: queryKeys.customer.registration });
+    reconnect();
+    void navigate(to, { replace: true });
+  };
+}
+
+function ProgressBar({ step }: { step: number }) {
+  const percent = Math.round(((step + 1) / STEPS) * 100);
+  return (
+    <div className="wizard-progress">
+      <p className="wizard-progress__text" id="wizard-progress-text">
+        {T.progress(step + 1, STEPS)}: {T.stepNames[step]}
+      </p>
+      <div
+        className="wizard-progress__bar"
+        role="progressbar"
+        aria-labelledby="wizard-progress-text"
+        aria-valuemin={1}
+        aria-valuemax={STEPS}
+        aria-valuenow={step + 1}
+      >
+        <div className="wizard-progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Wizard({ person }: { person: RegistrationData }) {
+  const ids = useId();
+  const signedIn = useSignedInAfter();
+  const [step, setStep] = useState(0);
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordAgain, setPasswordAgain] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+
+  // Each new step is announced by moving focus to its heading (not on the first render).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  function go(to: number) {
+    setErrors([]);
+    setStep(to);
+  }
+
+  function check(): string[] {
+    switch (step) {
+      case 1:
+        return [validateEmail(email)].filter((e): e is string => e !== null);
+      case 2:
+        return [validatePhone(phone)].filter((e): e is string => e !== null);
+      case 3:
+        return registrationPasswordErrors(password, passwordAgain);
+      case 4:
+        return terms ? [] : [VALIDATION_MESSAGES.termsRequired];
+      default:
+        return [];
+    }
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const found = check();
+    setErrors(found);
+    if (found.length > 0) return;
+    if (step < STEPS - 1) return go(step + 1);
+    setPending(true);
+    try {
+      await registerCustomer({ email: email.trim(), phone, password, marketingAllowed: marketing, eulaAccepted: terms, approvedEulaVersion: EULA_VERSION });
+      signedIn(ROUTES.customerHello);
+    } catch (err) {
+      setPending(false);
+      const messages = errorMessages(err);
+      // A taken e-mail is fixed on the e-mail step.
+      if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
+        setStep(1);
+      }
+      setErrors(messages);
+    }
+  }
+
+  const errorId = `${ids}-errors`;
+  const invalid = errors.length > 0;
+  const status = invalid ? ('error' as const) : ('default' as const);
+  const described = invalid ? errorId : undefined;
+
+  return (
+    <>
+      <Heading variant="h1" mt="m" mb="s">
+        {T.heading}
+      </Heading>
+      <ProgressBar step={step} />
+      <form onSubmit={(e) => void submit(e)} noValidate className="wizard-step">
+        <Heading variant="h2" mb="s" ref={headingRef} tabIndex={-1}>
+          {step === 0 ? T.hello(person.firstName) : T.stepNames[step]}
+        </Heading>
+        {step === 0 && <Paragraph mb="m">{T.helloText}</Paragraph>}
+        {step === 1 && (
+          <TextInput
+            id={`${ids}-email`}
+            labelText={T.email}
+            hintText={T.emailHint}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(v) => setEmail(String(v ?? ''))}
+            status={status}
+            aria-describedby={described}
+            fullWidth
+            autoFocus
+            mb="m"
+          />
+        )}
+        {step === 2 && (
+          <TextInput
+            id={`${ids}-phone`}
+            labelText={T.phone}
+            hintText={T.phoneHint}
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(v) => setPhone(String(v ?? ''))}
+            status={status}
+            aria-describedby={described}
+            fullWidth
+            autoFocus
+            mb="m"
+          />
+        )}
+        {step === 3 && (
+          <>
+            <TextInput
+              id={`${ids}-password`}
+              labelText={T.password}
+              hintText={T.passwordHint}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(v) => setPassword(String(v ?? ''))}
+              status={status}
+              aria-describedby={described}
+              fullWidth
+              autoFocus
+              mb="m"
+            />
+            <TextInput
+              id={`${ids}-password-again`}
+              labelText={T.passwordAgain}
+              type="password"
+              autoComplete="new-password"
+              value={passwordAgain}
+              onChange={(v) => setPasswordAgain(String(v ?? ''))}
+              status={status}
+              aria-describedby={described}
+              fullWidth
+              mb="m"
+            />
+          </>
+        )}
+        {step === 4 && (
+          <div className="wizard-terms">
+            <p className="wizard-terms__links">
+              <button type="button" className="link-button" onClick={() => setLegal('terms')}>
+                {T.termsLink}
+              </button>
+              <button type="button" className="link-button" onClick={() => setLegal('privacy')}>
+                {T.privacyLink}
+              </button>
+            </p>
+            <Checkbox id={`${ids}-terms`} checked={terms} onClick={({ checkboxState }) => setTerms(checkboxState)} status={status} aria-describedby={described}>
+              {T.terms}
+            </Checkbox>
+            <Checkbox id={`${ids}-marketing`} checked={marketing} onClick={({ checkboxState }) => setMarketing(checkboxState)} mt="s">
+              {T.marketing}
+            </Checkbox>
+            <LegalModal doc="terms" visible={legal === 'terms'} onClose={() => setLegal(null)} />
+            <LegalModal doc="privacy" visible={legal === 'privacy'} onClose={() => setLegal(null)} />
+          </div>
+        )}
+        <div role="alert" aria-live="assertive" id={errorId}>
+          {invalid && (
+            <InlineAlert status="error" mt="s" mb="m">
+              {errors.map((m) => (
+                <span key={m} className="wizard-error">
+                  {m}
+                </span>
+              ))}
+            </InlineAlert>
+          )}
+        </div>
+        <div className="wizard-actions">
+          {step > 0 && (
+            <Button type="button" variant="secondary" onClick={() => go(step - 1)} disabled={pending}>
+              {T.back}
+            </Button>
+          )}
+          <Button type="submit" disabled={pending}>
+            {step === STEPS - 1 ? (pending ? T.saving : T.done) : T.next}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** An identified customer who already has an account: a new password (the forgotten-password path). */
+function NewPasswordForm({ person }: { person: RegistrationData }) {
+  const ids = useId();
+  const signedIn = useSignedInAfter();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const found = registrationPasswordErrors(password, again);
+    setErrors(found);
+    if (found.length > 0) return;
+    setPending(true);
+    try {
+      await resetPassword(password);
+      signedIn(ROUTES.customerPrescriptions);
+    } catch (err) {
+      setPending(false);
+      setErrors(errorMessages(err));
+    }
+  }
+
+  const errorId = `${ids}-errors`;
+  const invalid = errors.length > 0;
+  return (
+    <>
+      <Heading variant="h1" mt="m" mb="s">
+        {person.purpose === 'password-reset' ? T.resetHeading : T.registeredHeading}
+      </Heading>
+      <Paragraph mb="s">{T.hello(person.firstName)}</Paragraph>
+      <Paragraph mb="m">{T.resetText}</Paragraph>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextInput
+          id={`${ids}-password`}
+          labelText={T.password}
+          hintText={T.passwordHint}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(v) => setPassword(String(v ?? ''))}
+          status={invalid ? 'error' : 'default'}
+          aria-describedby={invalid ? errorId : undefined}
+          fullWidth
+          autoFocus
+          mb="m"
+        />
+        <TextInput
+          id={`${ids}-again`}
+          labelText={T.passwordAgain}
+          type="password"
+          autoComplete="new-password"
+          value={again}
+          onChange={(v) => setAgain(String(v ?? ''))}
+          status={invalid ? 'error' : 'default'}
+          aria-describedby={invalid ? errorId : undefined}
+          fullWidth
+          mb="m"
+        />
+        <div role="alert" aria-live="assertive" id={errorId}>
+          {invalid && (
+            <InlineAlert status="error" mb="m">
+              {errors.map((m) => (
+                <span key={m} className="wizard-error">
+                  {m}
+                </span>
+              ))}
+            </InlineAlert>
+          )}
+        </div>
+        <Button type="submit" disabled={pending} fullWidth>
+          {pending ? T.saving : T.resetSave}
+        </Button>
+      </form>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { DoctorHistoryIndexes1795312634070 } from './1795312634070-DoctorHistory
 import { LoginThrottle1795315412976 } from './1795315412976-LoginThrottle.js';
 import { CartPatientLoginCounter1795443056596 } from './1795443056596-CartPatientLoginCounter.js';
 import { QueueCounts1795444826256 } from './1795444826256-QueueCounts.js';
+import { CustomerIdentification1795445421419 } from './1795445421419-CustomerIdentification.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   LoginThrottle1795315412976,
   CartPatientLoginCounter1795443056596,
   QueueCounts1795444826256,
+  CustomerIdentification1795445421419,
 ];

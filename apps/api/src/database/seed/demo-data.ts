@@ -91,6 +91,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     sex: 'f',
     marketingAllowed: false,
     approvedEulaVersion: '1',
+    eulaAcceptedAt: new Date(),
   });
 
   await manager.insert(

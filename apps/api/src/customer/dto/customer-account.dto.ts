@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M } from '@resepti/domain';
+
+/** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
+function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
+  return (object: object, propertyName: string) => {
+    registerDecorator({
+      name: `domain_${propertyName}`,
+      target: object.constructor,
+      propertyName,
+      options: { ...options, message: (args: ValidationArguments) => rule(args.value) ?? '' },
+      validator: { validate: (value: unknown) => rule(value) === null },
+    });
+  };
+}
+
+/** A text rule; anything but a string gets the rule's message for an empty value. */
+const text = (rule: (value: string) => string | null) => (value: unknown) => rule(typeof value === 'string' ? value : '');
+
+const firstOf = (errors: string[]) => errors[0] ?? null;
+const PASSWORD_MAX = 200;
+
+export class RegistrationDto {
+  @ApiProperty({ example: 'maija.mallikas@example.fi' })
+  @DomainRule(text(validateEmail))
+  email!: string;
+
+  @ApiProperty({ example: '040 123 4567', description: 'Spaces are stripped when saving.' })
+  @MaxLength(40, { message: M.phoneInvalid })
+  @DomainRule(text(validatePhone))
+  phone!: string;
+
+  @ApiProperty({ example: 'Salasana1' })
+  @MaxLength(PASSWORD_MAX, { message: 'Salasana on liian pitkä' })
+  @DomainRule(text((v) => firstOf(registrationPasswordErrors(v))))
+  password!: string;
+
+  @ApiProperty({ example: false })
+  @IsBoolean({ message: 'marketingAllowed: true tai false' })
+  marketingAllowed!: boolean;
+
+  @ApiProperty({ example: true })
+  @DomainRule((v) => (v === true ? null : M.termsRequired))
+  eulaAccepted!: boolean;
+
+  @ApiProperty({ example: EULA_VERSION })
+  @DomainRule((v) => (v === EULA_VERSION ? null : M.eulaVersionInvalid))
+  approvedEulaVersion!: string;
+
+  // The registration data of SPEC section 3 also carries these; they are ignored: the
+  // person always comes from the strong identification, never from the request body.
+  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  hetu?: string;
+
+  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  firstName?: string;
+
+  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  lastName?: string;
+}
+
+export class ContactDetailsDto {
+  @ApiPropertyOptional({ example: 'aino@example.fi' })
+  @IsOptional()
+  @DomainRule(text(validateEmail))
+  email?: string;
+
+  @ApiPropertyOptional({ example: '+358401234567' })
+  @IsOptional()
+  @MaxLength(40, { message: M.phoneInvalid })
+  @DomainRule(text(validatePhone))
+  phone?: string;
+}
+
+export class NewPasswordDto {
+  @ApiProperty({ example: 'Salasana2' })
+  @MaxLength(PASSWORD_MAX, { message: 'Salasana on liian pitkä' })
+  @DomainRule(text((v) => firstOf(passwordChangeErrors(v))))
+  newPassword!: string;
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { CustomerInfo, IdentificationPurpose, LoginResponse, RegistrationData } from '@resepti/domain';
+import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
+import { Public } from '../auth/roles.decorator.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { NewPasswordDto, RegistrationDto } from './dto/customer-account.dto.js';
+import { RegistrationService } from './registration.service.js';
+import './registration-session.js';
+
+const CALLBACK_PATH = '/ui-api/v1/registration/callback';
+/** Where the web app continues after a successful identification (SPEC section 2). */
+const WIZARD_PATH = '/registerHello';
+
+function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err as Error) : resolve())));
+}
+
+/** Signs the customer in; passport regenerates the session id (and drops the identification from it). */
+function logIn(req: Request, user: SessionUser): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (err) => (err ? reject(err as Error) : resolve())));
+}
+
+/**
+ * Strong identification (OpenID Connect) and what it opens: registration (SPEC sections 2,
+ * 3 and 7) and a new password for a customer who forgot theirs.
+ */
+@ApiTags('registration')
+@Controller()
+export class RegistrationController {
+  private readonly logger = new Logger('Registration');
+
+  constructor(
+    private readonly oidc: OidcClient,
+    private readonly registration: RegistrationService,
+    private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private callbackUrl(req: Request): string {
+    return `${this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`}${CALLBACK_PATH}`;
+  }
+
+  @Get('registration/start')
+  @Public()
+  @ApiQuery({ name: 'purpose', required: false, enum: ['registration', 'password-reset'] })
+  @ApiFoundResponse({ description: 'Redirects to the identity provider (to / when it cannot be reached).' })
+  async start(@Req() req: Request, @Res() res: Response, @Query('purpose') purposeParam?: unknown): Promise<void> {
+    const purpose: IdentificationPurpose = purposeParam === 'password-reset' ? 'password-reset' : 'registration';
+    try {
+      const { url, transaction } = await this.oidc.start(this.callbackUrl(req));
+      req.session.oidc = { ...transaction, purpose };
+      await saveSession(req);
+      res.redirect(302, url);
+    } catch (e) {
+      this.logger.error(`identification could not start: ${e instanceof Error ? e.message : String(e)}`);
+      res.redirect(302, '/');
+    }
+  }
+
+  /** The identity provider returns here. Any failure (cancel, bad state, bad token) leads to / and stores nothing. */
+  @Get('registration/callback')
+  @Public()
+  @ApiFoundResponse({ description: 'Redirects to /registerHello when identified, otherwise to /.' })
+  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const transaction = req.session.oidc;
+    if (transaction) {
+      // One use only: a replayed or second callback finds nothing to continue.
+      delete req.session.oidc;
+    }
+    let target = '/';
+    try {
+      if (transaction) {
+        const query = new URL(req.originalUrl, 'http://callback.invalid').search;
+        const person = await this.oidc.finish(query, transaction);
+        await this.registration.forget(req.session.identificationId);
+        req.session.identificationId = await this.registration.storeIdentification(person, transaction.purpose);
+        target = WIZARD_PATH;
+      }
+    } catch (e) {
+      if (!(e instanceof IdentificationFailed)) {
+        this.logger.error(`identification callback failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    await saveSession(req).catch(() => undefined);
+    res.redirect(302, target);
+  }
+
+  @Get('registration')
+  @Public()
+  @ApiOkResponse({ description: 'The person of the strong identification; 404 without a valid identification.' })
+  registrationData(@Req() req: Request): Promise<RegistrationData> {
+    return this.registration.registrationData(req.session?.identificationId);
+  }
+
+  @Post('my-user')
+  @Public()
+  @ApiCreatedResponse({ description: 'Registered and signed in. 409 when the hetu already has an account or the e-mail is taken.' })
+  async register(@Req() req: Request, @Body() dto: RegistrationDto): Promise<CustomerInfo> {
+    const user = await this.registration.register(req.session?.identificationId, dto);
+    await logIn(req, user);
+    return this.registration.info(user);
+  }
+
+  @Post('registration/reset-password')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'New password set through the identification; signed in. 404 without an identification of a customer.' })
+  async resetPassword(@Req() req: Request, @Body() dto: NewPasswordDto): Promise<LoginResponse> {
+    const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword);
+    await logIn(req, user);
+    // Whoever knew the old password is signed out everywhere else (sockets too).
+    await this.sessions.endAllOf(user, req.sessionID);
+    return { role: 'customer' };
+  }
+}

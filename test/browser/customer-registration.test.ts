@@ -1,0 +1,263 @@
+/**
+ * The customer's way in, in Chromium: a new person identifies at the embedded identity
+ * provider with a test identity, goes through the five wizard steps, lands on /hello, logs
+ * out and logs in again by e-mail and password. Also the profile, the cookie banner and the
+ * public pages at 390 px and 1280 px, with axe-core (no critical or serious violations).
+ */
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser';
+import { DEMO } from '../support/http';
+
+const suite = browserSuite();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** axe-core's critical and serious violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}
+
+async function expectAccessibleAndNarrowSafe(page: Page): Promise<void> {
+  expect(await seriousViolations(page)).toEqual([]);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+async function declineCookies(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Kieltäydy' }).click();
+  await page.getByRole('region', { name: 'Evästeet' }).waitFor({ state: 'detached' });
+}
+
+describe('registration through strong identification', () => {
+  it('identifies a new person, goes through the five steps to /hello, logs out and logs in by e-mail and password', async () => {
+    const page = await suite.openPage('/', PHONE);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await declineCookies(page);
+    await expectAccessibleAndNarrowSafe(page);
+
+    await page.getByRole('link', { name: 'Luo tili' }).click();
+    // The embedded identity provider's page: pick a test identity born in the 2000s.
+    await page.getByRole('heading', { name: 'Tunnistaudu testihenkilönä' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Sanna Saarinen, 120601A948D/ }).click();
+
+    await page.waitForURL(`${suite.app.baseUrl}/registerHello`);
+    await page.getByRole('heading', { name: 'Hei Sanna!' }).waitFor();
+    expect(await page.getByText('Vaihe 1/5').isVisible()).toBe(true);
+    await expectAccessibleAndNarrowSafe(page);
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+
+    // Step 2: e-mail, Enter submits; a bad address is refused with the SPEC message.
+    const email = page.getByRole('textbox', { name: 'Sähköposti' });
+    await email.fill('sanna@example');
+    await email.press('Enter');
+    await page.getByText('Sähköpostin muoto on virheellinen.').waitFor();
+    await email.fill('Sanna.Saarinen@example.fi');
+    await email.press('Enter');
+
+    // Step 3: phone.
+    await page.getByText('Vaihe 3/5').waitFor();
+    const phone = page.getByRole('textbox', { name: 'Puhelinnumero' });
+    await phone.fill('050 123 4567');
+    await phone.press('Enter');
+
+    // Step 4: password twice; a mismatch is refused.
+    await page.getByText('Vaihe 4/5').waitFor();
+    await page.getByLabel('Salasana', { exact: true }).fill('Rekisteri1');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Rekisteri2');
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+    await page.getByText('Salasanat eivät täsmää.').waitFor();
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Rekisteri1');
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+
+    // Step 5: terms (required), marketing optional, then 'Valmi'.
+    await page.getByText('Vaihe 5/5').waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+    await page.getByRole('button', { name: 'Valmi' }).click();
+    await page.getByText('Käyttöehdot on hyväksyttävä.').waitFor();
+    // By keyboard: Space ticks the box, Enter in the form submits.
+    const terms = page.getByRole('checkbox', { name: 'Hyväksyn käyttöehdot' });
+    await terms.focus();
+    await page.keyboard.press('Space');
+    expect(await terms.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Valmi' }).click();
+
+    await page.waitForURL(`${suite.app.baseUrl}/hello`);
+    await page.getByRole('heading', { name: 'Tervetuloa, Sanna!' }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+
+    const [row] = await suite.app.sql<{ email: string; phone: string; approved_eula_version: string }>(
+      "SELECT email, phone, approved_eula_version FROM customer WHERE hetu = '120601A948D'",
+    );
+    expect(row).toEqual({ email: 'sanna.saarinen@example.fi', phone: '0501234567', approved_eula_version: '1' });
+
+    // Log out from the profile, then log in again by e-mail and password (Enter submits).
+    await page.goto(`${suite.app.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).first().click();
+    await page.waitForURL(`${suite.app.baseUrl}/`);
+    await page.goto(`${suite.app.baseUrl}/login`);
+    await page.getByLabel('Sähköposti', { exact: true }).fill('sanna.saarinen@example.fi');
+    await page.getByLabel('Salasana', { exact: true }).fill('Rekisteri1');
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  });
+
+  it('sends a cancelled identification back to the landing page', async () => {
+    const page = await suite.openPage('/login', DESKTOP);
+    const forgot = page.getByRole('link', { name: /Unohditko salasanasi/ });
+    expect(await forgot.getAttribute('href')).toBe('/ui-api/v1/registration/start?purpose=password-reset');
+    await expectAccessibleAndNarrowSafe(page);
+    await forgot.click();
+    await page.getByRole('button', { name: 'Peruuta tunnistautuminen' }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/`);
+    await page.goto(`${suite.app.baseUrl}/registerHello`);
+    await page.getByRole('heading', { name: 'Tunnistautuminen puuttuu' }).waitFor();
+  });
+});
+
+describe('a forgotten password', () => {
+  it('is replaced through identification from the login page, and the customer is signed in', async () => {
+    const page = await suite.openPage('/login', PHONE);
+    await declineCookies(page);
+    await page.getByRole('link', { name: /Unohditko salasanasi/ }).click();
+    await page.getByRole('button', { name: /Aino Asiakas, 010190-998V/ }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/registerHello`);
+    await page.getByRole('heading', { name: 'Uusi salasana', level: 1 }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+    await page.getByLabel('Salasana', { exact: true }).fill('Muistan123');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Muistan123');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    // Back to the demo password for the tests below (through the profile's password change).
+    await page.goto(`${suite.app.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByLabel('Uusi salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Uusi salasana uudelleen').fill(DEMO.customer.password);
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByRole('button', { name: 'Tallennettu!' }).waitFor();
+  });
+});
+
+describe('the profile', () => {
+  // A second customer with the demo customer's password (Asiakas123), copied before any test changes it.
+  beforeAll(async () => {
+    await suite.app.sql(
+      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, marketing_allowed, approved_eula_version, eula_accepted_at)
+       SELECT '311299-966C', 'Tiina', 'Testaaja', 'tiina@example.fi', '0401112222', password_hash, 'f', false, '1', now() FROM customer WHERE email = $1`,
+      [DEMO.customer.email],
+    );
+  });
+
+  it('saves contact details on Enter and blur, changes the password with a 2 s status, and has a back control on mobile', async () => {
+    const page = await suite.openPage('/login', PHONE);
+    await declineCookies(page);
+    await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.goto(`${suite.app.baseUrl}/profile`);
+
+    // Mobile: the contact details first, with a back control to the menu.
+    await page.getByRole('heading', { name: 'Yhteystiedot', level: 2 }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+    const phone = page.getByLabel('Puhelinnumero');
+    await phone.fill('abc');
+    await phone.press('Enter');
+    await page.getByText('Puhelinnumeron muoto on virheellinen.').waitFor();
+    await phone.fill('040 555 6666');
+    await phone.press('Enter');
+    await page.getByText('Tallennettu', { exact: true }).waitFor();
+    expect(await phone.inputValue()).toBe('0405556666');
+    const email = page.getByLabel('Sähköposti');
+    await email.fill('Aino.Uusi@Example.fi');
+    await email.blur();
+    await page.waitForFunction(() => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value === 'aino.uusi@example.fi');
+
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.getByRole('button', { name: 'Vaihda salasana' }).click();
+    await page.getByRole('heading', { name: 'Vaihda salasana', level: 2 }).waitFor();
+    await page.getByLabel('Uusi salasana', { exact: true }).fill('lyhyt');
+    await page.getByLabel('Uusi salasana uudelleen').fill('lyhyt');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByRole('button', { name: 'Tallennus epäonnistui!' }).waitFor();
+    await page.getByText('Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.').waitFor();
+    await page.getByRole('button', { name: 'Tallenna', exact: true }).waitFor();
+    await page.getByLabel('Uusi salasana', { exact: true }).fill('Vaihdettu123');
+    await page.getByLabel('Uusi salasana uudelleen').fill('Vaihdettu123');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByRole('button', { name: 'Tallennettu!' }).waitFor();
+    await page.getByRole('button', { name: 'Tallenna', exact: true }).waitFor();
+
+    // The legal texts open as modals from the menu.
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.getByRole('button', { name: 'Rekisteriseloste' }).click();
+    await page.getByText('Rekisterinpitäjä: Resepti Oy.').waitFor();
+    await page.keyboard.press('Escape');
+
+    const login = await fetch(`${suite.app.apiUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'aino.uusi@example.fi', password: 'Vaihdettu123' }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('works at 1280 px with the menu beside the view', async () => {
+    const page = await suite.openPage('/login', DESKTOP);
+    await page.getByLabel('Sähköposti', { exact: true }).fill('tiina@example.fi');
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.goto(`${suite.app.baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Yhteystiedot', level: 2 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Käyttöehdot' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Takaisin' }).isVisible()).toBe(false);
+    await expectAccessibleAndNarrowSafe(page);
+  });
+});
+
+describe('public pages', () => {
+  it('shows the FAQ with a named open-all button, the legal modals and the information page', async () => {
+    const page = await suite.openPage('/', DESKTOP);
+    await page.getByRole('button', { name: 'Avaa kaikki usein kysytyt kysymykset' }).click();
+    await page.getByText('Perjantaina kello 18.00 jälkeen jätetyt tilaukset käsitellään seuraavana arkipäivänä.').first().waitFor();
+    await page.getByRole('button', { name: 'Käyttöehdot' }).click();
+    await page.getByText('Resepti-palvelun tarjoaa Resepti Oy.', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Sulje' }).click();
+    await expectAccessibleAndNarrowSafe(page);
+
+    await page.goto(`${suite.app.baseUrl}/tietoa-asiakkaalle`);
+    await page.getByRole('heading', { name: 'Tietoa asiakkaalle', level: 1 }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+  });
+
+  it('remembers a declined cookie choice for 365 days and accepts on scrolling past a quarter of the page', async () => {
+    const page = await suite.openPage('/', PHONE);
+    await page.getByRole('region', { name: 'Evästeet' }).waitFor();
+    await declineCookies(page);
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'resepti_evasteet');
+    expect(cookie.value).toBe('declined');
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(365);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByRole('region', { name: 'Evästeet' }).count()).toBe(0);
+
+    const scroller = await suite.openPage('/', PHONE);
+    await scroller.getByRole('region', { name: 'Evästeet' }).waitFor();
+    // Nothing from other hosts before consent.
+    expect(await scroller.evaluate(() => [...document.scripts].filter((s) => s.src && !s.src.startsWith(location.origin)).length)).toBe(0);
+    await scroller.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * 0.3));
+    await scroller.getByRole('region', { name: 'Evästeet' }).waitFor({ state: 'detached' });
+    const [accepted] = (await scroller.context().cookies()).filter((c) => c.name === 'resepti_evasteet');
+    expect(accepted.value).toBe('accepted');
+  });
+});
