@@ -12,6 +12,9 @@ import { sessionInfo, type TestSocket } from '../support/socket';
  * pushes to a reconnecting socket, work behind a round-robin proxy, and survive Redis
  * dying in the middle of a burst of changes.
  */
+// Two processes started one after the other, and a Redis outage: more than the default budget on a loaded machine.
+jest.setTimeout(120_000);
+
 let redis: TestRedis;
 let a: TestApp;
 let b: TestApp;
