@@ -191,7 +191,7 @@ describe('health and docs', () => {
   it('reports the database state at /health', async () => {
     const res = await fetch(`${app.baseUrl}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'up', redis: 'disabled' });
   });
 
   it('serves the OpenAPI document with the login endpoints', async () => {

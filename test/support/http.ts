@@ -86,7 +86,7 @@ export const DEMO = {
 export type DemoAccount = keyof typeof DEMO;
 
 /** Signs in as a demo account and returns its client; throws when the login fails. */
-export async function loginAs(app: TestApp, who: DemoAccount): Promise<ApiClient> {
+export async function loginAs(app: Pick<TestApp, 'apiUrl'>, who: DemoAccount): Promise<ApiClient> {
   const client = new ApiClient(app.apiUrl);
   const account = DEMO[who];
   const res =

@@ -14,7 +14,8 @@ import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { prepareDatabase } from './database/prepare-database.js';
-import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { RedisConnection } from './realtime/redis-connection.js';
+import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web-host.js';
 
 export const API_PREFIX = 'ui-api/v1';
@@ -62,11 +63,8 @@ async function bootstrap(): Promise<void> {
   app.use(passport.initialize());
   app.use(passport.session());
 
-  if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl);
-    await adapter.connect();
-    app.useWebSocketAdapter(adapter);
-  }
+  // Redis (optional) connects in the background: the API starts and serves without it.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client));
 
   const openApi = new DocumentBuilder()
     .setTitle('Resepti REST API')

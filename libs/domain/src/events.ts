@@ -73,6 +73,17 @@ export interface ServerToClientEvents {
   'cart:updated': (payload: CartUpdatedEvent) => void;
 }
 
+/**
+ * The second argument of every server push: for each room the push went to, a number that
+ * grows by one per push to that room. A client in that room that sees a number other than
+ * the next one (or another `epoch`: the counters were reset) has missed pushes and refetches.
+ * Counted in Redis across processes; a process without Redis counts alone, in its own epoch.
+ */
+export interface PushMeta {
+  epoch: string;
+  ids: Record<string, number>;
+}
+
 export interface SessionInfo {
   role: 'customer' | 'doctor' | 'pharmacy';
   rooms: string[];

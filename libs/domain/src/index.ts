@@ -12,3 +12,4 @@ export * from './questionnaires.js';
 export * from './status.js';
 export * from './pharmacy-api.js';
 export * from './doctor-api.js';
+export * from './push-sequence.js';

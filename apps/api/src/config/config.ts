@@ -32,7 +32,12 @@ export const SETTINGS = [
     description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
   },
   { name: 'PASSWORD_HASH_QUEUE', default: '32', description: 'How many password checks may wait; beyond that a login answers 503 at once.' },
-  { name: 'REDIS_URL', default: '(unset)', description: 'Redis for Socket.IO broadcasts between API nodes. Unset: a single node broadcasts in memory.' },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'Redis between API processes: pushes, the replay of missed pushes and push numbers. Unset: one process on its own. The API starts and keeps serving while Redis is down, and reconnects by itself.',
+  },
   {
     name: 'TRUST_PROXY',
     default: 'false',

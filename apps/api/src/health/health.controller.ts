@@ -4,27 +4,38 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { Public } from '../auth/roles.decorator.js';
+import { RedisConnection, type RedisState } from '../realtime/redis-connection.js';
 
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   database: 'up' | 'down';
+  /** disabled: REDIS_URL is not set (one process). down: pushes stay within this process until it is back. */
+  redis: RedisState;
 }
 
-/** GET /health (outside /ui-api/v1): 200 when the database answers, 503 otherwise. */
+/**
+ * GET /health (outside /ui-api/v1): 200 while the database answers, 503 otherwise.
+ * Redis down is degraded service (no pushes between processes), not a dead process, so it
+ * never turns the answer into a 503 that would make a load balancer drop the node.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly redis: RedisConnection,
+  ) {}
 
   @Get()
   @Public()
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
+    const redis = this.redis.state();
     try {
       await this.db.query('SELECT 1');
-      return { status: 'ok', database: 'up' };
+      return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };
     } catch {
       res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'degraded', database: 'down' };
+      return { status: 'degraded', database: 'down', redis };
     }
   }
 }

@@ -96,6 +96,9 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   async handleConnection(socket: Socket): Promise<void> {
+    // A recovered connection (redis-io.adapter.ts) skipped authenticate() so that no push is
+    // lost while it waits for the database; its session is re-read by the next sweep instead.
+    if (socket.recovered) (socket.data as SocketData).expiresAt = 0;
     await socket.join((socket.data as SocketData).rooms);
     this.logger.debug(`socket ${socket.id} joined ${[...socket.rooms].join(', ')}`);
   }

@@ -6,20 +6,28 @@ import {
   type NoticeUpdatedEvent,
   type OrderUpdatedEvent,
   type PharmacyCart,
+  type PushMeta,
   type ServerToClientEvents,
   type QueueStatus,
 } from '@resepti/domain';
+import { PushNumbering } from './push-numbering.js';
 import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 
 /**
  * The one door for live pushes. Domain services call it AFTER their transaction has
- * committed; a push that fails is only logged, since clients also poll while disconnected.
+ * committed; a push that fails is only logged, since clients also poll while disconnected
+ * and refetch when they see they missed pushes.
  */
 @Injectable()
 export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
 
-  constructor(private readonly gateway: RealtimeGateway) {}
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly gateway: RealtimeGateway,
+    private readonly numbering: PushNumbering,
+  ) {}
 
   /** The queue counts, to every doctor (the web puts them straight into its cache). */
   queueStatus(status: QueueStatus): void {
@@ -70,17 +78,21 @@ export class RealtimePublisher {
     }
   }
 
+  /**
+   * Pushes go out one after another in the order they were asked for, each with its
+   * per-room numbers (PushMeta) as a second argument.
+   */
   private emit<E extends keyof ServerToClientEvents>(
     rooms: string[],
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void {
-    try {
-      const server = this.gateway.server;
-      // socket.io's typed emit cannot narrow a generic event name; the signature above keeps callers typed.
-      (server.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
-    } catch (err) {
-      this.logger.warn(`push ${event} failed: ${String(err)}`);
-    }
+    this.queue = this.queue
+      .then(async () => {
+        const meta = await this.numbering.next(rooms);
+        // socket.io's typed emit cannot narrow a generic event name; the signature above keeps callers typed.
+        (this.gateway.server.to(rooms).emit as (e: string, p: unknown, m: PushMeta) => boolean)(event, payload, meta);
+      })
+      .catch((err: unknown) => this.logger.warn(`push ${event} failed: ${String(err)}`));
   }
 }

@@ -3,10 +3,16 @@
  * It is open only while a user is signed in: it opens when a session is known and
  * closes when the sessions are forgotten (logout). The server refuses a handshake
  * without a valid session cookie; while disconnected the data hooks poll instead.
+ *
+ * Missed pushes: after a short break (up to 2 minutes) the server replays what the
+ * connection missed (`socket.recovered`), so nothing needs refetching. Otherwise (a
+ * first connection, a longer break, a server without the replay), or when the per-room
+ * push numbers show a gap (pushes lost between servers), `resyncs` grows by one and
+ * every live query refetches once.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@resepti/domain';
+import { PushSequence, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
 import { useSignedIn } from '../auth/signed-in';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,6 +24,8 @@ export interface SocketContextValue {
   reconnect: () => void;
   /** Closes the connection (logout). */
   disconnect: () => void;
+  /** Grows by one whenever pushes may have been missed: live queries then refetch once. */
+  resyncs: number;
 }
 
 const SocketContext = createContext<SocketContextValue | null>(null);
@@ -27,12 +35,14 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const socketRef = useRef<AppSocket | null>(null);
   const [socket, setSocket] = useState<AppSocket | null>(null);
   const [connected, setConnected] = useState(false);
+  const [resyncs, setResyncs] = useState(0);
 
   const disconnect = useCallback(() => {
     const current = socketRef.current;
     socketRef.current = null;
     if (current) {
       current.removeAllListeners();
+      current.offAny();
       current.disconnect();
     }
     setSocket(null);
@@ -42,9 +52,25 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const reconnect = useCallback(() => {
     disconnect();
     // WebSocket first (no sticky sessions needed, one connection); HTTP long-polling only when
-    // WebSocket cannot connect (a proxy that refuses upgrades).
+    // WebSocket cannot connect (a proxy that refuses upgrades); behind several servers it needs sticky routing (README).
     const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'], tryAllTransports: true });
-    next.on('connect', () => setConnected(true));
+    const sequence = new PushSequence();
+    const resync = () => setResyncs((n) => n + 1);
+    next.on('connect', () => {
+      setConnected(true);
+      if (!next.recovered) {
+        sequence.reset();
+        resync();
+      }
+      // The rooms decide which push numbers this connection must see without gaps.
+      next.timeout(10_000).emit('session:info', (err, info) => {
+        if (!err) sequence.setRooms(info.rooms);
+      });
+    });
+    // A push's second argument numbers it per room (PushMeta); a gap means pushes were lost.
+    next.onAny((_event: string, _payload: unknown, meta: unknown) => {
+      if (sequence.missedBefore(meta)) resync();
+    });
     next.on('disconnect', () => setConnected(false));
     next.on('connect_error', (err) => {
       setConnected(false);
@@ -66,8 +92,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => disconnect, [disconnect]);
 
   const value = useMemo<SocketContextValue>(
-    () => ({ socket, connected, reconnect, disconnect }),
-    [socket, connected, reconnect, disconnect],
+    () => ({ socket, connected, reconnect, disconnect, resyncs }),
+    [socket, connected, reconnect, disconnect, resyncs],
   );
   return <SocketContext.Provider value={value}>{children}</SocketContext.Provider>;
 }

@@ -1,7 +1,8 @@
 /**
  * The one data hook for server state that changes by itself: react-query polling at the
  * given interval ONLY while the socket is disconnected, and on each of the given socket events
- * either the pushed state put straight into the cache (`apply`: no request) or a refetch.
+ * either the pushed state put straight into the cache (`apply`: no request) or a refetch; and
+ * a refetch when the socket says pushes may have been missed.
  */
 import { useEffect, useRef } from 'react';
 import { type QueryKey, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
@@ -27,7 +28,7 @@ export interface LiveQueryOptions<T> {
 
 export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T> {
   const { queryKey, queryFn, pollIntervalMs, events, isAbout, apply, enabled = true } = options;
-  const { socket, connected } = useSocket();
+  const { socket, connected, resyncs } = useSocket();
   const queryClient = useQueryClient();
 
   const result = useQuery<T>({
@@ -65,14 +66,14 @@ export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T>
     };
   }, [socket, enabled, eventList, queryClient]);
 
-  // A (re)connected socket may have missed pushes: catch up once.
-  const wasConnected = useRef(connected);
+  // The socket may have missed pushes (a connection without replay, or a gap in the push numbers): catch up once.
+  const seenResyncs = useRef(resyncs);
   useEffect(() => {
-    if (connected && !wasConnected.current && enabled) {
+    if (resyncs !== seenResyncs.current && enabled) {
       void queryClient.invalidateQueries({ queryKey: keyRef.current });
     }
-    wasConnected.current = connected;
-  }, [connected, enabled, queryClient]);
+    seenResyncs.current = resyncs;
+  }, [resyncs, enabled, queryClient]);
 
   return result;
 }

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { PushMeta } from '@resepti/domain';
+import { RedisConnection, withTimeout } from './redis-connection.js';
+
+const EPOCH_KEY = 'resepti:push:epoch';
+const roomKey = (room: string) => `resepti:push:seq:${room}`;
+const REDIS_TIMEOUT_MS = 500;
+
+/**
+ * Numbers every push per room (PushMeta), so a client can tell it missed some.
+ * With Redis the counters are shared by all processes (INCR; the epoch is reset with
+ * Redis). Without Redis, or while it is away, this process counts alone in its own
+ * epoch; clients see the epoch change both ways and refetch. A room this process pushed
+ * to alone is stepped by 2 on its next shared number, so clients of other processes,
+ * which never got those pushes, see a gap even when Redis kept its counters.
+ */
+@Injectable()
+export class PushNumbering {
+  private readonly localEpoch = `local-${randomBytes(6).toString('hex')}`;
+  private readonly local = new Map<string, number>();
+  private readonly pushedAlone = new Set<string>();
+
+  constructor(private readonly redis: RedisConnection) {}
+
+  async next(rooms: readonly string[]): Promise<PushMeta> {
+    const client = this.redis.client;
+    if (client && this.redis.ready()) {
+      try {
+        return await withTimeout(this.shared(rooms), REDIS_TIMEOUT_MS, 'push numbering');
+      } catch {
+        // fall through: number locally
+      }
+    }
+    return this.alone(rooms, client !== null);
+  }
+
+  private async shared(rooms: readonly string[]): Promise<PushMeta> {
+    const steps = rooms.map((room) => (this.pushedAlone.has(room) ? 2 : 1));
+    const multi = this.redis.client!.multi().set(EPOCH_KEY, randomBytes(6).toString('hex'), 'NX').get(EPOCH_KEY);
+    rooms.forEach((room, i) => multi.incrby(roomKey(room), steps[i]));
+    const results = await multi.exec();
+    if (!results || results.some(([err]) => err)) throw new Error('push numbering failed');
+    rooms.forEach((room) => this.pushedAlone.delete(room));
+    const ids: Record<string, number> = {};
+    rooms.forEach((room, i) => (ids[room] = Number(results[i + 2][1])));
+    return { epoch: String(results[1][1]), ids };
+  }
+
+  private alone(rooms: readonly string[], redisConfigured: boolean): PushMeta {
+    const ids: Record<string, number> = {};
+    for (const room of rooms) {
+      const id = (this.local.get(room) ?? 0) + 1;
+      this.local.set(room, id);
+      ids[room] = id;
+      if (redisConfigured) this.pushedAlone.add(room);
+    }
+    return { epoch: this.localEpoch, ids };
+  }
+}
