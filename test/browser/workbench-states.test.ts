@@ -57,6 +57,22 @@ describe('session, role and connection states', () => {
     expect(await page.getByText('Istuntosi on vanhentunut').count()).toBe(0);
   });
 
+  it('customer: the same expiry prompt, and the login page says why', async () => {
+    const page = await suite.openPage('/login', { width: 390, height: 844 });
+    await page.clock.install();
+    await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL((url) => url.pathname === '/reseptit');
+    const prompt = page.getByRole('alertdialog', { name: 'Istunto sulkeutumassa' });
+    await page.clock.fastForward('08:30');
+    await prompt.waitFor();
+    await page.clock.fastForward('02:00');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Istuntosi on vanhentunut. Kirjaudu uudelleen.').waitFor();
+    expect((await page.context().request.get(`${suite.app.apiUrl}/my-user`)).status()).toBe(401);
+  });
+
   it('a pharmacist or a customer on /doctor: the view belongs to another role, with their own start page and logout', async () => {
     const page = await suite.openPage('/loginapteekki', { width: 1280, height: 800 });
     await submitLogin(page, 'apteekki', 'Apteekki123');

@@ -52,6 +52,11 @@ export interface CustomerInfo {
   approvedEulaVersion: string | null;
 }
 
+/** GET /my-user: the signed-in customer, and the session's idle timeout (the web warns two minutes before it). */
+export interface CustomerSession extends CustomerInfo {
+  sessionIdleMinutes: number;
+}
+
 export interface PharmacyUserInfo {
   id: number;
   firstName: string;

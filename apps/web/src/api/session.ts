@@ -1,9 +1,9 @@
 /** Session and login calls per user level (SPEC section 7). */
-import type { CustomerInfo, DoctorInfo, LoginResponse, PharmacyUserInfo } from '@resepti/domain';
+import type { CustomerSession, DoctorInfo, LoginResponse, PharmacyUserInfo } from '@resepti/domain';
 import { api, isApiError, type UserLevel, toUserLevel } from './client';
 
 export interface SessionUserByLevel {
-  customer: CustomerInfo;
+  customer: CustomerSession;
   doctor: DoctorInfo;
   pharmacy: PharmacyUserInfo;
 }

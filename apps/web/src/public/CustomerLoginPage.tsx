@@ -3,6 +3,7 @@ import { loginCustomer } from '../api/session';
 import { useSocket } from '../api/socket';
 import { PASSWORD_RESET_START_URL, ROUTES } from '../routes';
 import { TEXTS } from '../texts';
+import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
 
 /** /login: e-mail and password; a forgotten password goes through bank identification. */
@@ -21,6 +22,7 @@ export function CustomerLoginPage() {
       audience={TEXTS.login.customerIntro}
       identifier={{ label: TEXTS.login.email, type: 'email', autoComplete: 'email' }}
       onLogin={login}
+      notice={<SessionExpiredNotice />}
       footer={
         <a className="text-link" href={PASSWORD_RESET_START_URL}>
           {TEXTS.login.forgotPassword}
