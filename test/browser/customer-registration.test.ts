@@ -227,6 +227,8 @@ describe('the profile', () => {
 describe('public pages', () => {
   it('shows the FAQ with a named open-all button, the legal modals and the information page', async () => {
     const page = await suite.openPage('/', DESKTOP);
+    // Choose first: scrolling to the footer would accept the banner and shift the page under the click.
+    await page.getByRole('button', { name: 'Kieltäydy' }).click();
     await page.getByRole('button', { name: 'Avaa kaikki usein kysytyt kysymykset' }).click();
     await page.getByText('Perjantaina kello 18.00 jälkeen jätetyt tilaukset käsitellään seuraavana arkipäivänä.').first().waitFor();
     await page.getByRole('button', { name: 'Käyttöehdot' }).click();
