@@ -2,7 +2,7 @@
 // no sessions, no framework. A socket joins the room named in its handshake query;
 // POST /emit?room=…&event=… broadcasts the JSON body to that room, then answers 204 — the
 // least a server can do for "a change happened, tell the room". REDIS_URL set: the
-// @socket.io/redis-adapter carries broadcasts between processes, as in Resepti.
+// @socket.io/redis-streams-adapter carries broadcasts between processes, as in Resepti.
 import http from 'node:http';
 import { Server } from 'socket.io';
 
@@ -32,10 +32,8 @@ io.on('connection', (socket) => {
 
 if (process.env.REDIS_URL) {
   const { Redis } = await import('ioredis');
-  const { createAdapter } = await import('@socket.io/redis-adapter');
-  const pub = new Redis(process.env.REDIS_URL);
-  const sub = pub.duplicate();
-  io.adapter(createAdapter(pub, sub));
+  const { createAdapter } = await import('@socket.io/redis-streams-adapter');
+  io.adapter(createAdapter(new Redis(process.env.REDIS_URL)));
 }
 
 server.listen(Number(process.env.PORT), '127.0.0.1');
