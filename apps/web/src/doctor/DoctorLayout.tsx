@@ -69,7 +69,7 @@ export function DoctorLayout() {
       <span data-testid="doctor-name">{name || TEXTS.doctor.placeholderName}</span>
       {publishedHeader && (
         <span className="doctor-identity__notice" data-testid="doctor-notice-header">
-          <span className="doctor-vh">{DOCTOR_TEXTS.noticeLabel} </span>
+          <span className="visually-hidden">{DOCTOR_TEXTS.noticeLabel} </span>
           {publishedHeader}
         </span>
       )}

@@ -31,7 +31,7 @@ export function NoticeBanner() {
         disabled={toggle.isPending}
         onClick={() => toggle.mutate(!checked)}
       >
-        <span className="ph-visually-hidden">{T.label}: </span>
+        <span className="visually-hidden">{T.label}: </span>
         {!checked && <span className="pharmacy-notice__badge">{T.unread}</span>}
         <span className="pharmacy-notice__header">{notice.header}</span>
         {notice.additionalDetails && <span className="pharmacy-notice__details">{notice.additionalDetails}</span>}
