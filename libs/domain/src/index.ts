@@ -13,3 +13,4 @@ export * from './status.js';
 export * from './pharmacy-api.js';
 export * from './doctor-api.js';
 export * from './push-sequence.js';
+export * from './customer-api.js';
