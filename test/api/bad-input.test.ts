@@ -33,6 +33,9 @@ const HOSTILE_BODIES: (string | undefined)[] = [
   JSON.stringify({ id: 99_999_999_999, header: 'a', additionalDetails: 'b', status: 'published' }),
   JSON.stringify({ header: '\u0000', additionalDetails: '\u0000', status: 'published' }),
   JSON.stringify({ firstName: 'A\u0000', lastName: 'B', hetu: '121212-913Y' }),
+  // prototype keys: class-transformer read `constructor` of nested objects (a 500 found by fast-check)
+  '{"id":[[{"constructor":-1}]]}',
+  '{"__proto__":{"isAdmin":true},"prototype":1}',
   // deeply nested (12 KB): class-transformer recursion used to overflow the stack
   '['.repeat(3000) + ']'.repeat(3000),
   '{"a":'.repeat(2400) + '1' + '}'.repeat(2400),

@@ -9,7 +9,7 @@ import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { GracefulShutdown } from './common/graceful-shutdown.js';
-import { RejectNulPipe, rejectDeepJson } from './common/request-input.js';
+import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
 import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -50,7 +50,7 @@ async function bootstrap(): Promise<void> {
   const graceful = new GracefulShutdown();
   app.use(graceful.track);
   app.use(express.json({ limit: '100kb' }));
-  app.use(rejectDeepJson);
+  app.use(rejectHostileJson);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.

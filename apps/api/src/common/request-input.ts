@@ -7,28 +7,44 @@ const MAX_ID = 2_147_483_647;
 export const INVALID_ID_MESSAGE = 'Virheellinen tunniste: odotettiin positiivista kokonaislukua';
 export const NUL_CHARACTER_MESSAGE = 'Pyynnössä on kielletty merkki (NUL)';
 export const TOO_DEEP_MESSAGE = 'Pyynnön rakenne on liian syvä';
+export const FORBIDDEN_KEY_MESSAGE = 'Pyynnössä on kielletty kenttä';
+
+/**
+ * Keys no payload has, that reach object prototypes: class-transformer reads `value.constructor`
+ * of every nested object (a 500 on `{"a":{"constructor":1}}`), and `__proto__` is the classic
+ * prototype-pollution key. Refused wherever they appear.
+ */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** No payload of the API nests deeper than a few levels; 32 leaves room and stops stack-overflow input. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Whether objects/arrays nest deeper than `max` (iterative: a hostile depth cannot overflow the stack here). */
-export function nestsDeeperThan(value: unknown, max: number): boolean {
+/**
+ * What is wrong with a parsed JSON value's shape, if anything: nesting deeper than `maxDepth`
+ * or a forbidden key (iterative: a hostile depth cannot overflow the stack here).
+ */
+export function jsonShapeProblem(value: unknown, maxDepth: number): string | null {
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;
     if (current === null || typeof current !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Object.values(current)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    if (depth > maxDepth) return TOO_DEEP_MESSAGE;
+    for (const [key, child] of Object.entries(current)) {
+      if (FORBIDDEN_KEYS.has(key)) return FORBIDDEN_KEY_MESSAGE;
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return null;
 }
 
 /**
- * Express middleware after the JSON parser: a body nested beyond MAX_JSON_DEPTH is a 400 before
- * any guard or pipe walks it (class-transformer recurses and would overflow the stack: a 500).
+ * Express middleware after the JSON parser: a body nested beyond MAX_JSON_DEPTH or holding a
+ * prototype key is a 400 before any guard or pipe walks it (class-transformer recurses, and
+ * would overflow the stack or trip over `constructor`: a 500).
  */
-export function rejectDeepJson(req: Request, _res: Response, next: NextFunction): void {
-  next(nestsDeeperThan(req.body, MAX_JSON_DEPTH) ? new BadRequestException(TOO_DEEP_MESSAGE) : undefined);
+export function rejectHostileJson(req: Request, _res: Response, next: NextFunction): void {
+  const problem = jsonShapeProblem(req.body, MAX_JSON_DEPTH);
+  next(problem ? new BadRequestException(problem) : undefined);
 }
 
 /** A database id from the path: digits only, 1 … 2^31-1, or a 400 (an id beyond it cannot exist). */
