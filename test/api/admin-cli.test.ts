@@ -17,7 +17,7 @@ describe('npm run admin', () => {
     const pharmacy = await runAdmin(['create-pharmacy', '--name', 'Torin apteekki', '--phone', '+358 40 111 2222', '--office', 'Tori', '--office', 'Satama'], env);
     expect(pharmacy).toMatchObject({ code: 0 });
     const user = await runAdmin(
-      ['create-pharmacy-user', '--pharmacy', 'Torin apteekki', '--username', 'Tori.Admin', '--password', 'Salasana1', '--first-name', 'Tiina', '--last-name', 'Tori', '--admin'],
+      ['create-pharmacy-user', '--pharmacy', 'Torin apteekki', '--username', 'Tori.Admin', '--password', 'Pilvi-Laiva-42', '--first-name', 'Tiina', '--last-name', 'Tori', '--admin'],
       env,
     );
     expect(user.code).toBe(0);
@@ -26,17 +26,17 @@ describe('npm run admin', () => {
        FROM pharmacy_user u WHERE u.username = 'tori.admin'`,
     );
     expect(rows).toEqual([{ username: 'tori.admin', user_level: 'admin', offices: 2 }]);
-    const login = await new ApiClient(app.apiUrl).post('/pharmacist-login', { username: 'tori.admin', password: 'Salasana1' });
+    const login = await new ApiClient(app.apiUrl).post('/pharmacist-login', { username: 'tori.admin', password: 'Pilvi-Laiva-42' });
     expect(login.status).toBe(200);
   });
 
   it.each([
-    ['a missing option', ['create-doctor', '--email', 'x@example.fi', '--password', 'Salasana1', '--first-name', 'X'], /--last-name is required/],
+    ['a missing option', ['create-doctor', '--email', 'x@example.fi', '--password', 'Pilvi-Laiva-42', '--first-name', 'X'], /--last-name is required/],
     ['a weak password', ['create-doctor', '--email', 'x@example.fi', '--password', 'lyhyt', '--first-name', 'X', '--last-name', 'Y'], /Salasanan pitää/],
-    ['a bad e-mail', ['create-doctor', '--email', 'ei-sahkoposti', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /Sähköpostin muoto/],
-    ['an existing e-mail', ['create-doctor', '--email', 'laakari@example.fi', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /exists already/],
-    ['an unknown pharmacy', ['create-pharmacy-user', '--pharmacy', 'Ei ole', '--username', 'uusi', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /no pharmacy/],
-    ['a taken username', ['create-pharmacy-user', '--pharmacy', 'Keskusapteekki', '--username', 'APTEEKKI', '--password', 'Salasana1', '--first-name', 'X', '--last-name', 'Y'], /Käyttäjätunnus on varattu/],
+    ['a bad e-mail', ['create-doctor', '--email', 'ei-sahkoposti', '--password', 'Pilvi-Laiva-42', '--first-name', 'X', '--last-name', 'Y'], /Sähköpostin muoto/],
+    ['an existing e-mail', ['create-doctor', '--email', 'laakari@example.fi', '--password', 'Pilvi-Laiva-42', '--first-name', 'X', '--last-name', 'Y'], /exists already/],
+    ['an unknown pharmacy', ['create-pharmacy-user', '--pharmacy', 'Ei ole', '--username', 'uusi', '--password', 'Pilvi-Laiva-42', '--first-name', 'X', '--last-name', 'Y'], /no pharmacy/],
+    ['a taken username', ['create-pharmacy-user', '--pharmacy', 'Keskusapteekki', '--username', 'APTEEKKI', '--password', 'Pilvi-Laiva-42', '--first-name', 'X', '--last-name', 'Y'], /Käyttäjätunnus on varattu/],
     ['a pharmacy without offices', ['create-pharmacy', '--name', 'Tyhjä', '--phone', '0401234567'], /--office/],
     ['an unknown command', ['delete-everything'], /usage/],
     ['an unknown option', ['create-doctor', '--mail', 'x@example.fi'], /usage/],

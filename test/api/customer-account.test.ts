@@ -23,7 +23,7 @@ function wizardData(overrides: Record<string, unknown> = {}) {
   return {
     email: 'Maija.Mallikas@Example.fi',
     phone: '040 765 4321',
-    password: 'Salasana1',
+    password: 'Pilvi-Laiva-42',
     marketingAllowed: true,
     eulaAccepted: true,
     approvedEulaVersion: '1',
@@ -89,7 +89,7 @@ describe('registration through strong identification', () => {
     expect((await agent.api('GET', '/registration')).status).toBe(404);
 
     // The new customer logs in by e-mail (any case) and password.
-    const login = await new ApiClient(app.apiUrl).post('/login', { email: 'MAIJA.mallikas@example.fi', password: 'Salasana1' });
+    const login = await new ApiClient(app.apiUrl).post('/login', { email: 'MAIJA.mallikas@example.fi', password: 'Pilvi-Laiva-42' });
     expect(login.status).toBe(200);
   });
 
@@ -213,9 +213,9 @@ describe('the customer account', () => {
 
   it('changes the password with the change messages', async () => {
     const ville = new ApiClient(app.apiUrl);
-    expect((await ville.post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(200);
+    expect((await ville.post('/login', { email: 'ville@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(200);
     const otherDevice = new ApiClient(app.apiUrl);
-    expect((await otherDevice.post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(200);
+    expect((await otherDevice.post('/login', { email: 'ville@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(200);
     const short = await ville.post('/my-user/change-password', { newPassword: 'Lyhyt1' });
     expect(short.status).toBe(400);
     expect(short.body.message).toEqual(['Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.']);
@@ -225,7 +225,7 @@ describe('the customer account', () => {
     // This session stays; the other device's session ends.
     expect((await ville.get('/my-user')).status).toBe(200);
     expect((await otherDevice.get('/my-user')).status).toBe(401);
-    expect((await new ApiClient(app.apiUrl).post('/login', { email: 'ville@example.fi', password: 'Salasana1' })).status).toBe(401);
+    expect((await new ApiClient(app.apiUrl).post('/login', { email: 'ville@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(401);
     expect((await new ApiClient(app.apiUrl).post('/login', { email: 'ville@example.fi', password: 'Uusi-Salasana2' })).status).toBe(200);
   });
 
@@ -237,19 +237,19 @@ describe('the customer account', () => {
 
     const weak = await agent.api('POST', '/registration/reset-password', { newPassword: 'heikko' });
     expect(weak.status).toBe(400);
-    const reset = await agent.api('POST', '/registration/reset-password', { newPassword: 'Unohtui123' });
+    const reset = await agent.api('POST', '/registration/reset-password', { newPassword: 'Unohtui-Taas-9' });
     expect(reset).toEqual({ status: 200, body: { role: 'customer' } });
     expect((await agent.api('GET', '/my-user')).body).toMatchObject({ email: DEMO.customer.email });
     expect(await identificationCount(AINO.hetu)).toBe(0);
 
     expect((await oldSession.get('/my-user')).status).toBe(401);
     expect((await new ApiClient(app.apiUrl).post('/login', { email: DEMO.customer.email, password: DEMO.customer.password })).status).toBe(401);
-    expect((await new ApiClient(app.apiUrl).post('/login', { email: DEMO.customer.email, password: 'Unohtui123' })).status).toBe(200);
+    expect((await new ApiClient(app.apiUrl).post('/login', { email: DEMO.customer.email, password: 'Unohtui-Taas-9' })).status).toBe(200);
 
     // A person without an account cannot set a password.
     const stranger = new OidcAgent(app);
     await identify(stranger, { hetu: '311299-966C', firstName: 'Tiina', lastName: 'Testaaja' }, 'password-reset');
-    const refused = await stranger.api('POST', '/registration/reset-password', { newPassword: 'Unohtui123' });
+    const refused = await stranger.api('POST', '/registration/reset-password', { newPassword: 'Unohtui-Taas-9' });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('Henkilötunnuksella ei ole tiliä. Luo tili ensin.');
   });

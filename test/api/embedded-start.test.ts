@@ -28,7 +28,7 @@ describe('embedded database start', () => {
       expect(products).toBeGreaterThanOrEqual(40);
       // production accounts are added with the admin CLI, here while the app runs
       const created = await runAdmin(
-        ['create-doctor', '--email', 'uusi.laakari@example.fi', '--password', 'Uusi1234', '--first-name', 'Unto', '--last-name', 'Uusi'],
+        ['create-doctor', '--email', 'uusi.laakari@example.fi', '--password', 'Sade-Kello-77', '--first-name', 'Unto', '--last-name', 'Uusi'],
         { DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: new URL(first.databaseUrl).port },
       );
       expect(created.code).toBe(0);
@@ -49,7 +49,7 @@ describe('embedded database start', () => {
       expect(((await resumed.json()) as { firstName: string }).firstName).toBe('Liisa');
       const again = await loginAs(second, 'doctor');
       expect((await again.get<unknown[]>('/products')).body).toHaveLength(products);
-      const newcomer = await new ApiClient(second.apiUrl).post('/doctor-login', { email: 'uusi.laakari@example.fi', password: 'Uusi1234' });
+      const newcomer = await new ApiClient(second.apiUrl).post('/doctor-login', { email: 'uusi.laakari@example.fi', password: 'Sade-Kello-77' });
       expect(newcomer.status).toBe(200);
     } finally {
       await second.stop();

@@ -12,7 +12,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const NEW_USER = { firstName: 'Uusi', lastName: 'Farmaseutti', username: 'Uusi.Farmaseutti', password: 'Salasana1' };
+const NEW_USER = { firstName: 'Uusi', lastName: 'Farmaseutti', username: 'Uusi.Farmaseutti', password: 'Pilvi-Laiva-42' };
 
 async function userRow(username: string): Promise<any | undefined> {
   return (await app.sql('SELECT * FROM pharmacy_user WHERE username = $1', [username]))[0];
@@ -68,7 +68,7 @@ describe('pharmacy user administration', () => {
     // the new user works at every office of the pharmacy and can sign in (case-insensitively)
     const offices = await app.sql('SELECT * FROM pharmacy_user_office WHERE pharmacy_user_id = $1', [row.id]);
     expect(offices).toHaveLength(2);
-    const login = await new ApiClient(app.apiUrl).post('/pharmacist-login', { username: 'UUSI.farmaseutti', password: 'Salasana1' });
+    const login = await new ApiClient(app.apiUrl).post('/pharmacist-login', { username: 'UUSI.farmaseutti', password: 'Pilvi-Laiva-42' });
     expect(login.status).toBe(200);
     expect((await admin.get<PharmacyUserListEntry[]>('/list-users')).body.map((u) => u.username)).toContain('uusi.farmaseutti');
   });

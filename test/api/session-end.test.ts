@@ -21,10 +21,10 @@ afterAll(async () => {
 });
 
 async function newPharmacyUser(admin: ApiClient, username: string): Promise<{ user: PharmacyUserListEntry; client: ApiClient }> {
-  const created = await admin.post<PharmacyUserListEntry>('/create-pharmacy-user', { firstName: 'Testi', lastName: 'Käyttäjä', username, password: 'Salasana12' });
+  const created = await admin.post<PharmacyUserListEntry>('/create-pharmacy-user', { firstName: 'Testi', lastName: 'Käyttäjä', username, password: 'Pilvi-Laiva-43' });
   expect(created.status).toBe(201);
   const client = new ApiClient(app.apiUrl);
-  expect((await client.post('/pharmacist-login', { username, password: 'Salasana12' })).status).toBe(200);
+  expect((await client.post('/pharmacist-login', { username, password: 'Pilvi-Laiva-43' })).status).toBe(200);
   return { user: created.body, client };
 }
 

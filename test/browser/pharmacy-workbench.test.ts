@@ -218,11 +218,11 @@ describe('pharmacy workbench', () => {
     await modal.getByText('Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.').waitFor();
     const save = modal.getByRole('button', { name: 'Tallenna' });
     expect(await save.isDisabled()).toBe(true);
-    await modal.getByLabel('Salasana', { exact: true }).fill('Salasana1');
-    await modal.getByLabel('Salasana uudelleen').fill('Salasana2');
+    await modal.getByLabel('Salasana', { exact: true }).fill('Pilvi-Laiva-42');
+    await modal.getByLabel('Salasana uudelleen').fill('Pilvi-Laiva-43');
     await modal.getByLabel('Etunimi').click();
     await modal.getByText('Salasanat eivät täsmää.').waitFor();
-    await modal.getByLabel('Salasana uudelleen').fill('Salasana1');
+    await modal.getByLabel('Salasana uudelleen').fill('Pilvi-Laiva-42');
     await save.click();
     await modal.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Uusi Työntekijä', level: 2 }).waitFor();

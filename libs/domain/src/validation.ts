@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGES = {
   usernameTooLong: 'Käyttäjätunnus saa olla enintään 50 merkkiä pitkä',
   passwordTooShort: 'Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.',
   passwordComposition: 'Salasanan pitää sisältää vähintään yksi pieni, yksi iso kirjain ja yksi numero.',
+  passwordCommon: 'Salasana on liian yleinen tai helposti arvattava (esimerkiksi tavallinen sana ja numeroita). Valitse toinen salasana.',
   passwordsDoNotMatch: 'Salasanat eivät täsmää.',
   passwordFormatInvalid: 'Salasanan muoto ei kelpaa',
   passwordsDoNotMatchChange: 'Salasanat eivät vastaa toisiaan',

@@ -1,21 +1,29 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Customer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { dummyPasswordHash, hashing, verifyPassword } from './password.js';
+import { dummyPasswordHash, hashing, hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from './session-user.js';
 
 const USER_CACHE_MS = 10_000;
 
+/** A login's account: its stored hash, its session user and the table it lives in. */
+interface Account {
+  hash: string;
+  user: SessionUser;
+  entity: typeof Customer | typeof Doctor | typeof PharmacyUser;
+}
+
 /** Checks credentials per role (throttled per address and account) and re-validates session users on each request. */
 @Injectable()
 export class AuthService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly throttle: LoginThrottle;
+  private readonly logger = new Logger(AuthService.name);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -36,21 +44,21 @@ export class AuthService implements OnApplicationBootstrap, OnApplicationShutdow
   verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('customer', address, email, password, async (login) => {
       const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
-      return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id } };
+      return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id }, entity: Customer };
     });
   }
 
   verifyDoctor(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('doctor', address, email, password, async (login) => {
       const doctor = await this.db.getRepository(Doctor).findOneBy({ email: login });
-      return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id } };
+      return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id }, entity: Doctor };
     });
   }
 
   verifyPharmacist(address: string, username: string, password: string): Promise<SessionUser | null> {
     return this.verify('pharmacy', address, username, password, async (login) => {
       const user = await this.db.getRepository(PharmacyUser).findOneBy({ username: login });
-      return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user) };
+      return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user), entity: PharmacyUser };
     });
   }
 
@@ -106,12 +114,12 @@ export class AuthService implements OnApplicationBootstrap, OnApplicationShutdow
     address: string,
     rawLogin: string,
     password: string,
-    find: (login: string) => Promise<{ hash: string; user: SessionUser } | null>,
+    find: (login: string) => Promise<Account | null>,
   ): Promise<SessionUser | null> {
     const login = rawLogin.trim().toLowerCase();
     const reservation = await this.throttle.reserve({ role, login, address });
     let ok: boolean;
-    let account: { hash: string; user: SessionUser } | null;
+    let account: Account | null;
     try {
       account = await find(login);
       ok = await verifyPassword(account?.hash ?? (await dummyPasswordHash()), password);
@@ -121,8 +129,23 @@ export class AuthService implements OnApplicationBootstrap, OnApplicationShutdow
     }
     if (ok && account) {
       await reservation.succeeded();
+      if (needsRehash(account.hash)) await this.upgradeHash(account, password);
       return account.user;
     }
     return null;
+  }
+
+  /**
+   * The password hashed again with today's argon2 parameters (they were raised since it was set).
+   * Only the row still holding the old hash is updated: a password changed meanwhile stays.
+   * A failure here costs the upgrade, never the login.
+   */
+  private async upgradeHash(account: Account, password: string): Promise<void> {
+    try {
+      const passwordHash = await hashPassword(password);
+      await this.db.getRepository(account.entity).update({ id: account.user.id, passwordHash: account.hash }, { passwordHash });
+    } catch (err) {
+      this.logger.warn(`password hash upgrade failed for ${account.user.role} ${account.user.id}: ${(err as Error).message}`);
+    }
   }
 }

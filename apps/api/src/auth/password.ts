@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
-import { ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, ServiceUnavailableException } from '@nestjs/common';
+import { commonPasswordProblem } from './password-blocklist.js';
 
 export const HASHING_BUSY_MESSAGE = 'Kirjautumispalvelu on ruuhkautunut. Yritä hetken kuluttua uudelleen.';
 
@@ -46,9 +47,36 @@ export class HashingLimiter {
 /** The one limiter of this process: logins, password changes and account creation share it. */
 export const hashing = new HashingLimiter();
 
-/** argon2id with the library's recommended cost parameters. */
+/**
+ * argon2id cost parameters (the library's recommended ones, above OWASP's minimum of 19 MiB, t=2).
+ * Each hash records its own parameters; a login with an older hash re-hashes it with these
+ * (see needsRehash), so raising them upgrades every account as its user signs in.
+ */
+export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
+
+/** A hash for a stored password (demo data and re-hashing; a password a user chose goes through hashNewPassword). */
 export function hashPassword(plain: string): Promise<string> {
-  return hashing.run(() => argon2.hash(plain, { type: argon2.argon2id }));
+  return hashing.run(() => argon2.hash(plain, ARGON2_PARAMETERS));
+}
+
+/**
+ * The hash of a password a user has just chosen: refused with 400 when it is common or breached
+ * (the format rules are checked before, by the DTOs and libs/domain). `context`: the user's own
+ * names and login, which make no password either.
+ */
+export function hashNewPassword(plain: string, context: readonly string[] = []): Promise<string> {
+  const problem = commonPasswordProblem(plain, context);
+  if (problem) throw new BadRequestException([problem]);
+  return hashPassword(plain);
+}
+
+/** True when the hash was made with other parameters than today's (or another algorithm variant). */
+export function needsRehash(hash: string): boolean {
+  try {
+    return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, ARGON2_PARAMETERS);
+  } catch {
+    return true;
+  }
 }
 
 export function verifyPassword(hash: string, plain: string): Promise<boolean> {
@@ -67,6 +95,6 @@ export function verifyPassword(hash: string, plain: string): Promise<boolean> {
  */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= argon2.hash(`dummy-${Math.random()}`, { type: argon2.argon2id });
+  dummyHash ??= argon2.hash(`dummy-${Math.random()}`, ARGON2_PARAMETERS);
   return dummyHash;
 }

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { hashPassword } from '../auth/password.js';
+import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS } from '../config/config.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
@@ -50,10 +51,12 @@ function required(values: Values, name: 'email' | 'password' | 'first-name' | 'l
   return value;
 }
 
-function checkPassword(password: string): void {
+function checkPassword(password: string, context: string[]): void {
   if (!isStrongPassword(password)) {
     throw new UsageError(`${VALIDATION_MESSAGES.passwordTooShort} ${VALIDATION_MESSAGES.passwordComposition}`);
   }
+  const common = commonPasswordProblem(password, context);
+  if (common) throw new UsageError(common);
 }
 
 async function createDoctor(m: EntityManager, v: Values): Promise<string> {
@@ -62,7 +65,7 @@ async function createDoctor(m: EntityManager, v: Values): Promise<string> {
   const firstName = required(v, 'first-name');
   const lastName = required(v, 'last-name');
   if (!isValidEmail(email)) throw new UsageError(VALIDATION_MESSAGES.emailInvalid);
-  checkPassword(password);
+  checkPassword(password, [firstName, lastName, email]);
   if (await m.existsBy(Doctor, { email })) throw new UsageError(`a doctor with e-mail ${email} exists already`);
   const doctor = await m.save(Doctor, { email, passwordHash: await hashPassword(password), firstName, lastName });
   return `doctor ${doctor.id} created: ${firstName} ${lastName} <${email}>`;
@@ -91,7 +94,7 @@ async function createPharmacyUser(m: EntityManager, v: Values): Promise<string> 
   const lastName = required(v, 'last-name');
   const usernameError = validateUsername(username);
   if (usernameError) throw new UsageError(usernameError);
-  checkPassword(password);
+  checkPassword(password, [firstName, lastName, username]);
   const pharmacy = await m.findOneBy(Pharmacy, { name: pharmacyName });
   if (!pharmacy) throw new UsageError(`no pharmacy named '${pharmacyName}'`);
   if (await m.existsBy(PharmacyUser, { username })) throw new UsageError(VALIDATION_MESSAGES.usernameTaken);

@@ -2,7 +2,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, Not, QueryFailedError } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
-import { hashPassword } from '../auth/password.js';
+import { hashNewPassword } from '../auth/password.js';
 import { Customer } from './customer.entity.js';
 import type { ContactDetailsDto } from './dto/customer-account.dto.js';
 
@@ -41,7 +41,8 @@ export class CustomerService {
 
   /** POST /my-user/change-password */
   async changePassword(customerId: number, newPassword: string): Promise<void> {
-    const passwordHash = await hashPassword(newPassword);
+    const customer = await this.db.getRepository(Customer).findOneByOrFail({ id: customerId });
+    const passwordHash = await hashNewPassword(newPassword, [customer.firstName, customer.lastName, customer.email]);
     await this.db.getRepository(Customer).update({ id: customerId }, { passwordHash });
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { hashPassword } from '../auth/password.js';
+import { hashNewPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Customer } from './customer.entity.js';
 import { CustomerService } from './customer.service.js';
@@ -68,8 +68,8 @@ export class RegistrationService {
   /** POST /my-user: a new customer from the identification and the wizard's answers. */
   async register(identificationId: string | undefined, dto: RegistrationDto): Promise<SessionUser> {
     // Cheap check first: no password hashing (argon2) for requests without an identification.
-    await this.valid(this.db.manager, identificationId);
-    const passwordHash = await hashPassword(dto.password);
+    const person = await this.valid(this.db.manager, identificationId);
+    const passwordHash = await hashNewPassword(dto.password, [person.firstName, person.lastName, dto.email]);
     const email = normalizeEmail(dto.email);
     try {
       return await this.db.transaction(async (m) => {
@@ -104,8 +104,8 @@ export class RegistrationService {
 
   /** POST /registration/reset-password: the identified customer's new password (the caller ends their other sessions). */
   async resetPassword(identificationId: string | undefined, newPassword: string): Promise<SessionUser> {
-    await this.valid(this.db.manager, identificationId);
-    const passwordHash = await hashPassword(newPassword);
+    const person = await this.valid(this.db.manager, identificationId);
+    const passwordHash = await hashNewPassword(newPassword, [person.firstName, person.lastName]);
     return this.db.transaction(async (m) => {
       const identification = await this.valid(m, identificationId, true);
       const customer = await m.findOneBy(Customer, { hetu: identification.hetu });

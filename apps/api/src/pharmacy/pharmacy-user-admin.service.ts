@@ -11,7 +11,7 @@ import {
   type UpdatePharmacyUserRequest,
   type UsernameCheck,
 } from '@resepti/domain';
-import { hashPassword } from '../auth/password.js';
+import { hashNewPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { NoticesService } from '../notices/notices.service.js';
@@ -59,7 +59,7 @@ export class PharmacyUserAdminService {
     const errors = validateNewPharmacyUser({ firstName: input.firstName, lastName: input.lastName, username, password: input.password });
     const messages = Object.values(errors);
     if (messages.length > 0) throw new BadRequestException(messages);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashNewPassword(input.password, [input.firstName, input.lastName, username]);
     try {
       return await this.db.transaction(async (m) => {
         if (await m.getRepository(PharmacyUser).existsBy({ username: canonicalUsername(username) })) {
@@ -96,7 +96,7 @@ export class PharmacyUserAdminService {
       input.password ? validatePharmacyUserEdit('password', input.password) : null,
     ].filter((m): m is string => m !== null);
     if (messages.length > 0) throw new BadRequestException(messages);
-    const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+    const passwordHash = input.password ? await hashNewPassword(input.password, [input.firstName, input.lastName, username]) : undefined;
     let saved: PharmacyUserListEntry;
     try {
       saved = await this.db.transaction(async (m) => {

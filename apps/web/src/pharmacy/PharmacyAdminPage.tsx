@@ -200,7 +200,8 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
   const [touched, setTouched] = useState<Partial<Record<NewField, boolean>>>({});
   const [usernameTaken, setUsernameTaken] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the save failed: the server's field messages (e.g. a common password), or the generic failure. */
+  const [failure, setFailure] = useState<string[] | null>(null);
 
   const errors: PharmacyUserErrors = validateNewPharmacyUser(values);
   if (usernameTaken) errors.username = V.usernameTaken;
@@ -216,7 +217,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
     },
     onError: (e) => {
       if (isApiError(e, 409)) setUsernameTaken(true);
-      else setFailed(true);
+      else setFailure(isApiError(e, 400) ? e.messages : [V.userSaveFailed]);
     },
   });
 
@@ -224,7 +225,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
     setValues(EMPTY_NEW);
     setTouched({});
     setUsernameTaken(false);
-    setFailed(false);
+    setFailure(null);
     onClose();
   }
 
@@ -258,7 +259,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
         onChange={(v) => {
           setValues((prev) => ({ ...prev, [name]: String(v ?? '') }));
           if (name === 'username') setUsernameTaken(false);
-          setFailed(false);
+          setFailure(null);
         }}
         onBlur={() => (name === 'username' ? void checkName() : setTouched((t) => ({ ...t, [name]: true })))}
       />
@@ -285,7 +286,11 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
           {input('passwordConfirm', T.passwordConfirm, 'password')}
         </form>
         <div role="alert" aria-live="assertive">
-          {failed && <p className="ph-error">{V.userSaveFailed}</p>}
+          {failure?.map((message) => (
+            <p key={message} className="ph-error">
+              {message}
+            </p>
+          ))}
         </div>
       </ModalContent>
       <ModalFooter>
