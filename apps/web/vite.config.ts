@@ -15,6 +15,8 @@ export default defineConfig(({ command }) => {
     root: webRoot,
     mode: command === 'build' ? 'production' : 'development',
     plugins: [react()],
+    // The server puts each page's Content-Security-Policy nonce here (apps/api/src/common/security-headers.ts).
+    html: command === 'build' ? { cspNonce: '__CSP_NONCE__' } : undefined,
     resolve: {
       alias: {
         '@resepti/domain': resolve(webRoot, '../../libs/domain/src/index.ts'),

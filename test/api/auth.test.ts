@@ -209,11 +209,7 @@ describe('production cookies', () => {
   it('marks the session cookie Secure behind an HTTPS proxy when NODE_ENV=production, with a configured idle time', async () => {
     const prod = await startApp({ env: { NODE_ENV: 'production', SESSION_IDLE_MINUTES: '15', TRUST_PROXY: '1', ...PRODUCTION_OIDC } });
     try {
-      const res = await fetch(`${prod.apiUrl}/doctor-login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-        body: JSON.stringify({ email: DEMO.doctor.email, password: DEMO.doctor.password }),
-      });
+      const res = await new ApiClient(prod.apiUrl, { 'x-forwarded-proto': 'https' }).post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password });
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().join(';');
       expect(cookie).toMatch(/Secure/);

@@ -72,6 +72,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /doctor-login', allow: EVERYONE, ownSession: true },
   { call: 'POST /pharmacist-login', allow: EVERYONE, ownSession: true },
   { call: 'POST /logout', allow: EVERYONE, ownSession: true, note: 'ends whatever session the caller has; anonymous is a no-op' },
+  { call: 'GET /csrf-token', allow: EVERYONE, note: 'the token of the caller\'s own browser and session; it opens nothing by itself' },
   { call: 'GET /registration/start', allow: EVERYONE, note: 'redirects to the identity provider' },
   { call: 'GET /registration/callback', allow: EVERYONE, note: 'without a started identification it redirects to /' },
   { call: 'GET /registration', allow: EVERYONE, note: '404 without a strong identification in the session' },

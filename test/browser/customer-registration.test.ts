@@ -5,27 +5,16 @@
  * public pages at 390 px and 1280 px, with axe-core (no critical or serious violations).
  */
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../support/a11y';
 import { browserSuite } from '../support/browser';
-import { DEMO } from '../support/http';
+import { ApiClient, DEMO } from '../support/http';
 
 const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** axe-core's critical and serious violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-}
-
 async function expectAccessibleAndNarrowSafe(page: Page): Promise<void> {
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
@@ -45,7 +34,7 @@ describe('registration through strong identification', () => {
     await page.getByRole('link', { name: 'Luo tili' }).click();
     // The embedded identity provider's page: pick a test identity born in the 2000s.
     await page.getByRole('heading', { name: 'Tunnistaudu testihenkilönä' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: /Sanna Saarinen, 120601A948D/ }).click();
 
     await page.waitForURL(`${suite.app.baseUrl}/registerHello`);
@@ -198,11 +187,7 @@ describe('the profile', () => {
     await page.getByText('Rekisterinpitäjä: Resepti Oy.').waitFor();
     await page.keyboard.press('Escape');
 
-    const login = await fetch(`${suite.app.apiUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'aino.uusi@example.fi', password: 'Vaihdettu123' }),
-    });
+    const login = await new ApiClient(suite.app.apiUrl).post('/login', { email: 'aino.uusi@example.fi', password: 'Vaihdettu123' });
     expect(login.status).toBe(200);
   });
 

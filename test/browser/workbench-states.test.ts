@@ -8,7 +8,7 @@
  * - with the server stopped the header says 'Ei yhteyttä palvelimeen', the data is marked as
  *   possibly stale and actions are disabled; after the restart all comes back by itself.
  */
-import { browserSuite, submitLogin } from '../support/browser';
+import { browserSuite, postAsPage, submitLogin } from '../support/browser';
 import { checkScreen } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
 import { DEMO } from '../support/http';
@@ -94,8 +94,8 @@ describe('session, role and connection states', () => {
 
     // a customer (signed in through the API) on /reseptitapteekki
     const customer = await suite.openPage('/', { width: 390, height: 844 });
-    const login = await customer.context().request.post(`${suite.app.apiUrl}/login`, { data: { email: DEMO.customer.email, password: DEMO.customer.password } });
-    expect(login.status()).toBeLessThan(300);
+    const login = await postAsPage(customer, '/login', { email: DEMO.customer.email, password: DEMO.customer.password });
+    expect(login).toBe(200);
     await customer.goto(`${suite.app.baseUrl}/reseptitapteekki`);
     await customer.getByText('Tämä näkymä on tarkoitettu apteekin henkilökunnalle. Olet kirjautunut sisään asiakkaana.').waitFor();
     await customer.getByRole('link', { name: 'Siirry omalle etusivullesi' }).waitFor();

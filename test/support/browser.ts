@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CSRF_HEADER } from '@resepti/domain';
 import { startApp, type StartOptions, type TestApp } from './app';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
@@ -67,6 +68,18 @@ export async function submitLogin(page: Page, login: string, password: string, s
   await page.getByLabel('Salasana', { exact: true }).fill(password);
   if (submit === 'click') await page.getByRole('button', { name: 'Kirjaudu' }).click();
   else await page.getByLabel('Salasana', { exact: true }).press('Enter');
+}
+
+/**
+ * A change sent with the page's cookies, as the web app sends it: with the page's Origin and the
+ * CSRF token of its session (GET /csrf-token first). Returns the HTTP status.
+ */
+export async function postAsPage(page: Page, path: string, data: unknown): Promise<number> {
+  const request = page.context().request;
+  const apiUrl = new URL('/ui-api/v1', page.url()).href;
+  const { token } = (await (await request.get(`${apiUrl}/csrf-token`)).json()) as { token: string };
+  const res = await request.post(`${apiUrl}${path}`, { data, headers: { origin: new URL(page.url()).origin, [CSRF_HEADER]: token } });
+  return res.status();
 }
 
 /** An init script for openPage: the page has no WebSocket (as behind a proxy that drops them). */

@@ -1,3 +1,4 @@
+import { CSRF_ERROR_CODE, CSRF_HEADER } from '@resepti/domain';
 import type { TestApp } from './app';
 
 export interface ApiResponse<T = any> {
@@ -6,9 +7,16 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/** A user agent for the REST API: JSON in and out, one cookie jar (the session cookie). */
+/**
+ * A user agent for the REST API: JSON in and out, one cookie jar (the session and CSRF cookies).
+ * Like the web app, it sends the page's Origin and the CSRF token (GET /csrf-token) with every
+ * change, and fetches a new token once when the server says the old one no longer fits.
+ */
 export class ApiClient {
   private cookies = new Map<string, string>();
+  private csrfToken: string | undefined;
+  /** false: send changes without a CSRF token and Origin (to test the protection itself). */
+  csrf = true;
 
   /** `headers` go with every request (e.g. X-Forwarded-For to act from another address). */
   constructor(
@@ -20,6 +28,7 @@ export class ApiClient {
   onNode(apiUrl: string): ApiClient {
     const other = new ApiClient(apiUrl, this.headers);
     other.cookies = this.cookies;
+    other.csrfToken = this.csrfToken;
     return other;
   }
 
@@ -50,7 +59,29 @@ export class ApiClient {
   }
 
   private async send<T>(method: string, path: string, body: string | undefined, contentType: string): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...this.headers, accept: 'application/json' };
+    const change = method !== 'GET' && method !== 'HEAD';
+    if (!change || !this.csrf) return this.exchange<T>(method, path, body, contentType, {});
+    this.csrfToken ??= await this.fetchCsrfToken();
+    let res = await this.exchange<T>(method, path, body, contentType, this.csrfHeaders());
+    if (res.status === 403 && (res.body as { code?: string } | undefined)?.code === CSRF_ERROR_CODE) {
+      this.csrfToken = await this.fetchCsrfToken();
+      res = await this.exchange<T>(method, path, body, contentType, this.csrfHeaders());
+    }
+    return res;
+  }
+
+  private csrfHeaders(): Record<string, string> {
+    return { origin: new URL(this.apiUrl).origin, [CSRF_HEADER.toLowerCase()]: this.csrfToken ?? '' };
+  }
+
+  private async fetchCsrfToken(): Promise<string> {
+    const res = await this.exchange<{ token?: string }>('GET', '/csrf-token', undefined, 'application/json', {});
+    if (res.status !== 200 || !res.body?.token) throw new Error(`GET /csrf-token answered ${res.status}`);
+    return res.body.token;
+  }
+
+  private async exchange<T>(method: string, path: string, body: string | undefined, contentType: string, extra: Record<string, string>): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...this.headers, ...extra, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = contentType;
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     const res = await fetch(this.apiUrl + path, { method, headers, body });

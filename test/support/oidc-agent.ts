@@ -3,6 +3,7 @@
  * host and path (the app and the embedded IdP are different hosts: 127.0.0.1 and localhost),
  * redirects followed by hand so a test can look at (and tamper with) each hop.
  */
+import { CSRF_HEADER } from '@resepti/domain';
 import type { TestApp } from './app';
 
 interface StoredCookie {
@@ -46,9 +47,9 @@ export class OidcAgent {
   }
 
   /** One request, no redirect following. */
-  async send(method: string, target: string, body?: { form?: Record<string, string>; json?: unknown }): Promise<Hop> {
+  async send(method: string, target: string, body?: { form?: Record<string, string>; json?: unknown }, extraHeaders: Record<string, string> = {}): Promise<Hop> {
     const url = new URL(target, this.app.baseUrl);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     let payload: string | undefined;
@@ -74,7 +75,13 @@ export class OidcAgent {
 
   /** A JSON call to the API under /ui-api/v1 with this agent's cookies. */
   async api<T = any>(method: string, path: string, json?: unknown): Promise<{ status: number; body: T }> {
-    const hop = await this.send(method, `${this.app.apiUrl}${path}`, json === undefined ? undefined : { json });
+    // Changes carry the CSRF token of this agent's session, as the web app sends them.
+    const csrf: Record<string, string> = {};
+    if (method !== 'GET') {
+      const token = JSON.parse((await this.send('GET', `${this.app.apiUrl}/csrf-token`)).body) as { token: string };
+      Object.assign(csrf, { origin: new URL(this.app.baseUrl).origin, [CSRF_HEADER.toLowerCase()]: token.token });
+    }
+    const hop = await this.send(method, `${this.app.apiUrl}${path}`, json === undefined ? undefined : { json }, csrf);
     let parsed: unknown = hop.body;
     try {
       parsed = hop.body ? JSON.parse(hop.body) : undefined;

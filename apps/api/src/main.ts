@@ -7,9 +7,11 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
+import { CsrfProtection } from './auth/csrf.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { GracefulShutdown } from './common/graceful-shutdown.js';
 import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
+import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -58,13 +60,16 @@ async function bootstrap(): Promise<void> {
     app.use(DEV_IDP_PATH, await createDevIdp(config));
     logger.warn(`OIDC_ISSUER unset: the embedded test identity provider serves ${config.oidc.issuer}`);
   }
+  // After the test IdP (its own pages and headers): everything else gets the security headers.
+  app.use(securityHeaders({ production: config.production }));
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(app.get(CsrfProtection).handler);
 
   // Redis (optional) connects in the background: the API starts and serves without it.
-  app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client));
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client, config.allowedOrigins));
 
   const openApi = new DocumentBuilder()
     .setTitle('Resepti REST API')
@@ -72,7 +77,7 @@ async function bootstrap(): Promise<void> {
     .setVersion('1')
     .addCookieAuth('resepti.sid')
     .build();
-  SwaggerModule.setup('ui-api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  if (config.apiDocs) SwaggerModule.setup('ui-api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m));
 

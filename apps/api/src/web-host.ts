@@ -1,24 +1,33 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './common/security-headers.js';
 
-const NOT_WEB = /^\/(ui-api|socket\.io|health|dev-idp)(\/|$)/;
+const NOT_WEB = /^\/(ui-api|api|socket\.io|health|dev-idp|dev)(\/|$)/;
 
-/** Serves the built React app at / and its index.html for every client-side route. */
+/**
+ * Serves the built React app at / and its index.html for every client-side route. index.html is
+ * never served as a file: each answer gets this response's CSP nonce in place of the build's
+ * placeholder (see common/security-headers.ts).
+ */
 export function serveWebApp(app: Express, webDist: string, log: (m: string) => void): void {
-  const index = path.join(webDist, 'index.html');
-  if (!existsSync(index)) {
-    log(`web app not built (${index} missing): run npm run build:web`);
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    log(`web app not built (${indexFile} missing): run npm run build:web`);
     return;
   }
-  app.use(express.static(webDist, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  const index = readFileSync(indexFile, 'utf8');
+  const sendIndex = (res: Response) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(index.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonceOf(res)));
+  };
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && (req.path === '/' || req.path === '/index.html')) return sendIndex(res);
+    next();
+  });
+  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(req.path)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    sendIndex(res);
   });
-}
-
-function noCacheForHtml(res: Response, file: string): void {
-  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }

@@ -27,6 +27,21 @@ export interface ApiError {
   statusCode: number;
   message: string | string[];
   error?: string;
+  /** 'csrf': the request's CSRF token was missing or stale; fetch a new one and send again. */
+  code?: string;
+}
+
+/**
+ * CSRF protection of cookie-authenticated changes: the token from GET /csrf-token goes in this
+ * header of every POST/PATCH/PUT/DELETE. A 403 with `code: CSRF_ERROR_CODE` means the token no
+ * longer matches (the session changed, e.g. a login in another tab): fetch a new one, send again.
+ */
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const CSRF_ERROR_CODE = 'csrf';
+
+/** GET /csrf-token */
+export interface CsrfTokenResponse {
+  token: string;
 }
 
 export interface LoginResponse {

@@ -1,7 +1,8 @@
-import { Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { LoginResponse } from '@resepti/domain';
+import type { CsrfTokenResponse, LoginResponse } from '@resepti/domain';
+import { CsrfProtection } from './csrf.js';
 import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
 import { Public } from './roles.decorator.js';
@@ -12,7 +13,18 @@ import { SESSION_COOKIE } from './session.middleware.js';
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly csrf: CsrfProtection,
+  ) {}
+
+  /** The token every change sends in X-CSRF-Token; a new one after the session changed (login, logout). */
+  @Get('csrf-token')
+  @Public()
+  @ApiOkResponse({ description: 'The CSRF token of this browser and session.' })
+  csrfToken(@Req() req: Request, @Res({ passthrough: true }) res: Response): CsrfTokenResponse {
+    return { token: this.csrf.tokenFor(req, res) };
+  }
 
   @Post('login')
   @Public()

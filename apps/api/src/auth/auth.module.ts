@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { CsrfProtection } from './csrf.js';
 import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
@@ -15,6 +16,7 @@ import { SessionsService } from './sessions.service.js';
   controllers: [AuthController],
   providers: [
     AuthService,
+    CsrfProtection,
     SessionMiddleware,
     SessionSerializer,
     SessionsService,
@@ -23,6 +25,6 @@ import { SessionsService } from './sessions.service.js';
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, SessionMiddleware, SessionsService],
+  exports: [AuthService, CsrfProtection, SessionMiddleware, SessionsService],
 })
 export class AuthModule {}

@@ -60,6 +60,13 @@ export const SETTINGS = [
     description:
       'The address users open the app at, e.g. https://resepti.example.fi; the identification callback is PUBLIC_URL/ui-api/v1/registration/callback. Unset: the request\'s own address (and http://localhost:PORT for the embedded IdP).',
   },
+  {
+    name: 'ALLOWED_ORIGINS',
+    default: "(PUBLIC_URL's origin)",
+    description:
+      'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
+  },
+  { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
   { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET and OIDC_ISSUER.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
@@ -87,6 +94,10 @@ export interface AppConfig {
   oidc: OidcConfig;
   /** Origin the users open the app at (no trailing slash), or null: taken from each request. */
   publicUrl: string | null;
+  /** Origins (scheme://host[:port]) trusted besides the request's own; see common/same-origin.ts. */
+  allowedOrigins: string[];
+  /** Serve the OpenAPI documents. */
+  apiDocs: boolean;
 }
 
 export interface OidcConfig {
@@ -177,7 +188,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
     publicUrl,
+    allowedOrigins: allowedOrigins(env, publicUrl),
+    apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
   };
+}
+
+function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): string[] {
+  const listed = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      try {
+        const url = new URL(o);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+        return url.origin;
+      } catch {
+        throw new ConfigError(`ALLOWED_ORIGINS must list http:// or https:// origins separated by commas (got '${o}')`);
+      }
+    });
+  return [...new Set([...(publicUrl ? [new URL(publicUrl).origin] : []), ...listed])];
 }
 
 function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | null {

@@ -3,6 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
+import { isAllowedOrigin } from '../common/same-origin.js';
 import { withTimeout } from './redis-connection.js';
 
 /**
@@ -24,6 +25,7 @@ export class RealtimeIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redis: Redis | null,
+    private readonly allowedOrigins: readonly string[],
   ) {
     super(app);
   }
@@ -35,6 +37,13 @@ export class RealtimeIoAdapter extends IoAdapter {
       // connects at once: pushes broadcast while it waited would not reach it. It keeps the
       // user and rooms it had; the gateway's sweep re-reads its session right away.
       connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+      // Cross-site WebSocket hijacking: a page on another site could open a socket with the
+      // user's cookie. Browsers always send Origin then; a request without one is no browser's
+      // cross-site request (same-origin polling GETs may omit it), and still needs the session.
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        callback(null, origin === undefined || isAllowedOrigin(origin, req.headers.host, this.allowedOrigins));
+      },
     } as ServerOptions) as Server;
     if (this.redis) server.adapter(faultTolerant(this.redis));
     return server;

@@ -4,7 +4,7 @@
  * (401 → login page of the current user level, saying why) and the user's last activity
  * (for the session-expiry prompt) in exactly one place.
  */
-import type { ApiError as ApiErrorBody, UserRole } from '@resepti/domain';
+import { CSRF_ERROR_CODE, CSRF_HEADER, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
 import { ROUTES } from '../routes';
 
 export const API_BASE = '/ui-api/v1';
@@ -195,24 +195,41 @@ async function readJson(res: Response): Promise<unknown> {
 /** A proxy's answers while the app server behind it is down. */
 const GATEWAY_DOWN = new Set([502, 503, 504]);
 
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
+// ------------------------------------------------------------ CSRF token
+// Every change carries the token of this browser and session (GET /csrf-token). It changes
+// with the session (login, logout, expiry, a login in another tab): the server then answers
+// 403 with code 'csrf', and the change is sent once more with a fresh token.
 
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, init);
-  } catch (e) {
-    if (options.signal?.aborted) throw e;
-    setServerUnreachable(true);
-    throw new NetworkError(e);
+let csrfToken: Promise<string> | null = null;
+
+function currentCsrfToken(): Promise<string> {
+  csrfToken ??= fetch(`${API_BASE}/csrf-token`, { credentials: 'include', headers: { Accept: 'application/json' }, cache: 'no-store' })
+    .then(async (res) => {
+      if (!res.ok) throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+      return ((await res.json()) as CsrfTokenResponse).token;
+    })
+    .catch((e: unknown) => {
+      csrfToken = null;
+      throw e;
+    });
+  return csrfToken;
+}
+
+/** The session changed (signed in or out): the next change fetches a new token first. */
+export function forgetCsrfToken(): void {
+  csrfToken = null;
+}
+
+function isCsrfRefusal(status: number, payload: unknown): boolean {
+  return status === 403 && isErrorBody(payload) && payload.code === CSRF_ERROR_CODE;
+}
+
+export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  let { res, payload } = await send(method, path, options);
+  if (isCsrfRefusal(res.status, payload)) {
+    forgetCsrfToken();
+    ({ res, payload } = await send(method, path, options));
   }
-  setServerUnreachable(GATEWAY_DOWN.has(res.status));
-  const payload = await readJson(res);
 
   if (!res.ok) {
     if (res.status === 401 && !options.skipAuthRedirect) redirectToLogin(options.level ?? currentLevel);
@@ -223,9 +240,31 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
         : res.statusText || `HTTP ${res.status}`;
     throw new ApiError(res.status, message);
   }
+  // Login and logout calls change the session, and with it the CSRF token.
+  if (options.skipAuthRedirect && method !== 'GET') forgetCsrfToken();
   if (!options.skipAuthRedirect) sessionSeen = true;
   if (options.activity ?? method !== 'GET') markUserActivity();
   return payload as T;
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ res: Response; payload: unknown }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  let res: Response;
+  try {
+    if (method !== 'GET') headers[CSRF_HEADER] = await currentCsrfToken();
+    res = await fetch(`${API_BASE}${path}`, init);
+  } catch (e) {
+    if (options.signal?.aborted || isApiError(e)) throw e;
+    setServerUnreachable(true);
+    throw new NetworkError(e);
+  }
+  setServerUnreachable(GATEWAY_DOWN.has(res.status));
+  return { res, payload: await readJson(res) };
 }
 
 export const api = {
