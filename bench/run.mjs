@@ -209,7 +209,7 @@ async function main() {
       const bareServer = await startBareExpressPg(dbUrl);
       stoppers.push(bareServer.stop);
       const sides = {
-        resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: benchDoctors.map((d) => ({ headers: { cookie: d.cookie } })) },
+        resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: await Promise.all(benchDoctors.map(async (d) => ({ headers: await d.changeHeaders() }))) },
         bare: { baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })) },
       };
       const total = { resepti: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' } };

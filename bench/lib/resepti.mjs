@@ -7,6 +7,8 @@ export const PATIENT = { firstName: 'Matti', lastName: 'Meikäläinen', hetu: '1
 
 export class Session {
   cookies = new Map();
+  /** The CSRF token of this session (changes at login): every change sends it, as the web app does. */
+  csrfToken = undefined;
 
   constructor(baseUrl) {
     this.baseUrl = baseUrl;
@@ -20,12 +22,35 @@ export class Session {
   onNode(baseUrl) {
     const other = new Session(baseUrl);
     other.cookies = this.cookies;
+    other.csrfToken = this.csrfToken;
     return other;
   }
 
+  async refreshCsrf() {
+    this.csrfToken = (await this.send('GET', '/csrf-token')).body.token;
+  }
+
+  /** Headers for changes sent outside this object (load workers): cookie, Origin and CSRF token. */
+  async changeHeaders() {
+    if (!this.csrfToken) await this.refreshCsrf();
+    return { cookie: this.cookie, origin: new URL(this.baseUrl).origin, 'x-csrf-token': this.csrfToken };
+  }
+
   async request(method, path, body) {
+    if (method === 'GET') return this.send(method, path, body);
+    if (!this.csrfToken) await this.refreshCsrf();
+    let r = await this.send(method, path, body);
+    if (r.status === 403 && r.body?.code === 'csrf') {
+      await this.refreshCsrf();
+      r = await this.send(method, path, body);
+    }
+    return r;
+  }
+
+  async send(method, path, body) {
     const t0 = performance.now();
     const headers = { accept: 'application/json' };
+    if (method !== 'GET') Object.assign(headers, { origin: new URL(this.baseUrl).origin, 'x-csrf-token': this.csrfToken ?? '' });
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size) headers.cookie = this.cookie;
     const res = await fetch(this.baseUrl + API + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -54,6 +79,7 @@ export class Session {
 export async function loginDoctor(baseUrl, email, password = DEMO_PASSWORDS.doctor) {
   const s = new Session(baseUrl);
   await s.ok('POST', '/doctor-login', { email, password });
+  await s.refreshCsrf();
   return s;
 }
 
@@ -61,6 +87,7 @@ export async function loginDoctor(baseUrl, email, password = DEMO_PASSWORDS.doct
 export async function loginPharmacist(baseUrl, username = 'apteekki', password = DEMO_PASSWORDS.pharmacy) {
   const s = new Session(baseUrl);
   await s.ok('POST', '/pharmacist-login', { username, password });
+  await s.refreshCsrf();
   const [office] = (await s.ok('GET', '/users-offices')).body;
   await s.ok('PATCH', `/selected-office/${office.id}`);
   return s;
