@@ -112,6 +112,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /history', allow: DOCTORS, body: () => ({ filter: '', offset: 'x' }) },
   { call: 'GET /pharmacy-message', allow: DOCTORS },
   { call: 'POST /set-pharmacy-message', allow: DOCTORS, body: () => ({ header: 5 }) },
+  { call: 'POST /patient-access-log', allow: [...DOCTORS, ...PHARMACY_ADMINS], body: () => ({ hetu: '010190-998V' }), note: 'pharmacy admins see only their own pharmacy users\' entries' },
 
   // Pharmacy users (any pharmacy; the data they see is their own pharmacy's).
   { call: 'GET /pharmacy-user', allow: PHARMACY_USERS },

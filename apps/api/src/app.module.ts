@@ -24,7 +24,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize)),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole)),
         DiscoveryModule,
         AuthModule,
         AuditModule,

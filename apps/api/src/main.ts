@@ -7,8 +7,10 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
+import { auditRequestContext } from './audit/audit-context.js';
 import { CsrfProtection } from './auth/csrf.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
+import { middlewareErrorHandler } from './common/database-unavailable.js';
 import { GracefulShutdown } from './common/graceful-shutdown.js';
 import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
 import { securityHeaders } from './common/security-headers.js';
@@ -41,7 +43,10 @@ async function bootstrap(): Promise<void> {
     embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => logger.log(m));
     databaseUrl = embedded.url;
   }
-  const prepared = await prepareDatabase(databaseUrl, { seedDemo: config.seedDemo });
+  if (config.databaseUrl && !config.migrationDatabaseUrl) {
+    logger.warn('MIGRATION_DATABASE_URL unset: migrations run with DATABASE_URL (in production, give the app a user without owner rights)');
+  }
+  const prepared = await prepareDatabase(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo });
   if (prepared.migrations.length) logger.log(`migrations run: ${prepared.migrations.join(', ')}`);
   if (prepared.seeded) logger.log('demo data seeded');
 
@@ -66,7 +71,9 @@ async function bootstrap(): Promise<void> {
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(auditRequestContext);
   app.use(app.get(CsrfProtection).handler);
+  app.use(middlewareErrorHandler((m) => logger.warn(m)));
 
   // Redis (optional) connects in the background: the API starts and serves without it.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client, config.allowedOrigins));

@@ -161,3 +161,19 @@ export interface ContactDetailsUpdate {
   email?: string;
   phone?: string;
 }
+
+/** POST /patient-access-log {hetu}: who read or changed one patient's data, oldest first. */
+export interface PatientAccessLog {
+  hetu: string;
+  entries: PatientAccessLogEntry[];
+}
+
+export interface PatientAccessLogEntry {
+  at: string;
+  actorRole: UserRole;
+  /** 'Liisa Lääkäri', 'Anna Apteekkari (Keskusapteekki)'; null when the account no longer exists. */
+  actorName: string | null;
+  /** The audit action (apps/api/src/audit/audit-actions.ts), e.g. 'order:read'. */
+  action: string;
+  orderId: number | null;
+}

@@ -1,25 +1,34 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
+import type { AuditAction } from './audit-actions.js';
 
-/** Who read or changed which patient's data, and when. Append-only. */
+/**
+ * Who read or changed what, when, from where. Append-only: the application's database role may
+ * INSERT and SELECT but not UPDATE, DELETE or TRUNCATE these rows (migration AuditTrail), and each
+ * row carries the hash of the one before it, so an edit by someone with more rights shows in
+ * `npm run admin -- verify-audit`. Rows are written by audit-chain.ts only.
+ */
 @Entity()
 @Index('idx_audit_log_order', ['orderId', 'at'])
 export class AuditLog {
+  /** Taken from the sequence inside the chain's lock (audit-chain.ts), so ids follow the chain. */
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @CreateDateColumn({ type: 'timestamptz' })
+  /** Set by audit-chain.ts (the hash covers it), in milliseconds. */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
   at!: Date;
 
+  /** The acting user's role; for a failed login, the role whose login was tried. */
   @Column({ type: 'text' })
   actorRole!: UserRole;
 
-  @Column({ type: 'int' })
-  actorId!: number;
+  /** null: nobody signed in (a failed login). */
+  @Column({ type: 'int', nullable: true })
+  actorId!: number | null;
 
-  /** e.g. 'order.read', 'order.decide', 'patient.set'. */
   @Column({ type: 'text' })
-  action!: string;
+  action!: AuditAction;
 
   @Column({ type: 'int', nullable: true })
   orderId!: number | null;
@@ -28,4 +37,40 @@ export class AuditLog {
   @Index()
   @Column({ type: 'text', nullable: true })
   patientHetu!: string | null;
+
+  /** Another record concerned, as 'table:id' (a pharmacy user, the notice), or the refused route. */
+  @Column({ type: 'text', nullable: true })
+  subject!: string | null;
+
+  /** What else identifies the action, as JSON text (a history search's filter, a tried login name). */
+  @Column({ type: 'text', nullable: true })
+  details!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  clientAddress!: string | null;
+
+  /** sha256 of the session id. */
+  @Column({ type: 'text', nullable: true })
+  sessionHash!: string | null;
+
+  /** The hash of the row before (64 zeros for the first row). */
+  @Column({ type: 'text' })
+  prevHash!: string;
+
+  /** sha256 over this row's fields and prevHash (audit-chain.ts auditRowHash). */
+  @Column({ type: 'text' })
+  hash!: string;
+}
+
+/** The end of the chain: one row, locked while rows are appended so the chain stays a line. */
+@Entity()
+export class AuditChainHead {
+  @PrimaryColumn({ type: 'smallint' })
+  id!: number;
+
+  @Column({ type: 'bigint' })
+  lastId!: string;
+
+  @Column({ type: 'text' })
+  lastHash!: string;
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditService } from './audit.service.js';
+import { PatientAccessLogController } from './patient-access-log.controller.js';
 
 @Global()
-@Module({ providers: [AuditService], exports: [AuditService] })
+@Module({ controllers: [PatientAccessLogController], providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}

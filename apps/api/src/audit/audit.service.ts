@@ -1,27 +1,57 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { SessionUser } from '../auth/session-user.js';
-import { AuditLog } from './audit-log.entity.js';
+import type { UserRole } from '@resepti/domain';
+import type { AuditAction } from './audit-actions.js';
+import { addPendingAuditRows, type PendingAuditRow } from './audit-chain.js';
+import { currentAuditOrigin } from './audit-context.js';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   orderId?: number | null;
   patientHetu?: string | null;
+  /** Another record concerned, as 'table:id', or the route of a refused request. */
+  subject?: string | null;
+  /** What else identifies the action (a search's filter); stored as JSON text. */
+  details?: Record<string, unknown> | null;
 }
 
-/** Appends to the audit log: who read or changed which patient's data, when. */
+/** Who acted: a session's user, or (a failed login) the role tried with nobody signed in. */
+export interface AuditActor {
+  role: UserRole;
+  id: number | null;
+}
+
+/**
+ * Appends to the audit log: who read or changed what, when, from which address and session.
+ * Rows recorded with a transaction's manager are written as that transaction's last statements
+ * (AuditChainSubscriber), so they commit, or roll back, with the change they describe.
+ */
 @Injectable()
 export class AuditService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Pass the transaction's manager when the access is part of a change, so both commit together. */
-  async record(actor: SessionUser, entries: AuditEntry | AuditEntry[], manager: EntityManager = this.db.manager): Promise<void> {
+  /**
+   * Pass the transaction's manager when the access is part of a change (a READ COMMITTED one: the
+   * chain's head is locked at its commit); without one the rows get a transaction of their own.
+   */
+  async record(actor: AuditActor, entries: AuditEntry | AuditEntry[], manager: EntityManager = this.db.manager): Promise<void> {
     const list = Array.isArray(entries) ? entries : [entries];
     if (list.length === 0) return;
-    await manager.insert(
-      AuditLog,
-      list.map((e) => ({ actorRole: actor.role, actorId: actor.id, action: e.action, orderId: e.orderId ?? null, patientHetu: e.patientHetu ?? null })),
-    );
+    const { clientAddress, sessionHash } = currentAuditOrigin();
+    const rows: PendingAuditRow[] = list.map((e) => ({
+      actorRole: actor.role,
+      actorId: actor.id,
+      action: e.action,
+      orderId: e.orderId ?? null,
+      patientHetu: e.patientHetu ?? null,
+      subject: e.subject ?? null,
+      details: e.details ? JSON.stringify(e.details) : null,
+      clientAddress,
+      sessionHash,
+    }));
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) addPendingAuditRows(runner, rows);
+    else await this.db.transaction((m) => Promise.resolve(addPendingAuditRows(m.queryRunner!, rows)));
   }
 }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/co
 import { ApiBody, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CsrfTokenResponse, LoginResponse } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { CsrfProtection } from './csrf.js';
 import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
@@ -16,6 +17,7 @@ export class AuthController {
   constructor(
     private readonly sessions: SessionsService,
     private readonly csrf: CsrfProtection,
+    private readonly audit: AuditService,
   ) {}
 
   /** The token every change sends in X-CSRF-Token; a new one after the session changed (login, logout). */
@@ -29,7 +31,7 @@ export class AuthController {
   @Post('login')
   @Public()
   @HttpCode(200)
-  @UseGuards(LoginGuard('customer-local', EmailLoginDto))
+  @UseGuards(LoginGuard('customer-local', EmailLoginDto, 'customer'))
   @ApiBody({ type: EmailLoginDto })
   @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
@@ -40,7 +42,7 @@ export class AuthController {
   @Post('doctor-login')
   @Public()
   @HttpCode(200)
-  @UseGuards(LoginGuard('doctor-local', EmailLoginDto))
+  @UseGuards(LoginGuard('doctor-local', EmailLoginDto, 'doctor'))
   @ApiBody({ type: EmailLoginDto })
   @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
@@ -51,7 +53,7 @@ export class AuthController {
   @Post('pharmacist-login')
   @Public()
   @HttpCode(200)
-  @UseGuards(LoginGuard('pharmacist-local', UsernameLoginDto))
+  @UseGuards(LoginGuard('pharmacist-local', UsernameLoginDto, 'pharmacy'))
   @ApiBody({ type: UsernameLoginDto })
   @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
@@ -64,6 +66,7 @@ export class AuthController {
   @Public()
   @HttpCode(204)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    if (req.user) await this.audit.record(req.user, { action: 'auth.logout' });
     await this.sessions.endCurrent(req);
     res.clearCookie(SESSION_COOKIE);
   }

@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { CSRF_ERROR_CODE, CSRF_HEADER } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isAllowedOrigin } from '../common/same-origin.js';
+import { hasStoredSession } from './session-user.js';
 
 /** A random value per browser (HttpOnly): the token is its HMAC, bound to the session too. */
 export const CSRF_SEED_COOKIE = 'resepti.csrf';
@@ -89,13 +90,9 @@ export class CsrfProtection {
   }
 }
 
-/**
- * The session a token is bound to: its id when the request has a stored session (anything besides
- * the cookie in it), else '' (anonymous: express-session invents a new id per request then).
- */
+/** The session a token is bound to: its id when the request has a stored session, else '' (anonymous). */
 function sessionBinding(req: Request): string {
-  const session = req.session as unknown as Record<string, unknown> | undefined;
-  return session && Object.keys(session).some((k) => k !== 'cookie') ? req.sessionID : '';
+  return hasStoredSession(req) ? req.sessionID : '';
 }
 
 function isJsonOrEmpty(req: Request): boolean {

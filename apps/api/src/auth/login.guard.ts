@@ -1,26 +1,43 @@
-import { BadRequestException, type CanActivate, type ExecutionContext, Injectable, mixin, type Type } from '@nestjs/common';
+import { BadRequestException, type CanActivate, type ExecutionContext, Injectable, mixin, type Type, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
+import type { UserRole } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { VALIDATION_OPTIONS, validationMessages } from '../common/validation.js';
 
 /**
  * A login guard: validates the body (guards run before pipes, so the DTO is checked here),
  * lets the passport-local strategy check the credentials, then starts the session
- * (passport regenerates the session id at login).
+ * (passport regenerates the session id at login). Both outcomes are audited: the sign-in with
+ * the new session, a failure with the login name tried.
  */
-export function LoginGuard(strategy: string, dto: Type<object>): Type<CanActivate> {
+export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole): Type<CanActivate> {
   @Injectable()
   class MixinLoginGuard extends AuthGuard(strategy) {
+    constructor(private readonly audit: AuditService) {
+      super();
+    }
+
     override async canActivate(context: ExecutionContext): Promise<boolean> {
       const request = context.switchToHttp().getRequest<Request>();
       const body: unknown = request.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException('Pyynnön runko puuttuu tai on virheellinen');
       const errors = await validate(plainToInstance(dto, body), VALIDATION_OPTIONS);
       if (errors.length > 0) throw new BadRequestException(validationMessages(errors));
-      const ok = (await super.canActivate(context)) as boolean;
+      let ok: boolean;
+      try {
+        ok = (await super.canActivate(context)) as boolean;
+      } catch (err) {
+        if (err instanceof UnauthorizedException) {
+          const tried = body as { email?: unknown; username?: unknown };
+          await this.audit.record({ role, id: null }, { action: 'auth.login-failed', details: { login: String(tried.email ?? tried.username ?? '').slice(0, 200) } });
+        }
+        throw err;
+      }
       await super.logIn(request);
+      if (request.user) await this.audit.record(request.user, { action: 'auth.login' });
       return ok;
     }
   }

@@ -15,6 +15,14 @@ export function isSessionUser(value: unknown): value is SessionUser {
   return (v.role === 'customer' || v.role === 'doctor' || v.role === 'pharmacy') && Number.isInteger(v.id);
 }
 
+/**
+ * Whether the request belongs to a stored session (anything besides the cookie in it). Without
+ * one, express-session makes up a new id for every request, which identifies nothing.
+ */
+export function hasStoredSession(req: { session?: object; sessionID?: string }): req is { session: object; sessionID: string } {
+  return req.session !== undefined && req.sessionID !== undefined && Object.keys(req.session).some((k) => k !== 'cookie');
+}
+
 /** Reads the passport user out of a raw express-session (used by the Socket.IO handshake). */
 export function sessionUserOf(session: unknown): SessionUser | null {
   const user = (session as { passport?: { user?: unknown } } | undefined)?.passport?.user;

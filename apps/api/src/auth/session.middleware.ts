@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import { parse as parseCookies } from 'cookie';
 import { unsign } from 'cookie-signature';
@@ -6,6 +6,7 @@ import session, { type SessionData, type Store } from 'express-session';
 import type { RequestHandler } from 'express';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { connectAsRole } from '../database/data-source-options.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
 
 export const SESSION_COOKIE = 'resepti.sid';
@@ -39,9 +40,13 @@ export class SessionMiddleware implements OnApplicationShutdown {
   readonly idleMs: number;
   private readonly pool: pg.Pool;
   private readonly secret: string;
+  private readonly logger = new Logger('Sessions');
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize });
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize, ...connectAsRole(config.databaseRole) });
+    // An idle connection dropped by a database restart must not crash the process (an 'error'
+    // event without a listener would); the pool opens new connections when PostgreSQL is back.
+    this.pool.on('error', (err) => this.logger.warn(`session store connection lost: ${err.message}`));
     this.secret = config.sessionSecret;
     this.idleMs = Math.round(config.sessionIdleMinutes * 60_000);
     const PgStore = connectPgSimple(session);

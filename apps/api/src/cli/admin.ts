@@ -11,6 +11,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
+import { verifyAuditChain } from '../audit/audit-chain.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS } from '../config/config.js';
@@ -28,6 +29,7 @@ const USAGE = `usage:
   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2" ...]
   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name" ...]
+  npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
   npm run admin -- config-table`;
 
 const OPTIONS = {
@@ -139,18 +141,24 @@ async function main(): Promise<number> {
     return 0;
   }
   const run = command ? commands[command] : undefined;
-  if (!run || extra.length) {
+  if ((!run && command !== 'verify-audit') || extra.length) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
   const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   const url = config.databaseUrl ?? embedded!.url;
-  await prepareDatabase(url, { seedDemo: false });
-  const ds = new DataSource(dataSourceOptions(url));
+  await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false });
+  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole));
   await ds.initialize();
   try {
-    console.log(await ds.transaction((m) => run(m, parsed.values)));
+    if (command === 'verify-audit') {
+      const check = await verifyAuditChain(ds.manager);
+      if (check.ok) console.log(`audit chain OK: ${check.rows} rows`);
+      else console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
+      return check.ok ? 0 : 1;
+    }
+    console.log(await ds.transaction((m) => run!(m, parsed.values)));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -2,6 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
 
 interface BodyParserError {
   type?: string;
@@ -21,6 +23,8 @@ function isDataException(exception: unknown): exception is QueryFailedError & { 
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
+  constructor(private readonly audit: AuditService) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
@@ -32,7 +36,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const body = exception.getResponse();
       // Busy (e.g. the password-hashing queue is full): worth retrying in a moment.
       if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '2');
-      res.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
+      const send = () => res.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
+      // A signed-in user refused (another role's endpoint, another pharmacy's record) is audited
+      // before the answer goes: attempts to reach what is not one's own are what the log is for.
+      if (status === HttpStatus.FORBIDDEN && req.user) {
+        this.audit
+          .record(req.user, { action: 'access.refused', subject: `${req.method} ${req.path}` })
+          .catch((err: unknown) => this.logger.error(`audit of a refusal failed: ${String(err)}`))
+          .finally(send);
+        return;
+      }
+      send();
       return;
     }
     const parserError = exception as BodyParserError;
@@ -46,6 +60,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       res.status(parserError.status).json({ statusCode: parserError.status, message: 'Virheellinen pyyntö', error: 'Bad Request' });
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req.method} ${req.originalUrl}: database unavailable (${(exception as Error).message})`);
+      sendDatabaseUnavailable(res);
       return;
     }
     if (isDataException(exception)) {

@@ -15,6 +15,18 @@ export const SETTINGS = [
     description:
       'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data under DATA_DIR, and demo data is seeded into an empty database.',
   },
+  {
+    name: 'MIGRATION_DATABASE_URL',
+    default: '(DATABASE_URL, with a warning)',
+    description:
+      'PostgreSQL connection string of the schema owner, used only to run migrations and seed; the app itself connects with DATABASE_URL. Set both in production so the app never holds the rights to rewrite the audit trail.',
+  },
+  {
+    name: 'DATABASE_ROLE',
+    default: 'resepti_app',
+    description:
+      "The role the app's connections act as (SET ROLE at connect): may INSERT and SELECT audit rows but not UPDATE, DELETE or TRUNCATE them. DATABASE_URL's user must be a member (or a superuser). Empty: no SET ROLE, for a DATABASE_URL user that already has only those rights.",
+  },
   { name: 'DATABASE_POOL_SIZE', default: '10', description: 'PostgreSQL connections per API process for the application (each process also opens SESSION_POOL_SIZE more).' },
   { name: 'SESSION_POOL_SIZE', default: '4', description: 'PostgreSQL connections per API process for login sessions.' },
   { name: 'SEED_DEMO', default: 'false', description: 'With DATABASE_URL set: seed the demo data into an empty database when true.' },
@@ -74,6 +86,10 @@ export const SETTINGS = [
 export interface AppConfig {
   port: number;
   databaseUrl: string | null;
+  /** The schema owner's URL for migrations and seeding (null: DATABASE_URL's). */
+  migrationDatabaseUrl: string | null;
+  /** The role the app's connections SET ROLE to ('' = none). */
+  databaseRole: string;
   seedDemo: boolean;
   databasePoolSize: number;
   sessionPoolSize: number;
@@ -157,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  if (env.MIGRATION_DATABASE_URL?.trim() && !databaseUrl) throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL too');
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   let sessionSecret = env.SESSION_SECRET ?? '';
@@ -171,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port,
     databaseUrl,
+    migrationDatabaseUrl: postgresUrl(env, 'MIGRATION_DATABASE_URL'),
+    databaseRole: databaseRole(env),
     seedDemo: databaseUrl ? bool(env, 'SEED_DEMO') : true,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
     sessionPoolSize: int(env, 'SESSION_POOL_SIZE', 4, 1, 100),
@@ -191,6 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
   };
+}
+
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const url = env[name]?.trim() || null;
+  if (url && !/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`${name} must start with postgres:// or postgresql://`);
+  return url;
+}
+
+function databaseRole(env: NodeJS.ProcessEnv): string {
+  const role = env.DATABASE_ROLE === undefined ? 'resepti_app' : env.DATABASE_ROLE.trim();
+  if (role !== '' && !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new ConfigError(`DATABASE_ROLE must be a plain lower-case PostgreSQL role name (got '${role}')`);
+  return role;
 }
 
 function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): string[] {

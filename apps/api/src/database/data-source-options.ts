@@ -1,18 +1,31 @@
 import type { DataSourceOptions } from 'typeorm';
+import { AuditChainSubscriber } from '../audit/audit-chain.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
-/** The one description of our database, shared by the app, the admin CLI and the schema check. */
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+/**
+ * The pg connection option that makes every connection act as `role` (SET ROLE at start):
+ * the app's rights, whoever DATABASE_URL's user is. '' = the user's own rights.
+ */
+export function connectAsRole(role: string): { options?: string } {
+  return role ? { options: `-c role=${role}` } : {};
+}
+
+/**
+ * The one description of our database, shared by the app, the admin CLI and the schema check.
+ * `role`: see connectAsRole (migrations run without one, as the schema owner).
+ */
+export function dataSourceOptions(url: string, poolSize = 10, role = ''): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     entities: ENTITIES,
+    subscribers: [AuditChainSubscriber],
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
     namingStrategy: new SnakeNamingStrategy(),
-    extra: { max: poolSize },
+    extra: { max: poolSize, ...connectAsRole(role) },
   };
 }

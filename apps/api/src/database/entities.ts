@@ -1,4 +1,4 @@
-import { AuditLog } from '../audit/audit-log.entity.js';
+import { AuditChainHead, AuditLog } from '../audit/audit-log.entity.js';
 import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../customer/customer.entity.js';
@@ -19,6 +19,7 @@ import { Pharmacy } from '../pharmacy/pharmacy.entity.js';
 
 /** Every entity of the schema; the data source and the migration check both use this list. */
 export const ENTITIES = [
+  AuditChainHead,
   AuditLog,
   Coupon,
   Customer,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, historyPageRange, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
+import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, historyPageRange, isValidHetu, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { loadDoctorOrders } from '../orders/order-view.js';
@@ -82,17 +82,22 @@ export class DoctorHistoryService {
     const sortOrder = input.sortOrder ?? DEFAULT_HISTORY_SORT;
     const offset = input.offset ?? HISTORY_PAGE_SIZE;
     const counting = buildHistoryQuery(input.filter, sortOrder, offset);
-    return this.db.transaction('REPEATABLE READ', async (m) => {
+    // One snapshot for the count and the page. The audit rows are written right after it, in a
+    // transaction of their own: the chain's head cannot be locked from a REPEATABLE READ snapshot
+    // that other writers have moved past (and a read changes nothing to commit with).
+    const page = await this.db.transaction('REPEATABLE READ', async (m) => {
       const [{ count }] = (await m.query(counting.countSql, counting.params)) as Array<{ count: number }>;
       const q = buildHistoryQuery(input.filter, sortOrder, offset, count);
       const ids = ((await m.query(q.sql, q.params)) as Array<{ id: number }>).map((r) => r.id);
-      const data = await loadDoctorOrders(m, ids);
-      await this.audit.record(
-        actor,
-        data.map((o) => ({ action: 'history:read', orderId: o.id, patientHetu: o.patient.hetu })),
-        m,
-      );
-      return { data, count };
+      return { data: await loadDoctorOrders(m, ids), count };
     });
+    // The search itself is audited whatever the page holds: a count alone can tell that
+    // someone is a patient. A filter that is a hetu also lands in that patient's access log.
+    const filter = (input.filter ?? '').trim().toUpperCase();
+    await this.audit.record(actor, [
+      { action: 'history.search', patientHetu: isValidHetu(filter) ? filter : null, details: { filter: input.filter ?? '', sortOrder, offset, count: page.count } },
+      ...page.data.map((o) => ({ action: 'history:read' as const, orderId: o.id, patientHetu: o.patient.hetu })),
+    ]);
+    return page;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { NoticeCheck } from './notice-check.entity.js';
 import { Notice } from './notice.entity.js';
@@ -31,6 +32,7 @@ export class NoticesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly publisher: RealtimePublisher,
+    private readonly audit: AuditService,
   ) {}
 
   async current(): Promise<PharmacyNotice | null> {
@@ -56,6 +58,11 @@ export class NoticesService {
       const republished = input.status === 'published' && (existing?.status !== 'published' || changedContent);
       const version = (existing?.version ?? 0) + (republished ? 1 : 0);
       await repo.save({ id: CURRENT_NOTICE_ID, ...input, version, updatedByDoctorId: doctorId });
+      await this.audit.record(
+        { role: 'doctor', id: doctorId },
+        { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } },
+        m,
+      );
       return repo.findOneByOrFail({ id: CURRENT_NOTICE_ID });
     });
     const dto = toDto(saved);

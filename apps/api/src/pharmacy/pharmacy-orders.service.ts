@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
@@ -62,7 +63,7 @@ export class PharmacyOrdersService {
     return ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
   }
 
-  private async recordRead(user: SessionUser, action: string, orders: Order[]): Promise<void> {
+  private async recordRead(user: SessionUser, action: AuditAction, orders: Order[]): Promise<void> {
     await this.audit.record(
       user,
       orders.map((o) => ({ action, orderId: o.id, patientHetu: o.patientHetu })),

@@ -11,6 +11,7 @@ import {
   type UpdatePharmacyUserRequest,
   type UsernameCheck,
 } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { hashNewPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SessionsService } from '../auth/sessions.service.js';
@@ -42,6 +43,7 @@ export class PharmacyUserAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly sessions: SessionsService,
     private readonly notices: NoticesService,
+    private readonly audit: AuditService,
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
@@ -75,6 +77,7 @@ export class PharmacyUserAdminService {
           userLevel: 'user',
           offices,
         });
+        await this.audit.record(admin, { action: 'pharmacy-user.create', subject: `pharmacy_user:${saved.id}` }, m);
         return toUserListEntry(saved);
       });
     } catch (err) {
@@ -110,6 +113,12 @@ export class PharmacyUserAdminService {
           { id: target.id },
           { firstName: input.firstName.trim(), lastName: input.lastName.trim(), username: canonical, ...(passwordHash ? { passwordHash } : {}) },
         );
+        const subject = `pharmacy_user:${target.id}`;
+        await this.audit.record(
+          admin,
+          [{ action: 'pharmacy-user.update', subject }, ...(passwordHash ? [{ action: 'pharmacy-user.password-reset' as const, subject }] : [])],
+          m,
+        );
         return toUserListEntry(await m.getRepository(PharmacyUser).findOneByOrFail({ id: target.id }));
       });
     } catch (err) {
@@ -127,6 +136,7 @@ export class PharmacyUserAdminService {
       if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
       await this.notices.forgetReader(m, target.id);
       await m.getRepository(PharmacyUser).delete({ id: target.id });
+      await this.audit.record(admin, { action: 'pharmacy-user.delete', subject: `pharmacy_user:${target.id}`, details: { username: target.username } }, m);
       return target.id;
     });
     await this.sessions.endAllOf({ role: 'pharmacy', id: removedId });

@@ -1,0 +1,43 @@
+import type { Decision } from '@resepti/domain';
+
+/**
+ * Every action the audit log knows, in one list (ASVS 16.2.1: one vocabulary, so a patient's
+ * access log and an investigation can rely on the names). Reads of patient data, changes, account
+ * administration, sign-ins and refusals. The names of the first rows predate this list and stay
+ * as they are in stored rows.
+ */
+export const AUDIT_ACTIONS = [
+  // Orders (the lifecycle) and the doctor's views of them
+  'order:read',
+  'order:pick',
+  'order:release',
+  'order:deliver',
+  ...(['approved', 'rejected', 'rejected-with-coupon', 'undecided'] as const satisfies readonly Decision[]).map((d) => `order-item:${d}` as const),
+  'history:read',
+  'history.search',
+  // The pharmacy's work on a patient
+  'pharmacy.patient.set',
+  'pharmacy.cart.read',
+  'pharmacy.order.send',
+  'pharmacy.order-item.check',
+  'pharmacy.orders.active',
+  'pharmacy.orders.history',
+  // Customers' own accounts
+  'customer.registered',
+  'customer.password-reset',
+  // Staff accounts and the notice to pharmacies
+  'pharmacy-user.create',
+  'pharmacy-user.update',
+  'pharmacy-user.password-reset',
+  'pharmacy-user.delete',
+  'notice.save',
+  // Sessions and access control
+  'auth.login',
+  'auth.login-failed',
+  'auth.logout',
+  'access.refused',
+  // The access log itself
+  'patient-access-log.export',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

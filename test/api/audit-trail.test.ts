@@ -1,0 +1,183 @@
+/**
+ * The audit trail (issue "Trust", ASVS V16 level 3): every sign-in, refusal, account and notice
+ * change and patient search leaves a row with who, what, when, the client address and a hash of
+ * the session; the application's database role cannot rewrite rows; the hash chain shows an
+ * edit made with more rights; a patient's access log can be exported.
+ */
+import { Client } from 'pg';
+import type { PatientAccessLog, PharmacyUserListEntry } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { runAdmin } from '../support/cli';
+import { ApiClient, DEMO, loginAs } from '../support/http';
+import { PHARMACY_PATIENT, pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+interface AuditRow {
+  id: string;
+  actor_role: string;
+  actor_id: number | null;
+  action: string;
+  order_id: number | null;
+  patient_hetu: string | null;
+  subject: string | null;
+  details: string | null;
+  client_address: string | null;
+  session_hash: string | null;
+}
+
+/** The rows written since `afterId`, oldest first. */
+async function rowsAfter(afterId: string): Promise<AuditRow[]> {
+  return app.sql<AuditRow>('SELECT * FROM audit_log WHERE id > $1::bigint ORDER BY id', [afterId]);
+}
+async function lastId(): Promise<string> {
+  return (await app.sql<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_log'))[0].id;
+}
+const LOCAL_ADDRESS = /^(::ffff:)?127\.0\.0\.1$|^::1$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+describe('what is audited', () => {
+  it('a login, a failed login and a logout, with the client address and the session hash', async () => {
+    const from = await lastId();
+    const doctor = await loginAs(app, 'doctor');
+    expect((await new ApiClient(app.apiUrl).post('/doctor-login', { email: DEMO.doctor.email, password: 'Väärä-salasana-1' })).status).toBe(401);
+    expect((await doctor.post('/logout')).status).toBe(204);
+    const rows = await rowsAfter(from);
+    const [login, failed, logout] = ['auth.login', 'auth.login-failed', 'auth.logout'].map((a) => rows.find((r) => r.action === a));
+    expect(login).toMatchObject({ actor_role: 'doctor', actor_id: expect.any(Number) });
+    expect(login!.client_address).toMatch(LOCAL_ADDRESS);
+    expect(login!.session_hash).toMatch(SHA256);
+    // The logout is of the same session as the login.
+    expect(logout).toMatchObject({ actor_id: login!.actor_id, session_hash: login!.session_hash });
+    expect(failed).toMatchObject({ actor_role: 'doctor', actor_id: null, session_hash: null });
+    expect(JSON.parse(failed!.details!)).toEqual({ login: DEMO.doctor.email });
+  });
+
+  it("a refused request: another role's endpoint, another pharmacy's user", async () => {
+    const from = await lastId();
+    const customer = await loginAs(app, 'customer');
+    expect((await customer.get('/list-users')).status).toBe(403);
+    const rows = await rowsAfter(from);
+    expect(rows.find((r) => r.action === 'access.refused')).toMatchObject({ actor_role: 'customer', subject: 'GET /ui-api/v1/list-users' });
+  });
+
+  it("a pharmacy user's creation, password reset and deletion by the admin", async () => {
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    const from = await lastId();
+    const created = (await admin.post<PharmacyUserListEntry>('/create-pharmacy-user', { firstName: 'Aada', lastName: 'Audit', username: 'aada.audit', password: 'Pilvi-Laiva-42' })).body;
+    expect(
+      (await admin.post('/update-pharmacy-user', { id: created.id, firstName: 'Aada', lastName: 'Audit', username: 'aada.audit', password: 'Pilvi-Laiva-43' })).status,
+    ).toBe(200);
+    expect((await admin.delete('/delete-pharmacy-user', { username: 'aada.audit' })).status).toBeLessThan(300);
+    const rows = (await rowsAfter(from)).filter((r) => r.action.startsWith('pharmacy-user.'));
+    expect(rows.map((r) => [r.action, r.subject])).toEqual([
+      ['pharmacy-user.create', `pharmacy_user:${created.id}`],
+      ['pharmacy-user.update', `pharmacy_user:${created.id}`],
+      ['pharmacy-user.password-reset', `pharmacy_user:${created.id}`],
+      ['pharmacy-user.delete', `pharmacy_user:${created.id}`],
+    ]);
+    expect(rows.every((r) => r.actor_role === 'pharmacy' && LOCAL_ADDRESS.test(r.client_address ?? '') && SHA256.test(r.session_hash ?? ''))).toBe(true);
+  });
+
+  it("the doctors' notice to pharmacies", async () => {
+    const doctor = await loginAs(app, 'doctor');
+    const from = await lastId();
+    await doctor.post('/set-pharmacy-message', { id: 1, header: 'Huoltokatko', additionalDetails: 'Sunnuntaina', status: 'published' });
+    expect((await rowsAfter(from)).find((r) => r.action === 'notice.save')).toMatchObject({ subject: 'notice:1' });
+  });
+
+  it('a history search, with its filter, even when the page holds no rows (a count alone tells who is a patient)', async () => {
+    const doctor = await loginAs(app, 'doctor');
+    const from = await lastId();
+    const res = await doctor.post('/history', { filter: '010170-123F', offset: 600 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    const search = (await rowsAfter(from)).find((r) => r.action === 'history.search');
+    expect(search).toMatchObject({ actor_role: 'doctor', patient_hetu: '010170-123F' });
+    expect(JSON.parse(search!.details!)).toMatchObject({ filter: '010170-123F', offset: 600 });
+  });
+});
+
+describe('the append-only rule and the hash chain', () => {
+  it("lets the application's role add and read rows but not change, delete or truncate them", async () => {
+    const asApp = new Client({ connectionString: app.databaseUrl, options: '-c role=resepti_app' });
+    await asApp.connect();
+    try {
+      expect((await asApp.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
+      for (const sql of ["UPDATE audit_log SET action = 'order:read'", 'DELETE FROM audit_log', 'TRUNCATE audit_log']) {
+        await expect(asApp.query(sql)).rejects.toMatchObject({ code: '42501' });
+      }
+    } finally {
+      await asApp.end();
+    }
+  });
+
+  it('verify-audit says OK for an intact chain, names the first edited row, and OK again once it is put back', async () => {
+    const env = { DATABASE_URL: app.databaseUrl };
+    const intact = await runAdmin(['verify-audit'], env);
+    expect(intact.code).toBe(0);
+    expect(intact.stdout).toMatch(/audit chain OK: \d+ rows/);
+
+    const [victim] = await app.sql<{ id: string; action: string }>("SELECT id::text AS id, action FROM audit_log WHERE action = 'auth.login' ORDER BY id LIMIT 1");
+    await app.sql("UPDATE audit_log SET action = 'auth.logout' WHERE id = $1::bigint", [victim.id]);
+    const broken = await runAdmin(['verify-audit'], env);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`BROKEN at row ${victim.id}`);
+
+    await app.sql('UPDATE audit_log SET action = $2 WHERE id = $1::bigint', [victim.id, victim.action]);
+    expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
+
+    // A row removed from the middle breaks the link of the row after it.
+    const [middle] = await app.sql<{ id: string }>('SELECT id::text AS id FROM audit_log ORDER BY id OFFSET 2 LIMIT 1');
+    const [next] = await app.sql<{ id: string }>('SELECT id::text AS id FROM audit_log WHERE id > $1::bigint ORDER BY id LIMIT 1', [middle.id]);
+    const [saved] = await app.sql('SELECT * FROM audit_log WHERE id = $1::bigint', [middle.id]);
+    await app.sql('DELETE FROM audit_log WHERE id = $1::bigint', [middle.id]);
+    const gap = await runAdmin(['verify-audit'], env);
+    expect(gap.code).toBe(1);
+    expect(gap.stderr).toContain(`BROKEN at row ${next.id}`);
+    const columns = Object.keys(saved);
+    await app.sql(`INSERT INTO audit_log (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(saved));
+    expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
+  });
+
+  it('stays one unbroken line under concurrent writers', async () => {
+    const doctors = [await loginAs(app, 'doctor'), await loginAs(app, 'doctor2')];
+    const searches = await Promise.all(Array.from({ length: 30 }, (_, i) => doctors[i % 2].post('/history', { filter: `haku ${i}`, offset: 30 })));
+    expect(searches.map((r) => `${r.status} ${JSON.stringify(r.body).slice(0, 120)}`).filter((s) => !s.startsWith("200"))).toEqual([]);
+    const check = await runAdmin(['verify-audit'], { DATABASE_URL: app.databaseUrl });
+    expect(check.code).toBe(0);
+    const [{ n, distinct }] = await app.sql<{ n: number; distinct: number }>('SELECT count(*)::int AS n, count(DISTINCT prev_hash)::int AS distinct FROM audit_log');
+    expect(distinct).toBe(n);
+  });
+});
+
+describe("a patient's access log", () => {
+  it('lists who read or changed the patient\'s data; a pharmacy admin sees only their own pharmacy\'s users', async () => {
+    const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');
+    await sendPharmacyOrder(pharmacist, ['Kestine']);
+    const doctor = await loginAs(app, 'doctor');
+    expect((await doctor.post('/order/pick-first')).status).toBe(200);
+
+    const byDoctor = await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: PHARMACY_PATIENT.hetu });
+    expect(byDoctor.status).toBe(200);
+    const who = new Set(byDoctor.body.entries.map((e) => `${e.actorName}: ${e.action}`));
+    expect(who).toContain('Pekka Farmaseutti (Keskusapteekki): pharmacy.patient.set');
+    expect(who).toContain('Pekka Farmaseutti (Keskusapteekki): pharmacy.order.send');
+    expect(who).toContain('Liisa Lääkäri: order:pick');
+
+    const byAdmin = await (await loginAs(app, 'pharmacyAdmin')).post<PatientAccessLog>('/patient-access-log', { hetu: PHARMACY_PATIENT.hetu });
+    expect(byAdmin.body.entries.length).toBeGreaterThan(0);
+    expect(byAdmin.body.entries.every((e) => e.actorRole === 'pharmacy')).toBe(true);
+
+    // The export is itself in the log.
+    const [exported] = await app.sql<AuditRow>("SELECT * FROM audit_log WHERE action = 'patient-access-log.export' ORDER BY id DESC LIMIT 1");
+    expect(exported).toMatchObject({ actor_role: 'pharmacy', patient_hetu: PHARMACY_PATIENT.hetu });
+    expect((await doctor.post('/patient-access-log', { hetu: '010190-998X' })).status).toBe(400);
+  });
+});
