@@ -58,7 +58,7 @@ async function bootstrap(): Promise<void> {
   app.use(graceful.track);
   app.use(express.json({ limit: '100kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');

@@ -6,3 +6,12 @@ export const MESSAGES = {
   unauthorized: 'Kirjaudu sisään uudelleen',
   forbidden: 'Sinulla ei ole oikeutta tähän toimintoon',
 } as const;
+
+/**
+ * The text message a customer gets when a doctor has handled their order. It names no medicine,
+ * diagnosis or decision (a phone's lock screen shows it to anyone): only that the order is
+ * handled, and where to read the decisions.
+ */
+export function orderHandledSms(serviceUrl: string): string {
+  return `Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: ${serviceUrl.replace(/\/+$/, '')}/reseptit`;
+}

@@ -30,16 +30,13 @@ export function sendDatabaseUnavailable(res: Response): void {
 
 /**
  * Express error handler for the middlewares before Nest's routes (the session store, passport's
- * session user): their errors would otherwise reach Express's default handler, a stack trace page.
+ * session user): a database that cannot be reached is a 503 here too. Anything else goes on to
+ * the handling it had (body parser errors become 400s in HttpExceptionFilter).
  */
 export function middlewareErrorHandler(log: (message: string) => void) {
   return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
-    if (res.headersSent) return next(err);
-    if (isDatabaseUnavailable(err)) {
-      log(`${req.method} ${req.path}: database unavailable (${String((err as Error)?.message ?? err)})`);
-      return sendDatabaseUnavailable(res);
-    }
-    log(`${req.method} ${req.path} failed before routing: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    res.status(500).json({ statusCode: 500, message: 'Palvelussa tapahtui virhe' });
+    if (res.headersSent || !isDatabaseUnavailable(err)) return next(err);
+    log(`${req.method} ${req.path}: database unavailable (${String((err as Error)?.message ?? err)})`);
+    sendDatabaseUnavailable(res);
   };
 }

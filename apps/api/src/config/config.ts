@@ -56,7 +56,25 @@ export const SETTINGS = [
     description:
       "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
   },
-  { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox.' },
+  { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox (decimals allowed).' },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'log',
+    description:
+      'log: a message is logged as sent (without its number or text) and kept in the outbox, listed at GET /dev/sms-outbox outside production. http: POST to SMS_GATEWAY_URL.',
+  },
+  {
+    name: 'SMS_GATEWAY_URL',
+    default: '(unset)',
+    description: 'With SMS_PROVIDER=http: where messages are posted as JSON {to, text, idempotencyKey} (https in production), with an Idempotency-Key header.',
+  },
+  { name: 'SMS_GATEWAY_TOKEN', default: '(unset)', description: 'With SMS_PROVIDER=http: sent as Authorization: Bearer.' },
+  { name: 'SMS_MAX_ATTEMPTS', default: '5', description: 'Tries per message before it is marked failed.' },
+  {
+    name: 'SMS_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed try; doubles after each further one (30 s, 1 min, 2 min …). Decimals allowed.',
+  },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'OIDC_ISSUER',
@@ -103,6 +121,7 @@ export interface AppConfig {
   /** express's 'trust proxy' setting. */
   trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
+  sms: SmsConfig;
   shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
@@ -114,6 +133,14 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
   apiDocs: boolean;
+}
+
+export interface SmsConfig {
+  provider: 'log' | 'http';
+  gatewayUrl: string | null;
+  gatewayToken: string | null;
+  maxAttempts: number;
+  retrySeconds: number;
 }
 
 export interface OidcConfig {
@@ -201,7 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
     redisUrl,
     trustProxy: trustProxy(env),
-    smsSendIntervalSeconds: int(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 1, 3600),
+    smsSendIntervalSeconds: decimal(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 0.1, 3600),
+    sms: smsConfig(env, production),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
@@ -209,6 +237,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
+  const provider = (env.SMS_PROVIDER ?? '').trim() || 'log';
+  if (provider !== 'log' && provider !== 'http') throw new ConfigError(`SMS_PROVIDER must be log or http (got '${provider}')`);
+  const gatewayUrl = optionalUrl(env, 'SMS_GATEWAY_URL');
+  if (provider === 'http' && !gatewayUrl) throw new ConfigError('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
+  if (provider === 'http' && production && !gatewayUrl!.startsWith('https://')) throw new ConfigError('SMS_GATEWAY_URL must be https:// in production');
+  return {
+    provider,
+    gatewayUrl,
+    gatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
+    maxAttempts: int(env, 'SMS_MAX_ATTEMPTS', 5, 1, 100),
+    retrySeconds: decimal(env, 'SMS_RETRY_SECONDS', 30, 0.05, 86_400),
   };
 }
 

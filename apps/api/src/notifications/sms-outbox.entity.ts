@@ -2,7 +2,12 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 
 export type SmsStatus = 'pending' | 'sent' | 'failed';
 
-/** Text messages to send, written in the same transaction as the change they report. */
+/**
+ * Text messages to send, written in the same transaction as the change they report. A sender
+ * claims a row with a lease (claimedBy, leaseUntil), sends outside any transaction, then records
+ * the result; a lease that runs out (the process died) lets another sender try again, with the
+ * same idempotency key, so the gateway can tell a retry from a new message.
+ */
 @Entity()
 @Index('idx_sms_outbox_pending', ['status', 'nextAttemptAt'])
 export class SmsOutbox {
@@ -21,12 +26,14 @@ export class SmsOutbox {
   @Column({ type: 'text', default: 'pending' })
   status!: SmsStatus;
 
+  /** Tries so far (counted when claimed). */
   @Column({ type: 'int', default: 0 })
   attempts!: number;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   nextAttemptAt!: Date;
 
+  /** The last failure, without the number or the text. */
   @Column({ type: 'text', nullable: true })
   lastError!: string | null;
 
@@ -35,4 +42,15 @@ export class SmsOutbox {
 
   @Column({ type: 'timestamptz', nullable: true })
   sentAt!: Date | null;
+
+  /** Sent to the gateway with every try of this message. */
+  @Column({ type: 'text', default: () => 'gen_random_uuid()::text' })
+  idempotencyKey!: string;
+
+  /** The sender process holding the row, until leaseUntil. */
+  @Column({ type: 'text', nullable: true })
+  claimedBy!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  leaseUntil!: Date | null;
 }

@@ -8,6 +8,7 @@ import { QueueCounts1795444826256 } from './1795444826256-QueueCounts.js';
 import { CustomerIdentification1795445421419 } from './1795445421419-CustomerIdentification.js';
 import { UncheckedItemsIndex1795448289253 } from './1795448289253-UncheckedItemsIndex.js';
 import { AuditTrail1795493904358 } from './1795493904358-AuditTrail.js';
+import { SmsOutboxLease1795495184811 } from './1795495184811-SmsOutboxLease.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CustomerIdentification1795445421419,
   UncheckedItemsIndex1795448289253,
   AuditTrail1795493904358,
+  SmsOutboxLease1795495184811,
 ];
