@@ -85,6 +85,9 @@ beforeAll(async () => {
   if (throwaway.status >= 300) throw new Error(`throwaway user: ${throwaway.status} ${JSON.stringify(throwaway.body)}`);
   const [user] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_user WHERE username = 'matriisi.kokeilu'`);
   const [notice] = await app.sql<{ id: number }>(`SELECT id FROM notice ORDER BY id LIMIT 1`);
+  const [renewable] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`);
+  const cart = await sessions.get('customer')!.post<{ items: Array<{ id: number }> }>('/my-shopping-cart/item', { type: 'renewal', productId: renewable.id, reason: '' });
+  if (cart.status !== 200) throw new Error(`cart item: ${cart.status} ${JSON.stringify(cart.body)}`);
   records = {
     heldOrderId: held.id,
     heldOrderItemId: held.itemIds[0],
@@ -93,6 +96,7 @@ beforeAll(async () => {
     ownUserId: user.id,
     ownUsername: 'matriisi.kokeilu',
     noticeId: notice?.id ?? 1,
+    customerCartItemId: cart.body.items[0].id,
   };
 });
 

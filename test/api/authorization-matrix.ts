@@ -40,6 +40,8 @@ export interface MatrixRecords {
   ownUsername: string;
   /** The published notice. */
   noticeId: number;
+  /** An item in `customer`'s cart. */
+  customerCartItemId: number;
 }
 
 export interface MatrixRow {
@@ -86,6 +88,14 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /my-user', allow: CUSTOMERS },
   { call: 'PATCH /my-user', allow: CUSTOMERS },
   { call: 'POST /my-user/change-password', allow: CUSTOMERS },
+  { call: 'GET /my-shopping-cart', allow: CUSTOMERS, note: "each customer's own cart" },
+  { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
+  {
+    call: 'DELETE /my-shopping-cart/item/{id}',
+    allow: ['customer'],
+    notYours: { otherCustomer: 404 },
+    path: (r) => `/my-shopping-cart/item/${r.customerCartItemId}`,
+  },
 
   // Doctor.
   { call: 'GET /my-doctor-info', allow: DOCTORS },

@@ -114,7 +114,7 @@ describe('two API processes on one outbox', () => {
     try {
       const [{ id: customerId, phone }] = await first.sql<{ id: number; phone: string }>("SELECT id, phone FROM customer WHERE email = 'asiakas@example.fi'");
       await first.sql(
-        `INSERT INTO sms_outbox (phone, body, order_id) SELECT $1, 'Resepti: testiviesti ' || g, NULL FROM generate_series(1, 20) g`,
+        `INSERT INTO sms_outbox (phone, body, order_id, idempotency_key) SELECT $1, 'Resepti: testiviesti ' || g, NULL, gen_random_uuid() FROM generate_series(1, 20) g`,
         [phone],
       );
       expect(customerId).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ export interface CustomerChatItem {
 }
 
 /** Bounds of a chat the server accepts (400 beyond them). */
-export const CUSTOMER_CHAT_LIMITS = { maxItems: 80, maxTextLength: 2000, maxReasonLength: 1000 } as const;
+export const CUSTOMER_CHAT_LIMITS = { maxItems: 80, maxTextLength: 2000, maxReasonLength: 1000, maxCartItems: 10 } as const;
 
 /** POST /my-shopping-cart/item */
 export type AddCustomerCartItemRequest =
@@ -48,7 +48,7 @@ export interface CustomerCartItem {
 
 export interface CustomerCoupon {
   code: string;
-  /** Discount of the cart in euros as shown ('9,90'). */
+  /** Discount of the cart in euros as shown ('9,90 €'). */
   discountEuro: string;
   /** Set for percentage coupons (e.g. 20 for 20 %), else null. */
   discountPercentage: number | null;
@@ -61,7 +61,7 @@ export interface CustomerCart {
   items: CustomerCartItem[];
   /** What the customer pays, in cents, after the coupon. */
   totalPrice: number;
-  /** totalPrice in euros as shown ('29,80'). */
+  /** totalPrice in euros as shown ('29,80 €', formatEuro). */
   priceEuro: string;
   coupon: CustomerCoupon | null;
 }
@@ -152,6 +152,11 @@ export const CUSTOMER_MESSAGES = {
   topicNotOffered: 'Aihe ei ole valittavissa.',
   questionnaireRejected: 'Kyselyn vastausten perusteella reseptiä ei voi hakea palvelun kautta.',
   cartEmpty: 'Ostoskori on tyhjä.',
+  chatInvalid: 'Keskustelu ei vastaa kyselyn kysymyksiä.',
+  cartItemNotFound: 'Reseptiä ei löytynyt ostoskorista.',
+  alreadyInCart: 'Lääke on jo ostoskorissa.',
+  cartFull: `Ostoskorissa voi olla enintään ${CUSTOMER_CHAT_LIMITS.maxCartItems} reseptiä.`,
+  itemTypeInvalid: "Reseptin tyypin pitää olla 'renewal' tai 'prescription'.",
   paymentDeclined: 'Korttimaksu hylättiin.',
   checkoutExpired: 'Maksuistunto on vanhentunut.',
 } as const;

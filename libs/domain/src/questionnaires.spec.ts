@@ -5,8 +5,11 @@ import {
   chatRecordForSave,
   isEndStep,
   isTopicId,
+  questionnaireAnswerNext,
   questionnaireStep,
+  replayQuestionnaire,
   topicsForSex,
+  type NumberedChatEntry,
   type QuestionnaireStep,
   type TopicId,
 } from './questionnaires.js';
@@ -292,4 +295,53 @@ describe('chatRecordForSave', () => {
     chatRecordForSave(chat);
     expect(chat).toHaveLength(1);
   });
+});
+
+describe('replayQuestionnaire', () => {
+  /** The chat of answering `answers` in turn, from step 1, as the web sends it (questions and answers, numbered). */
+  function chatOf(topic: TopicId, answers: string[]): NumberedChatEntry[] {
+    const chat: NumberedChatEntry[] = [];
+    let step = questionnaireStep(topic, QUESTIONNAIRE_FIRST_STEP)!;
+    for (const answer of answers) {
+      chat.push({ text: step.question, type: 'question', step: step.id }, { text: answer, type: 'answer', step: step.id });
+      const next = step.type === 'oneOf' ? step.answers!.find((a) => a.text === answer)!.next : step.next!;
+      step = questionnaireStep(topic, next)!;
+    }
+    return chat;
+  }
+  const ALLERGY_OK = ['Nenässä', 'Kausiluonteisia', 'Koivu keväisin', 'Kyllä', 'Ei'];
+
+  it('accepts a path that ends where ordering is allowed', () => {
+    expect(replayQuestionnaire('allergy', chatOf('allergy', ALLERGY_OK))).toBe('accepted');
+  });
+
+  it('refuses a path that ends in a rejection', () => {
+    expect(replayQuestionnaire('erection_disorder', chatOf('erection_disorder', ['Kyllä', 'Kyllä']))).toBe('rejected');
+  });
+
+  it('finds invented answers, skipped or renumbered steps, unfinished paths and empty free text invalid', () => {
+    const ok = chatOf('allergy', ALLERGY_OK);
+    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 1 ? { ...e, text: 'Korvissa' } : e)))).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.slice(2))).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.map((e) => ({ ...e, step: (e.step ?? 0) + 1 })))).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.slice(0, 6))).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 5 ? { ...e, text: '  ' } : e)))).toBe('invalid');
+    expect(replayQuestionnaire('allergy', [...ok.slice(0, 3), { text: 'x', type: 'answer' }])).toBe('invalid');
+  });
+
+  it('checks multi-choice answers: known choices joined by ", ", in any order, at least one, each once', () => {
+    const multi = QUESTIONNAIRES.erection_disorder.find((s) => s.type === 'multiChoice')!;
+    const [a, b] = multi.answers!.map((x) => x.text);
+    expect(questionnaireAnswerNext(multi, `${a}, ${b}`)).toBe(multi.next);
+    expect(questionnaireAnswerNext(multi, `${b}, ${a}`)).toBe(multi.next);
+    expect(questionnaireAnswerNext(multi, a)).toBe(multi.next);
+    expect(questionnaireAnswerNext(multi, '')).toBeNull();
+    expect(questionnaireAnswerNext(multi, 'Jotain muuta')).toBeNull();
+    expect(questionnaireAnswerNext(multi, `${a}, ${a}`)).toBeNull();
+  });
+
+  it('leaves a chat without step numbers unverified', () => {
+    expect(replayQuestionnaire('allergy', [{ text: 'Minulla on heinänuha', type: 'answer' }])).toBe('unverified');
+  });
+
 });

@@ -300,3 +300,62 @@ export interface ChatEntry {
 export function chatRecordForSave(chat: ChatEntry[]): ChatEntry[] {
   return chat.filter((e) => !e.discardOnSave).map((e) => ({ text: e.text, type: e.type }));
 }
+
+/** A chat entry as a client sends it with a request: `step` is the questionnaire step it belongs to. */
+export interface NumberedChatEntry {
+  text: string;
+  type: 'question' | 'answer';
+  step?: number;
+}
+
+/**
+ * The server's check of a new-prescription chat: it walks the topic's questionnaire along the
+ * numbered entries. 'accepted': the path ends at a step that allows ordering; 'rejected': at one
+ * that does not; 'invalid': the entries do not follow the questionnaire (a wrong step, a question
+ * or choice that is not there, a multi-choice with no pick, an empty free text, an unfinished
+ * path); 'unverified': no entry carries a step (integrators may send a bare chat; the doctor is
+ * told it was not checked).
+ */
+export function replayQuestionnaire(topic: TopicId, chat: readonly NumberedChatEntry[]): 'accepted' | 'rejected' | 'invalid' | 'unverified' {
+  const numbered = chat.filter((e) => e.step !== undefined);
+  if (numbered.length === 0) return 'unverified';
+  if (numbered.length !== chat.length) return 'invalid';
+  let current = questionnaireStep(topic, QUESTIONNAIRE_FIRST_STEP);
+  for (const entry of chat) {
+    if (!current || entry.step !== current.id) return 'invalid';
+    if (entry.type === 'question') {
+      if (entry.text !== current.question) return 'invalid';
+      continue;
+    }
+    const next = questionnaireAnswerNext(current, entry.text);
+    if (next === null) return 'invalid';
+    current = questionnaireStep(topic, next);
+  }
+  if (!current || !isEndStep(current)) return 'invalid';
+  return current.canOrder ? 'accepted' : 'rejected';
+}
+
+/** Where an answer leads from a question step, or null when it is no answer to that step. */
+export function questionnaireAnswerNext(step: QuestionnaireStep, text: string): number | null {
+  switch (step.type) {
+    case 'oneOf':
+      return step.answers?.find((a) => a.text === text)?.next ?? null;
+    case 'multiChoice': {
+      // The picked choices' texts joined by ', ', in any order, at least one, each once.
+      const choices = (step.answers ?? []).map((a) => a.text);
+      let rest = text;
+      const picked = new Set<string>();
+      while (rest !== '') {
+        const choice = choices.find((c) => !picked.has(c) && (rest === c || rest.startsWith(`${c}, `)));
+        if (!choice) return null;
+        picked.add(choice);
+        rest = rest === choice ? '' : rest.slice(choice.length + 2);
+      }
+      return picked.size > 0 ? (step.next ?? null) : null;
+    }
+    case 'textInput':
+      return text.trim() !== '' ? (step.next ?? null) : null;
+    default:
+      return null;
+  }
+}

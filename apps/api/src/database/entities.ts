@@ -1,6 +1,7 @@
 import { AuditChainHead, AuditLog } from '../audit/audit-log.entity.js';
 import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
+import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
@@ -23,6 +24,7 @@ export const ENTITIES = [
   AuditLog,
   Coupon,
   Customer,
+  CustomerCartItem,
   Doctor,
   Identification,
   LoginCounter,

@@ -43,8 +43,8 @@ export class SmsOutbox {
   @Column({ type: 'timestamptz', nullable: true })
   sentAt!: Date | null;
 
-  /** Sent to the gateway with every try of this message. */
-  @Column({ type: 'text', default: () => 'gen_random_uuid()::text' })
+  /** Sent to the gateway with every try of this message (made when the message is queued). */
+  @Column({ type: 'uuid' })
   idempotencyKey!: string;
 
   /** The sender process holding the row, until leaseUntil. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { orderHandledSms } from '@resepti/domain';
@@ -20,7 +21,7 @@ export class SmsOutboxService {
     if (!order.customerId) return false;
     const customer = await manager.findOneBy(Customer, { id: order.customerId });
     if (!customer?.phone) return false;
-    await manager.insert(SmsOutbox, { phone: customer.phone, body: orderHandledSms(this.serviceUrl), orderId: order.id });
+    await manager.insert(SmsOutbox, { phone: customer.phone, body: orderHandledSms(this.serviceUrl), orderId: order.id, idempotencyKey: randomUUID() });
     return true;
   }
 }

@@ -6,8 +6,10 @@ export class SmsOutboxLease1795495184811 implements MigrationInterface {
     public async up(queryRunner: QueryRunner): Promise<void> {
         await queryRunner.query(`
             ALTER TABLE "sms_outbox"
-            ADD "idempotency_key" text NOT NULL DEFAULT gen_random_uuid()::text
+            ADD "idempotency_key" uuid
         `);
+        await queryRunner.query(`UPDATE "sms_outbox" SET "idempotency_key" = gen_random_uuid()`);
+        await queryRunner.query(`ALTER TABLE "sms_outbox" ALTER COLUMN "idempotency_key" SET NOT NULL`);
         await queryRunner.query(`
             ALTER TABLE "sms_outbox"
             ADD "claimed_by" text

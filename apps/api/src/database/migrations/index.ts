@@ -9,6 +9,7 @@ import { CustomerIdentification1795445421419 } from './1795445421419-CustomerIde
 import { UncheckedItemsIndex1795448289253 } from './1795448289253-UncheckedItemsIndex.js';
 import { AuditTrail1795493904358 } from './1795493904358-AuditTrail.js';
 import { SmsOutboxLease1795495184811 } from './1795495184811-SmsOutboxLease.js';
+import { CustomerCart1795495595385 } from './1795495595385-CustomerCart.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   UncheckedItemsIndex1795448289253,
   AuditTrail1795493904358,
   SmsOutboxLease1795495184811,
+  CustomerCart1795495595385,
 ];

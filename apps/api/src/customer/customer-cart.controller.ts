@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { CustomerCart } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { IdParam } from '../common/request-input.js';
+import { CustomerCartService } from './customer-cart.service.js';
+import { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
+
+/** The customer's cart: every answer is the whole cart as it is now. */
+@ApiTags('customer')
+@Controller('my-shopping-cart')
+@Roles('customer')
+export class CustomerCartController {
+  constructor(private readonly carts: CustomerCartService) {}
+
+  @Get()
+  @ApiOkResponse({ description: '{items, totalPrice (cents), priceEuro, coupon}' })
+  cart(@CurrentUser() user: SessionUser): Promise<CustomerCart> {
+    return this.carts.cart(user.id);
+  }
+
+  @Post('item')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The cart with the new item' })
+  @ApiBadRequestResponse({ description: 'Unknown or non-renewable medicine, a topic not offered, a chat that does not follow the questionnaire or ends in a rejection, a full cart' })
+  @ApiConflictResponse({ description: 'The medicine is in the cart already' })
+  add(@CurrentUser() user: SessionUser, @Body() body: AddCustomerCartItemDto): Promise<CustomerCart> {
+    return this.carts.add(user.id, body);
+  }
+
+  @Delete('item/:id')
+  @ApiOkResponse({ description: 'The cart without the item' })
+  @ApiNotFoundResponse({ description: 'No such item in this customer’s cart' })
+  remove(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<CustomerCart> {
+    return this.carts.remove(user.id, id);
+  }
+}

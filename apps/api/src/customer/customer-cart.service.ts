@@ -1,0 +1,129 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  CUSTOMER_CHAT_LIMITS,
+  CUSTOMER_MESSAGES,
+  formatEuro,
+  isTopicId,
+  itemPriceCents,
+  replayQuestionnaire,
+  TOPICS,
+  topicsForSex,
+  type CustomerCart,
+  type CustomerCartItem as CartItemView,
+  type NumberedChatEntry,
+  type TopicId,
+} from '@resepti/domain';
+import { productDisplayName } from '../catalogue/catalogue.service.js';
+import { Product } from '../catalogue/product.entity.js';
+import { CustomerCartItem } from './customer-cart-item.entity.js';
+import { Customer } from './customer.entity.js';
+import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
+
+/**
+ * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
+ * kept in a table (never in the session) until payment turns them into an order. The server
+ * re-checks what it can: the medicine is renewable, the topic is offered to the customer's sex,
+ * and a numbered chat follows the questionnaire to a step that allows ordering.
+ */
+@Injectable()
+export class CustomerCartService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
+    const items = await m.getRepository(CustomerCartItem).find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
+    const views = items.map(toView);
+    const totalPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
+    return { items: views, totalPrice, priceEuro: formatEuro(totalPrice), coupon: null };
+  }
+
+  async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
+    return this.db.transaction(async (m) => {
+      // One cart change at a time per customer: the size limit holds under parallel adds.
+      const customer = await m.getRepository(Customer).findOne({ where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
+      if (!customer) throw new NotFoundException();
+      if ((await m.getRepository(CustomerCartItem).countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
+        throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
+      }
+      const item = dto.type === 'renewal' ? await this.renewal(m, customerId, dto) : this.request(customer, dto);
+      await m.getRepository(CustomerCartItem).insert(item);
+      return this.cart(customerId, m);
+    });
+  }
+
+  async remove(customerId: number, itemId: number): Promise<CustomerCart> {
+    const { affected } = await this.db.getRepository(CustomerCartItem).delete({ id: itemId, customerId });
+    if (!affected) throw new NotFoundException(CUSTOMER_MESSAGES.cartItemNotFound);
+    return this.cart(customerId);
+  }
+
+  private async renewal(m: EntityManager, customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {
+    if (dto.productId === undefined) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
+    const product = await m.getRepository(Product).findOneBy({ id: dto.productId });
+    if (!product?.available) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
+    if (!product.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);
+    if (await m.getRepository(CustomerCartItem).existsBy({ customerId, productId: product.id })) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
+    return { customerId, type: 'renewal', productId: product.id, reason: (dto.reason ?? '').trim(), chat: null, chatVerified: false };
+  }
+
+  private request(customer: Customer, dto: AddCustomerCartItemDto): Partial<CustomerCartItem> {
+    const topic = dto.medicalProblem;
+    if (!isTopicId(topic) || !topicsForSex(customer.sex).some((t) => t.id === topic)) throw new BadRequestException(CUSTOMER_MESSAGES.topicNotOffered);
+    const chat = parseChat(dto.chat);
+    const replay = replayQuestionnaire(topic, chat);
+    if (replay === 'invalid') throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
+    if (replay === 'rejected') throw new BadRequestException(CUSTOMER_MESSAGES.questionnaireRejected);
+    return {
+      customerId: customer.id,
+      type: 'prescription',
+      medicalProblem: topic,
+      reason: '',
+      chat: chat.map((e) => ({ text: e.text, type: e.type })),
+      chatVerified: replay === 'accepted',
+    };
+  }
+}
+
+/** The chat as sent: a bounded list of {text, type, step?}, or JSON text of one (400 otherwise). */
+function parseChat(raw: unknown): NumberedChatEntry[] {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw) as unknown;
+    } catch {
+      throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
+    }
+  }
+  if (!Array.isArray(value) || value.length === 0 || value.length > CUSTOMER_CHAT_LIMITS.maxItems) throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
+  return value.map((entry: unknown) => {
+    const e = entry as { text?: unknown; type?: unknown; step?: unknown } | null;
+    const valid =
+      !!e &&
+      typeof e === 'object' &&
+      typeof e.text === 'string' &&
+      e.text.length <= CUSTOMER_CHAT_LIMITS.maxTextLength &&
+      (e.type === 'question' || e.type === 'answer') &&
+      (e.step === undefined || (Number.isInteger(e.step) && (e.step as number) > 0 && (e.step as number) < 1000)) &&
+      Object.keys(e).every((k) => k === 'text' || k === 'type' || k === 'step');
+    if (!valid) throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
+    return { text: e.text as string, type: e.type as 'question' | 'answer', ...(e.step === undefined ? {} : { step: e.step as number }) };
+  });
+}
+
+function topicName(topic: TopicId): string {
+  return TOPICS.find((t) => t.id === topic)?.name ?? topic;
+}
+
+function toView(item: CustomerCartItem): CartItemView {
+  return {
+    id: item.id,
+    type: item.type,
+    productId: item.productId,
+    displayName: item.product ? productDisplayName(item.product) : topicName(item.medicalProblem!),
+    format: item.product?.form ?? '',
+    reason: item.reason,
+    medicalProblem: item.medicalProblem,
+    priceCents: itemPriceCents(item.type),
+  };
+}

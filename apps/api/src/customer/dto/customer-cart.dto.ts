@@ -1,0 +1,35 @@
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from '@resepti/domain';
+
+/**
+ * POST /my-shopping-cart/item: {type: renewal, productId, reason} or {type: prescription,
+ * medicalProblem, chat}. The chat (a list, or JSON text of one) is checked by the service.
+ */
+export class AddCustomerCartItemDto {
+  @ApiProperty({ enum: ['renewal', 'prescription'] })
+  @IsIn(['renewal', 'prescription'], { message: CUSTOMER_MESSAGES.itemTypeInvalid })
+  type!: 'renewal' | 'prescription';
+
+  @ApiPropertyOptional({ description: 'renewal: the medicine' })
+  @IsOptional()
+  @IsInt({ message: CUSTOMER_MESSAGES.medicineNotFound })
+  productId?: number;
+
+  @ApiPropertyOptional({ description: 'renewal: why the medicine is needed' })
+  @IsOptional()
+  @IsString({ message: 'reason: tekstiä' })
+  @MaxLength(CUSTOMER_CHAT_LIMITS.maxReasonLength, { message: `Perustelu saa olla enintään ${CUSTOMER_CHAT_LIMITS.maxReasonLength} merkkiä.` })
+  reason?: string;
+
+  @ApiPropertyOptional({ description: 'prescription: the topic (erection_disorder, allergy, urethritis)' })
+  @IsOptional()
+  @IsString({ message: CUSTOMER_MESSAGES.topicNotOffered })
+  medicalProblem?: string;
+
+  @ApiPropertyOptional({
+    description: 'prescription: [{text, type: question|answer, step}] or the same as JSON text; entries with step numbers are replayed against the questionnaire',
+  })
+  @IsOptional()
+  chat?: unknown;
+}

@@ -1,0 +1,139 @@
+/**
+ * The customer's cart (issue "Customer orders"): renewals and questionnaire requests priced by
+ * the server, the server's own checks of medicines, topics and chats, and nobody else's cart.
+ */
+import { CUSTOMER_MESSAGES as M, type CustomerCart, type Product } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { ApiClient, DEMO, loginAs } from '../support/http';
+import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
+
+let app: TestApp;
+let customer: ApiClient;
+let products: Product[];
+beforeAll(async () => {
+  app = await startApp();
+  customer = await loginAs(app, 'customer');
+  products = (await customer.get<Product[]>('/products')).body;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+afterEach(async () => {
+  await app.sql('DELETE FROM customer_cart_item');
+});
+
+const renewable = () => products.find((p) => p.displayName.startsWith('Kestine'))!;
+const allergy = () => ({ type: 'prescription', medicalProblem: 'allergy', chat: questionnaireChat('allergy', ALLERGY_ANSWERS) });
+
+describe('the cart', () => {
+  it('prices a renewal and an allergy request on the server: 990 + 1990 = 2 980 cents', async () => {
+    expect((await customer.get<CustomerCart>('/my-shopping-cart')).body).toEqual({ items: [], totalPrice: 0, priceEuro: '0,00 €', coupon: null });
+    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: 'Loppumassa' });
+    const res = await customer.post<CustomerCart>('/my-shopping-cart/item', allergy());
+    expect(res.status).toBe(200);
+    expect(res.body.totalPrice).toBe(2980);
+    expect(res.body.priceEuro).toBe('29,80 €');
+    expect(res.body.items.map((i) => [i.type, i.displayName, i.priceCents])).toEqual([
+      ['renewal', renewable().displayName, 990],
+      ['prescription', 'Allergia', 1990],
+    ]);
+    // Kept in the database, not the session: a new login finds it.
+    expect((await (await loginAs(app, 'customer')).get<CustomerCart>('/my-shopping-cart')).body.totalPrice).toBe(2980);
+    // The saved chat has the questionnaire's texts, without the client's step numbers; verified.
+    const [row] = await app.sql<{ chat: Array<Record<string, unknown>>; chat_verified: boolean }>("SELECT chat, chat_verified FROM customer_cart_item WHERE type = 'prescription'");
+    expect(row.chat_verified).toBe(true);
+    expect(row.chat[0]).toEqual({ text: expect.any(String), type: 'question' });
+  });
+
+  it('takes the chat as JSON text too, and a chat without step numbers as unverified', async () => {
+    expect((await customer.post('/my-shopping-cart/item', { ...allergy(), chat: JSON.stringify(allergy().chat) })).status).toBe(200);
+    await app.sql('DELETE FROM customer_cart_item');
+    const bare = allergy().chat.map(({ text, type }) => ({ text, type }));
+    expect((await customer.post('/my-shopping-cart/item', { ...allergy(), chat: bare })).status).toBe(200);
+    expect(await app.sql('SELECT chat_verified FROM customer_cart_item')).toEqual([{ chat_verified: false }]);
+  });
+
+  it('refuses what the server can tell is wrong, with the message, and keeps the cart as it was', async () => {
+    const narcotic = (await app.sql<{ id: number }>('SELECT id FROM product WHERE NOT renewable LIMIT 1'))[0].id;
+    const cases: Array<[unknown, number, string]> = [
+      [{ type: 'renewal', productId: 999_999, reason: '' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: narcotic, reason: '' }, 400, M.notRenewable],
+      // The demo customer is a woman: the erectile dysfunction questionnaire is not offered to her.
+      [{ type: 'prescription', medicalProblem: 'erection_disorder', chat: questionnaireChat('erection_disorder', ['Kyllä', 'Kyllä']) }, 400, M.topicNotOffered],
+      [{ type: 'prescription', medicalProblem: 'flunssa', chat: allergy().chat }, 400, M.topicNotOffered],
+      [{ type: 'prescription', medicalProblem: 'urethritis', chat: allergy().chat }, 400, M.chatInvalid],
+      [{ ...allergy(), chat: allergy().chat.map((e, i) => (i === 1 ? { ...e, text: 'Korvissa' } : e)) }, 400, M.chatInvalid],
+      [{ ...allergy(), chat: '[{"text": 1}]' }, 400, M.chatInvalid],
+      [{ ...allergy(), chat: 'ei json' }, 400, M.chatInvalid],
+      [{ ...allergy(), chat: Array.from({ length: 81 }, () => ({ text: 'x', type: 'answer' })) }, 400, M.chatInvalid],
+      [{ type: 'lahja' }, 400, M.itemTypeInvalid],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await customer.post('/my-shopping-cart/item', body);
+      expect([JSON.stringify(body).slice(0, 80), res.status, [res.body.message].flat()]).toEqual([JSON.stringify(body).slice(0, 80), status, [message]]);
+    }
+    expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
+  });
+
+  it('refuses a request whose questionnaire ends in a rejection', async () => {
+    const topic = 'urethritis';
+    const steps = (await import('@resepti/domain')).QUESTIONNAIRES[topic];
+    // A path to the rejection: the first answer of each step until an end step that forbids ordering.
+    const reject = findRejectingAnswers(steps);
+    const res = await customer.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: topic, chat: questionnaireChat(topic, reject) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(M.questionnaireRejected);
+  });
+
+  it('has each medicine once, at most 10 items, and removes an item by id', async () => {
+    const kestine = { type: 'renewal', productId: renewable().productId, reason: '' };
+    expect((await customer.post('/my-shopping-cart/item', kestine)).status).toBe(200);
+    const twice = await customer.post('/my-shopping-cart/item', kestine);
+    expect([twice.status, twice.body.message]).toEqual([409, M.alreadyInCart]);
+    const others = products.filter((p) => p.renewable && p.productId !== renewable().productId);
+    const added = await Promise.all(others.slice(0, 12).map((p) => customer.post('/my-shopping-cart/item', { type: 'renewal', productId: p.productId, reason: '' })));
+    const cart = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
+    expect(cart.items).toHaveLength(10);
+    expect(added.filter((r) => r.status === 400).every((r) => r.body.message === M.cartFull)).toBe(true);
+
+    const removed = await customer.delete<CustomerCart>(`/my-shopping-cart/item/${cart.items[0].id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.items).toHaveLength(9);
+    expect((await customer.delete(`/my-shopping-cart/item/${cart.items[0].id}`)).status).toBe(404);
+  });
+
+  it("is nobody else's: another customer sees an empty cart and cannot remove this one's items", async () => {
+    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: '' });
+    const mine = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
+    await app.sql(
+      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
+       SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
+       ON CONFLICT DO NOTHING`,
+      [DEMO.customer.email],
+    );
+    const other = new ApiClient(app.apiUrl);
+    expect((await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password })).status).toBe(200);
+    expect((await other.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
+    expect((await other.delete(`/my-shopping-cart/item/${mine.items[0].id}`)).status).toBe(404);
+    expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.items).toHaveLength(1);
+  });
+});
+
+/** Answers leading to the first end step that forbids ordering (depth-first over the first choices). */
+function findRejectingAnswers(steps: Array<{ id: number; type?: string; answers: Array<{ text: string; next: number }> | null; next?: number; canOrder?: boolean }>): string[] {
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const walk = (id: number, path: string[], seen: Set<number>): string[] | null => {
+    const step = byId.get(id);
+    if (!step || seen.has(id)) return null;
+    if (step.answers === null) return step.canOrder ? null : path;
+    const options = step.type === 'oneOf' ? step.answers.map((a) => [a.text, a.next] as const) : step.type === 'textInput' ? [['vastaus', step.next!] as const] : [[step.answers[0].text, step.next!] as const];
+    for (const [text, next] of options) {
+      const found = walk(next, [...path, text], new Set([...seen, id]));
+      if (found) return found;
+    }
+    return null;
+  };
+  const found = walk(1, [], new Set());
+  if (!found) throw new Error('no rejecting path');
+  return found;
+}
