@@ -90,6 +90,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-user/change-password', allow: CUSTOMERS },
   { call: 'GET /my-shopping-cart', allow: CUSTOMERS, note: "each customer's own cart" },
   { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
+  { call: 'POST /my-shopping-cart/apply-coupon', allow: CUSTOMERS, body: () => ({ code: 'EIOLE' }) },
+  { call: 'POST /my-shopping-cart/unapply-coupon', allow: CUSTOMERS },
   {
     call: 'DELETE /my-shopping-cart/item/{id}',
     allow: ['customer'],

@@ -5,6 +5,7 @@
 import { CUSTOMER_MESSAGES as M, type CustomerCart, type Product } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
+import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
 
 let app: TestApp;
@@ -20,6 +21,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await app.sql('DELETE FROM customer_cart_item');
+  await app.sql('DELETE FROM customer_cart_coupon');
 });
 
 const renewable = () => products.find((p) => p.displayName.startsWith('Kestine'))!;
@@ -137,3 +139,66 @@ function findRejectingAnswers(steps: Array<{ id: number; type?: string; answers:
   if (!found) throw new Error('no rejecting path');
   return found;
 }
+
+describe('campaign codes and coupons', () => {
+  const kestine = () => ({ type: 'renewal', productId: renewable().productId, reason: '' });
+
+  it('takes a percentage or an amount off, shows the discount, and can be taken back', async () => {
+    const env = { DATABASE_URL: app.databaseUrl };
+    expect((await runAdmin(['create-coupon', '--code', 'kevat20', '--percent', '20'], env)).code).toBe(0);
+    expect((await runAdmin(['create-coupon', '--code', 'VIISI', '--amount-cents', '500', '--uses', '100', '--valid-until', '2099-12-31'], env)).code).toBe(0);
+    await customer.post('/my-shopping-cart/item', kestine());
+    await customer.post('/my-shopping-cart/item', allergy());
+
+    const percent = await customer.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code: ' Kevat20 ' });
+    expect(percent.status).toBe(200);
+    expect(percent.body.coupon).toEqual({ code: 'KEVAT20', discountEuro: '5,96 €', discountPercentage: 20, discountAmountCents: 596 });
+    expect(percent.body.totalPrice).toBe(2980 - 596);
+
+    const amount = await customer.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code: 'viisi' });
+    expect(amount.body.coupon).toMatchObject({ code: 'VIISI', discountAmountCents: 500, discountPercentage: null });
+    expect(amount.body.totalPrice).toBe(2480);
+
+    const back = await customer.post<CustomerCart>('/my-shopping-cart/unapply-coupon');
+    expect(back.body).toMatchObject({ coupon: null, totalPrice: 2980 });
+  });
+
+  it("refuses unknown, expired, used-up and another customer's codes with 'Kampanjakoodia ei löytynyt'", async () => {
+    await app.sql(
+      `INSERT INTO coupon (code, amount_cents, percent_off, max_uses, uses, valid_until, customer_id) VALUES
+         ('VANHA', 500, NULL, NULL, 0, now() - interval '1 day', NULL),
+         ('LOPPU', 500, NULL, 1, 1, NULL, NULL),
+         ('TOISEN', 1990, NULL, NULL, 0, NULL, (SELECT id FROM customer WHERE email = 'matti@example.fi'))
+       ON CONFLICT DO NOTHING`,
+    );
+    await customer.post('/my-shopping-cart/item', kestine());
+    for (const code of ['EIOLE', 'VANHA', 'LOPPU', 'TOISEN', '']) {
+      const res = await customer.post('/my-shopping-cart/apply-coupon', { code });
+      expect([code, res.status, res.body.message]).toEqual([code, 400, M.couponNotFound]);
+    }
+    expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.coupon).toBeNull();
+  });
+
+  it("lets the customer use the single-use coupon a doctor gave them, and nobody else's", async () => {
+    const [{ id: me }] = await app.sql<{ id: number }>('SELECT id FROM customer WHERE email = $1', [DEMO.customer.email]);
+    await app.sql(`INSERT INTO coupon (code, amount_cents, customer_id) VALUES ('OMA1990', 1990, $1) ON CONFLICT DO NOTHING`, [me]);
+    await customer.post('/my-shopping-cart/item', kestine());
+    const res = await customer.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code: 'OMA1990' });
+    // Worth more than the cart: the cart costs nothing, never less.
+    expect(res.body).toMatchObject({ totalPrice: 0, coupon: { code: 'OMA1990', discountAmountCents: 990 } });
+  });
+
+  it('create-coupon refuses bad options without writing anything', async () => {
+    const env = { DATABASE_URL: app.databaseUrl };
+    for (const args of [
+      ['create-coupon', '--code', 'X1', '--percent', '10'],
+      ['create-coupon', '--code', 'KAKSI', '--percent', '10', '--amount-cents', '100'],
+      ['create-coupon', '--code', 'SATA', '--percent', '101'],
+      ['create-coupon', '--code', 'PVM', '--amount-cents', '100', '--valid-until', '31.12.2099'],
+    ]) {
+      const res = await runAdmin(args, env);
+      expect([args.join(' '), res.code]).toEqual([args.join(' '), 2]);
+    }
+    expect(await app.sql("SELECT code FROM coupon WHERE code IN ('X1', 'KAKSI', 'SATA', 'PVM')")).toEqual([]);
+  });
+});

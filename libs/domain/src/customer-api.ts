@@ -160,3 +160,9 @@ export const CUSTOMER_MESSAGES = {
   paymentDeclined: 'Korttimaksu hylättiin.',
   checkoutExpired: 'Maksuistunto on vanhentunut.',
 } as const;
+
+/** The discount a coupon gives a cart of `totalCents`: a percentage rounded to the cent, or an amount; never more than the cart. */
+export function couponDiscountCents(totalCents: number, coupon: { amountCents: number; percentOff: number | null }): number {
+  const discount = coupon.percentOff !== null ? Math.round((totalCents * coupon.percentOff) / 100) : coupon.amountCents;
+  return Math.max(0, Math.min(totalCents, discount));
+}

@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
+import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { verifyAuditChain } from '../audit/audit-chain.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
@@ -19,6 +19,7 @@ import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
+import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { Pharmacy } from '../pharmacy/pharmacy.entity.js';
@@ -29,6 +30,7 @@ const USAGE = `usage:
   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2" ...]
   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name" ...]
+  npm run admin -- create-coupon --code C (--percent N | --amount-cents N) [--uses N] [--valid-until YYYY-MM-DD]
   npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
   npm run admin -- config-table`;
 
@@ -43,6 +45,11 @@ const OPTIONS = {
   pharmacy: { type: 'string' },
   username: { type: 'string' },
   admin: { type: 'boolean' },
+  code: { type: 'string' },
+  percent: { type: 'string' },
+  'amount-cents': { type: 'string' },
+  uses: { type: 'string' },
+  'valid-until': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -117,6 +124,37 @@ async function createPharmacyUser(m: EntityManager, v: Values): Promise<string> 
   return `pharmacy user ${user.id} '${username}' created (${user.userLevel}) in '${pharmacyName}' with ${offices.length} office(s)`;
 }
 
+/** A whole number from an option, within bounds (a usage error otherwise). */
+function wholeNumber(v: Values, name: 'percent' | 'amount-cents' | 'uses', min: number, max: number): number | null {
+  const raw = v[name];
+  if (raw === undefined) return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/** A campaign code for everyone: a percentage or an amount off the cart, optionally limited in uses and time. */
+async function createCoupon(m: EntityManager, v: Values): Promise<string> {
+  const code = (v.code ?? '').trim().toUpperCase();
+  if (!/^[A-Z0-9ÅÄÖ_-]{3,50}$/.test(code)) throw new UsageError('--code: 3–50 letters, digits, - or _');
+  const percentOff = wholeNumber(v, 'percent', 1, 100);
+  const amountCents = wholeNumber(v, 'amount-cents', 1, 1_000_000);
+  if ((percentOff === null) === (amountCents === null)) throw new UsageError('give exactly one of --percent and --amount-cents');
+  const maxUses = wholeNumber(v, 'uses', 1, 10_000_000);
+  let validUntil: Date | null = null;
+  if (v['valid-until'] !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v['valid-until'])) throw new UsageError('--valid-until: YYYY-MM-DD');
+    // Valid through that day in Finland: until the next midnight, Helsinki time.
+    const [year, month, day] = v['valid-until'].split('-').map(Number);
+    validUntil = fromHelsinkiLocal(year, month, day + 1, 0, 0);
+    if (Number.isNaN(validUntil.getTime())) throw new UsageError('--valid-until: YYYY-MM-DD');
+  }
+  if (await m.existsBy(Coupon, { code })) throw new UsageError(`a coupon ${code} exists already`);
+  await m.insert(Coupon, { code, customerId: null, orderItemId: null, amountCents: amountCents ?? 0, percentOff, maxUses, validUntil });
+  const what = percentOff !== null ? `${percentOff} %` : `${(amountCents! / 100).toFixed(2)} €`;
+  return `campaign code ${code} created: ${what} off${maxUses ? `, ${maxUses} uses` : ''}${validUntil ? `, until ${v['valid-until']}` : ''}`;
+}
+
 function configTable(): string {
   const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.default} | ${s.description} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
@@ -135,6 +173,7 @@ async function main(): Promise<number> {
     'create-doctor': createDoctor,
     'create-pharmacy': createPharmacy,
     'create-pharmacy-user': createPharmacyUser,
+    'create-coupon': createCoupon,
   };
   if (command === 'config-table') {
     console.log(configTable());

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
 import { CustomerCartService } from './customer-cart.service.js';
-import { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
+import { AddCustomerCartItemDto, ApplyCouponDto } from './dto/customer-cart.dto.js';
 
 /** The customer's cart: every answer is the whole cart as it is now. */
 @ApiTags('customer')
@@ -28,6 +28,21 @@ export class CustomerCartController {
   @ApiConflictResponse({ description: 'The medicine is in the cart already' })
   add(@CurrentUser() user: SessionUser, @Body() body: AddCustomerCartItemDto): Promise<CustomerCart> {
     return this.carts.add(user.id, body);
+  }
+
+  @Post('apply-coupon')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The cart with the code and its discount' })
+  @ApiBadRequestResponse({ description: 'Kampanjakoodia ei löytynyt' })
+  applyCoupon(@CurrentUser() user: SessionUser, @Body() body: ApplyCouponDto): Promise<CustomerCart> {
+    return this.carts.applyCoupon(user.id, body.code);
+  }
+
+  @Post('unapply-coupon')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The cart without a code' })
+  unapplyCoupon(@CurrentUser() user: SessionUser): Promise<CustomerCart> {
+    return this.carts.unapplyCoupon(user.id);
   }
 
   @Delete('item/:id')

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   CUSTOMER_CHAT_LIMITS,
   CUSTOMER_MESSAGES,
+  couponDiscountCents,
   formatEuro,
   isTopicId,
   itemPriceCents,
@@ -17,6 +18,8 @@ import {
 } from '@resepti/domain';
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { Product } from '../catalogue/product.entity.js';
+import { Coupon } from '../orders/coupon.entity.js';
+import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from './customer.entity.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
@@ -34,8 +37,36 @@ export class CustomerCartService {
   async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
     const items = await m.getRepository(CustomerCartItem).find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
     const views = items.map(toView);
-    const totalPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
-    return { items: views, totalPrice, priceEuro: formatEuro(totalPrice), coupon: null };
+    const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
+    const applied = await m.getRepository(CustomerCartCoupon).findOne({ where: { customerId }, relations: { coupon: true } });
+    const coupon = applied?.coupon && isUsableBy(applied.coupon, customerId, new Date()) ? applied.coupon : null;
+    const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
+    const totalPrice = fullPrice - discount;
+    return {
+      items: views,
+      totalPrice,
+      priceEuro: formatEuro(totalPrice),
+      coupon: coupon && {
+        code: coupon.code,
+        discountEuro: formatEuro(discount),
+        discountPercentage: coupon.percentOff,
+        discountAmountCents: discount,
+      },
+    };
+  }
+
+  /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
+  async applyCoupon(customerId: number, rawCode: string): Promise<CustomerCart> {
+    const code = rawCode.trim().toUpperCase();
+    const coupon = code ? await this.db.getRepository(Coupon).findOneBy({ code }) : null;
+    if (!coupon || !isUsableBy(coupon, customerId, new Date())) throw new BadRequestException(CUSTOMER_MESSAGES.couponNotFound);
+    await this.db.getRepository(CustomerCartCoupon).upsert({ customerId, couponId: coupon.id }, ['customerId']);
+    return this.cart(customerId);
+  }
+
+  async unapplyCoupon(customerId: number): Promise<CustomerCart> {
+    await this.db.getRepository(CustomerCartCoupon).delete({ customerId });
+    return this.cart(customerId);
   }
 
   async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
@@ -109,6 +140,17 @@ function parseChat(raw: unknown): NumberedChatEntry[] {
     if (!valid) throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
     return { text: e.text as string, type: e.type as 'question' | 'answer', ...(e.step === undefined ? {} : { step: e.step as number }) };
   });
+}
+
+/**
+ * Whether the customer may use the coupon now: a customer's own coupon (from a doctor) only by
+ * them and once; a campaign code by anyone, within its time and uses.
+ */
+function isUsableBy(coupon: Coupon, customerId: number, now: Date): boolean {
+  if (coupon.customerId !== null && coupon.customerId !== customerId) return false;
+  if (coupon.usedAt) return false;
+  if (coupon.validUntil && coupon.validUntil <= now) return false;
+  return coupon.maxUses === null || coupon.uses < coupon.maxUses;
 }
 
 function topicName(topic: TopicId): string {

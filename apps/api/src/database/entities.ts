@@ -1,6 +1,7 @@
 import { AuditChainHead, AuditLog } from '../audit/audit-log.entity.js';
 import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
+import { CustomerCartCoupon } from '../customer/customer-cart-coupon.entity.js';
 import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   AuditLog,
   Coupon,
   Customer,
+  CustomerCartCoupon,
   CustomerCartItem,
   Doctor,
   Identification,

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A single-use coupon given to a customer when a doctor rejects an item "with coupon". */
+/**
+ * A discount code: a single-use coupon of one customer, given when a doctor rejects an item "with
+ * coupon" (worth that item), or a campaign code for anyone (`npm run admin -- create-coupon`):
+ * an amount or a percentage, optionally limited in uses and time.
+ */
 @Entity()
 export class Coupon {
   @PrimaryGeneratedColumn()
@@ -18,8 +22,23 @@ export class Coupon {
   @Column({ type: 'int', nullable: true })
   orderItemId!: number | null;
 
+  /** The discount in cents (0 for percentage coupons). */
   @Column({ type: 'int' })
   amountCents!: number;
+
+  /** Percentage coupons: the share of the cart taken off (1–100); null for amount coupons. */
+  @Column({ type: 'int', nullable: true })
+  percentOff!: number | null;
+
+  /** Campaign codes: how many payments may use it (null: no limit). A customer's own coupon is single-use (usedAt). */
+  @Column({ type: 'int', nullable: true })
+  maxUses!: number | null;
+
+  @Column({ type: 'int', default: 0 })
+  uses!: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  validUntil!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

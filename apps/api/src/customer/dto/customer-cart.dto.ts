@@ -33,3 +33,11 @@ export class AddCustomerCartItemDto {
   @IsOptional()
   chat?: unknown;
 }
+
+/** POST /my-shopping-cart/apply-coupon */
+export class ApplyCouponDto {
+  @ApiProperty({ example: 'KEVÄT20' })
+  @IsString({ message: CUSTOMER_MESSAGES.couponNotFound })
+  @MaxLength(50, { message: CUSTOMER_MESSAGES.couponNotFound })
+  code!: string;
+}

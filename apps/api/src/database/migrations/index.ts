@@ -10,6 +10,7 @@ import { UncheckedItemsIndex1795448289253 } from './1795448289253-UncheckedItems
 import { AuditTrail1795493904358 } from './1795493904358-AuditTrail.js';
 import { SmsOutboxLease1795495184811 } from './1795495184811-SmsOutboxLease.js';
 import { CustomerCart1795495595385 } from './1795495595385-CustomerCart.js';
+import { CartCoupons1795496584951 } from './1795496584951-CartCoupons.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AuditTrail1795493904358,
   SmsOutboxLease1795495184811,
   CustomerCart1795495595385,
+  CartCoupons1795496584951,
 ];
