@@ -92,6 +92,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
   { call: 'POST /my-shopping-cart/apply-coupon', allow: CUSTOMERS, body: () => ({ code: 'EIOLE' }) },
   { call: 'POST /my-shopping-cart/unapply-coupon', allow: CUSTOMERS },
+  { call: 'GET /my-outstanding-orders', allow: CUSTOMERS, note: 'own orders only' },
+  { call: 'GET /my-order-history', allow: CUSTOMERS, note: 'own orders only' },
   {
     call: 'DELETE /my-shopping-cart/item/{id}',
     allow: ['customer'],

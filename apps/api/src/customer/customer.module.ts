@@ -3,13 +3,14 @@ import { OidcClient } from '../auth/oidc.client.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
+import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
-  controllers: [CustomerController, CustomerCartController, RegistrationController],
+  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, RegistrationController],
   providers: [CustomerService, CustomerCartService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}

@@ -1,5 +1,16 @@
-import type { EntityManager } from 'typeorm';
-import { visibleDecision, type ChatEntry, type DoctorOrder, type DoctorPrescription, type PharmacyOrder, type QueueOrder } from '@resepti/domain';
+import { In, type EntityManager } from 'typeorm';
+import {
+  isRecentDecision,
+  isTopicId,
+  visibleDecision,
+  type ChatEntry,
+  type CustomerOrder,
+  type DoctorOrder,
+  type DoctorPrescription,
+  type OrderStatus,
+  type PharmacyOrder,
+  type QueueOrder,
+} from '@resepti/domain';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { Coupon } from './coupon.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -121,3 +132,59 @@ export function toPharmacyOrder(order: Order, onlyUnchecked = false): PharmacyOr
   };
 }
 
+
+/**
+ * An order as its customer sees it: decisions, reasons, the renewal date and a coupon stay hidden
+ * until the doctor has delivered the order (visibleDecision); `recent` marks decisions delivered
+ * within the last 24 hours (SPEC section 4's status texts).
+ */
+export function toCustomerOrder(order: Order, coupons: Map<number, string>, now = new Date()): CustomerOrder {
+  const delivered = order.deliveryStatus === 'delivered';
+  const recent = delivered && order.deliveryTime !== null && isRecentDecision(order.deliveryTime, now);
+  return {
+    orderId: order.id,
+    deliveryStatus: order.deliveryStatus,
+    created: order.createdAt.toISOString(),
+    deliveryBeforeTime: order.deliveryBeforeTime.toISOString(),
+    deliveryTime: order.deliveryTime ? order.deliveryTime.toISOString() : null,
+    priceCents: order.priceCents,
+    prescriptions: [...(order.items ?? [])]
+      .sort((a, b) => a.id - b.id)
+      .map((item) => {
+        const shown = visibleDecision(order, item);
+        return {
+          id: item.id,
+          type: item.type,
+          productId: item.productId,
+          displayName: item.displayName,
+          format: item.format,
+          reason: item.reason,
+          medicalProblem: isTopicId(item.medicalProblem) ? item.medicalProblem : null,
+          priceCents: item.priceCents,
+          ...shown,
+          decisionTime: delivered && item.decisionTime ? item.decisionTime.toISOString() : null,
+          recent: recent && shown.decision !== 'undecided',
+          renewableTill: delivered ? item.renewableTill : null,
+          couponCode: delivered && shown.decision === 'rejected-with-coupon' ? (coupons.get(item.id) ?? null) : null,
+        };
+      }),
+  };
+}
+
+/** A customer's orders (their own only) in one status group, newest first, with the coupons of delivered items. */
+export async function loadCustomerOrders(manager: EntityManager, customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
+  const ids = (
+    (await manager.query(
+      `SELECT id FROM orders WHERE customer_id = $1 AND delivery_status = ANY($2::text[])
+        ORDER BY coalesce(delivery_time, created_at) DESC, id DESC LIMIT 100`,
+      [customerId, statuses],
+    )) as Array<{ id: number }>
+  ).map((r) => r.id);
+  const loaded = ids.length ? await manager.getRepository(Order).find({ where: { id: In(ids) }, relations: { items: true } }) : [];
+  const byId = new Map(loaded.map((o) => [o.id, o]));
+  const orders = ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
+  const itemIds = orders.flatMap((o) => (o.items ?? []).map((i) => i.id));
+  const coupons = itemIds.length ? await manager.getRepository(Coupon).find({ where: { orderItemId: In(itemIds) } }) : [];
+  const byItem = new Map(coupons.map((c) => [c.orderItemId!, c.code]));
+  return orders.map((o) => toCustomerOrder(o, byItem));
+}

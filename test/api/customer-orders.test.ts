@@ -1,0 +1,98 @@
+/**
+ * The customer's orders (issue "Customer orders", orders and status): waiting orders hide every
+ * decision; once the doctor delivers, the history shows them with renewableTill and the coupon,
+ * and the customer's socket hears of it at once. A customer never sees another's orders.
+ */
+import type { CustomerOrder, DoctorOrder, OrderUpdatedEvent } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { ApiClient, DEMO, loginAs } from '../support/http';
+import { insertOrder } from '../support/order-fixtures';
+import { connectSocket } from '../support/socket';
+
+let app: TestApp;
+let customer: ApiClient;
+let doctor: ApiClient;
+beforeAll(async () => {
+  app = await startApp();
+  customer = await loginAs(app, 'customer');
+  doctor = await loginAs(app, 'doctor');
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("the customer's orders", () => {
+  it('shows a waiting order without decisions, then its decisions, renewableTill and coupon once delivered, pushed at once', async () => {
+    const order = await insertOrder(app, {
+      source: 'customer',
+      items: [
+        { type: 'renewal', displayName: 'Kestine 10 mg', priceCents: 990 },
+        { type: 'prescription', displayName: 'Allergia', medicalProblem: 'allergy', priceCents: 1990 },
+      ],
+    });
+    const waiting = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body;
+    expect(waiting.map((o) => o.orderId)).toContain(order.id);
+    const mine = waiting.find((o) => o.orderId === order.id)!;
+    expect(mine.prescriptions.map((p) => [p.displayName, p.decision, p.renewableTill, p.recent])).toEqual([
+      ['Kestine 10 mg', 'undecided', null, false],
+      ['Allergia', 'undecided', null, false],
+    ]);
+
+    const socket = await connectSocket(app.baseUrl, customer);
+    try {
+      expect((await doctor.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.id);
+      await doctor.post(`/order/process-item/${order.itemIds[0]}`, { decision: 'approved' });
+      await doctor.post(`/order/process-item/${order.itemIds[1]}`, { decision: 'rejected-with-coupon', reasonForDecision: 'Tarvitaan tutkimus' });
+      // Before delivery the customer still sees nothing of the decisions.
+      const during = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.find((o) => o.orderId === order.id)!;
+      expect(during.deliveryStatus).toBe('processing');
+      expect(during.prescriptions.every((p) => p.decision === 'undecided' && p.reasonForDecision === '' && p.couponCode === null)).toBe(true);
+
+      const pushed = new Promise<OrderUpdatedEvent>((resolve) => {
+        const listen = (e: OrderUpdatedEvent) => {
+          if (e.orderId === order.id && e.deliveryStatus === 'delivered') {
+            socket.off('order:updated', listen);
+            resolve(e);
+          }
+        };
+        socket.on('order:updated', listen);
+      });
+      expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
+      expect(await pushed).toMatchObject({ orderId: order.id, deliveryStatus: 'delivered' });
+    } finally {
+      socket.close();
+    }
+
+    expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.some((o) => o.orderId === order.id)).toBe(false);
+    const handled = (await customer.get<CustomerOrder[]>('/my-order-history')).body.find((o) => o.orderId === order.id)!;
+    const [{ expected }] = await app.sql<{ expected: string }>(
+      `SELECT to_char((delivery_time AT TIME ZONE 'Europe/Helsinki') + interval '2 years', 'YYYY-MM-DD') AS expected FROM orders WHERE id = $1`,
+      [order.id],
+    );
+    const [coupon] = await app.sql<{ code: string }>('SELECT code FROM coupon WHERE order_item_id = $1', [order.itemIds[1]]);
+    expect(handled.deliveryStatus).toBe('delivered');
+    expect(handled.prescriptions.map((p) => [p.decision, p.reasonForDecision, p.renewableTill, p.couponCode, p.recent])).toEqual([
+      ['approved', '', expected, null, true],
+      ['rejected-with-coupon', 'Tarvitaan tutkimus', null, coupon.code, true],
+    ]);
+    // One text message, naming no medicine.
+    const sms = await app.sql<{ body: string }>('SELECT body FROM sms_outbox WHERE order_id = $1', [order.id]);
+    expect(sms).toHaveLength(1);
+    expect(sms[0].body).not.toContain('Kestine');
+  });
+
+  it("are the customer's own: another customer sees none of them", async () => {
+    await insertOrder(app, { source: 'customer' });
+    await app.sql(
+      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
+       SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
+       ON CONFLICT DO NOTHING`,
+      [DEMO.customer.email],
+    );
+    const other = new ApiClient(app.apiUrl);
+    expect((await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password })).status).toBe(200);
+    expect((await other.get('/my-outstanding-orders')).body).toEqual([]);
+    expect((await other.get('/my-order-history')).body).toEqual([]);
+    expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length).toBeGreaterThan(0);
+  });
+});
