@@ -94,6 +94,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-shopping-cart/unapply-coupon', allow: CUSTOMERS },
   { call: 'GET /my-outstanding-orders', allow: CUSTOMERS, note: 'own orders only' },
   { call: 'GET /my-order-history', allow: CUSTOMERS, note: 'own orders only' },
+  { call: 'GET /my-feedback-question', allow: CUSTOMERS },
+  { call: 'POST /my-feedback-question', allow: CUSTOMERS, body: () => ({ score: 'x' }) },
   {
     call: 'DELETE /my-shopping-cart/item/{id}',
     allow: ['customer'],

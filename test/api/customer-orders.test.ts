@@ -96,3 +96,27 @@ describe("the customer's orders", () => {
     expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length).toBeGreaterThan(0);
   });
 });
+
+describe('feedback', () => {
+  it('is asked once per order handled within 24 hours, saved with its stars, and refused twice or for another order', async () => {
+    // Nothing handled recently for a fresh customer: nothing to ask.
+    await app.sql("UPDATE orders SET delivery_time = now() - interval '2 days' WHERE delivery_status = 'delivered'");
+    expect((await customer.get('/my-feedback-question')).status).toBe(204);
+
+    const order = await insertOrder(app, { source: 'customer', status: 'delivered', deliveryTime: new Date() });
+    const asked = await customer.get<{ orderId: number; question: string }>('/my-feedback-question');
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ orderId: order.id, question: 'Miten onnistuimme? Kerro kokemuksestasi Resepti-palvelusta.' });
+
+    for (const bad of [{ score: 0, feedbackText: '' }, { score: 6, feedbackText: '' }, { score: 3.5, feedbackText: '' }, { score: 5, feedbackText: 'x'.repeat(2001) }]) {
+      expect((await customer.post('/my-feedback-question', { orderId: order.id, ...bad })).status).toBe(400);
+    }
+    expect((await customer.post('/my-feedback-question', { orderId: order.id, score: 5, feedbackText: ' Nopea ja helppo. ' })).status).toBe(204);
+    expect(await app.sql('SELECT score, feedback_text FROM customer_feedback WHERE order_id = $1', [order.id])).toEqual([{ score: 5, feedback_text: 'Nopea ja helppo.' }]);
+    expect((await customer.get('/my-feedback-question')).status).toBe(204);
+    expect((await customer.post('/my-feedback-question', { orderId: order.id, score: 1, feedbackText: '' })).status).toBe(409);
+
+    const others = await insertOrder(app, { source: 'pharmacy', status: 'delivered', deliveryTime: new Date() });
+    expect((await customer.post('/my-feedback-question', { orderId: others.id, score: 1, feedbackText: '' })).status).toBe(404);
+  });
+});

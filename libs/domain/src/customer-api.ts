@@ -130,7 +130,7 @@ export interface CustomerOrder {
   prescriptions: CustomerPrescription[];
 }
 
-/** GET /my-feedback-question: the question to ask now, or null when there is none. */
+/** GET /my-feedback-question: the question to ask now (204 No Content when there is none). */
 export interface FeedbackQuestion {
   /** The decided item or order the question is about (feedback is asked once per decision). */
   orderId: number;
@@ -157,6 +157,11 @@ export const CUSTOMER_MESSAGES = {
   alreadyInCart: 'Lääke on jo ostoskorissa.',
   cartFull: `Ostoskorissa voi olla enintään ${CUSTOMER_CHAT_LIMITS.maxCartItems} reseptiä.`,
   itemTypeInvalid: "Reseptin tyypin pitää olla 'renewal' tai 'prescription'.",
+  feedbackQuestion: 'Miten onnistuimme? Kerro kokemuksestasi Resepti-palvelusta.',
+  feedbackScore: 'Anna arvio yhdestä viiteen tähteen.',
+  feedbackTooLong: 'Palaute saa olla enintään 2000 merkkiä.',
+  feedbackGiven: 'Olet jo antanut palautteen tästä tilauksesta.',
+  orderNotFound: 'Tilausta ei löytynyt.',
   paymentDeclined: 'Korttimaksu hylättiin.',
   checkoutExpired: 'Maksuistunto on vanhentunut.',
 } as const;

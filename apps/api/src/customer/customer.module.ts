@@ -3,6 +3,7 @@ import { OidcClient } from '../auth/oidc.client.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
+import { CustomerFeedbackController } from './customer-feedback.controller.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
 import { RegistrationController } from './registration.controller.js';
@@ -10,7 +11,7 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
-  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, RegistrationController],
+  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
   providers: [CustomerService, CustomerCartService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}

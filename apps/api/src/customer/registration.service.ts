@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { type DataSource, type EntityManager, LessThan, QueryFailedError } from 'typeorm';
+import { type DataSource, type EntityManager, LessThan } from 'typeorm';
 import {
   normalizeEmail,
   normalizePhone,
@@ -19,15 +19,10 @@ import { Customer } from './customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import type { RegistrationDto } from './dto/customer-account.dto.js';
 import { Identification } from './identification.entity.js';
+import { isUniqueViolation } from '../database/errors.js';
 
 /** How long an identification can be used to register or to set a new password. */
 export const IDENTIFICATION_TTL_MINUTES = 30;
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(e: unknown): boolean {
-  return e instanceof QueryFailedError && (e as { code?: unknown }).code === UNIQUE_VIOLATION;
-}
 
 /** Registration and password reset through strong identification. */
 @Injectable()

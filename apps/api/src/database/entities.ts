@@ -3,6 +3,7 @@ import { LoginCounter } from '../auth/login-counter.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { CustomerCartCoupon } from '../customer/customer-cart-coupon.entity.js';
 import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
+import { CustomerFeedback } from '../customer/customer-feedback.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   Customer,
   CustomerCartCoupon,
   CustomerCartItem,
+  CustomerFeedback,
   Doctor,
   Identification,
   LoginCounter,

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   PHARMACY_MESSAGES,
   VALIDATION_MESSAGES,
@@ -19,17 +19,12 @@ import { NoticesService } from '../notices/notices.service.js';
 import { PharmacyOffice } from './pharmacy-office.entity.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 import { toUserListEntry } from './pharmacy.service.js';
+import { isUniqueViolation } from '../database/errors.js';
 
 
 /** Usernames are unique and compared case-insensitively: they are stored trimmed and lower-case. */
 export function canonicalUsername(username: string): string {
   return username.trim().toLowerCase();
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof QueryFailedError && (err.driverError as { code?: string } | undefined)?.code === UNIQUE_VIOLATION;
 }
 
 /**

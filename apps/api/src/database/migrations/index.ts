@@ -11,6 +11,7 @@ import { AuditTrail1795493904358 } from './1795493904358-AuditTrail.js';
 import { SmsOutboxLease1795495184811 } from './1795495184811-SmsOutboxLease.js';
 import { CustomerCart1795495595385 } from './1795495595385-CustomerCart.js';
 import { CartCoupons1795496584951 } from './1795496584951-CartCoupons.js';
+import { CustomerFeedback1795497575439 } from './1795497575439-CustomerFeedback.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SmsOutboxLease1795495184811,
   CustomerCart1795495595385,
   CartCoupons1795496584951,
+  CustomerFeedback1795497575439,
 ];
