@@ -1,5 +1,5 @@
 import { MESSAGES } from '@resepti/domain';
-import { startApp, type TestApp } from '../support/app';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 
 let app: TestApp;
@@ -202,12 +202,9 @@ describe('health and docs', () => {
   });
 });
 
-/** Production needs an external identity provider (discovered only when identification starts). */
-const PRODUCTION_OIDC = { OIDC_ISSUER: 'https://tunnistus.example.fi', OIDC_CLIENT_ID: 'resepti', OIDC_CLIENT_SECRET: 'test-secret' };
-
 describe('production cookies', () => {
   it('marks the session cookie Secure behind an HTTPS proxy when NODE_ENV=production, with a configured idle time', async () => {
-    const prod = await startApp({ env: { NODE_ENV: 'production', SESSION_IDLE_MINUTES: '15', TRUST_PROXY: '1', ...PRODUCTION_OIDC } });
+    const prod = await startApp({ env: { ...PRODUCTION_ENV, SESSION_IDLE_MINUTES: '15', TRUST_PROXY: '1' } });
     try {
       const res = await new ApiClient(prod.apiUrl, { 'x-forwarded-proto': 'https' }).post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password });
       expect(res.status).toBe(200);

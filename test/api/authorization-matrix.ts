@@ -42,6 +42,8 @@ export interface MatrixRecords {
   noticeId: number;
   /** An item in `customer`'s cart. */
   customerCartItemId: number;
+  /** `customer`'s embedded checkout of that cart. */
+  customerCheckoutId: string;
 }
 
 export interface MatrixRow {
@@ -96,6 +98,22 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /my-order-history', allow: CUSTOMERS, note: 'own orders only' },
   { call: 'GET /my-feedback-question', allow: CUSTOMERS },
   { call: 'POST /my-feedback-question', allow: CUSTOMERS, body: () => ({ score: 'x' }) },
+  { call: 'POST /start-payment-session', allow: CUSTOMERS, note: 'a checkout of the caller’s own cart (400 when empty)' },
+  { call: 'POST /my-shopping-cart/pay', allow: CUSTOMERS, body: () => ({ token: 'tok_chargeDeclined' }), note: '402: declined, nothing changes' },
+  {
+    call: 'GET /embedded-checkout/{sessionId}',
+    allow: ['customer'],
+    notYours: { otherCustomer: 404 },
+    path: (r) => `/embedded-checkout/${r.customerCheckoutId}`,
+  },
+  {
+    call: 'POST /embedded-checkout/{sessionId}/pay',
+    allow: ['customer'],
+    notYours: { otherCustomer: 404 },
+    path: (r) => `/embedded-checkout/${r.customerCheckoutId}/pay`,
+    body: () => ({ cardNumber: '4000 0000 0000 0002', expiry: '12/34', cvc: '123' }),
+    note: 'a declined card: 402 for the owner',
+  },
   {
     call: 'DELETE /my-shopping-cart/item/{id}',
     allow: ['customer'],

@@ -3,7 +3,7 @@
  * framing, no sniffing, no referrer, HSTS in production, no caching of API answers, and the
  * OpenAPI documents only where API_DOCS allows them.
  */
-import { startApp, type TestApp } from '../support/app';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 
 let app: TestApp;
@@ -70,15 +70,15 @@ describe('API answers', () => {
 });
 
 describe('in production', () => {
-  it('adds HSTS and hides the OpenAPI documents unless API_DOCS=true', async () => {
-    const prod = await startApp({
-      env: { NODE_ENV: 'production', OIDC_ISSUER: 'https://tunnistus.example.fi', OIDC_CLIENT_ID: 'resepti', OIDC_CLIENT_SECRET: 'test-secret' },
-    });
+  it('adds HSTS and hides the OpenAPI documents unless API_DOCS=true, and the SMS outbox listing', async () => {
+    const prod = await startApp({ env: PRODUCTION_ENV });
     try {
       const page = await fetch(`${prod.baseUrl}/`);
       expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
       expect((await fetch(`${prod.baseUrl}/ui-api/docs-json`)).status).toBe(404);
       expect((await fetch(`${prod.baseUrl}/ui-api/docs`)).status).toBe(404);
+      // The development listing of text messages (SMS_PROVIDER=log) never exists in production.
+      expect((await fetch(`${prod.baseUrl}/dev/sms-outbox`)).status).toBe(404);
     } finally {
       await prod.stop();
     }

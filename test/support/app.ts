@@ -21,6 +21,22 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+/**
+ * What NODE_ENV=production needs besides SESSION_SECRET: an external identity provider (discovered
+ * only when identification starts) and Stripe (called only when a payment starts).
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  OIDC_ISSUER: 'https://tunnistus.example.fi',
+  OIDC_CLIENT_ID: 'resepti',
+  OIDC_CLIENT_SECRET: 'test-secret',
+  STRIPE_SECRET_KEY: 'sk_test_resepti',
+  STRIPE_WEBHOOK_SECRET: 'whsec_resepti',
+} as const;
+
+/** The embedded checkout's webhook secret in tests: a test signs its own `checkout.session.*` events with it. */
+export const TEST_WEBHOOK_SECRET = 'whsec_resepti_test_webhook_secret';
+
 export interface StartOptions {
   /** Extra environment; PORT here also sets the port the helper waits on. */
   env?: Record<string, string>;
@@ -80,6 +96,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
       SESSION_SECRET: 'test-session-secret-0123456789',
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
       REDIS_URL: '',
       ...embeddedEnv,
       ...options.env,

@@ -56,6 +56,8 @@ async function bootstrap(): Promise<void> {
   app.disable('x-powered-by');
   const graceful = new GracefulShutdown();
   app.use(graceful.track);
+  // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
+  app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
   app.use(express.json({ limit: '100kb' }));
   app.use(rejectHostileJson);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox'] });

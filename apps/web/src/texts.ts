@@ -341,6 +341,7 @@ export const DOCTOR_TEXTS = {
     reason: 'Lisätiedot',
     noReason: 'Ei lisätietoja',
     chat: 'Kyselyn vastaukset',
+    chatUnverified: 'Vastauksia ei ole tarkistettu kyselyn kulkua vasten (lähetetty rajapinnan kautta ilman kysymysten numeroita).',
     pharmacy: 'Apteekki',
     pharmacist: 'Farmaseutti',
     approve: 'Hyväksy',

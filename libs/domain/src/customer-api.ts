@@ -92,6 +92,22 @@ export interface EmbeddedCheckoutPayRequest {
   cvc: string;
 }
 
+/** POST /embedded-checkout/{sessionId}/pay when paid: the order is placed; the page goes to successUrl. */
+export interface EmbeddedCheckoutPaid {
+  status: 'complete';
+  orderId: number;
+  successUrl: string;
+}
+
+/** The embedded checkout's card numbers (Stripe's test cards), shown on its page. */
+export const TEST_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/** POST /my-shopping-cart/pay when paid. */
+export interface CustomerPaid {
+  sessionId: string;
+  orderId: number;
+}
+
 /** POST /my-shopping-cart/pay {token} (integrators): 'tok_visa' pays, 'tok_chargeDeclined' is 402. */
 export interface CustomerPayRequest {
   token: string;
@@ -162,8 +178,16 @@ export const CUSTOMER_MESSAGES = {
   feedbackTooLong: 'Palaute saa olla enintään 2000 merkkiä.',
   feedbackGiven: 'Olet jo antanut palautteen tästä tilauksesta.',
   orderNotFound: 'Tilausta ei löytynyt.',
-  paymentDeclined: 'Korttimaksu hylättiin.',
-  checkoutExpired: 'Maksuistunto on vanhentunut.',
+  paymentDeclined: 'Korttimaksu hylättiin. Tarkista kortin tiedot tai käytä toista korttia.',
+  checkoutExpired: 'Maksuistunto on vanhentunut. Palaa ostoskoriin ja siirry kassalle uudelleen.',
+  checkoutNotFound: 'Maksuistuntoa ei löytynyt.',
+  paymentUnavailable: 'Maksupalveluun ei saatu yhteyttä. Yritä hetken kuluttua uudelleen.',
+  cardNumberInvalid: 'Kortin numero on virheellinen.',
+  cardExpiryInvalid: 'Voimassaolo on virheellinen: anna kuukausi ja vuosi muodossa KK/VV.',
+  cardExpired: 'Kortti on vanhentunut.',
+  cardCvcInvalid: 'Turvakoodi (CVC) on 3 tai 4 numeroa.',
+  testCardsOnly: 'Testikassa hyväksyy vain testikortit, esimerkiksi 4242 4242 4242 4242.',
+  paymentTokenInvalid: "Maksutunniste on tuntematon: käytä testitunnistetta 'tok_visa' tai 'tok_chargeDeclined'.",
 } as const;
 
 /** The discount a coupon gives a cart of `totalCents`: a percentage rounded to the cent, or an amount; never more than the cart. */

@@ -19,6 +19,8 @@ export interface DoctorPrescription {
   medicalProblem: string | null;
   /** The questionnaire record of a new-prescription request: [{text, type: 'question' | 'answer'}]. */
   chat: ChatEntry[] | null;
+  /** Requests: false when the chat came without step numbers, so the server could not check it against the questionnaire (the doctor reads it with care); null otherwise. */
+  chatVerified: boolean | null;
   decision: Decision;
   reasonForDecision: string;
   /** ISO time of the last decision, or null. */

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   // Customers' own accounts
   'customer.registered',
   'customer.password-reset',
+  'customer.order.paid',
   // Staff accounts and the notice to pharmacies
   'pharmacy-user.create',
   'pharmacy-user.update',

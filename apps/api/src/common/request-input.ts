@@ -43,6 +43,7 @@ export function jsonShapeProblem(value: unknown, maxDepth: number): string | nul
  * would overflow the stack or trip over `constructor`: a 500).
  */
 export function rejectHostileJson(req: Request, _res: Response, next: NextFunction): void {
+  if (Buffer.isBuffer(req.body)) return next(); // a raw body (the payment webhook) is not parsed JSON
   const problem = jsonShapeProblem(req.body, MAX_JSON_DEPTH);
   next(problem ? new BadRequestException(problem) : undefined);
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -75,6 +75,18 @@ export const SETTINGS = [
     default: '30',
     description: 'Wait after the first failed try; doubles after each further one (30 s, 1 min, 2 min …). Decimals allowed.',
   },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset: embedded test checkout)',
+    description:
+      "Stripe secret key (sk_live_… or sk_test_…): payments go through Stripe Checkout. Unset: the app's own embedded checkout at /kassa/{id}, which takes only Stripe's test cards (never in production).",
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(derived from SESSION_SECRET without Stripe)',
+    description:
+      "Signing secret (whsec_…) of the webhook endpoint PUBLIC_URL/ui-api/v1/payments/webhook; required with STRIPE_SECRET_KEY. The embedded checkout signs its own events with it, so both modes go through one verified path.",
+  },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'OIDC_ISSUER',
@@ -122,6 +134,7 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
   sms: SmsConfig;
+  payments: PaymentsConfig;
   shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
@@ -133,6 +146,13 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
   apiDocs: boolean;
+}
+
+export interface PaymentsConfig {
+  /** null: the embedded test checkout (development and tests only). */
+  stripeSecretKey: string | null;
+  /** Verifies (and, embedded, signs) checkout events. */
+  webhookSecret: string;
 }
 
 export interface SmsConfig {
@@ -234,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
+    payments: paymentsConfig(env, production, sessionSecret),
     publicUrl,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
@@ -252,6 +273,22 @@ function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {
     gatewayToken: env.SMS_GATEWAY_TOKEN?.trim() || null,
     maxAttempts: int(env, 'SMS_MAX_ATTEMPTS', 5, 1, 100),
     retrySeconds: decimal(env, 'SMS_RETRY_SECONDS', 30, 0.05, 86_400),
+  };
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean, sessionSecret: string): PaymentsConfig {
+  const stripeSecretKey = env.STRIPE_SECRET_KEY?.trim() || null;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || null;
+  if (stripeSecretKey && !/^(sk|rk)_(live|test)_\w+$/.test(stripeSecretKey)) throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)');
+  if (webhookSecret && !webhookSecret.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  if (!stripeSecretKey && production) {
+    throw new ConfigError('STRIPE_SECRET_KEY is required when NODE_ENV=production (the embedded test checkout takes no real payments)');
+  }
+  if (stripeSecretKey && !webhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  return {
+    stripeSecretKey,
+    // Every node derives the same secret from SESSION_SECRET, so any node verifies another's event.
+    webhookSecret: webhookSecret ?? `whsec_${createHmac('sha256', sessionSecret).update('embedded-checkout-webhook').digest('base64url')}`,
   };
 }
 

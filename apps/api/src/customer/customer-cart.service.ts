@@ -23,6 +23,7 @@ import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from './customer.entity.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
+import type { PaidCartItem } from './payment-session.entity.js';
 
 /**
  * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
@@ -35,6 +36,35 @@ export class CustomerCartService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
+    return (await this.load(customerId, m)).cart;
+  }
+
+  /**
+   * What a checkout charges for: the cart as shown, each item as it will be ordered, and the
+   * coupon that gives the discount (400 when the cart is empty).
+   */
+  async checkout(customerId: number, m: EntityManager = this.db.manager): Promise<{ cart: CustomerCart; items: PaidCartItem[]; couponId: number | null }> {
+    const { cart, items, couponId } = await this.load(customerId, m);
+    if (items.length === 0) throw new BadRequestException(CUSTOMER_MESSAGES.cartEmpty);
+    return {
+      cart,
+      couponId,
+      items: items.map((item, i) => ({
+        cartItemId: item.id,
+        type: item.type,
+        productId: item.productId,
+        displayName: cart.items[i].displayName,
+        format: cart.items[i].format,
+        reason: item.reason,
+        medicalProblem: item.medicalProblem,
+        chat: item.chat,
+        chatVerified: item.chatVerified,
+        priceCents: cart.items[i].priceCents,
+      })),
+    };
+  }
+
+  private async load(customerId: number, m: EntityManager): Promise<{ cart: CustomerCart; items: CustomerCartItem[]; couponId: number | null }> {
     const items = await m.getRepository(CustomerCartItem).find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
     const views = items.map(toView);
     const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
@@ -42,7 +72,7 @@ export class CustomerCartService {
     const coupon = applied?.coupon && isUsableBy(applied.coupon, customerId, new Date()) ? applied.coupon : null;
     const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
     const totalPrice = fullPrice - discount;
-    return {
+    const cart: CustomerCart = {
       items: views,
       totalPrice,
       priceEuro: formatEuro(totalPrice),
@@ -53,6 +83,7 @@ export class CustomerCartService {
         discountAmountCents: discount,
       },
     };
+    return { cart, items, couponId: coupon?.id ?? null };
   }
 
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */

@@ -6,12 +6,14 @@ import { CustomerController } from './customer.controller.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
-  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
-  providers: [CustomerService, CustomerCartService, RegistrationService, OidcClient],
+  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
+  providers: [CustomerService, CustomerCartService, PaymentsService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}

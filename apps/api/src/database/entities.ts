@@ -6,6 +6,7 @@ import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
 import { CustomerFeedback } from '../customer/customer-feedback.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
+import { PaymentEvent, PaymentSession } from '../customer/payment-session.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { Notice } from '../notices/notice.entity.js';
@@ -37,6 +38,8 @@ export const ENTITIES = [
   Order,
   OrderItem,
   OrderQueueCount,
+  PaymentEvent,
+  PaymentSession,
   Pharmacy,
   PharmacyCart,
   PharmacyCartItem,

@@ -41,6 +41,10 @@ export class OrderItem {
   @Column({ type: 'jsonb', nullable: true })
   chat!: object | null;
 
+  /** Customer requests: whether the server replayed the questionnaire path (false: sent without step numbers). Null otherwise. */
+  @Column({ type: 'boolean', nullable: true })
+  chatVerified!: boolean | null;
+
   @Column({ type: 'text', default: 'undecided' })
   decision!: Decision;
 

@@ -34,6 +34,7 @@ export interface NewOrderItem {
   reason: string;
   medicalProblem?: string | null;
   chat?: object | null;
+  chatVerified?: boolean | null;
   priceCents: number;
 }
 
@@ -85,15 +86,18 @@ export class OrderLifecycleService {
   /**
    * Places a waiting order. `prepare` runs first in the same transaction (the caller's own checks
    * and writes, e.g. emptying the cart it came from) and returns the order to place; the audit
-   * entry is written with it. Returns what `prepare` returned with the new order.
+   * entry is written with it; `recordPlaced`, when given, then records the new order's id where the
+   * caller needs it (e.g. on the paid checkout), still in the transaction. Returns what `prepare`
+   * returned with the new order.
    */
-  async place<T extends { order: NewOrder; audit: Omit<AuditEntry, 'orderId'> }>(
+  async place<T extends { order: NewOrder; audit: Omit<AuditEntry, 'orderId'>; recordPlaced?: (m: EntityManager, order: Order) => Promise<void> }>(
     actor: SessionUser,
     prepare: (m: EntityManager) => Promise<T>,
   ): Promise<T & { placed: Order }> {
     return this.change(async (m) => {
       const prepared = await prepare(m);
       const placed = await this.insertOrder(m, prepared.order);
+      await prepared.recordPlaced?.(m, placed);
       await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);
       return { result: { ...prepared, placed }, change: { kind: 'placed', order: await this.withItems(m, placed.id) } };
     });
@@ -286,6 +290,7 @@ export class OrderLifecycleService {
         reason: item.reason,
         medicalProblem: item.medicalProblem ?? null,
         chat: item.chat ?? null,
+        chatVerified: item.chatVerified ?? null,
         priceCents: item.priceCents,
       })),
     );

@@ -33,6 +33,7 @@ export function toDoctorPrescription(item: OrderItem, couponCode: string | null)
     reason: item.reason,
     medicalProblem: item.medicalProblem,
     chat: chatOf(item.chat),
+    chatVerified: item.chatVerified,
     decision: item.decision,
     reasonForDecision: item.reasonForDecision,
     decisionTime: iso(item.decisionTime),

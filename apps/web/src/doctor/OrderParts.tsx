@@ -124,6 +124,7 @@ export function PrescriptionDetails({ order, prescription }: { order: DoctorOrde
       {prescription.chat && prescription.chat.length > 0 && (
         <>
           <h3>{T.chat}</h3>
+          {prescription.chatVerified === false && <p className="prescription-details__unverified">{T.chatUnverified}</p>}
           <ol className="chat-record">
             {prescription.chat.map((entry, i) => (
               <li key={i} className={`chat-record__entry chat-record__entry--${entry.type === 'answer' ? 'answer' : 'question'}`}>

@@ -12,6 +12,7 @@ import { SmsOutboxLease1795495184811 } from './1795495184811-SmsOutboxLease.js';
 import { CustomerCart1795495595385 } from './1795495595385-CustomerCart.js';
 import { CartCoupons1795496584951 } from './1795496584951-CartCoupons.js';
 import { CustomerFeedback1795497575439 } from './1795497575439-CustomerFeedback.js';
+import { Payments1795535568480 } from './1795535568480-Payments.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CustomerCart1795495595385,
   CartCoupons1795496584951,
   CustomerFeedback1795497575439,
+  Payments1795535568480,
 ];

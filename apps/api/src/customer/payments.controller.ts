@@ -1,0 +1,72 @@
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiExcludeEndpoint,
+  ApiGoneResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { CustomerPaid, EmbeddedCheckoutPaid, EmbeddedCheckoutSession, PaymentSessionResponse } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public, Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { CustomerPayDto, EmbeddedCheckoutPayDto } from './dto/payment.dto.js';
+import { PaymentsService } from './payments.service.js';
+
+/** Card payment of the customer's cart: checkout sessions, the embedded test checkout, Stripe's webhook. */
+@ApiTags('customer')
+@Controller()
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Post('start-payment-session')
+  @Roles('customer')
+  @ApiCreatedResponse({ description: '{sessionId, url}: Stripe Checkout, or the embedded checkout page /kassa/{sessionId}' })
+  @ApiBadRequestResponse({ description: 'Ostoskori on tyhjä.' })
+  start(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PaymentSessionResponse> {
+    return this.payments.start(user.id, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  }
+
+  @Post('my-shopping-cart/pay')
+  @Roles('customer')
+  @ApiCreatedResponse({ description: '{sessionId, orderId}: paid, the cart is now a waiting order' })
+  @ApiPaymentRequiredResponse({ description: 'The card was declined (tok_chargeDeclined); nothing changed' })
+  @ApiBadRequestResponse({ description: 'Empty cart or an unknown token' })
+  pay(@CurrentUser() user: SessionUser, @Body() body: CustomerPayDto): Promise<CustomerPaid> {
+    return this.payments.payWithToken(user.id, body.token);
+  }
+
+  @Get('embedded-checkout/:sessionId')
+  @Roles('customer')
+  @ApiOkResponse({ description: 'The embedded checkout: amount, items, status (open, complete, expired)' })
+  @ApiNotFoundResponse({ description: 'Not this customer’s checkout (or Stripe is in use)' })
+  embedded(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string): Promise<EmbeddedCheckoutSession> {
+    return this.payments.embeddedSession(user.id, sessionId);
+  }
+
+  @Post('embedded-checkout/:sessionId/pay')
+  @HttpCode(200)
+  @Roles('customer')
+  @ApiOkResponse({ description: 'Paid: {status: complete, orderId, successUrl}' })
+  @ApiBadRequestResponse({ description: 'Not a card number, expiry or CVC' })
+  @ApiPaymentRequiredResponse({ description: 'Declined (4000 0000 0000 0002, an expired or a non-test card)' })
+  @ApiGoneResponse({ description: 'The checkout expired (30 min)' })
+  payEmbedded(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string, @Body() body: EmbeddedCheckoutPayDto): Promise<EmbeddedCheckoutPaid> {
+    return this.payments.payEmbedded(user.id, sessionId, body);
+  }
+
+  /** Stripe's (or the embedded checkout's) events; the body is kept raw for the signature (main.ts). */
+  @Post('payments/webhook')
+  @HttpCode(200)
+  @Public()
+  @ApiExcludeEndpoint()
+  async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
+    if (!Buffer.isBuffer(req.body)) throw new BadRequestException('Maksutapahtuman allekirjoitus ei täsmää.');
+    await this.payments.handleWebhook(req.body, signature);
+    return { received: true };
+  }
+}
