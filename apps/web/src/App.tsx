@@ -22,6 +22,7 @@ import { ROUTES } from './routes';
 
 // The role workbenches load on first use, so the landing and login pages stay light.
 const CustomerHandlingPage = lazy(() => import('./customer/CustomerHandlingPage').then((m) => ({ default: m.CustomerHandlingPage })));
+const EmbeddedCheckoutPage = lazy(() => import('./customer/EmbeddedCheckoutPage').then((m) => ({ default: m.EmbeddedCheckoutPage })));
 const CustomerHelloPage = lazy(() => import('./customer/CustomerHelloPage').then((m) => ({ default: m.CustomerHelloPage })));
 const CustomerPrescriptionsPage = lazy(() => import('./customer/CustomerPrescriptionsPage').then((m) => ({ default: m.CustomerPrescriptionsPage })));
 const CustomerProfilePage = lazy(() => import('./customer/CustomerProfilePage').then((m) => ({ default: m.CustomerProfilePage })));
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path={ROUTES.customerHello} element={<CustomerHelloPage />} />
         <Route path={ROUTES.customerPrescriptions} element={<CustomerPrescriptionsPage />} />
         <Route path={ROUTES.customerHandling} element={<CustomerHandlingPage />} />
+        <Route path={ROUTES.customerCheckout} element={<EmbeddedCheckoutPage />} />
         <Route path={ROUTES.customerProfile} element={<CustomerProfilePage />} />
       </Route>
 

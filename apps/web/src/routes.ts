@@ -13,6 +13,8 @@ export const ROUTES = {
   customerHello: '/hello',
   customerPrescriptions: '/reseptit',
   customerHandling: '/handling',
+  /** The embedded test checkout (no STRIPE_SECRET_KEY): /kassa/{sessionId}. */
+  customerCheckout: '/kassa/:sessionId',
   customerProfile: '/profile',
 
   doctorQueue: '/doctor',
@@ -24,6 +26,9 @@ export const ROUTES = {
   pharmacyAdmin: '/adminapteekki',
   pharmacyPrint: '/print',
 } as const;
+
+/** Query parameter of /reseptit that opens the 'Hae Reseptiä' chat on narrow screens (the add button). */
+export const CUSTOMER_CHAT_PARAM = 'haku';
 
 /** Server-side start of strong identification (registration and forgotten password). */
 export const REGISTRATION_START_URL = '/ui-api/v1/registration/start';

@@ -8,6 +8,14 @@ export const queryKeys = {
   customer: {
     /** GET /registration: the person of the session's strong identification. */
     registration: ['customer', 'registration'] as const,
+    products: ['customer', 'products'] as const,
+    cart: ['customer', 'cart'] as const,
+    /** Root of the customer's order lists (outstanding and history), refetched together. */
+    orders: ['customer', 'orders'] as const,
+    outstanding: ['customer', 'orders', 'outstanding'] as const,
+    history: ['customer', 'orders', 'history'] as const,
+    feedback: ['customer', 'feedback-question'] as const,
+    checkout: (sessionId: string) => ['customer', 'checkout', sessionId] as const,
   },
   pharmacy: {
     offices: ['pharmacy', 'offices'] as const,

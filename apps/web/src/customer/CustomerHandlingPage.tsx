@@ -1,7 +1,137 @@
-import { ComingSoon } from '../components/ComingSoon';
-import { TEXTS } from '../texts';
+/**
+ * /handling (SPEC section 2, campaign code / checkout): the chosen prescriptions, a campaign code
+ * with apply or undo, the discount line, and 'Siirry kassalle' with the cart's price ('Siirrytään
+ * kassalle...' while the payment session is made). The browser then goes to the checkout: Stripe's
+ * hosted page, or the app's embedded test checkout. ?success=false (a cancelled checkout) and a
+ * failed start are only logged (SPEC section 4, Payment).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, TextInput } from 'suomifi-ui-components';
+import { formatEuro } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { usePageTitle } from '../components/usePageTitle';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS } from '../texts';
+import { applyCoupon, startPaymentSession, unapplyCoupon } from './customer-api';
+import { useCustomerCart, useSetCart } from './customer-hooks';
 
-/** /handling: campaign code and checkout. */
+const T = CUSTOMER_TEXTS.handling;
+
 export function CustomerHandlingPage() {
-  return <ComingSoon title={TEXTS.customer.handlingHeading} />;
+  usePageTitle(T.heading);
+  const ids = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const cart = useCustomerCart();
+  const setCart = useSetCart();
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    if (params.get('success') === 'false') console.info('checkout cancelled or failed (success=false)');
+  }, [params]);
+
+  const apply = useMutation({ mutationFn: applyCoupon, onSuccess: (next) => (setCart(next), setCode('')) });
+  const undo = useMutation({ mutationFn: unapplyCoupon, onSuccess: setCart });
+  const checkout = useMutation({
+    mutationFn: startPaymentSession,
+    onSuccess: async ({ url }) => {
+      if (/^https?:\/\//.test(url)) return window.location.assign(url);
+      // The embedded checkout, or /reseptit when a code covered everything.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.customer.cart });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.customer.orders });
+      void navigate(url);
+    },
+    onError: (e) => console.warn('checkout failed', e),
+  });
+
+  const data = cart.data;
+  if (!data) return <p className="card">{cart.isError ? CUSTOMER_TEXTS.prescriptions.loadFailed : null}</p>;
+
+  const fullPrice = data.items.reduce((sum, i) => sum + i.priceCents, 0);
+  const couponError = apply.isError ? (isApiError(apply.error) && apply.error.status < 500 ? apply.error.message : CUSTOMER_TEXTS.chat.failed) : null;
+
+  return (
+    <section className="checkout card" aria-labelledby={`${ids}-heading`}>
+      <h1 id={`${ids}-heading`}>{T.heading}</h1>
+      {data.items.length === 0 ? (
+        <>
+          <p>{T.empty}</p>
+          <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>
+        </>
+      ) : (
+        <>
+          <h2 className="checkout__subheading">{T.cartHeading}</h2>
+          <ul className="checkout__lines">
+            {data.items.map((item) => (
+              <li key={item.id} className="checkout__line">
+                <span>
+                  {item.displayName} {item.format && <span className="rx-card__format">{item.format}</span>}
+                </span>
+                <span>{formatEuro(item.priceCents)}</span>
+              </li>
+            ))}
+            {data.coupon && (
+              <li className="checkout__line checkout__line--discount">
+                <span>
+                  {T.discount} ({data.coupon.code}
+                  {data.coupon.discountPercentage !== null ? ` −${data.coupon.discountPercentage} %` : ''})
+                </span>
+                <span>−{data.coupon.discountEuro}</span>
+              </li>
+            )}
+            <li className="checkout__line checkout__line--total">
+              <span>{T.total}</span>
+              <span>
+                {data.coupon && <s className="checkout__full-price">{formatEuro(fullPrice)}</s>} {data.priceEuro}
+              </span>
+            </li>
+          </ul>
+
+          {data.coupon ? (
+            <div className="checkout__coupon">
+              <p role="status">{T.couponApplied(data.coupon.code)}</p>
+              <Button variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
+                {T.undo}
+              </Button>
+            </div>
+          ) : (
+            <form
+              className="checkout__coupon"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (code.trim()) apply.mutate(code.trim());
+              }}
+            >
+              <TextInput
+                id={`${ids}-coupon`}
+                labelText={T.couponLabel}
+                optionalText=""
+                value={code}
+                onChange={(v) => {
+                  setCode(String(v ?? ''));
+                  apply.reset();
+                }}
+                status={couponError ? 'error' : 'default'}
+                statusText={couponError ?? undefined}
+                maxLength={64}
+              />
+              <Button type="submit" variant="secondary" disabled={apply.isPending || code.trim() === ''}>
+                {T.apply}
+              </Button>
+            </form>
+          )}
+
+          <Button className="checkout__pay" onClick={() => checkout.mutate()} disabled={checkout.isPending} mt="m">
+            {checkout.isPending ? T.checkingOut : T.checkout(data.priceEuro)}
+          </Button>
+          <p className="checkout__note">{T.paymentNote}</p>
+          <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>
+        </>
+      )}
+    </section>
+  );
 }

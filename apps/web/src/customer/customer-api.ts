@@ -1,5 +1,21 @@
-/** The customer account's calls (SPEC section 7, Customer): registration, contact details, password. */
-import type { ContactDetailsUpdate, CustomerInfo, LoginResponse, RegistrationData, RegistrationRequest } from '@resepti/domain';
+/** The customer's calls (SPEC section 7, Customer): registration, account, cart, payment, orders, feedback. */
+import type {
+  AddCustomerCartItemRequest,
+  ContactDetailsUpdate,
+  CustomerCart,
+  CustomerInfo,
+  CustomerOrder,
+  EmbeddedCheckoutPaid,
+  EmbeddedCheckoutPayRequest,
+  EmbeddedCheckoutSession,
+  FeedbackQuestion,
+  FeedbackRequest,
+  LoginResponse,
+  PaymentSessionResponse,
+  Product,
+  RegistrationData,
+  RegistrationRequest,
+} from '@resepti/domain';
 import { api } from '../api/client';
 
 /** GET /registration: the person of the session's strong identification (404 without one). */
@@ -24,3 +40,24 @@ export function updateContactDetails(update: ContactDetailsUpdate): Promise<Cust
 export function changePassword(newPassword: string): Promise<void> {
   return api.post<void>('/my-user/change-password', { newPassword });
 }
+
+// ---------------------------------------------------------------- cart, payment, orders, feedback
+const C = { level: 'customer' } as const;
+
+export const fetchProducts = () => api.get<Product[]>('/products', C);
+export const fetchCart = () => api.get<CustomerCart>('/my-shopping-cart', C);
+export const addCartItem = (item: AddCustomerCartItemRequest) => api.post<CustomerCart>('/my-shopping-cart/item', item, C);
+export const removeCartItem = (id: number) => api.delete<CustomerCart>(`/my-shopping-cart/item/${id}`, undefined, C);
+export const applyCoupon = (code: string) => api.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code }, C);
+export const unapplyCoupon = () => api.post<CustomerCart>('/my-shopping-cart/unapply-coupon', undefined, C);
+export const startPaymentSession = () => api.post<PaymentSessionResponse>('/start-payment-session', undefined, C);
+export const fetchEmbeddedCheckout = (sessionId: string) => api.get<EmbeddedCheckoutSession>(`/embedded-checkout/${encodeURIComponent(sessionId)}`, C);
+export const payEmbeddedCheckout = (sessionId: string, card: EmbeddedCheckoutPayRequest) =>
+  api.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${encodeURIComponent(sessionId)}/pay`, card, C);
+export const fetchOutstandingOrders = () => api.get<CustomerOrder[]>('/my-outstanding-orders', C);
+export const fetchOrderHistory = () => api.get<CustomerOrder[]>('/my-order-history', C);
+/** The question to ask now, or null (204). */
+export async function fetchFeedbackQuestion(): Promise<FeedbackQuestion | null> {
+  return (await api.get<FeedbackQuestion | undefined>('/my-feedback-question', C)) ?? null;
+}
+export const sendFeedback = (feedback: FeedbackRequest) => api.post<void>('/my-feedback-question', feedback, C);

@@ -1,45 +1,29 @@
 /**
  * Step 3 of 'Reseptin tilaus': the chat for choosing medicines. Prefix search with
- * auto-complete, optional additional info, the created-request summary, confirm or cancel;
+ * auto-complete (MedicineSearch), optional additional info, the created-request summary, confirm or cancel;
  * then another medicine or 'Tilaus valmis', the processing-time choice and 'Lähetä tilaus'.
  * Keyboard first: after every step focus moves to the next thing to do (the next input or
  * the main choice), and new chat lines are read out by a polite live region. With medicines
  * in the cart there is always a way on to 'Tilaus valmis', also after 'Peruuta'.
  */
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, RadioButton, RadioButtonGroup, TextInput } from 'suomifi-ui-components';
 import { formatEuro, handlingPriceCents, type DeliveryOptionId, type PharmacyCart, type Product } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { type ChatBubble, ChatLog } from '../components/ChatLog';
+import { MedicineSearch } from '../components/MedicineSearch';
 import { queryKeys } from '../api/query-keys';
 import { PHARMACY_TEXTS } from '../texts';
 import { addCartItem, fetchDeliveryOptions, fetchProducts, sendCart, setDeliveryOption } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.chat;
-const MAX_SUGGESTIONS = 8;
 
 type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 
-interface Bubble {
-  id: number;
-  from: 'bot' | 'user';
-  text: string;
-  lines?: string[];
-}
 
 function errorText(e: unknown): string {
   return isApiError(e) && e.status < 500 ? e.messages.join(' ') : PHARMACY_TEXTS.workbench.failed;
-}
-
-/**
- * The products whose name starts with the query. Narcotic and PKV medicines are never offered
- * (SPEC section 1: they cannot be renewed via the service), so typing one shows the
- * 'Hakemaasi lääkettä ei löydy' hint with its note instead of a 400 at 'Kyllä, uusitaan resepti'.
- */
-export function prefixMatches(products: readonly Product[], query: string): Product[] {
-  const q = query.trim().toLocaleLowerCase('fi');
-  if (q === '') return [];
-  return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
 }
 
 export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
@@ -51,15 +35,11 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   const itemCount = cart?.items.length ?? 0;
   const [stage, setStage] = useState<Stage>(itemCount > 0 ? 'added' : 'search');
   const nextId = useRef(1);
-  const [bubbles, setBubbles] = useState<Bubble[]>(() => [{ id: 0, from: 'bot', text: T.askMedicine }]);
-  const [query, setQuery] = useState('');
-  // -1: nothing highlighted until the user moves with the arrow keys.
-  const [highlight, setHighlight] = useState(-1);
+  const [bubbles, setBubbles] = useState<ChatBubble[]>(() => [{ id: 0, from: 'bot', text: T.askMedicine }]);
   const [picked, setPicked] = useState<Product | null>(null);
   const [info, setInfo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const optionId = cart?.deliveryOptionId ?? null;
-  const searchRef = useRef<HTMLInputElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const controlsRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -80,15 +60,12 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     target?.focus();
   }, [stage, options.isSuccess]);
 
-  const say = (from: Bubble['from'], text: string, lines?: string[]) =>
+  const say = (from: ChatBubble['from'], text: string, lines?: string[]) =>
     setBubbles((list) => [...list, { id: nextId.current++, from, text, lines }]);
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [bubbles, stage]);
-
-  const suggestions = useMemo(() => prefixMatches(products.data ?? [], query), [products.data, query]);
-  const noMatch = stage === 'search' && query.trim() !== '' && products.isSuccess && suggestions.length === 0;
 
   const add = useMutation({
     mutationKey: queryKeys.pharmacy.cartChange,
@@ -128,8 +105,6 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   function backToSearch() {
     setPicked(null);
     setInfo('');
-    setQuery('');
-    setHighlight(-1);
     say('bot', T.askMedicine);
     setStage('search');
   }
@@ -137,28 +112,9 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   function pick(product: Product) {
     setError(null);
     setPicked(product);
-    setQuery('');
     say('user', product.displayName);
     say('bot', T.askInfo);
     setStage('info');
-  }
-
-  function onSearchKey(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setHighlight((h) => Math.min(h + 1, suggestions.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setHighlight((h) => Math.max(h - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      // Enter without moving takes the first suggestion (a typed name that is the only match).
-      const chosen = suggestions[highlight] ?? suggestions[0];
-      if (chosen) pick(chosen);
-    } else if (e.key === 'Escape') {
-      setQuery('');
-      setHighlight(-1);
-    }
   }
 
   function giveInfo() {
@@ -187,28 +143,9 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     setStage('time');
   }
 
-  const listboxId = `${ids}-suggestions`;
-
   return (
     <section className="medicine-chat" aria-label={T.label}>
-      <ol className="chat" aria-live="polite">
-        {bubbles.map((b) => (
-          <li key={b.id} className={`chat__bubble chat__bubble--${b.from}`}>
-            {b.lines ? (
-              <div className="chat__summary">
-                <strong>{b.text}</strong>
-                <ul>
-                  {b.lines.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : (
-              b.text
-            )}
-          </li>
-        ))}
-      </ol>
+      <ChatLog bubbles={bubbles} />
 
       <div role="alert" aria-live="assertive">
         {error && <p className="ph-error">{error}</p>}
@@ -216,59 +153,13 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
 
       <div ref={controlsRef}>
         {stage === 'search' && (
-          <div className="chat__controls combobox">
-            <label htmlFor={`${ids}-search`} className="ph-label">
-              {T.searchLabel}
-            </label>
-            <input
-              id={`${ids}-search`}
-              ref={searchRef}
-              className="ph-input"
-              type="text"
-              role="combobox"
-              autoComplete="off"
-              aria-autocomplete="list"
-              aria-expanded={suggestions.length > 0}
-              aria-controls={listboxId}
-              aria-activedescendant={suggestions.length > 0 && highlight >= 0 ? `${listboxId}-${highlight}` : undefined}
-              value={query}
-              autoFocus
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setHighlight(-1);
-                setError(null);
-              }}
-              onKeyDown={onSearchKey}
-            />
-            {suggestions.length > 0 && (
-              <ul id={listboxId} role="listbox" aria-label={T.suggestionsLabel} className="combobox__list">
-                {suggestions.map((p, i) => (
-                  <li
-                    key={p.productId}
-                    id={`${listboxId}-${i}`}
-                    role="option"
-                    aria-selected={i === highlight}
-                    className={`combobox__option${i === highlight ? ' combobox__option--active' : ''}`}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => pick(p)}
-                  >
-                    <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {noMatch && (
-              <div className="chat__not-found" role="status">
-                <strong>{T.notFound}</strong>
-                <p>{T.notFoundNote}</p>
-              </div>
-            )}
+          <MedicineSearch products={products.data} onPick={pick} onType={() => setError(null)}>
             {itemCount > 0 && (
               <Button variant="secondary" mt="s" onClick={done}>
                 {T.done}
               </Button>
             )}
-          </div>
+          </MedicineSearch>
         )}
 
         {stage === 'info' && (

@@ -1,0 +1,121 @@
+/**
+ * /kassa/{sessionId}: the embedded test checkout, used when no STRIPE_SECRET_KEY is set. It looks
+ * and behaves like a hosted card checkout: the amount and lines, card number, expiry and CVC,
+ * Stripe's test cards (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined), 30 minutes to
+ * pay. Paid: cart and orders refreshed, on to /reseptit. The server turns the payment into a
+ * signed checkout event and handles it like Stripe's webhook.
+ */
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, TextInput } from 'suomifi-ui-components';
+import { TEST_CARDS, formatEuro, formatTimeFi } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { queryKeys } from '../api/query-keys';
+import { usePageTitle } from '../components/usePageTitle';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS } from '../texts';
+import { fetchEmbeddedCheckout, payEmbeddedCheckout } from './customer-api';
+
+const T = CUSTOMER_TEXTS.checkout;
+
+export function EmbeddedCheckoutPage() {
+  usePageTitle(T.heading);
+  const ids = useId();
+  const { sessionId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: queryKeys.customer.checkout(sessionId), queryFn: () => fetchEmbeddedCheckout(sessionId), retry: false });
+  const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
+
+  const pay = useMutation({
+    mutationFn: () => payEmbeddedCheckout(sessionId, card),
+    onSuccess: async ({ successUrl }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.customer.cart }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.customer.orders }),
+      ]);
+      void navigate(successUrl);
+    },
+    onError: (e) => {
+      // 410: the session expired meanwhile; show it as such.
+      if (isApiError(e) && e.status === 410) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
+    },
+  });
+
+  if (session.isPending) return null;
+  if (session.isError || !session.data) {
+    return (
+      <section className="pay card">
+        <h1>{T.heading}</h1>
+        <p role="alert">{T.notFound}</p>
+        <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+      </section>
+    );
+  }
+  const s = session.data;
+  const error = pay.isError ? (isApiError(pay.error) && pay.error.status < 500 ? pay.error.message : T.failed) : null;
+  const field = (name: keyof typeof card) => ({
+    value: card[name],
+    onChange: (v: unknown) => {
+      setCard((c) => ({ ...c, [name]: String(v ?? '') }));
+      pay.reset();
+    },
+  });
+
+  return (
+    <section className="pay card" aria-labelledby={`${ids}-heading`}>
+      <p className="pay__merchant">{T.payTo}</p>
+      <h1 id={`${ids}-heading`} className="pay__amount">
+        {s.priceEuro}
+      </h1>
+      <ul className="checkout__lines">
+        {s.items.map((item, i) => (
+          <li key={i} className="checkout__line">
+            <span>{item.displayName}</span>
+            <span>{formatEuro(item.priceCents)}</span>
+          </li>
+        ))}
+      </ul>
+
+      {s.status === 'expired' && (
+        <>
+          <p role="alert">{T.expired}</p>
+          <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+        </>
+      )}
+      {s.status === 'complete' && (
+        <>
+          <p role="status">{T.complete}</p>
+          <Link to={ROUTES.customerPrescriptions}>{CUSTOMER_TEXTS.handling.backToPrescriptions}</Link>
+        </>
+      )}
+      {s.status === 'open' && (
+        <form
+          className="pay__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            pay.mutate();
+          }}
+        >
+          <p className="pay__test">{T.testMode}</p>
+          <p className="pay__test-cards">{T.testCards(TEST_CARDS.succeeds, TEST_CARDS.declined)}</p>
+          <TextInput id={`${ids}-number`} labelText={T.cardNumber} inputMode="numeric" autoComplete="cc-number" fullWidth maxLength={23} {...field('cardNumber')} />
+          <div className="pay__row">
+            <TextInput id={`${ids}-expiry`} labelText={T.expiry} autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
+            <TextInput id={`${ids}-cvc`} labelText={T.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvc')} />
+          </div>
+          <div role="alert" aria-live="assertive">
+            {error && <p className="ph-error">{error}</p>}
+            {pay.isSuccess && <p>{T.paid}</p>}
+          </div>
+          <Button type="submit" fullWidth disabled={pay.isPending || pay.isSuccess || !card.cardNumber || !card.expiry || !card.cvc}>
+            {pay.isPending ? T.paying : T.pay(s.priceEuro)}
+          </Button>
+          <p className="pay__expires">{T.expiresAt(formatTimeFi(s.expiresAt))}</p>
+          <Link to={`${ROUTES.customerHandling}?success=false`}>{T.cancel}</Link>
+        </form>
+      )}
+    </section>
+  );
+}

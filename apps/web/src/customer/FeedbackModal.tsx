@@ -1,0 +1,110 @@
+/**
+ * The feedback prompt (SPEC section 2, feedback modal): after a decision delivered within 24 h the
+ * server has a question (GET /my-feedback-question, 204 when none); the modal shows it with five
+ * stars (1 by default), 'Anna palautetta' and 'Lähetä'. Asked once per decision: sending answers
+ * it for good, closing hides it in this browser. It opens as soon as a decision arrives (socket).
+ */
+import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
+import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
+import { queryKeys } from '../api/query-keys';
+import { useLiveQuery } from '../api/useLiveQuery';
+import { CUSTOMER_TEXTS } from '../texts';
+import { fetchFeedbackQuestion, sendFeedback } from './customer-api';
+import { useIsCustomer } from './customer-hooks';
+
+const T = CUSTOMER_TEXTS.feedback;
+const DISMISSED_KEY = 'resepti.feedback.dismissed';
+const STARS = [1, 2, 3, 4, 5] as const;
+
+function dismissed(): number[] {
+  try {
+    const list: unknown = JSON.parse(localStorage.getItem(DISMISSED_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((n): n is number => typeof n === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function dismiss(orderId: number): void {
+  try {
+    localStorage.setItem(DISMISSED_KEY, JSON.stringify([...dismissed(), orderId].slice(-50)));
+  } catch {
+    // storage unavailable: the prompt may come back on the next visit
+  }
+}
+
+export function FeedbackModal() {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const question = useLiveQuery({
+    queryKey: queryKeys.customer.feedback,
+    queryFn: fetchFeedbackQuestion,
+    pollIntervalMs: POLL_INTERVAL_MS.customer,
+    events: [SOCKET_EVENTS.orderUpdated],
+    enabled: useIsCustomer(),
+  });
+  const [score, setScore] = useState<1 | 2 | 3 | 4 | 5>(1);
+  const [text, setText] = useState('');
+  const [hidden, setHidden] = useState<number | null>(null);
+  const send = useMutation({
+    mutationFn: sendFeedback,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.customer.feedback }),
+  });
+
+  const current = question.data ?? null;
+  const visible = current !== null && current.orderId !== hidden && !dismissed().includes(current.orderId);
+  if (!visible) return null;
+
+  const close = () => {
+    dismiss(current.orderId);
+    setHidden(current.orderId);
+  };
+
+  return (
+    <Modal appElementId="root" visible onEscKeyDown={close} ariaLabelledBy={`${ids}-title`} className={send.isPending ? 'is-busy' : undefined}>
+      <ModalContent>
+        <ModalTitle id={`${ids}-title`}>{T.heading}</ModalTitle>
+        <p>{current.question}</p>
+        <fieldset className="stars">
+          <legend>{T.rating}</legend>
+          {STARS.map((n) => (
+            <label key={n} className={`stars__star${n <= score ? ' stars__star--on' : ''}`}>
+              <input type="radio" name={`${ids}-score`} value={n} checked={score === n} onChange={() => setScore(n)} className="visually-hidden" />
+              <span aria-hidden="true">★</span>
+              <span className="visually-hidden">{T.star(n)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Textarea labelText={T.textLabel} optionalText="" value={text} onChange={(e) => setText(e.target.value)} fullWidth maxLength={2000} />
+        {send.isError && (
+          <p className="ph-error" role="alert">
+            {T.failed}
+          </p>
+        )}
+      </ModalContent>
+      <ModalFooter>
+        <Button
+          disabled={send.isPending}
+          onClick={() =>
+            send.mutate(
+              { orderId: current.orderId, score, feedbackText: text.trim() },
+              {
+                onSuccess: () => {
+                  dismiss(current.orderId);
+                  setHidden(current.orderId);
+                },
+              },
+            )
+          }
+        >
+          {T.send}
+        </Button>
+        <Button variant="secondary" onClick={close} disabled={send.isPending}>
+          {T.close}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}

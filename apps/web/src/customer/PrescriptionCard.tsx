@@ -1,0 +1,79 @@
+/**
+ * One prescription as the customer sees it (SPEC section 4, patient status texts): chosen and not
+ * paid, waiting for a doctor, or decided. Decided cards say what comes next: an approved renewal
+ * until when it can be renewed, a rejection its reason, the coupon when one was given, and where
+ * to turn (the customer's own doctor, or a new request).
+ */
+import type { ReactNode } from 'react';
+import { formatEuro, isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerPrescription } from '@resepti/domain';
+import { CUSTOMER_TEXTS } from '../texts';
+
+const T = CUSTOMER_TEXTS.prescriptions;
+
+function statusClass(decision: string): string {
+  if (isApproved(decision)) return 'rx-card--approved';
+  if (isRejected(decision)) return 'rx-card--rejected';
+  return 'rx-card--pending';
+}
+
+function CardShell({ name, format, status, decision, children }: { name: string; format: string; status: string; decision: string; children?: ReactNode }) {
+  return (
+    <li className={`rx-card ${statusClass(decision)}`}>
+      <div className="rx-card__top">
+        <h3 className="rx-card__name">
+          {name} {format && <span className="rx-card__format">{format}</span>}
+        </h3>
+        <span className="rx-card__status">{status}</span>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/** A chosen prescription in the cart ('Valittu uusittavaksi' / 'Reseptipyyntö'), with its price and removal. */
+export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartItem; onRemove: () => void; removing: boolean }) {
+  return (
+    <CardShell name={item.displayName} format={item.format} status={patientStatusText({ type: item.type, decision: '' })} decision="">
+      {item.reason && (
+        <p className="rx-card__detail">
+          {T.reason}: {item.reason}
+        </p>
+      )}
+      <div className="rx-card__bottom">
+        <span className="rx-card__price">{formatEuro(item.priceCents)}</span>
+        <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={T.remove(item.displayName)}>
+          {T.removeShort}
+        </button>
+      </div>
+    </CardShell>
+  );
+}
+
+/** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided. */
+export function OrderPrescriptionCard({ prescription: p, delivered }: { prescription: CustomerPrescription; delivered: boolean }) {
+  const status = patientStatusText({ type: p.type, decision: p.decision, recent: p.recent, delivered });
+  return (
+    <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'}>
+      {delivered && isApproved(p.decision) && (
+        <>
+          {p.reasonForDecision && (
+            <details className="rx-card__more">
+              <summary>{T.approvalInfo}</summary>
+              <p>{p.reasonForDecision}</p>
+            </details>
+          )}
+          {p.renewableTill && <p className="rx-card__detail">{renewableTillText(p.renewableTill)}</p>}
+        </>
+      )}
+      {delivered && isRejected(p.decision) && (
+        <>
+          <p className="rx-card__detail">
+            {T.decisionReason}: {p.reasonForDecision}
+          </p>
+          {p.couponCode && <p className="rx-card__coupon">{T.coupon(p.couponCode)}</p>}
+          <p className="rx-card__next">{p.type === 'prescription' ? T.nextStepRequest : T.nextStepRenewal}</p>
+        </>
+      )}
+    </CardShell>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * 'Hae Reseptiä' (SPEC section 4, patient chat): a greeting and two paths. 'Vanhan reseptin
+ * uusinta': the medicine by prefix search, a reason, confirm or cancel. 'Uusi resepti': a topic
+ * offered to the customer's sex, the scripted questionnaire from libs/domain (single choice,
+ * multi choice with at least one pick, free text) with its step numbers, and at an end step that
+ * allows ordering 'Kyllä, haetaan reseptiä' or cancel. The chat sent with the request carries
+ * each entry's step, so the server replays the path; the end step's text (discardOnSave) is left
+ * out. Afterwards 'Haen toista reseptiä' or 'Olen valmis'. Focus moves to the next thing to do and
+ * new lines are read out by a polite live region, as in the pharmacy's chat.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Button, Checkbox, TextInput } from 'suomifi-ui-components';
+import {
+  QUESTIONNAIRE_FIRST_STEP,
+  QUESTIONNAIRE_ORDER_CONFIRM,
+  isEndStep,
+  questionnaireStep,
+  topicsForSex,
+  type AddCustomerCartItemRequest,
+  type NumberedChatEntry,
+  type Product,
+  type QuestionnaireStep,
+  type Topic,
+} from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { type ChatBubble, ChatLog } from '../components/ChatLog';
+import { MedicineSearch } from '../components/MedicineSearch';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS } from '../texts';
+import { addCartItem } from './customer-api';
+import { useCustomerProducts, useSetCart } from './customer-hooks';
+
+const T = CUSTOMER_TEXTS.chat;
+
+type Stage =
+  | { kind: 'start' }
+  | { kind: 'medicine' }
+  | { kind: 'reason'; product: Product }
+  | { kind: 'confirmRenewal'; product: Product; reason: string }
+  | { kind: 'topic' }
+  | { kind: 'question'; topic: Topic; step: QuestionnaireStep }
+  | { kind: 'end'; topic: Topic; step: QuestionnaireStep }
+  | { kind: 'added' };
+
+
+function errorText(e: unknown): string {
+  return isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed;
+}
+
+export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: 'm' | 'f' }) {
+  const ids = useId();
+  const navigate = useNavigate();
+  const setCart = useSetCart();
+  const products = useCustomerProducts();
+  const nextId = useRef(1);
+  const greeting = T.greeting(firstName);
+  const [bubbles, setBubbles] = useState<ChatBubble[]>([{ id: 0, from: 'bot', text: greeting }]);
+  const [stage, setStage] = useState<Stage>({ kind: 'start' });
+  const [record, setRecord] = useState<NumberedChatEntry[]>([]);
+  const [reason, setReason] = useState('');
+  const [text, setText] = useState('');
+  const [picks, setPicks] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const say = (from: ChatBubble['from'], line: string, extra: Partial<ChatBubble> = {}) =>
+    setBubbles((list) => [...list, { id: nextId.current++, from, text: line, ...extra }]);
+
+  // The next thing to do gets the focus whenever the step changes (not on first render).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    controlsRef.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus();
+    endRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [stage]);
+
+  const add = useMutation({
+    mutationFn: ({ item }: { item: AddCustomerCartItemRequest; name: string }) => addCartItem(item),
+    onSuccess: (cart, { name }) => {
+      setCart(cart);
+      say('bot', T.added(name));
+      setStage({ kind: 'added' });
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+
+  function restart() {
+    setError(null);
+    setRecord([]);
+    setReason('');
+    say('bot', greeting);
+    setStage({ kind: 'start' });
+  }
+
+  function choosePath(path: 'renewal' | 'new') {
+    setError(null);
+    if (path === 'renewal') {
+      say('user', T.renewal);
+      say('bot', T.askMedicine);
+      setStage({ kind: 'medicine' });
+    } else {
+      say('user', T.newPrescription);
+      say('bot', T.askTopic);
+      setStage({ kind: 'topic' });
+    }
+  }
+
+  function pickMedicine(product: Product) {
+    say('user', product.displayName);
+    say('bot', T.askReason);
+    setReason('');
+    setStage({ kind: 'reason', product });
+  }
+
+  function giveReason(product: Product) {
+    const given = reason.trim();
+    if (given) say('user', given);
+    const lines = [product.displayName, product.format, ...(given ? [T.summaryReason(given)] : [])];
+    say('bot', T.summaryHeading, { lines });
+    setStage({ kind: 'confirmRenewal', product, reason: given });
+  }
+
+  /** Shows a questionnaire step: a question to answer, or an end step. */
+  function goToStep(topic: Topic, id: number) {
+    const step = questionnaireStep(topic.id, id);
+    if (!step) return restart();
+    say('bot', step.question, isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
+    setText('');
+    setPicks([]);
+    setStage(isEndStep(step) ? { kind: 'end', topic, step } : { kind: 'question', topic, step });
+  }
+
+  function pickTopic(topic: Topic) {
+    say('user', topic.name);
+    setRecord([]);
+    goToStep(topic, QUESTIONNAIRE_FIRST_STEP);
+  }
+
+  function answer(topic: Topic, step: QuestionnaireStep, answerText: string, next: number | undefined) {
+    if (next === undefined) return;
+    setError(null);
+    say('user', answerText);
+    setRecord((r) => [...r, { text: step.question, type: 'question', step: step.id }, { text: answerText, type: 'answer', step: step.id }]);
+    goToStep(topic, next);
+  }
+
+  function cancel() {
+    say('user', T.cancel);
+    say('bot', T.cancelled);
+    restart();
+  }
+
+  return (
+    <section className="rx-chat" aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} className="rx-chat__heading">
+        {T.heading}
+      </h2>
+      <ChatLog bubbles={bubbles} />
+
+      <div role="alert" aria-live="assertive">
+        {error && <p className="ph-error">{error}</p>}
+      </div>
+
+      <div ref={controlsRef}>
+        {stage.kind === 'start' && (
+          <div className="chat__controls chat__buttons">
+            <Button onClick={() => choosePath('renewal')}>{T.renewal}</Button>
+            <Button onClick={() => choosePath('new')}>{T.newPrescription}</Button>
+          </div>
+        )}
+
+        {stage.kind === 'medicine' && (
+          <MedicineSearch products={products.data} onPick={pickMedicine} onType={() => setError(null)}>
+            <Button variant="secondary" mt="s" onClick={cancel}>
+              {T.cancel}
+            </Button>
+          </MedicineSearch>
+        )}
+
+        {stage.kind === 'reason' && (
+          <form
+            className="chat__controls"
+            onSubmit={(e) => {
+              e.preventDefault();
+              giveReason(stage.product);
+            }}
+          >
+            <TextInput id={`${ids}-reason`} labelText={T.reasonLabel} optionalText="" value={reason} onChange={(v) => setReason(String(v ?? ''))} fullWidth maxLength={1000} />
+            <Button type="submit" mt="s">
+              {T.continue}
+            </Button>
+          </form>
+        )}
+
+        {stage.kind === 'confirmRenewal' && (
+          <div className="chat__controls chat__buttons">
+            <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
+              {T.cancel}
+            </Button>
+            <Button onClick={() => add.mutate({ item: { type: 'renewal', productId: stage.product.productId, reason: stage.reason }, name: stage.product.displayName })} disabled={add.isPending}>
+              {T.confirmRenewal}
+            </Button>
+          </div>
+        )}
+
+        {stage.kind === 'topic' && (
+          <div className="chat__controls chat__buttons">
+            {topicsForSex(sex).map((topic) => (
+              <Button key={topic.id} variant="secondary" onClick={() => pickTopic(topic)}>
+                {topic.name}
+              </Button>
+            ))}
+            <Button variant="secondaryNoBorder" onClick={cancel}>
+              {T.cancel}
+            </Button>
+          </div>
+        )}
+
+        {stage.kind === 'question' && stage.step.type === 'oneOf' && (
+          <div className="chat__controls chat__buttons" role="group" aria-label={T.stepLabel(stage.step.id)}>
+            {(stage.step.answers ?? []).map((a) => (
+              <Button key={a.text} variant="secondary" onClick={() => answer(stage.topic, stage.step, a.text, a.next)}>
+                {a.text}
+              </Button>
+            ))}
+          </div>
+        )}
+
+        {stage.kind === 'question' && stage.step.type === 'multiChoice' && (
+          <form
+            className="chat__controls"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (picks.length === 0) return setError(T.pickAtLeastOne);
+              // In the questionnaire's order, joined as the server expects.
+              const chosen = (stage.step.answers ?? []).filter((a) => picks.includes(a.text)).map((a) => a.text);
+              answer(stage.topic, stage.step, chosen.join(', '), stage.step.next);
+            }}
+          >
+            <fieldset className="chat__choices">
+              <legend className="visually-hidden">{T.stepLabel(stage.step.id)}</legend>
+              {(stage.step.answers ?? []).map((a) => (
+                <Checkbox
+                  key={a.text}
+                  checked={picks.includes(a.text)}
+                  onClick={({ checkboxState }) => {
+                    setError(null);
+                    setPicks((p) => (checkboxState ? [...p, a.text] : p.filter((x) => x !== a.text)));
+                  }}
+                >
+                  {a.text}
+                </Checkbox>
+              ))}
+            </fieldset>
+            <Button type="submit" mt="s">
+              {T.continue}
+            </Button>
+          </form>
+        )}
+
+        {stage.kind === 'question' && stage.step.type === 'textInput' && (
+          <form
+            className="chat__controls"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (text.trim() !== '') answer(stage.topic, stage.step, text.trim(), stage.step.next);
+            }}
+          >
+            <TextInput
+              id={`${ids}-answer-${stage.step.id}`}
+              labelText={T.answerLabel}
+              visualPlaceholder={stage.step.placeholder}
+              value={text}
+              onChange={(v) => setText(String(v ?? ''))}
+              fullWidth
+              maxLength={2000}
+            />
+            <Button type="submit" mt="s" disabled={text.trim() === ''}>
+              {T.continue}
+            </Button>
+          </form>
+        )}
+
+        {stage.kind === 'end' && stage.step.canOrder && (
+          <div className="chat__controls chat__buttons">
+            <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
+              {T.cancel}
+            </Button>
+            <Button onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: stage.topic.name })} disabled={add.isPending}>
+              {QUESTIONNAIRE_ORDER_CONFIRM}
+            </Button>
+          </div>
+        )}
+
+        {stage.kind === 'end' && !stage.step.canOrder && (
+          <div className="chat__controls chat__buttons">
+            <Button variant="secondary" onClick={restart}>
+              {T.startOver}
+            </Button>
+          </div>
+        )}
+
+        {stage.kind === 'added' && (
+          <div className="chat__controls chat__buttons">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                say('user', T.another);
+                restart();
+              }}
+            >
+              {T.another}
+            </Button>
+            <Button onClick={() => navigate(ROUTES.customerHandling)}>{T.ready}</Button>
+          </div>
+        )}
+      </div>
+      <div ref={endRef} />
+    </section>
+  );
+}

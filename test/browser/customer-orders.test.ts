@@ -1,0 +1,139 @@
+/**
+ * The customer's order in Chromium (issue "Customer orders"): the demo customer renews a medicine
+ * and requests an allergy prescription through the 'Hae Reseptiä' chat, applies no code, pays on
+ * the embedded checkout (a declined card first, then 4242 4242 4242 4242), sees the order waiting,
+ * and sees 'Resepti uusittu' without a reload once a doctor (through the API) approves and sends;
+ * the feedback prompt follows. Every screen passes axe at 1280 and 390 px without sideways scroll.
+ */
+import type { Page } from 'playwright-core';
+import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { browserSuite } from '../support/browser';
+import { DEMO, loginAs } from '../support/http';
+
+const suite = browserSuite();
+
+async function signIn(): Promise<Page> {
+  const page = await suite.openPage('/login', WIDE);
+  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+  await page.getByLabel('Salasana', { exact: true }).press('Enter');
+  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  return page;
+}
+
+describe("the customer's order", () => {
+  it('goes from the chat through the embedded checkout to the decision, live', async () => {
+    const page = await signIn();
+    await page.getByText('Sinulla ei ole vielä reseptihistoriaa.').waitFor();
+    const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
+    await chat.getByText(/^Hei Aino!/).waitFor();
+    expect(await checkScreen(page, 'empty /reseptit')).toEqual([]);
+
+    // A renewal, by keyboard: prefix search, Enter takes the first suggestion, a reason, confirm.
+    await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
+    const search = chat.getByRole('combobox', { name: 'Lääkkeen nimi' });
+    await search.pressSequentially('Kestin');
+    await chat.getByRole('option', { name: /^Kestine/ }).first().waitFor();
+    await search.press('Enter');
+    await chat.getByLabel('Perustelu lääkärille').fill('Lääke loppumassa');
+    await chat.getByLabel('Perustelu lääkärille').press('Enter');
+    await chat.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
+    await chat.getByText(/lisättiin valittuihin resepteihin/).waitFor();
+    await page.getByRole('heading', { name: 'Valitut reseptit' }).waitFor();
+    await page.getByText('Valittu uusittavaksi').waitFor();
+
+    // An allergy request through the questionnaire, with its step numbers.
+    await chat.getByRole('button', { name: 'Haen toista reseptiä' }).click();
+    await chat.getByRole('button', { name: 'Uusi resepti' }).click();
+    // The demo customer is a woman: no erectile-dysfunction topic.
+    expect(await chat.getByRole('button', { name: 'Erektiohäiriö' }).count()).toBe(0);
+    await chat.getByRole('button', { name: 'Allergia', exact: true }).click();
+    await chat.getByText('Kysymys 1').waitFor();
+    await chat.getByRole('button', { name: 'Nenässä', exact: true }).click();
+    await chat.getByRole('button', { name: 'Kausiluonteisia', exact: true }).click();
+    await chat.getByLabel('Vastauksesi').fill('Koivu keväisin');
+    await chat.getByRole('button', { name: 'Jatka', exact: true }).click();
+    await chat.getByRole('button', { name: 'Kyllä', exact: true }).click();
+    await chat.getByRole('button', { name: 'Ei', exact: true }).click();
+    await chat.getByRole('button', { name: 'Kyllä, haetaan reseptiä' }).click();
+    await page.getByText('Reseptipyyntö', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Siirry kassalle 29,80 €' }).first().waitFor();
+    expect(await checkScreen(page, '/reseptit with a cart')).toEqual([]);
+
+    // The checkout: no code, 'Siirry kassalle', the embedded card page.
+    await chat.getByRole('button', { name: 'Olen valmis' }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/handling`);
+    await page.getByRole('heading', { name: 'Kassa' }).waitFor();
+    await page.getByLabel('Kampanjakoodi').fill('EIOLE');
+    await page.getByRole('button', { name: 'Käytä koodi' }).click();
+    await page.getByText('Kampanjakoodia ei löytynyt').waitFor();
+    await page.getByLabel('Kampanjakoodi').fill('');
+    expect(await checkScreen(page, '/handling')).toEqual([]);
+    await page.getByRole('button', { name: 'Siirry kassalle 29,80 €' }).click();
+    await page.waitForURL(/\/kassa\/cs_test_/);
+    await page.getByRole('heading', { name: '29,80 €' }).waitFor();
+    expect(await checkScreen(page, '/kassa')).toEqual([]);
+    await page.getByLabel('Kortin numero').fill('4000 0000 0000 0002');
+    await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
+    await page.getByLabel('Turvakoodi (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Maksa 29,80 €' }).click();
+    await page.getByText(/Korttimaksu hylättiin/).waitFor();
+    await page.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Maksa 29,80 €' }).click();
+
+    // Back on /reseptit: the order waits for a doctor, the cart is empty.
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.getByRole('heading', { name: 'Odottaa käsittelyä' }).waitFor();
+    expect(await page.getByText('Odottaa käsittelyä', { exact: true }).count()).toBe(3); // the heading and two cards
+    expect(await page.getByRole('heading', { name: 'Valitut reseptit' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Siirry kassalle/ }).count()).toBe(0);
+
+    // A doctor approves the renewal, rejects the request and sends: the screen changes by itself.
+    const doctor = await loginAs(suite.app, 'doctor');
+    const picked = (await doctor.post<{ prescriptions: Array<{ id: number }> }>('/order/pick-first')).body;
+    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${picked.prescriptions[1].id}`, { decision: 'rejected', reasonForDecision: 'Oireet vaativat lääkärin tutkimuksen' });
+    await doctor.post('/order/mark-delivered');
+
+    await page.getByText('Resepti uusittu').waitFor();
+
+    // The feedback prompt of the decision opens at once: five stars, 'Anna palautetta', 'Lähetä'.
+    const dialog = page.getByRole('dialog', { name: 'Anna palautetta' });
+    await dialog.waitFor();
+    expect(await checkScreen(page, 'feedback')).toEqual([]);
+    // The stars by keyboard: one star by default, arrows move it.
+    const oneStar = dialog.getByRole('radio', { name: '1 / 5 tähteä' });
+    expect(await oneStar.isChecked()).toBe(true);
+    await oneStar.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    expect(await dialog.getByRole('radio', { name: '4 / 5 tähteä' }).isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Anna palautetta' }).fill('Nopea ja selkeä');
+    await dialog.getByRole('button', { name: 'Lähetä' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [feedback] = await suite.app.sql<{ score: number; feedback_text: string }>('SELECT score, feedback_text FROM customer_feedback');
+    expect([feedback.score, feedback.feedback_text]).toEqual([4, 'Nopea ja selkeä']);
+
+    await page.getByRole('heading', { name: 'Tilaus käsitelty' }).waitFor();
+    await page.getByText('Reseptipyyntö hylätty').waitFor();
+    await page.getByText('Lääkärin perustelu: Oireet vaativat lääkärin tutkimuksen').waitFor();
+    await page.getByText(/^Uusittavissa \d+\/\d{4} asti$/).waitFor();
+    expect(await checkScreen(page, '/reseptit after the decision')).toEqual([]);
+  });
+
+  it('on a phone: the bottom nav opens the chat, and the checkout button shows with items', async () => {
+    const page = await signIn();
+    await page.setViewportSize(NARROW);
+    const bottomNav = page.getByRole('navigation', { name: 'Alavalikko' });
+    await bottomNav.waitFor();
+    // The chat column is closed until the add button opens it.
+    expect(await page.getByRole('button', { name: 'Vanhan reseptin uusinta' }).isVisible()).toBe(false);
+    await bottomNav.getByRole('link', { name: 'Lisää resepti' }).click();
+    await page.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
+    await page.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
+    await page.getByRole('option', { name: /^Kestine/ }).first().click();
+    await page.getByRole('button', { name: 'Jatka', exact: true }).click();
+    await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
+    await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
+    expect(await checkScreen(page, 'phone /reseptit with the chat')).toEqual([]);
+  });
+});
