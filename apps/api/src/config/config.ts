@@ -87,6 +87,11 @@ export const SETTINGS = [
     description:
       "Signing secret (whsec_…) of the webhook endpoint PUBLIC_URL/ui-api/v1/payments/webhook; required with STRIPE_SECRET_KEY. The embedded checkout signs its own events with it, so both modes go through one verified path.",
   },
+  {
+    name: 'STRIPE_API_URL',
+    default: '(unset: https://api.stripe.com)',
+    description: "Where the Stripe SDK sends its calls, e.g. Stripe's stripe-mock in a test environment (https in production).",
+  },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'OIDC_ISSUER',
@@ -153,6 +158,8 @@ export interface PaymentsConfig {
   stripeSecretKey: string | null;
   /** Verifies (and, embedded, signs) checkout events. */
   webhookSecret: string;
+  /** Another Stripe API address (stripe-mock, tests), or null for Stripe's own. */
+  apiUrl: URL | null;
 }
 
 export interface SmsConfig {
@@ -285,8 +292,11 @@ function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean, sessionSecr
     throw new ConfigError('STRIPE_SECRET_KEY is required when NODE_ENV=production (the embedded test checkout takes no real payments)');
   }
   if (stripeSecretKey && !webhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  const apiUrl = optionalUrl(env, 'STRIPE_API_URL');
+  if (apiUrl && production && !apiUrl.startsWith('https://')) throw new ConfigError('STRIPE_API_URL must be https:// in production');
   return {
     stripeSecretKey,
+    apiUrl: apiUrl ? new URL(apiUrl) : null,
     // Every node derives the same secret from SESSION_SECRET, so any node verifies another's event.
     webhookSecret: webhookSecret ?? `whsec_${createHmac('sha256', sessionSecret).update('embedded-checkout-webhook').digest('base64url')}`,
   };

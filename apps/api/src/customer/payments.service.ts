@@ -58,7 +58,12 @@ export class PaymentsService {
   ) {
     this.embedded = config.payments.stripeSecretKey === null;
     // Embedded mode makes no Stripe API call: the SDK only signs and verifies webhook events.
-    this.stripe = new Stripe(config.payments.stripeSecretKey ?? 'sk_test_embedded_checkout', { maxNetworkRetries: 2, timeout: 20_000 });
+    const api = config.payments.apiUrl;
+    this.stripe = new Stripe(config.payments.stripeSecretKey ?? 'sk_test_embedded_checkout', {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+    });
   }
 
   /** POST /start-payment-session: a checkout of the cart as it is now; the customer's earlier open checkouts end. */
