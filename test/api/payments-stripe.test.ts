@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { CUSTOMER_MESSAGES as M, type CustomerOrder, type CustomerPaid, type PaymentSessionResponse, type Product } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
-import { ApiClient, loginAs } from '../support/http';
+import { type ApiClient, loginAs } from '../support/http';
 
 const WEBHOOK_SECRET = 'whsec_stripe_mode_test';
 const SECRET_KEY = 'sk_test_stripe_mode_test';
