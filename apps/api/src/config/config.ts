@@ -114,7 +114,7 @@ export const SETTINGS = [
       'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
   },
   { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET and OIDC_ISSUER.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
 
