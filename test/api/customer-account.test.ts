@@ -200,6 +200,9 @@ describe('the customer account', () => {
     const bad = await aino.patch('/my-user', { email: 'aino@', phone: 'abc' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual(expect.arrayContaining(['Sähköpostin muoto on virheellinen.', 'Puhelinnumeron muoto on virheellinen.']));
+    // A detail sent as null is refused like any bad value (it cannot be emptied), never a 500.
+    const emptied = await aino.patch('/my-user', { email: null, phone: null });
+    expect([emptied.status, (await aino.get('/my-user')).body.email]).toEqual([400, DEMO.customer.email]);
     const taken = await aino.patch('/my-user', { email: 'Maija.Mallikas@example.fi' });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Sähköpostiosoite on jo käytössä.');

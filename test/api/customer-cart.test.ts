@@ -59,6 +59,7 @@ describe('the cart', () => {
     const narcotic = (await app.sql<{ id: number }>('SELECT id FROM product WHERE NOT renewable LIMIT 1'))[0].id;
     const cases: Array<[unknown, number, string]> = [
       [{ type: 'renewal', productId: 999_999, reason: '' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: null, reason: '' }, 400, M.medicineNotFound],
       [{ type: 'renewal', productId: narcotic, reason: '' }, 400, M.notRenewable],
       // The demo customer is a woman: the erectile dysfunction questionnaire is not offered to her.
       [{ type: 'prescription', medicalProblem: 'erection_disorder', chat: questionnaireChat('erection_disorder', ['Kyllä', 'Kyllä']) }, 400, M.topicNotOffered],

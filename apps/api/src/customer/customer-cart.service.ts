@@ -121,7 +121,7 @@ export class CustomerCartService {
   }
 
   private async renewal(m: EntityManager, customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {
-    if (dto.productId === undefined) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
+    if (typeof dto.productId !== 'number') throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound); // absent or null
     const product = await m.getRepository(Product).findOneBy({ id: dto.productId });
     if (!product?.available) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
     if (!product.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);

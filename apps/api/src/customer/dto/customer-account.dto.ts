@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
@@ -69,14 +69,17 @@ export class RegistrationDto {
   lastName?: string;
 }
 
+/** Left out = unchanged; present (even null) = validated: a contact detail cannot be emptied. */
+const UnlessAbsent = () => ValidateIf((_o: object, value: unknown) => value !== undefined);
+
 export class ContactDetailsDto {
   @ApiPropertyOptional({ example: 'aino@example.fi' })
-  @IsOptional()
+  @UnlessAbsent()
   @DomainRule(text(validateEmail))
   email?: string;
 
   @ApiPropertyOptional({ example: '+358401234567' })
-  @IsOptional()
+  @UnlessAbsent()
   @MaxLength(40, { message: M.phoneInvalid })
   @DomainRule(text(validatePhone))
   phone?: string;
