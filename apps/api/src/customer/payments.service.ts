@@ -15,7 +15,7 @@ import {
 } from '@resepti/domain';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { Coupon } from '../orders/coupon.entity.js';
+import { CouponsService } from '../orders/coupons.service.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
@@ -55,6 +55,7 @@ export class PaymentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly carts: CustomerCartService,
     private readonly lifecycle: OrderLifecycleService,
+    private readonly coupons: CouponsService,
   ) {
     this.embedded = config.payments.stripeSecretKey === null;
     // Embedded mode makes no Stripe API call: the SDK only signs and verifies webhook events.
@@ -243,7 +244,10 @@ export class PaymentsService {
         if (session.status === 'complete') throw new AlreadyHandled();
         const customer = await m.findOneByOrFail(Customer, { id: session.customerId });
         await m.delete(CustomerCartItem, { customerId: customer.id, id: In(session.items.map((i) => i.cartItemId)) });
-        if (session.couponId !== null) await useCoupon(m, customer.id, session.couponId);
+        if (session.couponId !== null) {
+          await this.coupons.useForPayment(m, session.couponId);
+          await m.delete(CustomerCartCoupon, { customerId: customer.id, couponId: session.couponId });
+        }
         const now = new Date();
         return {
           order: {
@@ -362,17 +366,4 @@ async function recordEvent(m: EntityManager, eventId: string, type: string, sess
     sessionId,
   ])) as unknown[];
   return rows.length === 1;
-}
-
-/** The paid cart's code is used: a customer's own coupon once, a campaign code one use more. */
-async function useCoupon(m: EntityManager, customerId: number, couponId: number): Promise<void> {
-  const coupon = await m.findOne(Coupon, { where: { id: couponId }, lock: { mode: 'pessimistic_write' } });
-  if (coupon) {
-    if (coupon.customerId !== null) {
-      if (!coupon.usedAt) await m.update(Coupon, { id: couponId }, { usedAt: new Date() });
-    } else {
-      await m.increment(Coupon, { id: couponId }, 'uses', 1);
-    }
-  }
-  await m.delete(CustomerCartCoupon, { customerId, couponId });
 }

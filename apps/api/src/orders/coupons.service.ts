@@ -15,7 +15,8 @@ export function newCouponCode(): string {
 
 /**
  * Single-use coupons a doctor gives with a 'rejected-with-coupon' decision: worth the
- * rejected item's price, one per item (unique index on order_item_id).
+ * rejected item's price, one per item (unique index on order_item_id); and the use of any code
+ * when a cart is paid.
  */
 @Injectable()
 export class CouponsService {
@@ -41,5 +42,13 @@ export class CouponsService {
   /** Removes the item's coupon (undo or a changed decision); a coupon already used stays. */
   async removeForItem(manager: EntityManager, orderItemId: number): Promise<void> {
     await manager.createQueryBuilder().delete().from(Coupon).where('order_item_id = :orderItemId AND used_at IS NULL', { orderItemId }).execute();
+  }
+
+  /** A paid cart's code is used: a customer's own coupon once (usedAt), a campaign code one use more. */
+  async useForPayment(manager: EntityManager, couponId: number): Promise<void> {
+    const coupon = await manager.findOne(Coupon, { where: { id: couponId }, lock: { mode: 'pessimistic_write' } });
+    if (!coupon) return;
+    if (coupon.customerId === null) await manager.increment(Coupon, { id: couponId }, 'uses', 1);
+    else if (!coupon.usedAt) await manager.update(Coupon, { id: couponId }, { usedAt: new Date() });
   }
 }

@@ -10,6 +10,6 @@ import { OrderQueueService } from './order-queue.service.js';
 @Module({
   imports: [NotificationsModule],
   providers: [OrderLifecycleService, OrderQueueService, OrderEvents, CouponsService],
-  exports: [OrderLifecycleService, OrderQueueService, OrderEvents],
+  exports: [OrderLifecycleService, OrderQueueService, OrderEvents, CouponsService],
 })
 export class OrdersModule {}
