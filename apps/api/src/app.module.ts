@@ -8,6 +8,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { RouteRolesCheck } from './common/route-roles.check.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { CustomerModule } from './customer/customer.module.js';
+import { IntegratorModule } from './integrator/integrator.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { DATABASE_URL } from './database/database.tokens.js';
 import { DoctorModule } from './doctor/doctor.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         DoctorModule,
         PharmacyModule,
         CustomerModule,
+        IntegratorModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -7,6 +7,8 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
+import { INTEGRATOR_API_DESCRIPTION, withoutPaths } from './integrator/integrator-docs.js';
+import { IntegratorModule } from './integrator/integrator.module.js';
 import { auditRequestContext } from './audit/audit-context.js';
 import { CsrfProtection } from './auth/csrf.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
@@ -59,8 +61,10 @@ async function bootstrap(): Promise<void> {
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
   app.use(express.json({ limit: '100kb' }));
+  // The integrators' token endpoint speaks OAuth's form encoding.
+  app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');
@@ -86,7 +90,16 @@ async function bootstrap(): Promise<void> {
     .setVersion('1')
     .addCookieAuth('resepti.sid')
     .build();
-  if (config.apiDocs) SwaggerModule.setup('ui-api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  const integratorApi = new DocumentBuilder()
+    .setTitle('Resepti integrator API')
+    .setDescription(INTEGRATOR_API_DESCRIPTION)
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  if (config.apiDocs) {
+    SwaggerModule.setup('ui-api/docs', app, () => withoutPaths(SwaggerModule.createDocument(app, openApi), '/api/'));
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, integratorApi, { include: [IntegratorModule] }));
+  }
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m));
 

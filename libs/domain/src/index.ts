@@ -14,3 +14,4 @@ export * from './pharmacy-api.js';
 export * from './doctor-api.js';
 export * from './push-sequence.js';
 export * from './customer-api.js';
+export * from './integrator-api.js';

@@ -37,6 +37,12 @@ export const AUDIT_ACTIONS = [
   'auth.login-failed',
   'auth.logout',
   'access.refused',
+  // Integrators (API clients)
+  'integrator.request',
+  'integrator.order.create',
+  'integrator.order-item.check',
+  'api-client.create',
+  'api-client.revoke',
   // The access log itself
   'patient-access-log.export',
 ] as const;

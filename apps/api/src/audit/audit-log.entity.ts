@@ -21,7 +21,7 @@ export class AuditLog {
 
   /** The acting user's role; for a failed login, the role whose login was tried. */
   @Column({ type: 'text' })
-  actorRole!: UserRole;
+  actorRole!: UserRole | 'integrator';
 
   /** null: nobody signed in (a failed login). */
   @Column({ type: 'int', nullable: true })

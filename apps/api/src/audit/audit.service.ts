@@ -17,8 +17,9 @@ export interface AuditEntry {
 }
 
 /** Who acted: a session's user, or (a failed login) the role tried with nobody signed in. */
+/** Who acted: a signed-in user, or an integrator's API client (id = its row id). */
 export interface AuditActor {
-  role: UserRole;
+  role: UserRole | 'integrator';
   id: number | null;
 }
 

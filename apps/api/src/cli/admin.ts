@@ -3,6 +3,8 @@
  *   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
  *   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2"]
  *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
+ *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--json]
+ *   npm run admin -- revoke-api-client ID
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
@@ -19,6 +21,8 @@ import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
+import { ApiClient } from '../integrator/api-client.entity.js';
+import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
@@ -31,6 +35,8 @@ const USAGE = `usage:
   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2" ...]
   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name" ...]
   npm run admin -- create-coupon --code C (--percent N | --amount-cents N) [--uses N] [--valid-until YYYY-MM-DD]
+  npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
+  npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
   npm run admin -- config-table`;
 
@@ -50,6 +56,7 @@ const OPTIONS = {
   'amount-cents': { type: 'string' },
   uses: { type: 'string' },
   'valid-until': { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -155,6 +162,36 @@ async function createCoupon(m: EntityManager, v: Values): Promise<string> {
   return `campaign code ${code} created: ${what} off${maxUses ? `, ${maxUses} uses` : ''}${validUntil ? `, until ${v['valid-until']}` : ''}`;
 }
 
+/** An integrator's client: id and secret printed once (the secret is stored only as a hash). */
+async function createApiClient(m: EntityManager, v: Values): Promise<string> {
+  const pharmacyName = required(v, 'pharmacy');
+  const name = required(v, 'name');
+  const pharmacy = await m.findOneBy(Pharmacy, { name: pharmacyName });
+  if (!pharmacy) throw new UsageError(`no pharmacy named '${pharmacyName}'`);
+  const offices = await m.findBy(PharmacyOffice, { pharmacyId: pharmacy.id });
+  const officeIds = (v.office ?? []).map((officeName) => {
+    const office = offices.find((o) => o.name === officeName);
+    if (!office) throw new UsageError(`no office '${officeName}' in ${pharmacyName} (offices: ${offices.map((o) => o.name).join(', ')})`);
+    return office.id;
+  });
+  const secret = newClientSecret();
+  const client = await m.save(ApiClient, { clientId: newClientId(), secretHash: hashSecret(secret), pharmacyId: pharmacy.id, name, officeIds });
+  if (v.json) return JSON.stringify({ id: client.id, clientId: client.clientId, clientSecret: secret, pharmacy: pharmacyName, officeIds });
+  return [
+    `API client ${client.id} '${name}' created for ${pharmacyName} (${officeIds.length ? `offices ${officeIds.join(', ')}` : 'every office'})`,
+    `client_id:     ${client.clientId}`,
+    `client_secret: ${secret}`,
+    'The secret is shown only now: store it in the pharmacy system.',
+  ].join('\n');
+}
+
+async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {
+  const client = /^\d{1,10}$/.test(target) ? await m.findOneBy(ApiClient, { id: Number(target) }) : await m.findOneBy(ApiClient, { clientId: target });
+  if (!client) throw new UsageError(`no API client ${target}`);
+  if (!client.revokedAt) await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
+  return `API client ${client.id} (${client.clientId}) revoked`;
+}
+
 function configTable(): string {
   const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.default} | ${s.description} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
@@ -169,7 +206,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const [command, ...extra] = parsed.positionals;
-  const commands: Record<string, (m: EntityManager, v: Values) => Promise<string>> = {
+  const commands: Record<string, (m: EntityManager, v: Values, target: string) => Promise<string>> = {
+    'create-api-client': createApiClient,
+    'revoke-api-client': revokeApiClient,
     'create-doctor': createDoctor,
     'create-pharmacy': createPharmacy,
     'create-pharmacy-user': createPharmacyUser,
@@ -180,7 +219,9 @@ async function main(): Promise<number> {
     return 0;
   }
   const run = command ? commands[command] : undefined;
-  if ((!run && command !== 'verify-audit') || extra.length) {
+  // revoke-api-client takes the client as its one positional argument.
+  const takesTarget = command === 'revoke-api-client';
+  if ((!run && command !== 'verify-audit') || extra.length !== (takesTarget ? 1 : 0)) {
     console.error(USAGE);
     return 2;
   }
@@ -197,7 +238,7 @@ async function main(): Promise<number> {
       else console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
       return check.ok ? 0 : 1;
     }
-    console.log(await ds.transaction((m) => run!(m, parsed.values)));
+    console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

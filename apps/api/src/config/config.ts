@@ -92,6 +92,14 @@ export const SETTINGS = [
     default: '(unset: https://api.stripe.com)',
     description: "Where the Stripe SDK sends its calls, e.g. Stripe's stripe-mock in a test environment (https in production).",
   },
+  { name: 'API_TOKEN_MINUTES', default: '15', description: 'Lifetime of an integrator access token from POST /api/oauth/token (decimals allowed).' },
+  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 per API process; beyond it 429 with Retry-After.' },
+  { name: 'WEBHOOK_SEND_INTERVAL_SECONDS', default: '2', description: "How often each API node delivers due webhook events to integrators' endpoints (decimals allowed)." },
+  {
+    name: 'WEBHOOK_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed webhook try; doubles after each further one, for 24 hours. Decimals allowed.',
+  },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'OIDC_ISSUER',
@@ -140,6 +148,8 @@ export interface AppConfig {
   smsSendIntervalSeconds: number;
   sms: SmsConfig;
   payments: PaymentsConfig;
+  integrator: { tokenMinutes: number; rateLimitPerMinute: number };
+  webhooks: { sendIntervalSeconds: number; retrySeconds: number };
   shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
@@ -262,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
     payments: paymentsConfig(env, production, sessionSecret),
+    integrator: { tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60), rateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000) },
+    webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
     publicUrl,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),

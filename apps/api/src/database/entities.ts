@@ -6,6 +6,8 @@ import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
 import { CustomerFeedback } from '../customer/customer-feedback.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
+import { ApiClient, ApiIdempotencyKey } from '../integrator/api-client.entity.js';
+import { WebhookDelivery, WebhookEndpoint } from '../integrator/webhook.entity.js';
 import { PaymentEvent, PaymentSession } from '../customer/payment-session.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
@@ -23,6 +25,8 @@ import { Pharmacy } from '../pharmacy/pharmacy.entity.js';
 
 /** Every entity of the schema; the data source and the migration check both use this list. */
 export const ENTITIES = [
+  ApiClient,
+  ApiIdempotencyKey,
   AuditChainHead,
   AuditLog,
   Coupon,
@@ -47,4 +51,6 @@ export const ENTITIES = [
   PharmacyUser,
   Product,
   SmsOutbox,
+  WebhookDelivery,
+  WebhookEndpoint,
 ];

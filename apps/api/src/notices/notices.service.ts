@@ -29,11 +29,18 @@ function toDto(n: Notice): PharmacyNotice {
 /** The doctors' notice to every pharmacy and each pharmacy user's read state of it. */
 @Injectable()
 export class NoticesService {
+  private readonly publishListeners: Array<(m: EntityManager, notice: PharmacyNotice) => Promise<void>> = [];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly publisher: RealtimePublisher,
     private readonly audit: AuditService,
   ) {}
+
+  /** Another module's writes for a newly published notice (the webhook outbox), inside the saving transaction. */
+  onPublishInTransaction(listener: (m: EntityManager, notice: PharmacyNotice) => Promise<void>): void {
+    this.publishListeners.push(listener);
+  }
 
   async current(): Promise<PharmacyNotice | null> {
     const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
@@ -63,7 +70,9 @@ export class NoticesService {
         { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } },
         m,
       );
-      return repo.findOneByOrFail({ id: CURRENT_NOTICE_ID });
+      const notice = await repo.findOneByOrFail({ id: CURRENT_NOTICE_ID });
+      if (republished) for (const listener of this.publishListeners) await listener(m, toDto(notice));
+      return notice;
     });
     const dto = toDto(saved);
     this.publisher.noticeUpdated({ notice: dto.status === 'published' ? dto : null });

@@ -16,7 +16,7 @@ import {
   type OrderStatus,
   type PharmacyData,
 } from '@resepti/domain';
-import { AuditService, type AuditEntry } from '../audit/audit.service.js';
+import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
 import { CouponsService } from './coupons.service.js';
@@ -74,6 +74,8 @@ function helsinkiDate(d: Date): string {
  */
 @Injectable()
 export class OrderLifecycleService {
+  private readonly transactionListeners: Array<(m: EntityManager, change: OrderChange) => Promise<void>> = [];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly queue: OrderQueueService,
@@ -91,7 +93,7 @@ export class OrderLifecycleService {
    * returned with the new order.
    */
   async place<T extends { order: NewOrder; audit: Omit<AuditEntry, 'orderId'>; recordPlaced?: (m: EntityManager, order: Order) => Promise<void> }>(
-    actor: SessionUser,
+    actor: AuditActor,
     prepare: (m: EntityManager) => Promise<T>,
   ): Promise<T & { placed: Order }> {
     return this.change(async (m) => {
@@ -226,7 +228,7 @@ export class OrderLifecycleService {
    * checked, so it leaves Reseptilista (it stays in Historia). 404 for another pharmacy's (or a
    * missing) prescription, 409 when undecided or already checked.
    */
-  async checkItem(actor: SessionUser, itemId: number): Promise<Order> {
+  async checkItem(actor: AuditActor & { pharmacyId?: number }, itemId: number): Promise<Order> {
     return this.change(async (m) => {
       const item = await m
         .getRepository(OrderItem)
@@ -249,9 +251,28 @@ export class OrderLifecycleService {
     });
   }
 
-  /** Runs one change in a transaction; after the commit (only then) its event is published. */
+  /**
+   * Another module's writes that belong to every order change (e.g. the integrators' webhook
+   * outbox): called inside the change's transaction, so they commit or roll back with it.
+   */
+  onChangeInTransaction(listener: (m: EntityManager, change: OrderChange) => Promise<void>): void {
+    this.transactionListeners.push(listener);
+  }
+
+  /**
+   * Runs one change in a transaction: the order's updated_at moves (integrators list changes by
+   * it) and the transactional listeners write their rows; after the commit (only then) its event
+   * is published.
+   */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    const { result, change } = await this.db.transaction(work);
+    const { result, change } = await this.db.transaction(async (m) => {
+      const done = await work(m);
+      if (done.change) {
+        await m.update(Order, { id: done.change.order.id }, { updatedAt: () => "date_trunc('milliseconds', clock_timestamp())" });
+        for (const listener of this.transactionListeners) await listener(m, done.change);
+      }
+      return done;
+    });
     if (change) this.events.publish(change);
     return result;
   }

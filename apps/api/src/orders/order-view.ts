@@ -8,6 +8,7 @@ import {
   type DoctorOrder,
   type DoctorPrescription,
   type OrderStatus,
+  type IntegratorOrder,
   type PharmacyOrder,
   type QueueOrder,
 } from '@resepti/domain';
@@ -133,6 +134,10 @@ export function toPharmacyOrder(order: Order, onlyUnchecked = false): PharmacyOr
   };
 }
 
+/** An order as an integrator reads it (GET /api/v1/orders, webhooks): the pharmacy's view, with its price and last change. */
+export function toIntegratorOrder(order: Order): IntegratorOrder {
+  return { ...toPharmacyOrder(order), priceCents: order.priceCents, updatedAt: order.updatedAt.toISOString() };
+}
 
 /**
  * An order as its customer sees it: decisions, reasons, the renewal date and a coupon stay hidden

@@ -20,6 +20,7 @@ export type OrderSource = 'customer' | 'pharmacy';
  */
 @Entity({ name: 'orders' })
 @Index('idx_orders_queue', ['deliveryStatus', 'deliveryBeforeTime'])
+@Index('idx_orders_updated', ['pharmacyId', 'updatedAt', 'id'])
 // Indexes of the doctors' history search (migration DoctorHistoryIndexes; expression and
 // partial indexes that TypeORM cannot describe, so it must leave them alone).
 @Index('idx_orders_patient_search', { synchronize: false })
@@ -87,6 +88,10 @@ export class Order {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Moved by every lifecycle change (GET /api/v1/orders?updatedSince=…). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  updatedAt!: Date;
 
   @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
   items?: Relation<OrderItem[]>;

@@ -13,6 +13,7 @@ import { CustomerCart1795495595385 } from './1795495595385-CustomerCart.js';
 import { CartCoupons1795496584951 } from './1795496584951-CartCoupons.js';
 import { CustomerFeedback1795497575439 } from './1795497575439-CustomerFeedback.js';
 import { Payments1795535568480 } from './1795535568480-Payments.js';
+import { IntegratorApi1795537797128 } from './1795537797128-IntegratorApi.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CartCoupons1795496584951,
   CustomerFeedback1795497575439,
   Payments1795535568480,
+  IntegratorApi1795537797128,
 ];

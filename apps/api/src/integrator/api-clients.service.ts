@@ -1,0 +1,57 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { IsNull, type DataSource } from 'typeorm';
+import { AuditService, type AuditActor } from '../audit/audit.service.js';
+import { ApiClient } from './api-client.entity.js';
+import { secretMatches } from './integrator-credentials.js';
+
+export interface ApiClientView {
+  id: number;
+  clientId: string;
+  name: string;
+  officeIds: number[];
+  created: string;
+  revoked: string | null;
+}
+
+export const toApiClientView = (c: ApiClient): ApiClientView => ({
+  id: c.id,
+  clientId: c.clientId,
+  name: c.name,
+  officeIds: c.officeIds,
+  created: c.createdAt.toISOString(),
+  revoked: c.revokedAt?.toISOString() ?? null,
+});
+
+/** Integrator clients: created by the admin CLI, listed and revoked by the CLI or the pharmacy's admin. */
+@Injectable()
+export class ApiClientsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The client whose id and secret these are (not revoked), else null. */
+  async authenticate(clientId: string, secret: string): Promise<ApiClient | null> {
+    const client = await this.db.getRepository(ApiClient).findOneBy({ clientId, revokedAt: IsNull() });
+    return client && secretMatches(secret, client.secretHash) ? client : null;
+  }
+
+  listForPharmacy(pharmacyId: number): Promise<ApiClient[]> {
+    return this.db.getRepository(ApiClient).find({ where: { pharmacyId }, order: { id: 'ASC' } });
+  }
+
+  /** Ends the client at once (its tokens are checked against this on every call). */
+  async revoke(actor: AuditActor, id: number, pharmacyId?: number): Promise<ApiClient> {
+    const repo = this.db.getRepository(ApiClient);
+    const client = await repo.findOneBy({ id, ...(pharmacyId !== undefined ? { pharmacyId } : {}) });
+    if (!client) throw new NotFoundException('Järjestelmää ei löytynyt.');
+    if (!client.revokedAt) {
+      await this.db.transaction(async (m) => {
+        await m.update(ApiClient, { id }, { revokedAt: new Date() });
+        await this.audit.record(actor, { action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, m);
+      });
+    }
+    return repo.findOneByOrFail({ id });
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  type ArgumentsHost,
+  type CallHandler,
+  type CanActivate,
+  Catch,
+  type ExceptionFilter,
+  type ExecutionContext,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  UnauthorizedException,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  applyDecorators,
+  createParamDecorator,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { type Observable, tap } from 'rxjs';
+import type { DataSource } from 'typeorm';
+import { INTEGRATOR_MESSAGES, type ProblemDetails } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
+import { Public } from '../auth/roles.decorator.js';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ApiClient } from './api-client.entity.js';
+import { AccessTokens } from './integrator-credentials.js';
+
+type IntegratorRequest = Request & { integrator?: ApiClient };
+
+/** Fixed one-minute windows per client and process: enough to stop a runaway loop. */
+class RateLimiter {
+  private readonly windows = new Map<number, { start: number; count: number }>();
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Seconds to wait, or 0 when the request may go. */
+  take(clientId: number, now = Date.now()): number {
+    const window = this.windows.get(clientId);
+    if (!window || now - window.start >= 60_000) {
+      if (this.windows.size > 10_000) this.windows.clear();
+      this.windows.set(clientId, { start: now, count: 1 });
+      return 0;
+    }
+    window.count++;
+    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : 0;
+  }
+}
+
+/**
+ * /api/v1: a Bearer access token only (a session cookie is never looked at), of a client that is
+ * not revoked, within its rate limit (429 with Retry-After).
+ */
+@Injectable()
+export class IntegratorGuard implements CanActivate {
+  private readonly tokens: AccessTokens;
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.tokens = new AccessTokens(config.sessionSecret);
+    this.limiter = new RateLimiter(config.integrator.rateLimitPerMinute);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<IntegratorRequest>();
+    const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!bearer) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
+    const id = this.tokens.verify(bearer[1]);
+    const client = id === null ? null : await this.db.getRepository(ApiClient).findOneBy({ id });
+    if (!client || client.revokedAt) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenInvalid);
+    const wait = this.limiter.take(client.id);
+    if (wait > 0) {
+      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait));
+      throw new HttpException(INTEGRATOR_MESSAGES.rateLimited, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    req.integrator = client;
+    return true;
+  }
+}
+
+/** The calling client of an /api/v1 handler. */
+export const CurrentClient = createParamDecorator((_data: unknown, context: ExecutionContext): ApiClient => {
+  const client = context.switchToHttp().getRequest<IntegratorRequest>().integrator;
+  if (!client) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
+  return client;
+});
+
+const TITLES: Record<number, string> = {
+  400: 'Virheellinen pyyntö',
+  401: 'Tunnistautuminen vaaditaan',
+  403: 'Ei oikeutta',
+  404: 'Ei löytynyt',
+  409: 'Ristiriita',
+  413: 'Pyyntö on liian suuri',
+  429: 'Liian monta pyyntöä',
+  500: 'Palvelussa tapahtui virhe',
+  503: 'Palvelu ei ole käytettävissä',
+};
+
+/** Every /api error as application/problem+json (RFC 9457), with the workbench's Finnish texts as detail. */
+@Catch()
+export class ProblemJsonFilter implements ExceptionFilter {
+  private readonly logger = new Logger('IntegratorApi');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    let status = HttpStatus.INTERNAL_SERVER_ERROR;
+    let messages: string[] = [];
+    if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      const body = exception.getResponse();
+      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
+    } else if (isDatabaseUnavailable(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      res.setHeader('Retry-After', '5');
+    } else {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="resepti", error="invalid_token"');
+    const problem: ProblemDetails = {
+      type: 'about:blank',
+      title: TITLES[status] ?? (status >= 500 ? TITLES[500] : TITLES[400]),
+      status,
+      ...(messages.length ? { detail: messages.join(' ') } : {}),
+      ...(messages.length > 1 ? { errors: messages } : {}),
+    };
+    res.status(status).type('application/problem+json').send(JSON.stringify(problem));
+  }
+}
+
+/** Every successful /api/v1 call in the audit log, with the client as the actor. */
+@Injectable()
+export class IntegratorAudit implements NestInterceptor {
+  constructor(private readonly audit: AuditService) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<IntegratorRequest>();
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    return next.handle().pipe(
+      tap({
+        next: () => {
+          const client = req.integrator;
+          if (client) void this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId } });
+        },
+      }),
+    );
+  }
+}
+
+/** An /api/v1 controller: Bearer only (not a session: the session guard lets it through), problem+json errors, audited. */
+export const IntegratorApi = () =>
+  applyDecorators(Public(), UseGuards(IntegratorGuard), UseFilters(ProblemJsonFilter), UseInterceptors(IntegratorAudit), ApiBearerAuth());

@@ -1,0 +1,193 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import {
+  INTEGRATOR_MESSAGES as M,
+  MESSAGES,
+  PHARMACY_MESSAGES,
+  handlingPriceCents,
+  normalizeHetu,
+  pharmacyDeadline,
+  validateHetu,
+  type IntegratorOrder,
+  type IntegratorOrderPage,
+  type OrderStatus,
+} from '@resepti/domain';
+import { productDisplayName } from '../catalogue/catalogue.service.js';
+import { Product } from '../catalogue/product.entity.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { toIntegratorOrder } from '../orders/order-view.js';
+import { Order } from '../orders/order.entity.js';
+import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
+import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
+import type { CreateIntegratorOrderDto } from './dto.js';
+
+const STATUSES: readonly OrderStatus[] = ['waiting', 'processing', 'delivered'];
+const PAGE_MAX = 100;
+
+/** Thrown inside the placing transaction when the Idempotency-Key was used before. */
+class KeyUsed extends Error {}
+
+const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId });
+
+function encodeCursor(order: Order): string {
+  return Buffer.from(`${order.updatedAt.toISOString()}|${order.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { updatedAt: Date; id: number } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const updatedAt = new Date(at ?? '');
+  if (!/^\d{1,10}$/.test(id ?? '') || Number.isNaN(updatedAt.getTime())) throw new BadRequestException(M.cursorInvalid);
+  return { updatedAt, id: Number(id) };
+}
+
+/**
+ * The integrators' orders: the same rules as the pharmacy workbench (hetu with its check
+ * character, renewable medicines only, handling options, deadlines and prices from libs/domain),
+ * placed through the one order lifecycle; read back through the pharmacy's view (decisions only
+ * once delivered), scoped to the client's pharmacy and offices.
+ */
+@Injectable()
+export class IntegratorOrdersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly lifecycle: OrderLifecycleService,
+  ) {}
+
+  /**
+   * POST /api/v1/orders. With an Idempotency-Key the key is recorded in the order's transaction:
+   * a repeat (even concurrent: it waits for the first) answers the same order, another body 409.
+   */
+  async create(client: ApiClient, dto: CreateIntegratorOrderDto, idempotencyKey: string | undefined, now = new Date()): Promise<IntegratorOrder> {
+    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) throw new BadRequestException(M.idempotencyKeyInvalid);
+    const requestHash = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
+    if (idempotencyKey !== undefined) {
+      const earlier = await this.replay(client, idempotencyKey, requestHash);
+      if (earlier) return earlier;
+    }
+    try {
+      const { placed } = await this.lifecycle.place(actorOf(client), async (m) => {
+        if (idempotencyKey !== undefined) {
+          const rows = (await m.query(
+            `INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body) VALUES ($1, $2, $3, 201, '{}')
+             ON CONFLICT (api_client_id, key) DO NOTHING RETURNING id`,
+            [client.id, idempotencyKey, requestHash],
+          )) as unknown[];
+          if (rows.length === 0) throw new KeyUsed();
+        }
+        const office = await this.office(m, client, dto.officeId);
+        const hetu = normalizeHetu(dto.patient.hetu);
+        if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
+        const firstName = dto.patient.firstName.trim();
+        const lastName = dto.patient.lastName.trim();
+        if (!firstName || !lastName) throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
+        const ids = dto.items.map((i) => i.productId);
+        if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
+        const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
+        for (const id of ids) {
+          const product = products.get(id);
+          if (!product?.available) throw new BadRequestException(`${PHARMACY_MESSAGES.productNotFound}: ${id}`);
+          if (!product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
+        }
+        return {
+          order: {
+            source: 'pharmacy' as const,
+            pharmacyId: client.pharmacyId,
+            officeId: office.id,
+            pharmacyUserId: null,
+            pharmacyData: { pharmacy: office.pharmacy?.name ?? '', pharmacyPhone: office.pharmacy?.phone ?? '', pharmacist: client.name },
+            patient: { firstName, lastName, hetu },
+            deliveryOptionId: dto.deliveryOption,
+            deliveryBeforeTime: pharmacyDeadline(dto.deliveryOption, now),
+            priceCents: handlingPriceCents(dto.deliveryOption, ids.length),
+            items: dto.items.map((item) => {
+              const product = products.get(item.productId)!;
+              return {
+                type: 'renewal' as const,
+                productId: product.id,
+                displayName: productDisplayName(product),
+                format: product.form,
+                reason: (item.reason ?? '').trim(),
+                priceCents: 0,
+              };
+            }),
+          },
+          audit: { action: 'integrator.order.create', patientHetu: hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
+          recordPlaced: async (tx: EntityManager, order: Order) => {
+            if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
+          },
+        };
+      });
+      return (await this.find(client, placed.id))!;
+    } catch (err) {
+      if (!(err instanceof KeyUsed)) throw err;
+      return (await this.replay(client, idempotencyKey!, requestHash))!;
+    }
+  }
+
+  /** The order an earlier request with this key created (409 when that request had another body). */
+  private async replay(client: ApiClient, key: string, requestHash: string): Promise<IntegratorOrder | null> {
+    const earlier = await this.db.getRepository(ApiIdempotencyKey).findOneBy({ apiClientId: client.id, key });
+    if (!earlier) return null;
+    if (earlier.requestHash !== requestHash) throw new ConflictException(M.idempotencyConflict);
+    const orderId = (earlier.body as { orderId?: number }).orderId;
+    return orderId ? this.find(client, orderId) : null;
+  }
+
+  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order. */
+  async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
+    const order = await this.db.getRepository(Order).findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId }, relations: { items: true } });
+    if (!order || !this.mayActFor(client, order.officeId)) return null;
+    return toIntegratorOrder(order);
+  }
+
+  /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
+  async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: string }): Promise<IntegratorOrderPage> {
+    if (query.status !== undefined && !STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
+    const since = query.updatedSince !== undefined ? new Date(query.updatedSince) : null;
+    if (since && (Number.isNaN(since.getTime()) || !/^\d{4}-\d\d-\d\d/.test(query.updatedSince!))) throw new BadRequestException(M.updatedSinceInvalid);
+    const limit = Math.min(PAGE_MAX, Math.max(1, Number.parseInt(query.limit ?? '50', 10) || 50));
+    const qb = this.db
+      .getRepository(Order)
+      .createQueryBuilder('o')
+      .where('o.source = :source AND o.pharmacyId = :pharmacyId', { source: 'pharmacy', pharmacyId: client.pharmacyId })
+      .orderBy('o.updatedAt', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .take(limit);
+    if (client.officeIds.length > 0) qb.andWhere('o.officeId IN (:...offices)', { offices: client.officeIds });
+    if (query.status) qb.andWhere('o.deliveryStatus = :status', { status: query.status });
+    if (since) qb.andWhere('o.updatedAt >= :since', { since });
+    if (query.cursor) {
+      const after = decodeCursor(query.cursor);
+      qb.andWhere('(o.updatedAt, o.id) > (:at, :id)', { at: after.updatedAt, id: after.id });
+    }
+    const page = await qb.getMany();
+    const withItems = page.length
+      ? await this.db.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
+      : [];
+    const byId = new Map(withItems.map((o) => [o.id, o]));
+    return {
+      data: page.map((o) => toIntegratorOrder(byId.get(o.id)!)),
+      nextCursor: page.length === limit ? encodeCursor(page[page.length - 1]) : null,
+    };
+  }
+
+  /** POST /api/v1/orders/{id}/items/{itemId}/check: the workbench's check of a decided item. */
+  async checkItem(client: ApiClient, orderId: number, itemId: number): Promise<IntegratorOrder> {
+    const order = await this.find(client, orderId);
+    if (!order || !order.prescriptions.some((p) => p.id === itemId)) throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
+    await this.lifecycle.checkItem(actorOf(client), itemId);
+    return (await this.find(client, orderId))!;
+  }
+
+  private mayActFor(client: ApiClient, officeId: number | null): boolean {
+    return client.officeIds.length === 0 || (officeId !== null && client.officeIds.includes(officeId));
+  }
+
+  private async office(m: EntityManager, client: ApiClient, officeId: number): Promise<PharmacyOffice> {
+    const office = await m.findOne(PharmacyOffice, { where: { id: officeId, pharmacyId: client.pharmacyId }, relations: { pharmacy: true } });
+    if (!office || !this.mayActFor(client, office.id)) throw new BadRequestException(M.officeNotAllowed);
+    return office;
+  }
+}

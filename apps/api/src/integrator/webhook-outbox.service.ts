@@ -1,0 +1,69 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { IntegratorWebhookEvent, IntegratorWebhookEventType, PharmacyNotice } from '@resepti/domain';
+import { NoticesService } from '../notices/notices.service.js';
+import type { OrderChange, OrderChangeKind } from '../orders/order-events.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { toIntegratorOrder } from '../orders/order-view.js';
+import { WebhookDelivery } from './webhook.entity.js';
+
+/** The lifecycle changes integrators hear of (decisions only with the delivered order). */
+const ORDER_EVENTS: Partial<Record<OrderChangeKind, IntegratorWebhookEventType>> = {
+  placed: 'order.created',
+  picked: 'order.processing',
+  delivered: 'order.delivered',
+};
+
+export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
+
+/**
+ * Writes webhook deliveries into the outbox inside the transaction of the change they tell of
+ * (an order's lifecycle change, a notice published), so an event exists exactly when its change
+ * committed. Order events go to the endpoints of the order's pharmacy whose client may act for
+ * the order's office; a notice goes to every subscribed endpoint.
+ */
+@Injectable()
+export class WebhookOutbox implements OnModuleInit {
+  constructor(
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly notices: NoticesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.lifecycle.onChangeInTransaction((m, change) => this.queueOrderChange(m, change));
+    this.notices.onPublishInTransaction((m, notice) => this.queueNotice(m, notice));
+  }
+
+  private async queueOrderChange(m: EntityManager, change: OrderChange): Promise<void> {
+    const type = ORDER_EVENTS[change.kind];
+    const order = change.order;
+    if (!type || order.source !== 'pharmacy' || order.pharmacyId === null) return;
+    const endpoints = (await m.query(
+      `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+        WHERE c.pharmacy_id = $1 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $2 = ANY(e.events)
+          AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids))`,
+      [order.pharmacyId, type, order.officeId],
+    )) as Array<{ id: number }>;
+    // The order as it is after the change (updated_at moved by the lifecycle just before).
+    const fresh = await m.query(`SELECT updated_at FROM orders WHERE id = $1`, [order.id]) as Array<{ updated_at: Date }>;
+    await this.insert(m, endpoints, type, toIntegratorOrder({ ...order, updatedAt: fresh[0]?.updated_at ?? order.updatedAt } as typeof order), order.id);
+  }
+
+  private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {
+    const endpoints = (await m.query(
+      `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+        WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND 'notice.published' = ANY(e.events)`,
+    )) as Array<{ id: number }>;
+    await this.insert(m, endpoints, 'notice.published', notice, null);
+  }
+
+  private async insert(m: EntityManager, endpoints: Array<{ id: number }>, type: IntegratorWebhookEventType, object: unknown, orderId: number | null): Promise<void> {
+    if (endpoints.length === 0) return;
+    const event: IntegratorWebhookEvent = { id: newEventId(), type, created: new Date().toISOString(), data: { object } };
+    await m.insert(
+      WebhookDelivery,
+      endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { WEBHOOK_SIGNATURE_HEADER } from '@resepti/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { retryDelayMs } from '../notifications/sms-sender.service.js';
+import { webhookUrlProblem } from './webhook-url.js';
+
+const BATCH = 20;
+const TIMEOUT_MS = 10_000;
+const LEASE_MS = 6 * TIMEOUT_MS;
+/** Retries stop this long after the event was written; then the delivery is 'failed'. */
+const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+interface Claimed {
+  id: number;
+  url: string;
+  secret: string;
+  payload: object;
+  attempts: number;
+  created_at: Date;
+}
+
+/** `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` */
+export function webhookSignature(secret: string, body: string, unixSeconds: number): string {
+  return `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`;
+}
+
+/**
+ * Delivers the webhook outbox on every API process, like the SMS sender: claim due rows with a
+ * lease (FOR UPDATE SKIP LOCKED: two processes never hold one delivery), commit, POST outside any
+ * transaction, record the result. At least once, in order per order and endpoint (a delivery
+ * waits while an earlier one of the same order to the same endpoint is pending), retried with a
+ * doubling wait (WEBHOOK_RETRY_SECONDS) on a non-2xx answer or a timeout for 24 h. The URL is
+ * checked again before each try (a name may have moved to a private address).
+ */
+@Injectable()
+export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WebhookSender.name);
+  private readonly senderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.deliverDue(), this.config.webhooks.sendIntervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async deliverDue(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let delivered = 0;
+    try {
+      for (const row of await this.claim()) if (await this.deliver(row)) delivered++;
+    } catch (err) {
+      this.logger.error(`webhook round failed: ${String(err)}`);
+    } finally {
+      this.running = false;
+    }
+    return delivered;
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    return (await this.db.query(
+      `WITH claimed AS (
+         UPDATE webhook_delivery d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
+          WHERE d.id IN (
+            SELECT x.id FROM webhook_delivery x
+             WHERE x.status = 'pending' AND x.next_attempt_at <= now() AND (x.lease_until IS NULL OR x.lease_until < now())
+               AND NOT EXISTS (SELECT 1 FROM webhook_delivery p
+                                WHERE p.endpoint_id = x.endpoint_id AND p.order_id = x.order_id AND p.id < x.id AND p.status = 'pending')
+             ORDER BY x.id LIMIT $3 FOR UPDATE SKIP LOCKED)
+          RETURNING d.id, d.endpoint_id, d.payload, d.attempts, d.created_at)
+       SELECT c.id, e.url, e.secret, c.payload, c.attempts, c.created_at
+         FROM claimed c JOIN webhook_endpoint e ON e.id = c.endpoint_id ORDER BY c.id`,
+      [this.senderId, LEASE_MS, BATCH],
+    )) as Claimed[];
+  }
+
+  private async deliver(row: Claimed): Promise<boolean> {
+    const body = JSON.stringify(row.payload);
+    let status: number | null = null;
+    let error: string | null = null;
+    const problem = await webhookUrlProblem(row.url, this.config.production);
+    if (problem) {
+      error = `URL refused: ${problem}`;
+    } else {
+      try {
+        const res = await fetch(row.url, {
+          method: 'POST',
+          redirect: 'manual', // a redirect could lead anywhere: it counts as a failure
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Resepti-Webhooks/1',
+            [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(row.secret, body, Math.floor(Date.now() / 1000)),
+          },
+          body,
+        });
+        status = res.status;
+        await res.body?.cancel();
+        if (status < 200 || status >= 300) error = `HTTP ${status}`;
+      } catch (err) {
+        error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+      }
+    }
+    if (error === null) {
+      await this.db.query(
+        `UPDATE webhook_delivery SET status = 'delivered', delivered_at = now(), last_status = $3, last_error = NULL, lease_until = NULL, claimed_by = NULL
+          WHERE id = $1 AND claimed_by = $2`,
+        [row.id, this.senderId, status],
+      );
+      return true;
+    }
+    const wait = retryDelayMs(row.attempts, this.config.webhooks.retrySeconds);
+    const giveUp = new Date(row.created_at).getTime() + RETRY_WINDOW_MS < Date.now() + wait;
+    await this.db.query(
+      `UPDATE webhook_delivery SET status = $3, last_status = $4, last_error = $5, lease_until = NULL, claimed_by = NULL,
+              next_attempt_at = now() + ($6::int * interval '1 millisecond')
+        WHERE id = $1 AND claimed_by = $2`,
+      [row.id, this.senderId, giveUp ? 'failed' : 'pending', status, error, wait],
+    );
+    this.logger.warn(`webhook delivery ${row.id} try ${row.attempts} failed${giveUp ? ' (giving up)' : ''}: ${error}`);
+    return false;
+  }
+}

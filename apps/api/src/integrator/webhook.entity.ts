@@ -1,0 +1,88 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
+
+/** Where an integrator wants its events; the secret signs every delivery (shown once, when created). */
+@Entity()
+export class WebhookEndpoint {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index()
+  @Column({ type: 'int' })
+  apiClientId!: number;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', array: true })
+  events!: WebhookEventType[];
+
+  /** HMAC key of Resepti-Signature (kept readable: the sender needs it). */
+  @Column({ type: 'text' })
+  secret!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/**
+ * One event to one endpoint: the outbox row written in the transaction of the change it tells of,
+ * then delivered (signed, retried with backoff for 24 h) by WebhookSender.
+ */
+@Entity()
+@Index('idx_webhook_delivery_due', ['status', 'nextAttemptAt'])
+@Index('idx_webhook_delivery_order', ['endpointId', 'orderId', 'id'])
+export class WebhookDelivery {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'int' })
+  endpointId!: number;
+
+  /** The event's id (evt_…): the receiver drops a repeat by it. */
+  @Column({ type: 'text' })
+  eventId!: string;
+
+  @Column({ type: 'text' })
+  eventType!: WebhookEventType;
+
+  /** Deliveries of one order to one endpoint go in order. */
+  @Column({ type: 'int', nullable: true })
+  orderId!: number | null;
+
+  /** The whole event as sent. */
+  @Column({ type: 'jsonb' })
+  payload!: object;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: WebhookDeliveryStatus;
+
+  @Column({ type: 'int', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt!: Date;
+
+  @Column({ type: 'int', nullable: true })
+  lastStatus!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  claimedBy!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  leaseUntil!: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
+}

@@ -1,0 +1,107 @@
+/**
+ * The integrator API (/api/v1, Bearer tokens from /api/oauth/token): pharmacy systems send
+ * orders, read them back and receive signed webhooks. Payloads and Finnish messages.
+ */
+import type { DeliveryOptionId } from './api-types.js';
+import type { PharmacyOrder } from './pharmacy-api.js';
+
+/** POST /api/oauth/token (client_credentials). */
+export interface IntegratorTokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  /** Seconds. */
+  expires_in: number;
+}
+
+/** An order as an integrator reads it: the pharmacy's view (decisions only once delivered), its price and when it last changed. */
+export interface IntegratorOrder extends PharmacyOrder {
+  priceCents: number;
+  updatedAt: string;
+}
+
+/** GET /api/v1/orders: oldest change first; `nextCursor` continues after the last one (null: no more now). */
+export interface IntegratorOrderPage {
+  data: IntegratorOrder[];
+  nextCursor: string | null;
+}
+
+/** POST /api/v1/orders */
+export interface CreateIntegratorOrderRequest {
+  officeId: number;
+  patient: { hetu: string; firstName: string; lastName: string };
+  items: Array<{ productId: number; reason?: string }>;
+  deliveryOption: DeliveryOptionId;
+}
+
+export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.delivered', 'notice.published'] as const;
+export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
+
+/** POST /api/v1/webhook-endpoints */
+export interface CreateWebhookEndpointRequest {
+  url: string;
+  events: IntegratorWebhookEventType[];
+}
+
+export interface WebhookEndpointView {
+  id: number;
+  url: string;
+  events: IntegratorWebhookEventType[];
+  created: string;
+  /** Only in the answer that created it. */
+  secret?: string;
+}
+
+/** GET /api/v1/webhook-endpoints/{id}/deliveries: the delivery log, newest first. */
+export interface WebhookDeliveryView {
+  id: number;
+  eventId: string;
+  eventType: IntegratorWebhookEventType;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  created: string;
+  deliveredAt: string | null;
+}
+
+/** What a webhook POST carries; `Resepti-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export interface IntegratorWebhookEvent {
+  id: string;
+  type: IntegratorWebhookEventType;
+  created: string;
+  data: { object: unknown };
+}
+
+export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
+
+/** RFC 9457 problem details of every /api error. */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  errors?: string[];
+}
+
+export const INTEGRATOR_MESSAGES = {
+  invalidClient: 'Asiakastunnus tai salaisuus on virheellinen.',
+  unsupportedGrant: "Vain grant_type=client_credentials on tuettu.",
+  tokenMissing: 'Pyynnöstä puuttuu Bearer-tunniste.',
+  tokenInvalid: 'Tunniste on virheellinen, vanhentunut tai peruttu.',
+  rateLimited: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
+  officeNotAllowed: 'Toimipaikkaa ei löytynyt tai se ei kuulu tälle järjestelmälle.',
+  orderNotFound: 'Tilausta ei löytynyt.',
+  itemsRequired: 'Tilauksessa on oltava 1–10 lääkettä.',
+  idempotencyConflict: 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.',
+  idempotencyKeyInvalid: 'Idempotency-Key on 1–200 merkkiä.',
+  cursorInvalid: 'Sivutustunniste (cursor) on virheellinen.',
+  updatedSinceInvalid: 'updatedSince on ISO 8601 -aika, esim. 2026-11-24T08:00:00Z.',
+  statusInvalid: "status on 'waiting', 'processing' tai 'delivered'.",
+  webhookUrlInvalid: 'Osoite on virheellinen.',
+  webhookUrlScheme: 'Webhookin osoitteen on oltava https:// (http:// vain paikalliseen osoitteeseen kehityksessä).',
+  webhookUrlPrivate: 'Webhookin osoite ei saa osoittaa yksityiseen tai paikalliseen verkkoon.',
+  webhookUrlUnresolvable: 'Webhookin osoitteen nimeä ei löytynyt.',
+  webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
+  webhookNotFound: 'Webhookia ei löytynyt.',
+} as const;

@@ -1,0 +1,188 @@
+/**
+ * The integrator API over HTTP (issue "Integrator API"): client credentials (good, wrong, revoked,
+ * expired), an order from a pharmacy system that a doctor then handles in the workbench, the same
+ * Idempotency-Key twice, another pharmacy's client, cookies ignored, problem+json errors.
+ */
+import type { DoctorOrder, IntegratorOrder, IntegratorOrderPage, Product, ProblemDetails } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { runAdmin } from '../support/cli';
+import { loginAs } from '../support/http';
+import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
+
+let app: TestApp;
+let keskus: IntegratorCredentials;
+let pos: IntegratorClient;
+let officeId: number;
+let otherOfficeId: number;
+let kestine: Product;
+
+beforeAll(async () => {
+  app = await startApp({ env: { API_TOKEN_MINUTES: '0.05' } });
+  keskus = await createApiClient(app, 'Keskusapteekki', 'Kassajärjestelmä');
+  pos = await IntegratorClient.signIn(app, keskus);
+  [{ id: officeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+  [{ id: otherOfficeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Kylän apteekki'`);
+  kestine = (await pos.call<{ data: Product[] }>('GET', '/products?q=Kestine')).body.data[0];
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const newOrder = (overrides: Record<string, unknown> = {}) => ({
+  officeId,
+  patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
+  items: [{ productId: kestine.productId, reason: 'Loppumassa' }],
+  deliveryOption: 'delivery-12-h',
+  ...overrides,
+});
+
+/** Token calls renew the short-lived token (API_TOKEN_MINUTES=0.05 in this file). */
+async function fresh(client: IntegratorClient): Promise<IntegratorClient> {
+  return IntegratorClient.signIn(app, client.credentials);
+}
+
+describe('tokens', () => {
+  it('issues a short-lived Bearer token for the right id and secret, by HTTP Basic or form fields', async () => {
+    const basic = await pos.requestToken(true);
+    expect(basic.status).toBe(200);
+    expect(basic.body).toEqual({ access_token: expect.stringMatching(/^rat_/), token_type: 'Bearer', expires_in: 3 });
+    expect(basic.headers.get('cache-control')).toBe('no-store');
+    expect((await pos.requestToken(false)).status).toBe(200);
+  });
+
+  it('refuses a wrong secret with 401 invalid_client, and a wrong grant with 400', async () => {
+    const wrong = await pos.requestToken(true, 'rcs_wrong');
+    expect([wrong.status, wrong.body]).toEqual([401, { error: 'invalid_client', error_description: 'Asiakastunnus tai salaisuus on virheellinen.' }]);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic/);
+    const grant = await fetch(`${app.baseUrl}/api/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=password' });
+    expect([grant.status, ((await grant.json()) as { error: string }).error]).toEqual([400, 'unsupported_grant_type']);
+  });
+
+  it('rejects a missing, forged or expired token with problem+json 401', async () => {
+    const none = await new IntegratorClient(app.baseUrl, keskus).call<ProblemDetails>('GET', '/products');
+    expect(none.status).toBe(401);
+    expect(none.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(none.body).toMatchObject({ type: 'about:blank', title: 'Tunnistautuminen vaaditaan', status: 401, detail: 'Pyynnöstä puuttuu Bearer-tunniste.' });
+    const forged = new IntegratorClient(app.baseUrl, keskus);
+    forged.token = `${pos.token.slice(0, -4)}AAAA`;
+    expect((await forged.call('GET', '/products')).status).toBe(401);
+
+    const client = await fresh(pos);
+    expect((await client.call('GET', '/products')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 3_200)); // the token lives 3 s here
+    expect((await client.call<ProblemDetails>('GET', '/products')).body.detail).toBe('Tunniste on virheellinen, vanhentunut tai peruttu.');
+  });
+
+  it('ends every token of a revoked client at once', async () => {
+    const temp = await createApiClient(app, 'Keskusapteekki', 'Väliaikainen');
+    const client = await IntegratorClient.signIn(app, temp);
+    expect((await client.call('GET', '/products')).status).toBe(200);
+    expect((await runAdmin(['revoke-api-client', temp.clientId], { DATABASE_URL: app.databaseUrl })).code).toBe(0);
+    expect((await client.call('GET', '/products')).status).toBe(401);
+    expect((await client.requestToken()).status).toBe(401);
+  });
+
+  it('ignores a browser session on /api/v1: a signed-in pharmacist without Bearer is 401', async () => {
+    const pharmacist = await loginAs(app, 'pharmacyAdmin');
+    const res = await fetch(`${app.baseUrl}/api/v1/products`, { headers: { cookie: pharmacist.cookieHeader } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('orders', () => {
+  it('creates an order that a doctor handles in the workbench; decisions show once delivered', async () => {
+    const client = await fresh(pos);
+    const created = await client.call<IntegratorOrder>('POST', '/orders', newOrder());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      deliveryStatus: 'waiting',
+      officeId,
+      patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
+      pharmacist: 'Kassajärjestelmä',
+      priceCents: 200,
+      prescriptions: [{ displayName: kestine.displayName, reason: 'Loppumassa', decision: 'undecided' }],
+    });
+
+    // The doctors' queue holds it like a pharmacy's own order.
+    await app.sql(`UPDATE orders SET delivery_before_time = delivery_before_time + interval '1 day' WHERE id <> $1 AND delivery_status = 'waiting'`, [created.body.orderId]);
+    const doctor = await loginAs(app, 'doctor');
+    const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
+    expect(picked.id).toBe(created.body.orderId);
+    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, { decision: 'approved' });
+    const during = (await client.call<IntegratorOrder>('GET', `/orders/${created.body.orderId}`)).body;
+    expect([during.deliveryStatus, during.prescriptions[0].decision]).toEqual(['processing', 'undecided']);
+    await doctor.post('/order/mark-delivered');
+    const after = (await client.call<IntegratorOrder>('GET', `/orders/${created.body.orderId}`)).body;
+    expect([after.deliveryStatus, after.prescriptions[0].decision]).toEqual(['delivered', 'approved']);
+
+    // The pharmacy system checks the item off, as the workbench's trash does.
+    const checked = await client.call<IntegratorOrder>('POST', `/orders/${created.body.orderId}/items/${after.prescriptions[0].id}/check`);
+    expect([checked.status, checked.body.prescriptions[0].pharmacyChecked]).toEqual([200, true]);
+    expect((await client.call('POST', `/orders/${created.body.orderId}/items/${after.prescriptions[0].id}/check`)).status).toBe(409);
+  });
+
+  it('creates one order for the same Idempotency-Key twice (also at once), 409 for another body', async () => {
+    const client = await fresh(pos);
+    const count = async () => Number((await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders`))[0].n);
+    const before = await count();
+    const key = { 'Idempotency-Key': 'kassa-2026-11-24-0001' };
+    const [a, b] = await Promise.all([client.call<IntegratorOrder>('POST', '/orders', newOrder(), key), client.call<IntegratorOrder>('POST', '/orders', newOrder(), key)]);
+    const c = await client.call<IntegratorOrder>('POST', '/orders', newOrder(), key);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    expect(new Set([a.body.orderId, b.body.orderId, c.body.orderId]).size).toBe(1);
+    expect(await count()).toBe(before + 1);
+    const other = await client.call<ProblemDetails>('POST', '/orders', newOrder({ deliveryOption: 'delivery-20-min' }), key);
+    expect([other.status, other.body.detail]).toEqual([409, 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.']);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('keeps the workbench rules: a bad hetu, a narcotic, another pharmacy’s office are 400 and nothing is created', async () => {
+    const client = await fresh(pos);
+    const [narcotic] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE NOT renewable AND available LIMIT 1`);
+    const before = (await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders`))[0].n;
+    const cases: Array<[unknown, string]> = [
+      [newOrder({ patient: { hetu: '121212-913X', firstName: 'Matti', lastName: 'M' } }), 'Tarkista henkilöturvatunnus'],
+      [newOrder({ items: [{ productId: narcotic.id }] }), 'PKV'],
+      [newOrder({ officeId: otherOfficeId }), 'Toimipaikkaa ei löytynyt'],
+      [newOrder({ items: [] }), 'Tilauksessa on oltava 1–10 lääkettä.'],
+      [newOrder({ deliveryOption: 'huomenna' }), 'Valitse käsittelyaika'],
+    ];
+    for (const [body, text] of cases) {
+      const res = await client.call<ProblemDetails>('POST', '/orders', body);
+      expect([res.status, res.headers.get('content-type')?.split(';')[0]]).toEqual([400, 'application/problem+json']);
+      expect(res.body.detail).toContain(text);
+    }
+    expect((await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders`))[0].n).toBe(before);
+  });
+
+  it("gives another pharmacy's client 404 for the order and leaves it out of the list", async () => {
+    const mine = (await (await fresh(pos)).call<IntegratorOrder>('POST', '/orders', newOrder())).body;
+    const kyla = await IntegratorClient.signIn(app, await createApiClient(app, 'Kylän apteekki', 'Kylän kassa'));
+    expect((await kyla.call('GET', `/orders/${mine.orderId}`)).status).toBe(404);
+    expect((await kyla.call('POST', `/orders/${mine.orderId}/items/${mine.prescriptions[0].id}/check`)).status).toBe(404);
+    expect((await kyla.call<IntegratorOrderPage>('GET', '/orders')).body.data.some((o) => o.orderId === mine.orderId)).toBe(false);
+    // A client limited to the other office of the same pharmacy does not see it either.
+    const asema = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Aseman kassa', ['Keskusapteekki Asema']));
+    expect((await asema.call('GET', `/orders/${mine.orderId}`)).status).toBe(404);
+  });
+
+  it('lists by last change with a stable cursor and filters by status and updatedSince', async () => {
+    const client = await fresh(pos);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: IntegratorOrderPage = (await client.call<IntegratorOrderPage>('GET', `/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      seen.push(...page.data.map((o) => o.orderId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    const [{ n }] = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE pharmacy_id = (SELECT pharmacy_id FROM api_client WHERE client_id = $1)`, [keskus.clientId]);
+    expect(seen).toHaveLength(Number(n));
+    expect(new Set(seen).size).toBe(seen.length);
+    const delivered = (await client.call<IntegratorOrderPage>('GET', '/orders?status=delivered')).body.data;
+    expect(delivered.every((o) => o.deliveryStatus === 'delivered')).toBe(true);
+    const future = (await client.call<IntegratorOrderPage>('GET', `/orders?updatedSince=${new Date(Date.now() + 60_000).toISOString()}`)).body;
+    expect(future).toEqual({ data: [], nextCursor: null });
+    expect((await client.call('GET', '/orders?cursor=bm9wZQ')).status).toBe(400);
+    expect((await client.call('GET', '/orders?status=lost')).status).toBe(400);
+  });
+});

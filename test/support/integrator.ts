@@ -1,0 +1,67 @@
+/**
+ * An integrator in tests: a client made with the admin CLI (as an operator would), its token from
+ * POST /api/oauth/token, and Bearer calls to /api/v1 with no cookies at all.
+ */
+import type { IntegratorTokenResponse } from '@resepti/domain';
+import type { TestApp } from './app';
+import { runAdmin } from './cli';
+
+export interface IntegratorCredentials {
+  id: number;
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function createApiClient(app: TestApp, pharmacy: string, name: string, offices: string[] = []): Promise<IntegratorCredentials> {
+  const args = ['create-api-client', '--pharmacy', pharmacy, '--name', name, ...offices.flatMap((o) => ['--office', o]), '--json'];
+  const out = await runAdmin(args, { DATABASE_URL: app.databaseUrl });
+  if (out.code !== 0) throw new Error(`create-api-client: ${out.stderr}`);
+  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as IntegratorCredentials;
+}
+
+export interface IntegratorResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Bearer calls to /api/v1 (and the token endpoint), JSON in and out. */
+export class IntegratorClient {
+  token = '';
+
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: IntegratorCredentials,
+  ) {}
+
+  static async signIn(app: TestApp, credentials: IntegratorCredentials): Promise<IntegratorClient> {
+    const client = new IntegratorClient(app.baseUrl, credentials);
+    const res = await client.requestToken();
+    if (res.status !== 200) throw new Error(`token: ${res.status} ${JSON.stringify(res.body)}`);
+    client.token = (res.body as IntegratorTokenResponse).access_token;
+    return client;
+  }
+
+  /** client_credentials with HTTP Basic (or the form fields when `basic` is false). */
+  async requestToken(basic = true, secret = this.credentials.clientSecret): Promise<IntegratorResponse<IntegratorTokenResponse | { error: string }>> {
+    const form = new URLSearchParams({ grant_type: 'client_credentials' });
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (basic) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(this.credentials.clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+    else {
+      form.set('client_id', this.credentials.clientId);
+      form.set('client_secret', secret);
+    }
+    const res = await fetch(`${this.baseUrl}/api/oauth/token`, { method: 'POST', headers, body: form });
+    return { status: res.status, body: (await res.json()) as IntegratorTokenResponse, headers: res.headers };
+  }
+
+  async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<IntegratorResponse<T>> {
+    const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
+      method,
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+  }
+}
