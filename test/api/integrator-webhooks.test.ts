@@ -1,0 +1,149 @@
+/**
+ * Integrator webhooks (issue "Integrator API"): a local receiver that answers 500 twice and then
+ * 200 gets `order.delivered` with the decisions, signed so the documented check verifies it; the
+ * retries are in the delivery log and nothing is sent again after success. An endpoint pointing
+ * into a private network is refused at once, without any request to it.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DoctorOrder, IntegratorOrder, IntegratorWebhookEvent, Product, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { loginAs } from '../support/http';
+import { createApiClient, IntegratorClient } from '../support/integrator';
+
+interface Received {
+  body: string;
+  signature: string | undefined;
+  event: IntegratorWebhookEvent;
+  answered: number;
+}
+
+/** The documented 10-line check of Resepti-Signature (the OpenAPI description carries the same). */
+function verify(rawBody: string, header: string, secret: string, toleranceSeconds = 300): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${rawBody}`).digest('hex');
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= toleranceSeconds;
+  return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
+}
+
+let app: TestApp;
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+let failuresLeft = 2;
+
+beforeAll(async () => {
+  receiver = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const event = JSON.parse(body) as IntegratorWebhookEvent;
+      // The delivered event fails twice before it is taken; other events are taken at once.
+      const answered = event.type === 'order.delivered' && failuresLeft-- > 0 ? 500 : 200;
+      received.push({ body, signature: req.headers['resepti-signature'] as string | undefined, event, answered });
+      res.writeHead(answered).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/resepti`;
+  app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3' } });
+});
+afterAll(async () => {
+  await app?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('webhooks', () => {
+  it('delivers order.delivered with its decisions, signed, after two failed tries, and never again', async () => {
+    const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kassajärjestelmä'));
+    const created = await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: receiverUrl, events: ['order.created', 'order.processing', 'order.delivered'] });
+    expect(created.status).toBe(201);
+    const secret = created.body.secret!;
+    expect(secret).toMatch(/^whsec_/);
+    expect((await client.call<WebhookEndpointView[]>('GET', '/webhook-endpoints')).body.map((e) => [e.url, e.secret])).toEqual([[receiverUrl, undefined]]);
+
+    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+    const product = (await client.call<{ data: Product[] }>('GET', '/products?q=Kestine')).body.data[0];
+    const order = (
+      await client.call<IntegratorOrder>('POST', '/orders', {
+        officeId: office.id,
+        patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
+        items: [{ productId: product.productId }],
+        deliveryOption: 'delivery-20-min',
+      })
+    ).body;
+    const doctor = await loginAs(app, 'doctor');
+    const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
+    expect(picked.id).toBe(order.orderId);
+    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, { decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' });
+    await doctor.post('/order/mark-delivered');
+
+    const success = await until(() => received.find((r) => r.event.type === 'order.delivered' && r.answered === 200));
+    expect(verify(success.body, success.signature!, secret)).toBe(true);
+    expect(verify(success.body, success.signature!, 'whsec_someone_else')).toBe(false);
+    expect(success.event).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      type: 'order.delivered',
+      data: { object: { orderId: order.orderId, deliveryStatus: 'delivered', prescriptions: [{ decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' }] } },
+    });
+    // In order per order: created, processing, then delivered (three tries, one event id).
+    const forOrder = received.filter((r) => (r.event.data.object as { orderId?: number }).orderId === order.orderId);
+    expect(forOrder.map((r) => [r.event.type, r.answered])).toEqual([
+      ['order.created', 200],
+      ['order.processing', 200],
+      ['order.delivered', 500],
+      ['order.delivered', 500],
+      ['order.delivered', 200],
+    ]);
+    expect(new Set(forOrder.filter((r) => r.event.type === 'order.delivered').map((r) => r.event.id)).size).toBe(1);
+    // The waiting order of the created event hides decisions, as the workbench does.
+    expect((forOrder[0].event.data.object as IntegratorOrder).prescriptions[0].decision).toBe('undecided');
+
+    const log = (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${created.body.id}/deliveries`)).body;
+    const delivered = log.find((d) => d.eventType === 'order.delivered')!;
+    expect([delivered.status, delivered.attempts, delivered.lastStatus, delivered.nextAttemptAt]).toEqual(['delivered', 3, 200, null]);
+    // Nothing more arrives after the success.
+    const count = received.length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(received.length).toBe(count);
+  });
+
+  it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {
+    const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Toinen'));
+    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.20/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'http://example.com/hook', 'ftp://example.com/x']) {
+      const res = await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url, events: ['order.delivered'] });
+      expect({ url, status: res.status }).toEqual({ url, status: 400 });
+    }
+    expect((await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url: 'https://10.0.0.1/hook', events: ['order.delivered'] })).body.detail).toBe(
+      'Webhookin osoite ei saa osoittaa yksityiseen tai paikalliseen verkkoon.',
+    );
+    expect((await client.call('POST', '/webhook-endpoints', { url: receiverUrl, events: ['order.shipped'] })).status).toBe(400);
+    const [{ n }] = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id WHERE c.name = 'Toinen'`);
+    expect(n).toBe('0');
+  });
+
+  it("tells every subscribed endpoint of a published notice; another client's endpoints are not its to see", async () => {
+    const kyla = await IntegratorClient.signIn(app, await createApiClient(app, 'Kylän apteekki', 'Kylän kassa'));
+    const endpoint = (await kyla.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: receiverUrl, events: ['notice.published'] })).body;
+    const doctor = await loginAs(app, 'doctor');
+    expect((await doctor.post('/set-pharmacy-message', { header: 'Huoltokatko', additionalDetails: 'Sunnuntaina klo 2–4', status: 'published' })).status).toBeLessThan(300);
+    const notice = await until(() => received.find((r) => r.event.type === 'notice.published'));
+    expect(notice.event.data.object).toMatchObject({ header: 'Huoltokatko', status: 'published' });
+    const other = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kolmas'));
+    expect((await other.call('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)).status).toBe(404);
+    expect((await other.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
+    expect((await kyla.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+  });
+});
