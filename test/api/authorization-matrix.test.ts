@@ -90,7 +90,12 @@ beforeAll(async () => {
   if (cart.status !== 200) throw new Error(`cart item: ${cart.status} ${JSON.stringify(cart.body)}`);
   const checkout = await sessions.get('customer')!.post<{ sessionId: string }>('/start-payment-session');
   if (checkout.status !== 201) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);
+  const [apiClient] = await app.sql<{ id: number }>(
+    `INSERT INTO api_client (client_id, secret_hash, pharmacy_id, name) SELECT 'rc_matrix', 'x', pharmacy_id, 'Matriisi' FROM pharmacy_office WHERE id = $1 RETURNING id`,
+    [ids.officeId],
+  );
   records = {
+    apiClientId: apiClient.id,
     customerCheckoutId: checkout.body.sessionId,
     heldOrderId: held.id,
     heldOrderItemId: held.itemIds[0],

@@ -44,6 +44,8 @@ export interface MatrixRecords {
   customerCartItemId: number;
   /** `customer`'s embedded checkout of that cart. */
   customerCheckoutId: string;
+  /** An integrator client of the demo pharmacy (Keskusapteekki). */
+  apiClientId: number;
 }
 
 export interface MatrixRow {
@@ -183,6 +185,13 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /list-users', allow: PHARMACY_ADMINS },
   { call: 'GET /check-username/{name}', allow: PHARMACY_ADMINS, path: () => '/check-username/matrix-probe' },
   { call: 'POST /create-pharmacy-user', allow: PHARMACY_ADMINS, body: () => ({ firstName: '' }) },
+  { call: 'GET /pharmacy-api-clients', allow: PHARMACY_ADMINS, note: "each admin sees only their pharmacy's integrator clients" },
+  {
+    call: 'POST /pharmacy-api-clients/{id}/revoke',
+    allow: ['pharmacyAdmin'],
+    notYours: { otherPharmacyAdmin: 404 },
+    path: (r) => `/pharmacy-api-clients/${r.apiClientId}/revoke`,
+  },
   {
     call: 'POST /update-pharmacy-user',
     allow: ['pharmacyAdmin'],

@@ -104,4 +104,16 @@ export const INTEGRATOR_MESSAGES = {
   webhookUrlUnresolvable: 'Webhookin osoitteen nimeä ei löytynyt.',
   webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
   webhookNotFound: 'Webhookia ei löytynyt.',
+  clientNotFound: 'Järjestelmää ei löytynyt.',
 } as const;
+
+/** GET /pharmacy-api-clients (pharmacy admin): the pharmacy's integrator clients. */
+export interface ApiClientView {
+  id: number;
+  clientId: string;
+  name: string;
+  /** Offices it may act for; [] = every office of the pharmacy. */
+  officeIds: number[];
+  created: string;
+  revoked: string | null;
+}

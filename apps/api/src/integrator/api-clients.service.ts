@@ -1,18 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource } from 'typeorm';
+import { INTEGRATOR_MESSAGES, type ApiClientView } from '@resepti/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
 import { ApiClient } from './api-client.entity.js';
 import { secretMatches } from './integrator-credentials.js';
-
-export interface ApiClientView {
-  id: number;
-  clientId: string;
-  name: string;
-  officeIds: number[];
-  created: string;
-  revoked: string | null;
-}
 
 export const toApiClientView = (c: ApiClient): ApiClientView => ({
   id: c.id,
@@ -45,7 +37,7 @@ export class ApiClientsService {
   async revoke(actor: AuditActor, id: number, pharmacyId?: number): Promise<ApiClient> {
     const repo = this.db.getRepository(ApiClient);
     const client = await repo.findOneBy({ id, ...(pharmacyId !== undefined ? { pharmacyId } : {}) });
-    if (!client) throw new NotFoundException('Järjestelmää ei löytynyt.');
+    if (!client) throw new NotFoundException(INTEGRATOR_MESSAGES.clientNotFound);
     if (!client.revokedAt) {
       await this.db.transaction(async (m) => {
         await m.update(ApiClient, { id }, { revokedAt: new Date() });

@@ -3,13 +3,14 @@ import { ApiClientsService } from './api-clients.service.js';
 import { IntegratorAudit, IntegratorGuard, ProblemJsonFilter } from './integrator-access.js';
 import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
+import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookOutbox } from './webhook-outbox.service.js';
 import { WebhookSender } from './webhook-sender.service.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  controllers: [OAuthTokenController, IntegratorController],
+  controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
   providers: [ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit],
   exports: [ApiClientsService],
 })

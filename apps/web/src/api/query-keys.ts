@@ -30,6 +30,7 @@ export const queryKeys = {
     message: ['pharmacy', 'message'] as const,
     messageStatus: ['pharmacy', 'message-status'] as const,
     users: ['pharmacy', 'users'] as const,
+    apiClients: ['pharmacy', 'api-clients'] as const,
   },
   doctor: {
     status: ['doctor', 'system-status'] as const,

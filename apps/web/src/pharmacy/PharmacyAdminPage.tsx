@@ -3,7 +3,8 @@
  * (the first user selected automatically), inline edit that saves on blur or Enter,
  * 'Lisää käyttäjä' in a modal, and delete with a confirmation (hidden for administrators).
  * Another administrator's details are read-only: admins manage pharmacy users, not
- * administrators (SPEC section 6; the server answers 403), only their own account.
+ * administrators (SPEC section 6; the server answers 403), only their own account. Below, the
+ * pharmacy systems that use the integrator API, each revocable at once (ApiClientsPanel).
  */
 import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -22,6 +23,7 @@ import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { usePageTitle } from '../components/usePageTitle';
+import { ApiClientsPanel } from './ApiClientsPanel';
 import { checkUsername, createUser, deleteUser, fetchUsers, updateUser } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.admin;
@@ -353,6 +355,7 @@ export function PharmacyAdminPage() {
             <UserDetails key={selected.id} user={selected} onDeleted={() => setSelectedId(null)} />
           ))}
       </div>
+      <ApiClientsPanel />
       <NewUserModal visible={adding} onClose={() => setAdding(false)} onCreated={(u) => setSelectedId(u.id)} />
     </div>
   );

@@ -1,5 +1,6 @@
 /** The pharmacy's REST calls (SPEC section 7, Pharmacy); payload types from @resepti/domain. */
 import type {
+  ApiClientView,
   DeliveryOptionDto,
   DeliveryOptionId,
   MessageStatus,
@@ -62,6 +63,8 @@ export const fetchMessageStatus = () => api.get<MessageStatus>('/get-pharmacy-us
 export const setMessageChecked = (checked: boolean) =>
   api.post<MessageStatus>(checked ? '/set-pharmacy-message-checked' : '/set-pharmacy-message-unchecked', undefined, P);
 
+export const fetchApiClients = () => api.get<ApiClientView[]>('/pharmacy-api-clients', P);
+export const revokeApiClient = (id: number) => api.post<ApiClientView>(`/pharmacy-api-clients/${id}/revoke`, undefined, P);
 export const fetchUsers = () => api.get<PharmacyUserListEntry[]>('/list-users', P);
 export const checkUsername = (name: string) => api.get<UsernameCheck>(`/check-username/${encodeURIComponent(name)}`, P);
 export const createUser = (user: NewPharmacyUserRequest) => api.post<PharmacyUserListEntry>('/create-pharmacy-user', user, P);
