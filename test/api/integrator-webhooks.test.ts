@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/resepti`;
-  app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3' } });
+  app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30' } });
 });
 afterAll(async () => {
   await app?.stop();
@@ -145,5 +145,17 @@ describe('webhooks', () => {
     expect((await other.call('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)).status).toBe(404);
     expect((await other.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(404);
     expect((await kyla.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+  });
+
+  it('limits each client to API_RATE_LIMIT_PER_MINUTE calls (here 30): then 429 with Retry-After, other clients unaffected', async () => {
+    const busy = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kiireinen'));
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await busy.call<ProblemDetails>('GET', '/webhook-endpoints'));
+    expect(answers.slice(0, 30).every((r) => r.status === 200)).toBe(true);
+    const limited = answers[31];
+    expect([limited.status, limited.body.title, limited.body.detail]).toEqual([429, 'Liian monta pyyntöä', 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.']);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const calm = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Rauhallinen'));
+    expect((await calm.call('GET', '/webhook-endpoints')).status).toBe(200);
   });
 });

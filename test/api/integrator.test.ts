@@ -4,6 +4,10 @@
  * Idempotency-Key twice, another pharmacy's client, cookies ignored, problem+json errors.
  */
 import type { DoctorOrder, IntegratorOrder, IntegratorOrderPage, Product, ProblemDetails } from '@resepti/domain';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../../apps/api/src/integrator/integrator-client-generator';
+import { ReseptiIntegratorApi } from '../../libs/integrator-client/resepti-integrator-client';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { loginAs } from '../support/http';
@@ -184,5 +188,50 @@ describe('orders', () => {
     expect(future).toEqual({ data: [], nextCursor: null });
     expect((await client.call('GET', '/orders?cursor=bm9wZQ')).status).toBe(400);
     expect((await client.call('GET', '/orders?status=lost')).status).toBe(400);
+  });
+});
+
+describe('documents and the typed client', () => {
+  it('serves its own OpenAPI document at /api/docs, apart from the browser API', async () => {
+    const doc = (await (await fetch(`${app.baseUrl}/api/docs-json`)).json()) as { info: { description: string }; paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/oauth/token', '/api/v1/orders', '/api/v1/orders/{id}', '/api/v1/webhook-endpoints']));
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(doc.info.description).toContain('Resepti-Signature: t=<unix seconds>,v1=');
+    const ui = (await (await fetch(`${app.baseUrl}/ui-api/docs-json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(ui.paths).some((p) => p.startsWith('/api/'))).toBe(false);
+  });
+
+  it('has a generated typed client that matches the document and works', async () => {
+    const doc = await (await fetch(`${app.baseUrl}/api/docs-json`)).json();
+    const committed = await readFile(path.resolve(__dirname, '../..', INTEGRATOR_CLIENT_FILE), 'utf8');
+    // Stale when the API changed: regenerate with `npm run admin -- integrator-client` against npm start.
+    expect(generateIntegratorClient(doc)).toBe(committed);
+
+    const api = new ReseptiIntegratorApi(app.baseUrl, keskus.clientId, keskus.clientSecret);
+    expect((await api.signIn()).status).toBe(200);
+    const created = await api.createOrder(
+      { officeId, patient: { hetu: '010190-998V', firstName: 'Aino', lastName: 'Asiakas' }, items: [{ productId: kestine.productId }], deliveryOption: 'delivery-20-min' },
+      { idempotencyKey: 'typed-client-1' },
+    );
+    expect([created.status, created.data?.priceCents]).toEqual([201, 1490]);
+    expect((await api.getOrder(created.data!.orderId)).data?.patient.hetu).toBe('010190-998V');
+    const missing = await api.getOrder(999_999);
+    expect([missing.status, missing.problem?.detail]).toEqual([404, 'Tilausta ei löytynyt.']);
+    expect((await api.listProducts({ q: 'Kestine' })).data?.data[0].productId).toBe(kestine.productId);
+  });
+});
+
+describe('limits and audit', () => {
+  it('audits every call with the client as the actor', async () => {
+    const client = await fresh(pos);
+    await client.call('GET', '/orders?limit=1');
+    const rows = await app.sql<{ actor_role: string; subject: string }>(
+      `SELECT actor_role, subject FROM audit_log WHERE action = 'integrator.request' AND actor_id = $1 ORDER BY id DESC LIMIT 2`,
+      [keskus.id],
+    );
+    expect(rows.map((r) => [r.actor_role, r.subject])).toEqual([
+      ['integrator', 'GET /api/v1/orders'],
+      ['integrator', 'POST /api/oauth/token'],
+    ]);
   });
 });

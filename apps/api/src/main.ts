@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
-import { INTEGRATOR_API_DESCRIPTION, withoutPaths } from './integrator/integrator-docs.js';
+import { INTEGRATOR_API_DESCRIPTION, withPaths } from './integrator/integrator-docs.js';
 import { IntegratorModule } from './integrator/integrator.module.js';
 import { auditRequestContext } from './audit/audit-context.js';
 import { CsrfProtection } from './auth/csrf.js';
@@ -97,8 +97,9 @@ async function bootstrap(): Promise<void> {
     .addBearerAuth()
     .build();
   if (config.apiDocs) {
-    SwaggerModule.setup('ui-api/docs', app, () => withoutPaths(SwaggerModule.createDocument(app, openApi), '/api/'));
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, integratorApi, { include: [IntegratorModule] }));
+    const integratorPath = (path: string) => path.startsWith('/api/');
+    SwaggerModule.setup('ui-api/docs', app, () => withPaths(SwaggerModule.createDocument(app, openApi), (path) => !integratorPath(path)));
+    SwaggerModule.setup('api/docs', app, () => withPaths(SwaggerModule.createDocument(app, integratorApi, { include: [IntegratorModule] }), integratorPath));
   }
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m));

@@ -10,7 +10,9 @@
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
  */
 import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { verifyAuditChain } from '../audit/audit-chain.js';
@@ -22,6 +24,7 @@ import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
+import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../integrator/integrator-client-generator.js';
 import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
@@ -37,6 +40,7 @@ const USAGE = `usage:
   npm run admin -- create-coupon --code C (--percent N | --amount-cents N) [--uses N] [--valid-until YYYY-MM-DD]
   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
+  npm run admin -- integrator-client [--from URL] [--out FILE]   (the typed client from a running API's /api/docs-json)
   npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
   npm run admin -- config-table`;
 
@@ -57,6 +61,8 @@ const OPTIONS = {
   uses: { type: 'string' },
   'valid-until': { type: 'string' },
   json: { type: 'boolean' },
+  from: { type: 'string' },
+  out: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -216,6 +222,19 @@ async function main(): Promise<number> {
   };
   if (command === 'config-table') {
     console.log(configTable());
+    return 0;
+  }
+  if (command === 'integrator-client') {
+    // From a running API (npm start); no database needed.
+    const from = parsed.values.from ?? 'http://localhost:3000/api/docs-json';
+    const res = await fetch(from);
+    if (!res.ok) {
+      console.error(`error: ${from} answered ${res.status}`);
+      return 2;
+    }
+    const out = parsed.values.out ?? INTEGRATOR_CLIENT_FILE;
+    await writeFile(out, generateIntegratorClient((await res.json()) as OpenAPIObject));
+    console.log(`typed integrator client written to ${out}`);
     return 0;
   }
   const run = command ? commands[command] : undefined;

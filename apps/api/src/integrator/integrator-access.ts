@@ -21,7 +21,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { type Observable, tap } from 'rxjs';
+import { concatMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ProblemDetails } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
@@ -145,12 +145,12 @@ export class IntegratorAudit implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    // Recorded before the answer goes out: a client that reads its audit trail sees this call.
     return next.handle().pipe(
-      tap({
-        next: () => {
-          const client = req.integrator;
-          if (client) void this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId } });
-        },
+      concatMap(async (value: unknown) => {
+        const client = req.integrator;
+        if (client) await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId } });
+        return value;
       }),
     );
   }

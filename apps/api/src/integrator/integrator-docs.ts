@@ -35,7 +35,7 @@ function verify(rawBody, header, secret, toleranceSeconds = 300) {
 \`\`\`
 `.trim();
 
-/** The document without the paths under a prefix (the browser API's document leaves the integrator API out). */
-export function withoutPaths(document: OpenAPIObject, prefix: string): OpenAPIObject {
-  return { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([path]) => !path.startsWith(prefix))) };
+/** The document with only the paths `keep` accepts (the two APIs' documents split the routes by prefix). */
+export function withPaths(document: OpenAPIObject, keep: (path: string) => boolean): OpenAPIObject {
+  return { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([path]) => keep(path))) };
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtraModels, ApiHeader, ApiOkResponse, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   INTEGRATOR_MESSAGES as M,
@@ -22,6 +22,13 @@ import { CurrentClient, IntegratorApi } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+
+/**
+ * An operation of the typed client: its method name, summary, and the @resepti/domain payload
+ * types the generator (integrator-client-generator.ts) puts in its signature.
+ */
+const Operation = (operationId: string, summary: string, types: { request?: string; response: string }) =>
+  applyDecorators(ApiOperation({ operationId, summary }), ApiExtension('x-resepti-types', types));
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): client id and secret by HTTP Basic or form fields. */
 @ApiTags('integrator')
@@ -86,6 +93,7 @@ export class IntegratorController {
   ) {}
 
   @Get('products')
+  @Operation('listProducts', 'Available medicines, filtered by a name prefix (q), paged', { response: '{ data: Product[]; count: number }' })
   @ApiQuery({ name: 'q', required: false, description: 'Name prefix, e.g. "Kest"' })
   @ApiQuery({ name: 'limit', required: false })
   @ApiQuery({ name: 'offset', required: false })
@@ -99,6 +107,7 @@ export class IntegratorController {
   }
 
   @Post('orders')
+  @Operation('createOrder', 'Send an order to the doctors (Idempotency-Key makes retries safe)', { request: 'CreateIntegratorOrderRequest', response: 'IntegratorOrder' })
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key and body returns the first order; another body is 409.' })
   @ApiCreatedResponse({ description: 'The order, waiting for a doctor' })
   createOrder(@CurrentClient() client: ApiClient, @Body() body: CreateIntegratorOrderDto, @Headers('idempotency-key') key?: string): Promise<IntegratorOrder> {
@@ -106,6 +115,7 @@ export class IntegratorController {
   }
 
   @Get('orders')
+  @Operation('listOrders', 'Orders by last change, oldest first; follow nextCursor', { response: 'IntegratorOrderPage' })
   @ApiQuery({ name: 'status', required: false, enum: ['waiting', 'processing', 'delivered'] })
   @ApiQuery({ name: 'updatedSince', required: false, description: 'ISO 8601' })
   @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
@@ -120,6 +130,7 @@ export class IntegratorController {
   }
 
   @Get('orders/:id')
+  @Operation('getOrder', 'One order; decisions once delivered', { response: 'IntegratorOrder' })
   @ApiOkResponse({ description: 'The order; decisions only once delivered' })
   async order(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<IntegratorOrder> {
     const order = await this.orders.find(client, id);
@@ -128,6 +139,7 @@ export class IntegratorController {
   }
 
   @Post('orders/:id/items/:itemId/check')
+  @Operation('checkItem', "The pharmacy's check of a decided prescription", { response: 'IntegratorOrder' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The order with the item checked' })
   checkItem(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('itemId') itemId: number): Promise<IntegratorOrder> {
@@ -135,23 +147,27 @@ export class IntegratorController {
   }
 
   @Post('webhook-endpoints')
+  @Operation('createWebhookEndpoint', 'Register a webhook endpoint; the answer carries its secret once', { request: 'CreateWebhookEndpointRequest', response: 'WebhookEndpointView' })
   @ApiCreatedResponse({ description: '{id, url, events, secret}: the secret is shown only here' })
   createWebhook(@CurrentClient() client: ApiClient, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointView> {
     return this.webhooks.create(client, body);
   }
 
   @Get('webhook-endpoints')
+  @Operation('listWebhookEndpoints', "The client's webhook endpoints", { response: 'WebhookEndpointView[]' })
   listWebhooks(@CurrentClient() client: ApiClient): Promise<WebhookEndpointView[]> {
     return this.webhooks.list(client);
   }
 
   @Delete('webhook-endpoints/:id')
+  @Operation('deleteWebhookEndpoint', 'Remove a webhook endpoint', { response: 'void' })
   @HttpCode(204)
   deleteWebhook(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<void> {
     return this.webhooks.remove(client, id);
   }
 
   @Get('webhook-endpoints/:id/deliveries')
+  @Operation('listWebhookDeliveries', 'The delivery log of an endpoint, newest first', { response: 'WebhookDeliveryView[]' })
   @ApiOkResponse({ description: 'The delivery log, newest first: status, attempts, last answer, next try' })
   deliveries(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView[]> {
     return this.webhooks.deliveries(client, id);
