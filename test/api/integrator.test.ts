@@ -225,13 +225,15 @@ describe('limits and audit', () => {
   it('audits every call with the client as the actor', async () => {
     const client = await fresh(pos);
     await client.call('GET', '/orders?limit=1');
-    const rows = await app.sql<{ actor_role: string; subject: string }>(
-      `SELECT actor_role, subject FROM audit_log WHERE action = 'integrator.request' AND actor_id = $1 ORDER BY id DESC LIMIT 2`,
+    await client.call('GET', '/orders/999999');
+    const rows = await app.sql<{ actor_role: string; subject: string; details: string }>(
+      `SELECT actor_role, subject, details FROM audit_log WHERE action = 'integrator.request' AND actor_id = $1 ORDER BY id DESC LIMIT 3`,
       [keskus.id],
     );
-    expect(rows.map((r) => [r.actor_role, r.subject])).toEqual([
-      ['integrator', 'GET /api/v1/orders'],
-      ['integrator', 'POST /api/oauth/token'],
+    expect(rows.map((r) => [r.actor_role, r.subject, (JSON.parse(r.details) as { status?: number }).status])).toEqual([
+      ['integrator', 'GET /api/v1/orders/:id', 404],
+      ['integrator', 'GET /api/v1/orders', 200],
+      ['integrator', 'POST /api/oauth/token', undefined],
     ]);
   });
 });

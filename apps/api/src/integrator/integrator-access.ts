@@ -21,7 +21,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { concatMap, type Observable } from 'rxjs';
+import { catchError, concatMap, from, mergeMap, type Observable, throwError } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ProblemDetails } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
@@ -145,13 +145,18 @@ export class IntegratorAudit implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    // Recorded before the answer goes out: a client that reads its audit trail sees this call.
+    // Recorded before the answer goes out (refusals too, with their status): a client that reads
+    // its audit trail sees this call.
+    const record = async (status: number) => {
+      const client = req.integrator;
+      if (client) await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId, status } });
+    };
     return next.handle().pipe(
       concatMap(async (value: unknown) => {
-        const client = req.integrator;
-        if (client) await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId } });
+        await record(context.switchToHttp().getResponse<Response>().statusCode);
         return value;
       }),
+      catchError((err: unknown) => from(record(err instanceof HttpException ? err.getStatus() : 500)).pipe(mergeMap(() => throwError(() => err)))),
     );
   }
 }
