@@ -4,9 +4,9 @@
  */
 import { CUSTOMER_MESSAGES as M, type CustomerCart, type Product } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
-import { ApiClient, DEMO, loginAs } from '../support/http';
+import { type ApiClient, DEMO, loginAs } from '../support/http';
 import { runAdmin } from '../support/cli';
-import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
+import { ALLERGY_ANSWERS, questionnaireChat, signInOtherCustomer } from '../support/customer-flow';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -108,14 +108,7 @@ describe('the cart', () => {
   it("is nobody else's: another customer sees an empty cart and cannot remove this one's items", async () => {
     await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: '' });
     const mine = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
-    await app.sql(
-      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
-       SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
-       ON CONFLICT DO NOTHING`,
-      [DEMO.customer.email],
-    );
-    const other = new ApiClient(app.apiUrl);
-    expect((await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password })).status).toBe(200);
+    const other = await signInOtherCustomer(app);
     expect((await other.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
     expect((await other.delete(`/my-shopping-cart/item/${mine.items[0].id}`)).status).toBe(404);
     expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.items).toHaveLength(1);

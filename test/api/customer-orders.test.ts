@@ -4,8 +4,9 @@
  * and the customer's socket hears of it at once. A customer never sees another's orders.
  */
 import type { CustomerOrder, DoctorOrder, OrderUpdatedEvent } from '@resepti/domain';
+import { signInOtherCustomer } from '../support/customer-flow';
 import { startApp, type TestApp } from '../support/app';
-import { ApiClient, DEMO, loginAs } from '../support/http';
+import { type ApiClient, loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
 import { connectSocket } from '../support/socket';
 
@@ -83,14 +84,7 @@ describe("the customer's orders", () => {
 
   it("are the customer's own: another customer sees none of them", async () => {
     await insertOrder(app, { source: 'customer' });
-    await app.sql(
-      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
-       SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
-       ON CONFLICT DO NOTHING`,
-      [DEMO.customer.email],
-    );
-    const other = new ApiClient(app.apiUrl);
-    expect((await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password })).status).toBe(200);
+    const other = await signInOtherCustomer(app);
     expect((await other.get('/my-outstanding-orders')).body).toEqual([]);
     expect((await other.get('/my-order-history')).body).toEqual([]);
     expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length).toBeGreaterThan(0);

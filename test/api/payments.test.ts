@@ -18,8 +18,8 @@ import {
 } from '@resepti/domain';
 import { startApp, TEST_WEBHOOK_SECRET, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
-import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
-import { ApiClient, DEMO, loginAs } from '../support/http';
+import { ALLERGY_ANSWERS, questionnaireChat, signInOtherCustomer } from '../support/customer-flow';
+import { ApiClient, loginAs } from '../support/http';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -144,14 +144,7 @@ describe('the embedded checkout', () => {
   it("is the customer's own: another customer, a doctor and a stranger cannot see or pay it", async () => {
     await fillCart();
     const { sessionId } = (await customer.post<PaymentSessionResponse>('/start-payment-session')).body;
-    await app.sql(
-      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
-       SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
-       ON CONFLICT DO NOTHING`,
-      [DEMO.customer.email],
-    );
-    const other = new ApiClient(app.apiUrl);
-    expect((await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password })).status).toBe(200);
+    const other = await signInOtherCustomer(app);
     expect((await other.get(`/embedded-checkout/${sessionId}`)).status).toBe(404);
     expect((await other.post(`/embedded-checkout/${sessionId}/pay`, PAYING_CARD)).status).toBe(404);
     expect((await doctor.post(`/embedded-checkout/${sessionId}/pay`, PAYING_CARD)).status).toBe(403);

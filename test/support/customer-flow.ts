@@ -1,3 +1,5 @@
+import type { TestApp } from './app';
+import { ApiClient, DEMO } from './http';
 import { QUESTIONNAIRE_FIRST_STEP, questionnaireStep, type NumberedChatEntry, type TopicId } from '@resepti/domain';
 
 /** The chat of answering `answers` in turn from step 1 of a questionnaire, numbered as the web sends it. */
@@ -15,3 +17,20 @@ export function questionnaireChat(topic: TopicId, answers: string[]): NumberedCh
 
 /** An allergy request that the questionnaire lets the customer send to a doctor. */
 export const ALLERGY_ANSWERS = ['Nenässä', 'Kausiluonteisia', 'Koivu keväisin', 'Kyllä', 'Ei'];
+
+/**
+ * A second customer (Matti, a man) with the demo customer's password, signed in: for checks that
+ * one customer never sees or changes another's cart, checkout or orders.
+ */
+export async function signInOtherCustomer(app: TestApp): Promise<ApiClient> {
+  await app.sql(
+    `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
+     SELECT '150385-9013', 'Matti', 'Meikäläinen', 'matti@example.fi', '+358402222222', password_hash, 'm', '1' FROM customer WHERE email = $1
+     ON CONFLICT DO NOTHING`,
+    [DEMO.customer.email],
+  );
+  const other = new ApiClient(app.apiUrl);
+  const login = await other.post('/login', { email: 'matti@example.fi', password: DEMO.customer.password });
+  if (login.status !== 200) throw new Error(`the other customer's login: ${login.status}`);
+  return other;
+}
