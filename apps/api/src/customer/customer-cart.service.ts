@@ -49,18 +49,10 @@ export class CustomerCartService {
     return {
       cart,
       couponId,
-      items: items.map((item, i) => ({
-        cartItemId: item.id,
-        type: item.type,
-        productId: item.productId,
-        displayName: cart.items[i].displayName,
-        format: cart.items[i].format,
-        reason: item.reason,
-        medicalProblem: item.medicalProblem,
-        chat: item.chat,
-        chatVerified: item.chatVerified,
-        priceCents: cart.items[i].priceCents,
-      })),
+      items: items.map((item, i) => {
+        const { id: cartItemId, ...shown } = cart.items[i];
+        return { ...shown, cartItemId, chat: item.chat, chatVerified: item.chatVerified };
+      }),
     };
   }
 

@@ -1,21 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ChatEntry, ItemType, TopicId } from '@resepti/domain';
+import type { ChatEntry, CustomerCartItem } from '@resepti/domain';
 
 export type PaymentProvider = 'embedded' | 'stripe';
 export type PaymentSessionStatus = 'open' | 'complete' | 'expired';
 
 /** One cart item as it was when the checkout began: what is paid for is what is ordered. */
-export interface PaidCartItem {
+export interface PaidCartItem extends Omit<CustomerCartItem, 'id'> {
   cartItemId: number;
-  type: ItemType;
-  productId: number | null;
-  displayName: string;
-  format: string;
-  reason: string;
-  medicalProblem: TopicId | null;
   chat: ChatEntry[] | null;
   chatVerified: boolean;
-  priceCents: number;
 }
 
 /**
