@@ -1,6 +1,6 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
 //   npm run bench                   (builds first; about 10 minutes on 2 cores)
-//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,web]
+//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,integrator,web]
 // PostgreSQL: the server in DATABASE_URL (a fresh database is created on it and dropped
 // afterwards), otherwise an embedded PostgreSQL in a temporary folder. Redis: a redis-server
 // of the bench's own on a free port (cross-node figures only; skipped without redis-server).
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { httpLoad } from './lib/http-load.mjs';
 import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
 import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
+import { integratorFigures } from './lib/integrator.mjs';
 import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { createDoctors, fillQueue, seedHistory, waitingCount } from './lib/seed.mjs';
@@ -38,8 +39,8 @@ const wanted = (phase) => !ONLY || ONLY.includes(phase);
  * does fewer changes (the baseline then does the same number) and the run says so.
  */
 const P = QUICK
-  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
 const BENCH_DOCTORS = 16;
 
 /** The issue's figures: key, unit, what the target applies to, and the target. */
@@ -58,6 +59,8 @@ const FIGURES = [
   { key: 'rest_ratio_system_status', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET /system-status rps ÷ GET /health rps' },
   { key: 'rest_ratio_pharmacy_orders', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET pharmacy active orders rps ÷ /health rps' },
   { key: 'heap_per_socket_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.3, label: 'server heap per connected socket' },
+  { key: 'integrator_orders_per_s', unit: 'orders/s', on: 'value', op: null, target: null, label: `POST /api/v1/orders throughput (${P.integratorOrders} orders, 8 at a time)` },
+  { key: 'integrator_webhook_p95_ms', unit: 'ms', on: 'value', op: null, target: null, label: 'order created → signed webhook received, p95' },
   { key: 'web_js_gzip_kb', unit: 'KiB', on: 'value', op: '<=', target: 120, label: 'first load of / (static JS, gzip)' },
 ];
 
@@ -299,6 +302,15 @@ async function main() {
       for (const [mode, m] of Object.entries(measured)) {
         details.push([`${mode}: send → last screen current, median / max`, `${m.ms.toFixed(0)} / ${m.max.toFixed(0)} ms`, `${m.requests} HTTP requests by the screens, ${m.heldEvents} doctor:held events${m.missing ? `, ${m.missing} never current` : ''}`]);
       }
+    });
+
+    await phase('integrator', async () => {
+      const r = await integratorFigures(api.baseUrl, dbUrl, db, { orders: P.integratorOrders, concurrency: 8 });
+      put('integrator_orders_per_s', r.rps, null);
+      put('integrator_webhook_p95_ms', r.webhookP95, null);
+      details.push([`POST /api/v1/orders, 8 at a time, ${r.created} orders`, `${r.rps.toFixed(0)} orders/s, p50 ${r.createP50.toFixed(1)} / p95 ${r.createP95.toFixed(1)} ms`, r.failures ? `${r.failures} not 201` : 'each with an Idempotency-Key']);
+      details.push(['order created → its signed webhook at the receiver', `p50 ${r.webhookP50.toFixed(0)} / p95 ${r.webhookP95.toFixed(0)} ms`, `the sender is woken at commit (polls every 2 s otherwise)${r.webhooksMissing ? `; ${r.webhooksMissing} not arrived in 30 s` : ''}`]);
+      details.push([`GET /api/v1/orders by cursor, 100 a page`, `p95 ${r.pageP95.toFixed(1)} ms`, `${r.pages} pages, ${r.listed} orders`]);
     });
 
     await phase('web', async () => {

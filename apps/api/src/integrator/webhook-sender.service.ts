@@ -6,9 +6,12 @@ import type { DataSource } from 'typeorm';
 import { WEBHOOK_SIGNATURE_HEADER } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { retryDelayMs } from '../notifications/sms-sender.service.js';
+import { OrderEvents } from '../orders/order-events.js';
 import { webhookUrlProblem } from './webhook-url.js';
 
-const BATCH = 20;
+const BATCH = 50;
+/** Requests in flight per sender (different orders or endpoints). */
+const CONCURRENCY = 8;
 const TIMEOUT_MS = 10_000;
 const LEASE_MS = 6 * TIMEOUT_MS;
 /** Retries stop this long after the event was written; then the delivery is 'failed'. */
@@ -33,7 +36,8 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
  * lease (FOR UPDATE SKIP LOCKED: two processes never hold one delivery), commit, POST outside any
  * transaction, record the result. At least once, in order per order and endpoint (a delivery
  * waits while an earlier one of the same order to the same endpoint is pending), retried with a
- * doubling wait (WEBHOOK_RETRY_SECONDS) on a non-2xx answer or a timeout for 24 h. The URL is
+ * doubling wait (WEBHOOK_RETRY_SECONDS) on a non-2xx answer or a timeout for 24 h. Polled every
+ * WEBHOOK_SEND_INTERVAL_SECONDS, and woken at once by this node's order changes. The URL is
  * checked again before each try (a name may have moved to a private address).
  */
 @Injectable()
@@ -42,27 +46,47 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
   private readonly senderId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private again = false;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: OrderEvents,
   ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.deliverDue(), this.config.webhooks.sendIntervalSeconds * 1000);
     this.timer.unref();
+    // An order change committed on this node is sent at once, not at the next poll.
+    this.events.subscribe(() => void this.deliverDue());
   }
 
   onApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /**
+   * Rounds until nothing is due: each claims up to BATCH rows and sends them CONCURRENCY at a
+   * time (order per order still holds: a later delivery of an order cannot be claimed while an
+   * earlier one is pending). A call during a round makes the round go on instead of starting another.
+   */
   async deliverDue(): Promise<number> {
-    if (this.running) return 0;
+    if (this.running) {
+      this.again = true;
+      return 0;
+    }
     this.running = true;
     let delivered = 0;
     try {
-      for (const row of await this.claim()) if (await this.deliver(row)) delivered++;
+      do {
+        this.again = false;
+        const rows = await this.claim();
+        for (let i = 0; i < rows.length; i += CONCURRENCY) {
+          const results = await Promise.all(rows.slice(i, i + CONCURRENCY).map((row) => this.deliver(row)));
+          delivered += results.filter(Boolean).length;
+        }
+        if (rows.length === BATCH) this.again = true;
+      } while (this.again);
     } catch (err) {
       this.logger.error(`webhook round failed: ${String(err)}`);
     } finally {
