@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { startApp, type TestApp } from '../support/app';
 import { browserSuite } from '../support/browser';
 import { DEMO, loginAs } from '../support/http';
 
@@ -135,5 +136,33 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
     expect(await checkScreen(page, 'phone /reseptit with the chat')).toEqual([]);
+  });
+
+  it("with the server stopped: 'Ei yhteyttä palvelimeen', the chat's buttons disabled; back when the server is", async () => {
+    // A second API node on the same database, so that it can be stopped and started on its port.
+    let node: TestApp | undefined = await startApp({ databaseUrl: suite.app.databaseUrl });
+    try {
+      const port = new URL(node.baseUrl).port;
+      const page = await suite.openPage('/', WIDE);
+      await page.goto(`${node.baseUrl}/login`);
+      await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+      await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+      await page.getByLabel('Salasana', { exact: true }).press('Enter');
+      const renew = page.getByRole('button', { name: 'Vanhan reseptin uusinta' });
+      await renew.waitFor();
+      await page.getByText('Reaaliaikainen').waitFor();
+
+      await node.stop();
+      node = undefined;
+      await page.getByText('Näytetyt tiedot voivat olla vanhentuneita', { exact: false }).waitFor();
+      expect(await renew.isDisabled()).toBe(true);
+
+      node = await startApp({ databaseUrl: suite.app.databaseUrl, env: { PORT: port } });
+      await page.getByText('Reaaliaikainen').waitFor();
+      await page.getByText('Näytetyt tiedot voivat olla vanhentuneita', { exact: false }).waitFor({ state: 'detached' });
+      expect(await renew.isEnabled()).toBe(true);
+    } finally {
+      await node?.stop();
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { api } from '../api/client';
+import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
@@ -42,7 +43,9 @@ export function CustomerLayout() {
         </div>
       )}
       <main id="main" className="customer-main">
-        <Outlet />
+        <OfflineGuard>
+          <Outlet />
+        </OfflineGuard>
       </main>
       <nav className="customer-bottom-nav" aria-label={T.bottomNav}>
         <NavLink to={ROUTES.customerPrescriptions} end className="customer-bottom-nav__link">
