@@ -122,7 +122,7 @@ describe('webhooks', () => {
 
   it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {
     const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Toinen'));
-    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.20/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'http://example.com/hook', 'ftp://example.com/x']) {
+    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.20/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'https://[::ffff:10.0.0.1]/hook', 'http://example.com/hook', 'ftp://example.com/x']) {
       const res = await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url, events: ['order.delivered'] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
     }

@@ -148,6 +148,8 @@ describe('orders', () => {
       [newOrder({ patient: { hetu: '121212-913X', firstName: 'Matti', lastName: 'M' } }), 'Tarkista henkilöturvatunnus'],
       [newOrder({ items: [{ productId: narcotic.id }] }), 'PKV'],
       [newOrder({ officeId: otherOfficeId }), 'Toimipaikkaa ei löytynyt'],
+      [newOrder({ officeId: 99_999_999_999 }), 'Toimipaikkaa ei löytynyt'],
+      [newOrder({ items: [{ productId: 1e20 }] }), 'Hakemaasi lääkettä ei löydy'],
       [newOrder({ items: [] }), 'Tilauksessa on oltava 1–10 lääkettä.'],
       [newOrder({ deliveryOption: 'huomenna' }), 'Valitse käsittelyaika'],
     ];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import {
   DELIVERY_OPTION_IDS,
   INTEGRATOR_MESSAGES as M,
@@ -13,6 +13,9 @@ import {
   type DeliveryOptionId,
   type IntegratorWebhookEventType,
 } from '@resepti/domain';
+
+/** The largest id a PostgreSQL integer column holds: beyond it no record can exist (400, not a database error). */
+const MAX_ID = 2_147_483_647;
 
 export class IntegratorPatientDto {
   @ApiProperty({ example: '121212-913Y' })
@@ -35,6 +38,7 @@ export class IntegratorOrderItemDto {
   @ApiProperty({ example: 1 })
   @IsInt({ message: PHARMACY_MESSAGES.productNotFound })
   @Min(1, { message: PHARMACY_MESSAGES.productNotFound })
+  @Max(MAX_ID, { message: PHARMACY_MESSAGES.productNotFound })
   productId!: number;
 
   @ApiPropertyOptional({ example: 'Verenpainelääke loppumassa' })
@@ -47,6 +51,8 @@ export class IntegratorOrderItemDto {
 export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
   @ApiProperty({ example: 1 })
   @IsInt({ message: M.officeNotAllowed })
+  @Min(1, { message: M.officeNotAllowed })
+  @Max(MAX_ID, { message: M.officeNotAllowed })
   officeId!: number;
 
   @ApiProperty({ type: IntegratorPatientDto })

@@ -36,8 +36,14 @@ const isLoopback = (ip: string) => (isIP(ip) === 4 ? inV4Range(ip, ['127.0.0.0',
 
 /** Whether an address is one a webhook must never reach (loopback included; the caller may allow it). */
 export function isBlockedAddress(ip: string): boolean {
+  // IPv4-mapped IPv6, dotted (::ffff:10.0.0.1) or as the URL parser writes it (::ffff:a00:1).
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return isBlockedAddress(mapped[1]);
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
+  if (mappedHex) {
+    const [hi, lo] = [parseInt(mappedHex[1], 16), parseInt(mappedHex[2], 16)];
+    return isBlockedAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
   if (isIP(ip) === 4) return BLOCKED_V4.some((range) => inV4Range(ip, range));
   const lower = ip.toLowerCase();
   return (
