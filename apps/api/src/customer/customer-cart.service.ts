@@ -25,6 +25,13 @@ import { Customer } from './customer.entity.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
 import type { PaidCartItem } from './payment-session.entity.js';
 
+/** What a checkout charges for (CustomerCartService.checkout). */
+export interface CartCheckout {
+  cart: CustomerCart;
+  items: PaidCartItem[];
+  couponId: number | null;
+}
+
 /**
  * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
  * kept in a table (never in the session) until payment turns them into an order. The server
@@ -43,7 +50,7 @@ export class CustomerCartService {
    * What a checkout charges for: the cart as shown, each item as it will be ordered, and the
    * coupon that gives the discount (400 when the cart is empty).
    */
-  async checkout(customerId: number, m: EntityManager = this.db.manager): Promise<{ cart: CustomerCart; items: PaidCartItem[]; couponId: number | null }> {
+  async checkout(customerId: number, m: EntityManager = this.db.manager): Promise<CartCheckout> {
     const { cart, items, couponId } = await this.load(customerId, m);
     if (items.length === 0) throw new BadRequestException(CUSTOMER_MESSAGES.cartEmpty);
     return {

@@ -19,7 +19,7 @@ import { CouponsService } from '../orders/coupons.service.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
-import { CustomerCartService } from './customer-cart.service.js';
+import { CustomerCartService, type CartCheckout } from './customer-cart.service.js';
 import { Customer } from './customer.entity.js';
 import { chargeTestCard, DECLINED_TOKENS, PAYING_TOKENS, paymentDeclined } from './embedded-checkout.js';
 import { PaymentSession, type PaymentProvider } from './payment-session.entity.js';
@@ -69,20 +69,9 @@ export class PaymentsService {
 
   /** POST /start-payment-session: a checkout of the cart as it is now; the customer's earlier open checkouts end. */
   async start(customerId: number, appOrigin: string): Promise<PaymentSessionResponse> {
-    const { cart, items, couponId } = await this.carts.checkout(customerId);
-    const id = newId(this.embedded ? 'cs_test' : 'ps');
-    const expiresAt = new Date(Date.now() + CHECKOUT_MINUTES * 60_000);
-    await this.expireOpenSessions(customerId);
-    await this.db.getRepository(PaymentSession).insert({
-      id,
-      customerId,
-      provider: this.provider(),
-      providerRef: this.embedded ? id : null,
-      amountCents: cart.totalPrice,
-      couponId,
-      items,
-      expiresAt,
-    });
+    const checkout = await this.carts.checkout(customerId);
+    const { cart, items } = checkout;
+    const { id, expiresAt } = await this.openSession(customerId, checkout);
     if (cart.totalPrice === 0) {
       // A coupon covered everything: nothing to charge, the order is placed at once.
       const orderId = await this.completePaid(id, `free_${id}`, 'checkout.session.completed');
@@ -123,26 +112,17 @@ export class PaymentsService {
 
   /** POST /my-shopping-cart/pay {token}: pays the cart at once (integrators); 402 when declined, nothing changed. */
   async payWithToken(customerId: number, token: string): Promise<CustomerPaid> {
-    const { cart, items, couponId } = await this.carts.checkout(customerId);
+    const checkout = await this.carts.checkout(customerId);
     if (this.embedded) {
       if (DECLINED_TOKENS.has(token)) throw paymentDeclined();
       if (!PAYING_TOKENS.has(token)) throw new BadRequestException(CUSTOMER_MESSAGES.paymentTokenInvalid);
-      const { sessionId } = await this.start(customerId, '');
-      const session = await this.db.getRepository(PaymentSession).findOneByOrFail({ id: sessionId });
-      const orderId = session.orderId ?? (await this.sendEmbeddedEvent('checkout.session.completed', session));
-      return { sessionId, orderId };
+      const session = await this.openSession(customerId, checkout);
+      const orderId =
+        session.amountCents === 0 ? await this.completePaid(session.id, `free_${session.id}`, 'checkout.session.completed') : await this.sendEmbeddedEvent('checkout.session.completed', session);
+      return { sessionId: session.id, orderId: orderId! };
     }
-    const id = newId('ps');
-    await this.expireOpenSessions(customerId);
-    await this.db.getRepository(PaymentSession).insert({
-      id,
-      customerId,
-      provider: 'stripe',
-      amountCents: cart.totalPrice,
-      couponId,
-      items,
-      expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
-    });
+    const { cart } = checkout;
+    const { id } = await this.openSession(customerId, checkout);
     let intent: Stripe.PaymentIntent;
     try {
       const method = await this.stripe.paymentMethods.create({ type: 'card', card: { token } });
@@ -167,6 +147,29 @@ export class PaymentsService {
     await this.db.getRepository(PaymentSession).update({ id }, { providerRef: intent.id });
     if (intent.status !== 'succeeded') throw paymentDeclined();
     return { sessionId: intent.id, orderId: (await this.completePaid(id, `pi_paid_${intent.id}`, 'payment_intent.succeeded'))! };
+  }
+
+  /**
+   * A new checkout of the cart as loaded: the customer's open ones end first (two tabs never pay
+   * one cart twice), then the session row copies the items, price and code.
+   */
+  private async openSession(customerId: number, checkout: CartCheckout): Promise<PaymentSession> {
+    await this.expireOpenSessions(customerId);
+    const id = newId(this.embedded ? 'cs_test' : 'ps');
+    const session = this.db.getRepository(PaymentSession).create({
+      id,
+      customerId,
+      provider: this.provider(),
+      providerRef: this.embedded ? id : null,
+      status: 'open',
+      amountCents: checkout.cart.totalPrice,
+      couponId: checkout.couponId,
+      items: checkout.items,
+      expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
+      orderId: null,
+    });
+    await this.db.getRepository(PaymentSession).insert(session);
+    return session;
   }
 
   /** GET /embedded-checkout/{id}: the customer's own embedded checkout (404 otherwise; an overdue one expires now). */

@@ -58,14 +58,13 @@ class RateLimiter {
  */
 @Injectable()
 export class IntegratorGuard implements CanActivate {
-  private readonly tokens: AccessTokens;
   private readonly limiter: RateLimiter;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: AccessTokens,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.tokens = new AccessTokens(config.sessionSecret);
     this.limiter = new RateLimiter(config.integrator.rateLimitPerMinute);
   }
 

@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /**
  * Client secrets and access tokens of the integrator API. A secret is 256 random bits shown once
@@ -17,14 +19,19 @@ export function secretMatches(secret: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
+@Injectable()
 export class AccessTokens {
   private readonly key: Buffer;
+  private readonly ttlSeconds: number;
 
-  constructor(sessionSecret: string) {
-    this.key = createHmac('sha256', sessionSecret).update('integrator-access-token').digest();
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.key = createHmac('sha256', config.sessionSecret).update('integrator-access-token').digest();
+    this.ttlSeconds = Math.round(config.integrator.tokenMinutes * 60);
   }
 
-  issue(clientRowId: number, ttlSeconds: number, now = Date.now()): { token: string; expiresIn: number } {
+  /** A token of the client that lives API_TOKEN_MINUTES. */
+  issue(clientRowId: number, now = Date.now()): { token: string; expiresIn: number } {
+    const ttlSeconds = this.ttlSeconds;
     const expires = Math.floor(now / 1000) + ttlSeconds;
     const body = `${clientRowId}.${expires}.${randomBytes(9).toString('base64url')}`;
     return { token: `rat_${body}.${this.sign(body)}`, expiresIn: ttlSeconds };

@@ -1,4 +1,4 @@
-import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
@@ -14,7 +14,6 @@ import { AuditService } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../common/request-input.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto } from './dto.js';
@@ -34,15 +33,11 @@ const Operation = (operationId: string, summary: string, types: { request?: stri
 @ApiTags('integrator')
 @Controller('api/oauth')
 export class OAuthTokenController {
-  private readonly tokens: AccessTokens;
-
   constructor(
     private readonly clients: ApiClientsService,
     private readonly audit: AuditService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    this.tokens = new AccessTokens(config.sessionSecret);
-  }
+    private readonly tokens: AccessTokens,
+  ) {}
 
   @Post('token')
   @Public()
@@ -72,7 +67,7 @@ export class OAuthTokenController {
     }
     const client = typeof id === 'string' && typeof secret === 'string' && id.length < 200 && secret.length < 200 ? await this.clients.authenticate(id, secret) : null;
     if (!client) return fail(401, 'invalid_client', M.invalidClient);
-    const { token, expiresIn } = this.tokens.issue(client.id, Math.round(this.config.integrator.tokenMinutes * 60));
+    const { token, expiresIn } = this.tokens.issue(client.id);
     await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: 'POST /api/oauth/token', details: { clientId: client.clientId } });
     const answer: IntegratorTokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
     res.status(200).json(answer);

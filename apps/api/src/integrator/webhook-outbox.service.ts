@@ -45,9 +45,7 @@ export class WebhookOutbox implements OnModuleInit {
           AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids))`,
       [order.pharmacyId, type, order.officeId],
     )) as Array<{ id: number }>;
-    // The order as it is after the change (updated_at moved by the lifecycle just before).
-    const fresh = await m.query(`SELECT updated_at FROM orders WHERE id = $1`, [order.id]) as Array<{ updated_at: Date }>;
-    await this.insert(m, endpoints, type, toIntegratorOrder({ ...order, updatedAt: fresh[0]?.updated_at ?? order.updatedAt } as typeof order), order.id);
+    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id);
   }
 
   private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {

@@ -268,7 +268,12 @@ export class OrderLifecycleService {
     const { result, change } = await this.db.transaction(async (m) => {
       const done = await work(m);
       if (done.change) {
-        await m.update(Order, { id: done.change.order.id }, { updatedAt: () => "date_trunc('milliseconds', clock_timestamp())" });
+        const [touched] = (await m.query(
+          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at) SELECT updated_at FROM t`,
+          [done.change.order.id],
+        )) as Array<{ updated_at: Date }>;
+        // The change's order is what its listeners and subscribers see: as it is now.
+        done.change.order.updatedAt = touched.updated_at;
         for (const listener of this.transactionListeners) await listener(m, done.change);
       }
       return done;
