@@ -165,4 +165,37 @@ describe("the customer's order", () => {
       await node?.stop();
     }
   });
+
+  it('at the checkout after a long pause: the prompt, then the login page; the cart is kept for the next sign-in', async () => {
+    await suite.app.sql('DELETE FROM customer_cart_item');
+    const page = await suite.openPage('/login', WIDE);
+    await page.clock.install();
+    await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
+    await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
+    await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
+    await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).press('Enter');
+    await chat.getByRole('button', { name: 'Jatka', exact: true }).click();
+    await chat.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
+    await chat.getByText(/lisättiin valittuihin resepteihin/).waitFor();
+    await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().click();
+    await page.getByRole('heading', { name: 'Kassa' }).waitFor();
+
+    // The customer's idle time is 30 minutes: the prompt two minutes before, then the login page.
+    const prompt = page.getByRole('alertdialog', { name: 'Istunto sulkeutumassa' });
+    await page.clock.fastForward('28:30');
+    await prompt.waitFor();
+    await page.clock.fastForward('02:00');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('Istuntosi on vanhentunut. Kirjaudu uudelleen.').waitFor();
+    expect((await page.context().request.get(`${suite.app.apiUrl}/my-shopping-cart`)).status()).toBe(401);
+
+    await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
+  });
 });
