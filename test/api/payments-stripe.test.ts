@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { CUSTOMER_MESSAGES as M, type CustomerOrder, type CustomerPaid, type PaymentSessionResponse, type Product } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
+import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
 import { type ApiClient, loginAs } from '../support/http';
 
@@ -23,22 +24,40 @@ interface StripeCall {
   idempotencyKey: string | undefined;
 }
 
+/** What the stand-in does besides answering: hold a charge's answer, fail refunds. */
+interface StripeBehaviour {
+  /** While set, a PaymentIntent is created (the card charged) but its answer waits; called with its id. */
+  holdIntent: ((id: string) => void) | null;
+  /** Refund calls answered 500 while above zero (counting down). */
+  failRefunds: number;
+}
+
 /** Answers the few Stripe API calls the app makes, as Stripe's test mode would, and records them. */
-function fakeStripeApi(calls: StripeCall[]): Server {
+function fakeStripeApi(calls: StripeCall[], behaviour: StripeBehaviour): Server {
   const paymentMethods = new Map<string, string>();
+  const intents = new Map<string, { id: string; status: string; amount: number; amount_received: number; currency: string; metadata: Record<string, string> }>();
+  // Stripe answers a repeated idempotency key with the first answer.
+  const answered = new Map<string, { status: number; body: object }>();
   const read = async (req: IncomingMessage) => {
     let body = '';
     for await (const chunk of req) body += String(chunk);
     return new URLSearchParams(body);
   };
+  const metadata = (form: URLSearchParams) =>
+    Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice('metadata['.length, -1), v]));
   return createServer((req, res) => {
     void read(req).then((form) => {
-      const path = req.url ?? '';
-      calls.push({ method: req.method ?? '', path, form, authorization: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      const url = new URL(req.url ?? '', 'http://stripe.test');
+      const path = url.pathname;
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      calls.push({ method: req.method ?? '', path, form, authorization: req.headers.authorization, idempotencyKey });
       const send = (status: number, body: object) => {
+        if (idempotencyKey && status < 500) answered.set(idempotencyKey, { status, body });
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
         res.end(JSON.stringify(body));
       };
+      const earlier = idempotencyKey ? answered.get(idempotencyKey) : undefined;
+      if (earlier) return send(earlier.status, earlier.body);
       if (path === '/v1/checkout/sessions') {
         const id = `cs_test_fake_${calls.length}`;
         return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open' });
@@ -53,7 +72,23 @@ function fakeStripeApi(calls: StripeCall[]): Server {
         if (paymentMethods.get(form.get('payment_method') ?? '') === 'tok_chargeDeclined') {
           return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
         }
-        return send(200, { id: `pi_fake_${calls.length}`, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')) });
+        const amount = Number(form.get('amount'));
+        const intent = { id: `pi_fake_${calls.length}`, status: 'succeeded', amount, amount_received: amount, currency: form.get('currency') ?? '', metadata: metadata(form) };
+        intents.set(intent.id, intent);
+        if (behaviour.holdIntent) return behaviour.holdIntent(intent.id); // charged; the answer never comes
+        return send(200, { object: 'payment_intent', ...intent });
+      }
+      if (path === '/v1/payment_intents/search') {
+        const session = /metadata\['paymentSessionId'\]:'([^']+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
+        const data = [...intents.values()].filter((i) => i.metadata.paymentSessionId === session && i.status === 'succeeded').map((i) => ({ object: 'payment_intent', ...i }));
+        return send(200, { object: 'search_result', data, has_more: false, url: path });
+      }
+      if (path === '/v1/refunds') {
+        if (behaviour.failRefunds > 0) {
+          behaviour.failRefunds--;
+          return send(500, { error: { type: 'api_error', message: 'Stripe is having a moment.' } });
+        }
+        return send(200, { id: `re_fake_${calls.length}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') });
       }
       send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${path})` } });
     });
@@ -62,20 +97,26 @@ function fakeStripeApi(calls: StripeCall[]): Server {
 
 let stripeApi: Server;
 const calls: StripeCall[] = [];
+const behaviour: StripeBehaviour = { holdIntent: null, failRefunds: 0 };
+let stripeEnv: Record<string, string>;
 let app: TestApp;
+/** The API started again on the same database after a kill -9 (the last test). */
+let restarted: TestApp | undefined;
 let customer: ApiClient;
 let kestine: Product;
 const signer = new Stripe(SECRET_KEY);
 
 beforeAll(async () => {
-  stripeApi = fakeStripeApi(calls);
+  stripeApi = fakeStripeApi(calls, behaviour);
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const port = (stripeApi.address() as AddressInfo).port;
-  app = await startApp({ env: { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`, PUBLIC_URL: 'https://resepti.example.fi' } });
+  stripeEnv = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`, PUBLIC_URL: 'https://resepti.example.fi' };
+  app = await startApp({ env: stripeEnv });
   customer = await loginAs(app, 'customer');
   kestine = (await customer.get<Product[]>('/products')).body.find((p) => p.displayName.startsWith('Kestine'))!;
 });
 afterAll(async () => {
+  await restarted?.stop();
   await app?.stop();
   await new Promise((resolve) => stripeApi?.close(resolve));
 });
@@ -102,7 +143,7 @@ describe('with Stripe', () => {
     expect([call.form.get('line_items[0][price_data][unit_amount]'), call.form.get('line_items[1][price_data][unit_amount]')]).toEqual(['990', '1990']);
     expect(call.form.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(call.form.get('line_items[1][price_data][product_data][name]')).toBe('Allergia');
-    expect(call.form.get('success_url')).toBe('https://resepti.example.fi/reseptit?session_id={CHECKOUT_SESSION_ID}');
+    expect(call.form.get('success_url')).toBe(`https://resepti.example.fi/reseptit?maksu=${ours}`);
     expect(call.form.get('cancel_url')).toBe('https://resepti.example.fi/handling?success=false');
     const expiresIn = Number(call.form.get('expires_at')) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(30 * 60);
@@ -117,7 +158,7 @@ describe('with Stripe', () => {
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object: { id: started.body.sessionId, object: 'checkout.session', client_reference_id: ours, metadata: { paymentSessionId: ours }, payment_status: 'paid', status: 'complete', amount_total: 2980 } },
+      data: { object: { id: started.body.sessionId, object: 'checkout.session', client_reference_id: ours, metadata: { paymentSessionId: ours }, payment_status: 'paid', status: 'complete', amount_total: 2980, currency: 'eur', payment_intent: 'pi_checkout_1' } },
     });
     const signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const delivered = await fetch(`${app.apiUrl}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
@@ -128,10 +169,16 @@ describe('with Stripe', () => {
     expect((await customer.get('/my-shopping-cart')).body.items).toEqual([]);
   });
 
-  it('ends the open Stripe session when a new checkout starts', async () => {
+  it('gives a second start the same Stripe session; a change of the cart expires it at Stripe', async () => {
     await fillCart();
+    const created = () => calls.filter((c) => c.path === '/v1/checkout/sessions').length;
+    const before = created();
     const first = (await customer.post<PaymentSessionResponse>('/start-payment-session')).body;
-    await customer.post<PaymentSessionResponse>('/start-payment-session');
+    const again = (await customer.post<PaymentSessionResponse>('/start-payment-session')).body;
+    expect(again).toEqual(first);
+    expect(created()).toBe(before + 1);
+    const items = (await customer.get<{ items: Array<{ id: number }> }>('/my-shopping-cart')).body.items;
+    await customer.delete(`/my-shopping-cart/item/${items[0].id}`);
     expect(calls.some((c) => c.path === `/v1/checkout/sessions/${first.sessionId}/expire`)).toBe(true);
     await app.sql('DELETE FROM customer_cart_item');
   });
@@ -145,8 +192,110 @@ describe('with Stripe', () => {
 
     const paid = await customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' });
     expect(paid.status).toBe(201);
-    const intent = calls.filter((c) => c.path === '/v1/payment_intents').at(-1)!;
+    const intents = calls.filter((c) => c.path === '/v1/payment_intents').slice(-2);
+    const [, intent] = intents;
     expect([intent.form.get('amount'), intent.form.get('currency'), intent.form.get('confirm')]).toEqual(['2980', 'eur', 'true']);
     expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before + 1);
+    // Each try has keys derived from the checkout's id and the try's number: a retry of a try repeats it, a new try is new.
+    const session = paid.body.sessionId;
+    expect(intents.map((c) => c.idempotencyKey)).toEqual([`${session}:1:intent`, `${session}:2:intent`]);
+    expect(intents.map((c) => c.form.get('metadata[paymentSessionId]'))).toEqual([session, session]);
+  });
+});
+
+describe('money safety with Stripe', () => {
+  const intentCalls = () => calls.filter((c) => c.path === '/v1/payment_intents');
+  const refundCalls = () => calls.filter((c) => c.path === '/v1/refunds');
+  const reconcile = (a: TestApp) => runAdmin(['reconcile-payments'], { DATABASE_URL: a.databaseUrl, ...stripeEnv });
+
+  it('10 parallel token payments create one PaymentIntent and one order', async () => {
+    await fillCart();
+    const before = intentCalls().length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(intentCalls().length).toBe(before + 1);
+  });
+
+  it("refunds a payment of a checkout that had ended through Stripe, once, keyed by the payment; a failed refund is 503 so Stripe retries", async () => {
+    await fillCart();
+    await customer.post<PaymentSessionResponse>('/start-payment-session');
+    const ours = calls.filter((c) => c.path === '/v1/checkout/sessions').at(-1)!.form.get('metadata[paymentSessionId]')!;
+    // The customer changes the cart in another tab while Stripe's page takes the card.
+    const items = (await customer.get<{ items: Array<{ id: number }> }>('/my-shopping-cart')).body.items;
+    await customer.delete(`/my-shopping-cart/item/${items[0].id}`);
+    const event = (eventId: string) => {
+      const payload = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: { id: 'cs_test_paid_late', object: 'checkout.session', metadata: { paymentSessionId: ours }, payment_status: 'paid', status: 'complete', amount_total: 2980, currency: 'eur', payment_intent: 'pi_paid_after_change' } },
+      });
+      return { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, body: payload };
+    };
+    const orders = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length;
+    behaviour.failRefunds = 3; // the first delivery's call and both of the SDK's retries
+    expect((await fetch(`${app.apiUrl}/payments/webhook`, event('evt_paid_after_change'))).status).toBe(503);
+    const pending = await app.sql<{ kind: string; refund: string }>(`SELECT kind, refund FROM payment_anomaly WHERE session_id = $1`, [ours]);
+    expect(pending).toEqual([{ kind: 'not-open', refund: 'pending' }]);
+    const owed = await reconcile(app);
+    expect([owed.code, owed.stdout]).toEqual([1, expect.stringMatching(/! .*paid-without-order .*pi_paid_after_change.*not yet refunded/)]);
+
+    // Stripe delivers the event again: the refund is made now, once.
+    expect((await fetch(`${app.apiUrl}/payments/webhook`, event('evt_paid_after_change'))).status).toBe(200);
+    expect((await fetch(`${app.apiUrl}/payments/webhook`, event('evt_paid_after_change'))).status).toBe(200);
+    const refunds = refundCalls();
+    expect(new Set(refunds.map((c) => c.idempotencyKey))).toEqual(new Set(['refund:pi_paid_after_change']));
+    expect(refunds.every((c) => c.form.get('payment_intent') === 'pi_paid_after_change')).toBe(true);
+    const [done] = await app.sql<{ refund: string; refund_ref: string }>(`SELECT refund, refund_ref FROM payment_anomaly WHERE session_id = $1`, [ours]);
+    expect(done.refund).toBe('done');
+    expect(done.refund_ref).toMatch(/^re_fake_/);
+    expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(orders);
+    expect((await reconcile(app)).code).toBe(0);
+    const audit = await app.sql<{ action: string }>(`SELECT action FROM audit_log WHERE details LIKE $1 ORDER BY id`, [`%${ours}%`]);
+    expect(audit.map((a) => a.action)).toEqual(['customer.payment.refused', 'customer.payment.refunded']);
+    await app.sql('DELETE FROM customer_cart_item');
+  });
+
+  it('kill -9 after Stripe charged the card and before the order: reconciliation finds the payment, and the webhook after the restart places exactly one order', async () => {
+    await fillCart();
+    const charged = new Promise<string>((resolve) => (behaviour.holdIntent = resolve));
+    const paying = customer.post('/my-shopping-cart/pay', { token: 'tok_visa' }).catch(() => null);
+    const intentId = await charged;
+    expect(await app.signal('SIGKILL')).toBeNull();
+    await paying;
+    behaviour.holdIntent = null;
+    const [claimed] = await app.sql<{ id: string; status: string; order_id: number | null }>(`SELECT id, status, order_id FROM payment_session WHERE status = 'paying'`);
+    expect(claimed).toMatchObject({ status: 'paying', order_id: null });
+
+    // The operator's daily check, once the claim is past its timeout: money at Stripe, no order here.
+    await app.sql(`UPDATE payment_session SET claimed_at = claimed_at - interval '3 minutes' WHERE id = $1`, [claimed.id]);
+    const report = await reconcile(app);
+    expect([report.code, report.stdout]).toEqual([1, expect.stringMatching(new RegExp(`! .*paid-without-order .*${claimed.id}.*${intentId}`))]);
+
+    restarted = await startApp({ databaseUrl: app.databaseUrl, env: stripeEnv });
+    const again = await loginAs(restarted, 'customer');
+    const before = (await again.get<CustomerOrder[]>('/my-outstanding-orders')).body.length;
+    const payload = JSON.stringify({
+      id: 'evt_after_kill',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: 2980, amount_received: 2980, currency: 'eur', metadata: { paymentSessionId: claimed.id } } },
+    });
+    const deliver = () =>
+      fetch(`${restarted!.apiUrl}/payments/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+        body: payload,
+      });
+    const answers = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await again.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before + 1);
+    const [settled] = await app.sql<{ status: string; payment_ref: string }>(`SELECT status, payment_ref FROM payment_session WHERE id = $1`, [claimed.id]);
+    expect(settled).toEqual({ status: 'complete', payment_ref: intentId });
+    expect((await reconcile(restarted)).code).toBe(0);
   });
 });

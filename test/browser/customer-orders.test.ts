@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
-import { browserSuite } from '../support/browser';
+import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO, loginAs } from '../support/http';
 
 const suite = browserSuite();
@@ -119,6 +119,52 @@ describe("the customer's order", () => {
     await page.getByText('Lääkärin perustelu: Oireet vaativat lääkärin tutkimuksen').waitFor();
     await page.getByText(/^Uusittavissa \d+\/\d{4} asti$/).waitFor();
     expect(await checkScreen(page, '/reseptit after the decision')).toEqual([]);
+  });
+
+  it("double clicks, a second tab and Back/Forward around the checkout make one order; the stale checkout says it is paid", async () => {
+    await suite.app.sql('DELETE FROM customer_cart_item');
+    const countOrders = async () => Number((await suite.app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE source = 'customer'`))[0].n);
+    const page = await signIn();
+    const [kestine] = await suite.app.sql<{ id: number }>(`SELECT id FROM product WHERE name LIKE 'Kestine%' ORDER BY id LIMIT 1`);
+    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: '' })).toBe(200);
+    await page.goto(`${suite.app.baseUrl}/handling`);
+    await page.getByRole('button', { name: 'Siirry kassalle 9,90 €' }).dblclick();
+    await page.waitForURL(/\/kassa\/cs_test_/);
+    const checkoutUrl = page.url();
+    expect(await suite.app.sql(`SELECT id FROM payment_session WHERE status = 'open'`)).toHaveLength(1);
+
+    // A second tab of the same session has the same checkout open.
+    const tab2 = await page.context().newPage();
+    await tab2.goto(checkoutUrl);
+    await tab2.getByRole('button', { name: 'Maksa 9,90 €' }).waitFor();
+
+    const before = await countOrders();
+    await page.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
+    await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
+    await page.getByLabel('Turvakoodi (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Maksa 9,90 €' }).dblclick();
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.getByRole('heading', { name: 'Odottaa käsittelyä' }).waitFor();
+
+    // Back to the checkout page: it says the order is paid and offers no payment; Back again, Forward again.
+    await page.goBack();
+    await page.waitForURL(checkoutUrl);
+    await page.getByText('Tämä tilaus on jo maksettu.').waitFor();
+    expect(await page.getByRole('button', { name: /^Maksa/ }).count()).toBe(0);
+    await page.goBack();
+    await page.getByText('Ostoskorisi on tyhjä.').waitFor();
+    await page.goForward();
+    await page.getByText('Tämä tilaus on jo maksettu.').waitFor();
+
+    // The other tab pays the same checkout: the answer is the order already placed, nothing more.
+    await tab2.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
+    await tab2.getByLabel('Voimassa (KK/VV)').fill('12/34');
+    await tab2.getByLabel('Turvakoodi (CVC)').fill('123');
+    await tab2.getByRole('button', { name: 'Maksa 9,90 €' }).click();
+    await tab2.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    expect(await countOrders()).toBe(before + 1);
+    const [session] = await suite.app.sql<{ status: string; pay_attempts: number }>(`SELECT status, pay_attempts FROM payment_session WHERE order_id IS NOT NULL ORDER BY completed_at DESC LIMIT 1`);
+    expect(session).toEqual({ status: 'complete', pay_attempts: 1 });
   });
 
   it('on a phone: the bottom nav opens the chat, and the checkout button shows with items', async () => {

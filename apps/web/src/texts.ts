@@ -541,6 +541,8 @@ export const CUSTOMER_TEXTS = {
     cancel: 'Peruuta ja palaa kassalle',
     expired: 'Maksuistunto on vanhentunut. Palaa kassalle ja aloita maksu uudelleen.',
     complete: 'Tämä tilaus on jo maksettu.',
+    payingElsewhere: 'Maksu on käsittelyssä toisessa ikkunassa. Katso tilauksesi hetken kuluttua Reseptit-sivulta.',
+    refunded: 'Maksua ei voitu liittää tilaukseen, koska ostoskori tai kampanjakoodi muuttui maksun aikana. Maksu palautetaan kortillesi. Palaa kassalle ja maksa uudelleen.',
     notFound: 'Maksuistuntoa ei löytynyt.',
     failed: 'Maksu ei onnistunut. Yritä uudelleen.',
     expiresAt: (time: string) => `Maksu on voimassa klo ${time} asti.`,

@@ -79,7 +79,8 @@ export interface EmbeddedCheckoutSession {
   amountCents: number;
   priceEuro: string;
   items: { displayName: string; priceCents: number }[];
-  status: 'open' | 'complete' | 'expired';
+  /** paying: a payment is being taken right now (another tab or request); refunded: paid, but returned (the cart or code changed meanwhile). */
+  status: 'open' | 'paying' | 'complete' | 'expired' | 'refunded';
   expiresAt: string;
   successUrl: string;
   cancelUrl: string;
@@ -98,6 +99,15 @@ export interface EmbeddedCheckoutPaid {
   orderId: number;
   successUrl: string;
 }
+
+/**
+ * Why a paid checkout did not become an order; its payment is returned. not-open: the checkout had
+ * ended (another checkout, a cart change); expired: paid after its time; amount-mismatch: another
+ * amount or currency than the checkout's; cart-changed: the cart is not the one the checkout was
+ * opened on; coupon-used-up: the code reached its cap meanwhile; wrong-customer: the payment names
+ * another customer; second-payment: a checkout that was paid already.
+ */
+export type PaymentRefusal = 'not-open' | 'expired' | 'amount-mismatch' | 'cart-changed' | 'coupon-used-up' | 'wrong-customer' | 'second-payment';
 
 /** The embedded checkout's card numbers (Stripe's test cards), shown on its page. */
 export const TEST_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
@@ -188,6 +198,10 @@ export const CUSTOMER_MESSAGES = {
   cardCvcInvalid: 'Turvakoodi (CVC) on 3 tai 4 numeroa.',
   testCardsOnly: 'Testikassa hyväksyy vain testikortit, esimerkiksi 4242 4242 4242 4242.',
   paymentTokenInvalid: "Maksutunniste on tuntematon: käytä testitunnistetta 'tok_visa' tai 'tok_chargeDeclined'.",
+  paymentInProgress: 'Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.',
+  alreadyPaid: 'Tämä tilaus on jo maksettu.',
+  paymentRefunded: 'Maksua ei voitu liittää tilaukseen, koska ostoskori tai kampanjakoodi muuttui maksun aikana. Maksu palautetaan kortillesi. Tarkista ostoskori ja maksa uudelleen.',
+  couponUsedUp: 'Kampanjakoodi ehti loppua. Tarkista ostoskorin hinta ja siirry kassalle uudelleen.',
 } as const;
 
 /** The discount a coupon gives a cart of `totalCents`: a percentage rounded to the cent, or an amount; never more than the cart. */

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'customer.registered',
   'customer.password-reset',
   'customer.order.paid',
+  'customer.payment.refused',
+  'customer.payment.refunded',
   // Staff accounts and the notice to pharmacies
   'pharmacy-user.create',
   'pharmacy-user.update',

@@ -5,6 +5,7 @@
  *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
  *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--json]
  *   npm run admin -- revoke-api-client ID
+ *   npm run admin -- reconcile-payments [--since ISO]
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
@@ -18,7 +19,9 @@ import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normal
 import { verifyAuditChain } from '../audit/audit-chain.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
-import { loadConfig, SETTINGS } from '../config/config.js';
+import { loadConfig, SETTINGS, type AppConfig } from '../config/config.js';
+import { PaymentGateway } from '../customer/payment-gateway.js';
+import { formatReconciliation, reconcilePayments } from '../customer/payment-reconciliation.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { prepareDatabase } from '../database/prepare-database.js';
@@ -42,6 +45,7 @@ const USAGE = `usage:
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- integrator-client [--from URL] [--out FILE]   (the typed client from a running API's /api/docs-json)
   npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
+  npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
   npm run admin -- config-table`;
 
 const OPTIONS = {
@@ -63,6 +67,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   from: { type: 'string' },
   out: { type: 'string' },
+  since: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -198,6 +203,15 @@ async function revokeApiClient(m: EntityManager, _v: Values, target: string): Pr
   return `API client ${client.id} (${client.clientId}) revoked`;
 }
 
+/** Prints the payments that nothing accounts for (and the explained ones); 1 when any is unexplained. */
+async function reconcile(m: EntityManager, config: AppConfig, sinceText: string | undefined): Promise<number> {
+  const since = sinceText === undefined ? new Date(0) : new Date(sinceText);
+  if (Number.isNaN(since.getTime())) throw new UsageError('--since must be a date or time, e.g. 2026-11-01 or 2026-11-01T08:00:00Z');
+  const items = await reconcilePayments(m, new PaymentGateway(config), since);
+  console.log(formatReconciliation(items, since));
+  return items.some((i) => !i.explained) ? 1 : 0;
+}
+
 function configTable(): string {
   const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.default} | ${s.description} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
@@ -240,7 +254,8 @@ async function main(): Promise<number> {
   const run = command ? commands[command] : undefined;
   // revoke-api-client takes the client as its one positional argument.
   const takesTarget = command === 'revoke-api-client';
-  if ((!run && command !== 'verify-audit') || extra.length !== (takesTarget ? 1 : 0)) {
+  const reports = ['verify-audit', 'reconcile-payments'];
+  if ((!run && !reports.includes(command ?? '')) || extra.length !== (takesTarget ? 1 : 0)) {
     console.error(USAGE);
     return 2;
   }
@@ -257,6 +272,7 @@ async function main(): Promise<number> {
       else console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
       return check.ok ? 0 : 1;
     }
+    if (command === 'reconcile-payments') return await reconcile(ds.manager, config, parsed.values.since);
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;
   } catch (err) {

@@ -19,6 +19,7 @@ import {
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { Product } from '../catalogue/product.entity.js';
 import { Coupon } from '../orders/coupon.entity.js';
+import { CheckoutSessions } from './checkout-sessions.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from './customer.entity.js';
@@ -36,11 +37,15 @@ export interface CartCheckout {
  * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
  * kept in a table (never in the session) until payment turns them into an order. The server
  * re-checks what it can: the medicine is renewable, the topic is offered to the customer's sex,
- * and a numbered chat follows the questionnaire to a step that allows ordering.
+ * and a numbered chat follows the questionnaire to a step that allows ordering. Every change goes
+ * through CheckoutSessions.changeCart: one at a time, ending the open checkout of the old cart.
  */
 @Injectable()
 export class CustomerCartService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly checkouts: CheckoutSessions,
+  ) {}
 
   async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
     return (await this.load(customerId, m)).cart;
@@ -88,22 +93,23 @@ export class CustomerCartService {
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
   async applyCoupon(customerId: number, rawCode: string): Promise<CustomerCart> {
     const code = rawCode.trim().toUpperCase();
-    const coupon = code ? await this.db.getRepository(Coupon).findOneBy({ code }) : null;
-    if (!coupon || !isUsableBy(coupon, customerId, new Date())) throw new BadRequestException(CUSTOMER_MESSAGES.couponNotFound);
-    await this.db.getRepository(CustomerCartCoupon).upsert({ customerId, couponId: coupon.id }, ['customerId']);
-    return this.cart(customerId);
+    return this.checkouts.changeCart(customerId, async (m) => {
+      const coupon = code ? await m.getRepository(Coupon).findOneBy({ code }) : null;
+      if (!coupon || !isUsableBy(coupon, customerId, new Date())) throw new BadRequestException(CUSTOMER_MESSAGES.couponNotFound);
+      await m.getRepository(CustomerCartCoupon).upsert({ customerId, couponId: coupon.id }, ['customerId']);
+      return this.cart(customerId, m);
+    });
   }
 
   async unapplyCoupon(customerId: number): Promise<CustomerCart> {
-    await this.db.getRepository(CustomerCartCoupon).delete({ customerId });
-    return this.cart(customerId);
+    return this.checkouts.changeCart(customerId, async (m) => {
+      await m.getRepository(CustomerCartCoupon).delete({ customerId });
+      return this.cart(customerId, m);
+    });
   }
 
   async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
-    return this.db.transaction(async (m) => {
-      // One cart change at a time per customer: the size limit holds under parallel adds.
-      const customer = await m.getRepository(Customer).findOne({ where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
-      if (!customer) throw new NotFoundException();
+    return this.checkouts.changeCart(customerId, async (m, customer) => {
       if ((await m.getRepository(CustomerCartItem).countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
         throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
       }
@@ -114,9 +120,11 @@ export class CustomerCartService {
   }
 
   async remove(customerId: number, itemId: number): Promise<CustomerCart> {
-    const { affected } = await this.db.getRepository(CustomerCartItem).delete({ id: itemId, customerId });
-    if (!affected) throw new NotFoundException(CUSTOMER_MESSAGES.cartItemNotFound);
-    return this.cart(customerId);
+    return this.checkouts.changeCart(customerId, async (m) => {
+      const { affected } = await m.getRepository(CustomerCartItem).delete({ id: itemId, customerId });
+      if (!affected) throw new NotFoundException(CUSTOMER_MESSAGES.cartItemNotFound);
+      return this.cart(customerId, m);
+    });
   }
 
   private async renewal(m: EntityManager, customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {

@@ -40,6 +40,13 @@ export class Customer {
   @Column({ type: 'timestamptz', nullable: true })
   eulaAcceptedAt!: Date | null;
 
+  /**
+   * Moves with every change of the cart (items or code), under this row's lock: a checkout records
+   * it, and is paid only for the cart it was opened on.
+   */
+  @Column({ type: 'int', default: 0 })
+  cartVersion!: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

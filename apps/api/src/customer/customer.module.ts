@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { OidcClient } from '../auth/oidc.client.js';
+import { CheckoutSessions } from './checkout-sessions.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
+import { PaymentGateway } from './payment-gateway.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { RegistrationController } from './registration.controller.js';
@@ -14,6 +16,6 @@ import { RegistrationService } from './registration.service.js';
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
-  providers: [CustomerService, CustomerCartService, PaymentsService, RegistrationService, OidcClient],
+  providers: [CustomerService, CustomerCartService, CheckoutSessions, PaymentGateway, PaymentsService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}

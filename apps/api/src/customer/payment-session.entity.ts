@@ -1,8 +1,15 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ChatEntry, CustomerCartItem } from '@resepti/domain';
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { ChatEntry, CustomerCartItem, PaymentRefusal } from '@resepti/domain';
 
 export type PaymentProvider = 'embedded' | 'stripe';
-export type PaymentSessionStatus = 'open' | 'complete' | 'expired';
+/**
+ * open: payable; paying: one request is charging it now (claimedAt); complete: the order is
+ * placed (orderId); expired: not payable any more (endReason); refunded: paid, but it could not
+ * become an order, so the payment is returned (a PaymentAnomaly row says why and tracks the refund).
+ */
+export type PaymentSessionStatus = 'open' | 'paying' | 'complete' | 'expired' | 'refunded';
+/** Why a session is no longer payable: a refused payment, or another checkout, a cart change, a stale claim, a provider failure. */
+export type SessionEndReason = PaymentRefusal | 'replaced' | 'timeout' | 'provider-failed';
 
 /** One cart item as it was when the checkout began: what is paid for is what is ordered. */
 export interface PaidCartItem extends Omit<CustomerCartItem, 'id'> {
@@ -14,9 +21,11 @@ export interface PaidCartItem extends Omit<CustomerCartItem, 'id'> {
 /**
  * A checkout of a customer's cart: a Stripe Checkout Session (its id) or one of the embedded
  * test checkout. The cart is copied here when the checkout begins; a paid session becomes one
- * waiting order (orderId) exactly once, however often its event arrives.
+ * waiting order (orderId) exactly once, however often its event arrives. A customer has at most
+ * one open (or paying) session: the partial unique index makes a second one impossible.
  */
 @Entity()
+@Index('uq_payment_session_open_per_customer', ['customerId'], { unique: true, where: `status IN ('open', 'paying')` })
 export class PaymentSession {
   /** Our id (ps_…), sent to Stripe as metadata.paymentSessionId; the embedded checkout's page id (cs_test_…) in embedded mode. */
   @PrimaryColumn({ type: 'text' })
@@ -47,8 +56,32 @@ export class PaymentSession {
   @Column({ type: 'jsonb' })
   items!: PaidCartItem[];
 
+  /** The customer's cartVersion when the checkout began: a later change of the cart ends the checkout. */
+  @Column({ type: 'int', default: 0 })
+  cartVersion!: number;
+
+  /** Where the customer pays (Stripe's hosted page or /kassa/{id}): a second start returns the same. */
+  @Column({ type: 'text', nullable: true })
+  checkoutUrl!: string | null;
+
   @Column({ type: 'timestamptz' })
   expiresAt!: Date;
+
+  /** When a request claimed the session to charge it (status paying). */
+  @Column({ type: 'timestamptz', nullable: true })
+  claimedAt!: Date | null;
+
+  /** Charges tried (token payments): each try has its own idempotency keys, derived from the id and this number. */
+  @Column({ type: 'int', default: 0 })
+  payAttempts!: number;
+
+  /** The payment that paid it (Stripe's PaymentIntent id, or the embedded checkout's). */
+  @Column({ type: 'text', nullable: true })
+  paymentRef!: string | null;
+
+  /** Why it is no longer payable (expired or refunded). */
+  @Column({ type: 'text', nullable: true })
+  endReason!: SessionEndReason | null;
 
   @Index({ unique: true, where: '"order_id" IS NOT NULL' })
   @Column({ type: 'int', nullable: true })
@@ -76,4 +109,56 @@ export class PaymentEvent {
 
   @CreateDateColumn({ type: 'timestamptz' })
   receivedAt!: Date;
+}
+
+export type RefundState = 'not-needed' | 'pending' | 'done';
+
+/**
+ * A payment that did not become an order: paid for a checkout that had ended, for another amount
+ * or currency, for a cart that changed, or with a code that ran out meanwhile. Money taken is
+ * returned (refund: pending → done, once per payment: the unique paymentRef); the row stays as the
+ * record that operators' reconciliation (`npm run admin -- reconcile-payments`) reads.
+ */
+@Entity()
+export class PaymentAnomaly {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Index()
+  @Column({ type: 'text', nullable: true })
+  sessionId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  eventId!: string | null;
+
+  @Column({ type: 'text' })
+  kind!: PaymentRefusal;
+
+  /** The payment to return (PaymentIntent id); null when nothing was charged. */
+  @Index({ unique: true, where: '"payment_ref" IS NOT NULL' })
+  @Column({ type: 'text', nullable: true })
+  paymentRef!: string | null;
+
+  /** What was paid, as the provider reported it. */
+  @Column({ type: 'int', nullable: true })
+  amountCents!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  currency!: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  details!: Record<string, unknown> | null;
+
+  @Column({ type: 'text' })
+  refund!: RefundState;
+
+  /** The provider's refund id (re_…). */
+  @Column({ type: 'text', nullable: true })
+  refundRef!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  refundedAt!: Date | null;
 }

@@ -8,7 +8,7 @@ import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
 import { ApiClient, ApiIdempotencyKey } from '../integrator/api-client.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from '../integrator/webhook.entity.js';
-import { PaymentEvent, PaymentSession } from '../customer/payment-session.entity.js';
+import { PaymentAnomaly, PaymentEvent, PaymentSession } from '../customer/payment-session.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { Notice } from '../notices/notice.entity.js';
@@ -42,6 +42,7 @@ export const ENTITIES = [
   Order,
   OrderItem,
   OrderQueueCount,
+  PaymentAnomaly,
   PaymentEvent,
   PaymentSession,
   Pharmacy,

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A discount code: a single-use coupon of one customer, given when a doctor rejects an item "with
@@ -6,6 +6,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  * an amount or a percentage, optionally limited in uses and time.
  */
 @Entity()
+// The cap holds in the database too: a use past it fails whatever the code does.
+@Check('chk_coupon_uses_within_max', '"max_uses" IS NULL OR "uses" <= "max_uses"')
 export class Coupon {
   @PrimaryGeneratedColumn()
   id!: number;

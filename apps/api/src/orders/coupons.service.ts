@@ -44,11 +44,25 @@ export class CouponsService {
     await manager.createQueryBuilder().delete().from(Coupon).where('order_item_id = :orderItemId AND used_at IS NULL', { orderItemId }).execute();
   }
 
-  /** A paid cart's code is used: a customer's own coupon once (usedAt), a campaign code one use more. */
-  async useForPayment(manager: EntityManager, couponId: number): Promise<void> {
-    const coupon = await manager.findOne(Coupon, { where: { id: couponId }, lock: { mode: 'pessimistic_write' } });
-    if (!coupon) return;
-    if (coupon.customerId === null) await manager.increment(Coupon, { id: couponId }, 'uses', 1);
-    else if (!coupon.usedAt) await manager.update(Coupon, { id: couponId }, { usedAt: new Date() });
+  /**
+   * A paid cart's code is used, atomically: a customer's own coupon once (usedAt), a campaign code
+   * one use more while under its cap and within its time. False when the code cannot be used any
+   * more (another payment took the last use): the caller then does not place the order at the
+   * discounted price. The conditional update decides, however many payments race for the last use.
+   */
+  async useForPayment(manager: EntityManager, couponId: number, customerId: number): Promise<boolean> {
+    const rows = (await manager.query(
+      `WITH used AS (
+         UPDATE coupon
+         SET uses = uses + 1, used_at = CASE WHEN customer_id IS NULL THEN used_at ELSE now() END
+         WHERE id = $1
+           AND (customer_id IS NULL OR (customer_id = $2 AND used_at IS NULL))
+           AND (max_uses IS NULL OR uses < max_uses)
+           AND (valid_until IS NULL OR valid_until > now())
+         RETURNING id)
+       SELECT id FROM used`,
+      [couponId, customerId],
+    )) as unknown[];
+    return rows.length === 1;
   }
 }

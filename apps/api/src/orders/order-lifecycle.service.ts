@@ -52,6 +52,13 @@ export interface NewOrder {
   items: NewOrderItem[];
 }
 
+/** What a caller of `place` prepares: the order, its audit entry, and where to record the new order's id. */
+export interface Placement {
+  order: NewOrder;
+  audit: Omit<AuditEntry, 'orderId'>;
+  recordPlaced?: (m: EntityManager, order: Order) => Promise<void>;
+}
+
 export interface PickResult {
   order: DoctorOrder | null;
   /** True when a waiting order was taken now (false: the held order, or nothing waits). */
@@ -90,14 +97,15 @@ export class OrderLifecycleService {
    * and writes, e.g. emptying the cart it came from) and returns the order to place; the audit
    * entry is written with it; `recordPlaced`, when given, then records the new order's id where the
    * caller needs it (e.g. on the paid checkout), still in the transaction. Returns what `prepare`
-   * returned with the new order.
+   * returned with the new order. When `prepare` returns null nothing is placed: its own writes
+   * (e.g. a refused payment's record) commit, and nothing is published.
    */
-  async place<T extends { order: NewOrder; audit: Omit<AuditEntry, 'orderId'>; recordPlaced?: (m: EntityManager, order: Order) => Promise<void> }>(
-    actor: AuditActor,
-    prepare: (m: EntityManager) => Promise<T>,
-  ): Promise<T & { placed: Order }> {
+  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T>): Promise<T & { placed: Order }>;
+  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T | null>): Promise<(T & { placed: Order }) | null>;
+  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T | null>): Promise<(T & { placed: Order }) | null> {
     return this.change(async (m) => {
       const prepared = await prepare(m);
+      if (!prepared) return { result: null };
       const placed = await this.insertOrder(m, prepared.order);
       await prepared.recordPlaced?.(m, placed);
       await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);

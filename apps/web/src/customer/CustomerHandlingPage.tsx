@@ -5,7 +5,7 @@
  * hosted page, or the app's embedded test checkout. ?success=false (a cancelled checkout) and a
  * failed start are only logged (SPEC section 4, Payment).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
@@ -29,6 +29,8 @@ export function CustomerHandlingPage() {
   const cart = useCustomerCart();
   const setCart = useSetCart();
   const [code, setCode] = useState('');
+  // One start per click: a double click would otherwise send two (the server answers both with the same checkout).
+  const starting = useRef(false);
 
   useEffect(() => {
     if (params.get('success') === 'false') console.info('checkout cancelled or failed (success=false)');
@@ -46,7 +48,15 @@ export function CustomerHandlingPage() {
       void navigate(url);
     },
     onError: (e) => console.warn('checkout failed', e),
+    onSettled: () => {
+      starting.current = false;
+    },
   });
+  const startCheckout = () => {
+    if (starting.current) return;
+    starting.current = true;
+    checkout.mutate();
+  };
 
   const data = cart.data;
   if (!data) return <p className="card">{cart.isError ? CUSTOMER_TEXTS.prescriptions.loadFailed : null}</p>;
@@ -125,7 +135,7 @@ export function CustomerHandlingPage() {
             </form>
           )}
 
-          <Button className="checkout__pay" onClick={() => checkout.mutate()} disabled={checkout.isPending} mt="m">
+          <Button className="checkout__pay" onClick={startCheckout} disabled={checkout.isPending} mt="m">
             {checkout.isPending ? T.checkingOut : T.checkout(data.priceEuro)}
           </Button>
           <p className="checkout__note">{T.paymentNote}</p>

@@ -5,11 +5,11 @@
  * pay. Paid: cart and orders refreshed, on to /reseptit. The server turns the payment into a
  * signed checkout event and handles it like Stripe's webhook.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
-import { TEST_CARDS, formatEuro, formatTimeFi } from '@resepti/domain';
+import { TEST_CARDS, formatEuro, formatTimeFi, type EmbeddedCheckoutSession } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { usePageTitle } from '../components/usePageTitle';
@@ -25,12 +25,19 @@ export function EmbeddedCheckoutPage() {
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: queryKeys.customer.checkout(sessionId), queryFn: () => fetchEmbeddedCheckout(sessionId), retry: false });
+  // Always as it is now: Back to a paid checkout must show it paid, never a form that pays again.
+  const session = useQuery({ queryKey: queryKeys.customer.checkout(sessionId), queryFn: () => fetchEmbeddedCheckout(sessionId), retry: false, refetchOnMount: 'always' });
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  // A double click sends one payment: the second click comes before React disables the button.
+  const submitting = useRef(false);
 
   const pay = useMutation({
     mutationFn: () => payEmbeddedCheckout(sessionId, card),
+    onSettled: () => {
+      submitting.current = false;
+    },
     onSuccess: async ({ successUrl }) => {
+      queryClient.setQueryData<EmbeddedCheckoutSession>(queryKeys.customer.checkout(sessionId), (s) => s && { ...s, status: 'complete' });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.customer.cart }),
         queryClient.invalidateQueries({ queryKey: queryKeys.customer.orders }),
@@ -38,8 +45,8 @@ export function EmbeddedCheckoutPage() {
       void navigate(successUrl);
     },
     onError: (e) => {
-      // 410: the session expired meanwhile; show it as such.
-      if (isApiError(e) && e.status === 410) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
+      // 409/410: paid in another tab, refunded, or expired meanwhile: show the checkout as it is now.
+      if (isApiError(e) && (e.status === 409 || e.status === 410)) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
     },
   });
 
@@ -84,6 +91,13 @@ export function EmbeddedCheckoutPage() {
           <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
         </>
       )}
+      {s.status === 'paying' && <p role="status">{T.payingElsewhere}</p>}
+      {s.status === 'refunded' && (
+        <>
+          <p role="alert">{T.refunded}</p>
+          <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+        </>
+      )}
       {s.status === 'complete' && (
         <>
           <p role="status">{T.complete}</p>
@@ -95,6 +109,8 @@ export function EmbeddedCheckoutPage() {
           className="pay__form"
           onSubmit={(e) => {
             e.preventDefault();
+            if (submitting.current) return;
+            submitting.current = true;
             pay.mutate();
           }}
         >

@@ -1,0 +1,126 @@
+import type { EntityManager } from 'typeorm';
+import { formatEuro } from '@resepti/domain';
+import { CLAIM_TIMEOUT_MS } from './checkout-sessions.js';
+import type { PaymentGateway } from './payment-gateway.js';
+
+export type ReconciliationKind =
+  /** Money taken (at the provider) that became no order and is not (yet) returned. */
+  | 'paid-without-order'
+  /** A customer order with no paid checkout behind it. */
+  | 'order-without-payment'
+  /** A payment returned because it could not become an order. */
+  | 'refund'
+  /** A payment of another amount or currency than its checkout's, or an order priced unlike its checkout. */
+  | 'amount-mismatch'
+  /** A payment refused with nothing charged (a free checkout whose code ran out). */
+  | 'refused-unpaid';
+
+export interface ReconciliationItem {
+  kind: ReconciliationKind;
+  sessionId: string | null;
+  orderId: number | null;
+  amountCents: number | null;
+  at: Date;
+  detail: string;
+  /** False: money or an order that nothing accounts for; an operator must look. */
+  explained: boolean;
+}
+
+interface AnomalyRow {
+  session_id: string | null;
+  kind: string;
+  payment_ref: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  refund: string;
+  refund_ref: string | null;
+  created_at: Date;
+}
+
+/**
+ * The daily check of the money (`npm run admin -- reconcile-payments [--since ISO]`): every payment
+ * since the given time is an order or a returned payment, and every customer order has its paid
+ * checkout at the same price. A charge whose outcome never reached us (the process died while the
+ * card was charged) is looked up at the provider.
+ */
+export async function reconcilePayments(m: EntityManager, gateway: PaymentGateway, since: Date): Promise<ReconciliationItem[]> {
+  const items: ReconciliationItem[] = [];
+
+  const anomalies = (await m.query(
+    `SELECT session_id, kind, payment_ref, amount_cents, currency, refund, refund_ref, created_at
+     FROM payment_anomaly WHERE created_at >= $1 ORDER BY created_at, id`,
+    [since],
+  )) as AnomalyRow[];
+  for (const a of anomalies) {
+    const paid = a.amount_cents === null ? '?' : `${formatEuro(a.amount_cents)} ${(a.currency ?? '').toUpperCase()}`;
+    const base = { sessionId: a.session_id, orderId: null, amountCents: a.amount_cents, at: a.created_at };
+    if (a.refund === 'not-needed') {
+      items.push({ ...base, kind: 'refused-unpaid', detail: `${a.kind}: nothing was charged`, explained: true });
+    } else if (a.refund === 'pending') {
+      items.push({ ...base, kind: 'paid-without-order', detail: `${a.kind}: ${paid} (${a.payment_ref}) not yet refunded`, explained: false });
+    } else {
+      items.push({ ...base, kind: a.kind === 'amount-mismatch' ? 'amount-mismatch' : 'refund', detail: `${a.kind}: ${paid} (${a.payment_ref}) refunded as ${a.refund_ref}`, explained: true });
+    }
+  }
+
+  const unpaidOrders = (await m.query(
+    `SELECT o.id, o.price_cents, o.created_at FROM orders o
+     WHERE o.source = 'customer' AND o.created_at >= $1
+       AND NOT EXISTS (SELECT 1 FROM payment_session s WHERE s.order_id = o.id AND s.status = 'complete')
+     ORDER BY o.id`,
+    [since],
+  )) as Array<{ id: number; price_cents: number; created_at: Date }>;
+  for (const o of unpaidOrders) {
+    items.push({ kind: 'order-without-payment', sessionId: null, orderId: o.id, amountCents: o.price_cents, at: o.created_at, detail: 'no paid checkout placed this order', explained: false });
+  }
+
+  const mispriced = (await m.query(
+    `SELECT s.id, s.order_id, s.amount_cents, o.price_cents, s.completed_at FROM payment_session s JOIN orders o ON o.id = s.order_id
+     WHERE s.status = 'complete' AND s.completed_at >= $1 AND o.price_cents <> s.amount_cents`,
+    [since],
+  )) as Array<{ id: string; order_id: number; amount_cents: number; price_cents: number; completed_at: Date }>;
+  for (const s of mispriced) {
+    items.push({
+      kind: 'amount-mismatch',
+      sessionId: s.id,
+      orderId: s.order_id,
+      amountCents: s.amount_cents,
+      at: s.completed_at,
+      detail: `paid ${formatEuro(s.amount_cents)}, the order says ${formatEuro(s.price_cents)}`,
+      explained: false,
+    });
+  }
+
+  // Charges started whose outcome never came: still claimed past the timeout, or ended after the claim went stale.
+  const unsettled = (await m.query(
+    `SELECT s.id, s.amount_cents, s.claimed_at FROM payment_session s
+     WHERE s.claimed_at >= $1 AND s.claimed_at < now() - make_interval(secs => $2)
+       AND (s.status = 'paying' OR (s.status = 'expired' AND s.end_reason = 'timeout'))
+       AND NOT EXISTS (SELECT 1 FROM payment_anomaly a WHERE a.session_id = s.id)
+     ORDER BY s.claimed_at`,
+    [since, CLAIM_TIMEOUT_MS / 1000],
+  )) as Array<{ id: string; amount_cents: number; claimed_at: Date }>;
+  for (const s of unsettled) {
+    const base = { kind: 'paid-without-order' as const, sessionId: s.id, orderId: null, amountCents: s.amount_cents, at: s.claimed_at };
+    let charge: Awaited<ReturnType<PaymentGateway['findSucceededCharge']>>;
+    try {
+      charge = await gateway.findSucceededCharge(s.id);
+    } catch (err) {
+      items.push({ ...base, detail: `a charge was started; the provider could not be asked (${(err as Error).message})`, explained: false });
+      continue;
+    }
+    if (charge) {
+      items.push({ ...base, amountCents: charge.amountCents, detail: `paid at the provider (${charge.paymentRef}) but no order: replay its event or refund it`, explained: false });
+    }
+  }
+  return items.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The report as the CLI prints it: one line per item, unexplained ones marked. */
+export function formatReconciliation(items: ReconciliationItem[], since: Date): string {
+  const lines = items.map((i) =>
+    [i.explained ? '  ' : '! ', i.at.toISOString(), i.kind.padEnd(21), i.sessionId ?? '-', i.orderId === null ? '-' : `order ${i.orderId}`, i.amountCents === null ? '-' : formatEuro(i.amountCents), i.detail].join('  '),
+  );
+  const unexplained = items.filter((i) => !i.explained).length;
+  return [`payments since ${since.toISOString()}: ${items.length} to note, ${unexplained} unexplained`, ...lines].join('\n');
+}
