@@ -109,6 +109,12 @@ export const MATRIX: readonly MatrixRow[] = [
     path: (r) => `/embedded-checkout/${r.customerCheckoutId}`,
   },
   {
+    call: 'GET /payment-sessions/{sessionId}',
+    allow: ['customer'],
+    notYours: { otherCustomer: 404 },
+    path: (r) => `/payment-sessions/${r.customerCheckoutId}`,
+  },
+  {
     call: 'POST /embedded-checkout/{sessionId}/pay',
     allow: ['customer'],
     notYours: { otherCustomer: 404 },

@@ -97,7 +97,8 @@ describe('the embedded checkout', () => {
 
     const paid = await customer.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${started.body.sessionId}/pay`, PAYING_CARD);
     expect(paid.status).toBe(200);
-    expect(paid.body).toEqual({ status: 'complete', orderId: expect.any(Number), successUrl: '/reseptit' });
+    expect(paid.body).toEqual({ status: 'complete', orderId: expect.any(Number), successUrl: `/reseptit?maksu=${started.body.sessionId}` });
+    expect((await customer.get(`/payment-sessions/${started.body.sessionId}`)).body).toEqual({ sessionId: started.body.sessionId, status: 'complete', priceEuro: '26,82 €', orderId: paid.body.orderId });
     // Paying again (a double click) answers the same and places nothing more.
     expect((await customer.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${started.body.sessionId}/pay`, PAYING_CARD)).body.orderId).toBe(paid.body.orderId);
     expect(await countOrders()).toBe(before + 1);

@@ -82,8 +82,9 @@ describe("the customer's order", () => {
     await page.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Maksa 29,80 €' }).click();
 
-    // Back on /reseptit: the order waits for a doctor, the cart is empty.
-    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    // Back on /reseptit: the payment is confirmed, the order waits for a doctor, the cart is empty.
+    await page.waitForURL((url) => url.pathname === '/reseptit' && url.searchParams.has('maksu'));
+    await page.getByText('Maksu onnistui. Tilauksesi odottaa lääkärin käsittelyä.').waitFor();
     await page.getByRole('heading', { name: 'Odottaa käsittelyä' }).waitFor();
     expect(await page.getByText('Odottaa käsittelyä', { exact: true }).count()).toBe(3); // the heading and two cards
     expect(await page.getByRole('heading', { name: 'Valitut reseptit' }).count()).toBe(0);
@@ -143,7 +144,7 @@ describe("the customer's order", () => {
     await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
     await page.getByLabel('Turvakoodi (CVC)').fill('123');
     await page.getByRole('button', { name: 'Maksa 9,90 €' }).dblclick();
-    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.waitForURL((url) => url.pathname === '/reseptit');
     await page.getByRole('heading', { name: 'Odottaa käsittelyä' }).waitFor();
 
     // Back to the checkout page: it says the order is paid and offers no payment; Back again, Forward again.
@@ -161,7 +162,8 @@ describe("the customer's order", () => {
     await tab2.getByLabel('Voimassa (KK/VV)').fill('12/34');
     await tab2.getByLabel('Turvakoodi (CVC)').fill('123');
     await tab2.getByRole('button', { name: 'Maksa 9,90 €' }).click();
-    await tab2.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await tab2.waitForURL((url) => url.pathname === '/reseptit');
+    await tab2.getByText('Maksu onnistui. Tilauksesi odottaa lääkärin käsittelyä.').waitFor();
     expect(await countOrders()).toBe(before + 1);
     const [session] = await suite.app.sql<{ status: string; pay_attempts: number }>(`SELECT status, pay_attempts FROM payment_session WHERE order_id IS NOT NULL ORDER BY completed_at DESC LIMIT 1`);
     expect(session).toEqual({ status: 'complete', pay_attempts: 1 });

@@ -29,6 +29,8 @@ export const ROUTES = {
 
 /** Query parameter of /reseptit that opens the 'Hae Reseptiä' chat on narrow screens (the add button). */
 export const CUSTOMER_CHAT_PARAM = 'haku';
+/** /reseptit?maksu={id}: back from a checkout; its outcome is shown (PaymentReturnNotice). */
+export const PAID_CHECKOUT_PARAM = 'maksu';
 
 /** Server-side start of strong identification (registration and forgotten password). */
 export const REGISTRATION_START_URL = '/ui-api/v1/registration/start';

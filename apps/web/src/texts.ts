@@ -547,6 +547,12 @@ export const CUSTOMER_TEXTS = {
     failed: 'Maksu ei onnistunut. Yritä uudelleen.',
     expiresAt: (time: string) => `Maksu on voimassa klo ${time} asti.`,
   },
+  paymentReturn: {
+    paid: 'Maksu onnistui. Tilauksesi odottaa lääkärin käsittelyä.',
+    confirming: 'Maksuasi vahvistetaan…',
+    refunded: 'Maksua ei voitu liittää tilaukseen, koska ostoskori tai kampanjakoodi muuttui maksun aikana. Maksu palautetaan kortillesi. Tarkista ostoskori ja maksa uudelleen.',
+    notCharged: 'Maksua ei veloitettu. Valitut reseptit ovat tallessa: voit siirtyä kassalle uudelleen.',
+  },
   feedback: {
     heading: 'Anna palautetta',
     rating: 'Arvio',

@@ -86,6 +86,14 @@ export interface EmbeddedCheckoutSession {
   cancelUrl: string;
 }
 
+/** GET /payment-sessions/{sessionId}: where the customer's own checkout stands (shown on return from paying). */
+export interface PaymentStatus {
+  sessionId: string;
+  status: EmbeddedCheckoutSession['status'];
+  priceEuro: string;
+  orderId: number | null;
+}
+
 /** POST /embedded-checkout/{sessionId}/pay */
 export interface EmbeddedCheckoutPayRequest {
   cardNumber: string;

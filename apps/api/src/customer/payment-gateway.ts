@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DECLINED_TOKENS, PAYING_TOKENS } from './embedded-checkout.js';
+import { paidUrl } from './paid-url.js';
 import type { PaymentProvider, PaymentSession } from './payment-session.entity.js';
 
 /** Stripe's tolerance for a signed event's time, both ways: an event from the future is as suspect as an old one. */
@@ -57,7 +58,7 @@ export class PaymentGateway {
         line_items: discountCode
           ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: session.amountCents, product_data: { name: `Reseptit (${session.items.length} kpl), kampanjakoodi ${discountCode}` } } }]
           : session.items.map((i) => ({ quantity: 1, price_data: { currency: 'eur', unit_amount: i.priceCents, product_data: { name: i.displayName } } })),
-        success_url: `${base}/reseptit?maksu=${session.id}`,
+        success_url: `${base}${paidUrl(session.id)}`,
         cancel_url: `${base}/handling?success=false`,
       },
       { idempotencyKey: session.id },

@@ -10,7 +10,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { CustomerPaid, EmbeddedCheckoutPaid, EmbeddedCheckoutSession, PaymentSessionResponse } from '@resepti/domain';
+import type { CustomerPaid, EmbeddedCheckoutPaid, EmbeddedCheckoutSession, PaymentSessionResponse, PaymentStatus } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public, Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -46,6 +46,14 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: 'Not this customer’s checkout (or Stripe is in use)' })
   embedded(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string): Promise<EmbeddedCheckoutSession> {
     return this.payments.embeddedSession(user.id, sessionId);
+  }
+
+  @Get('payment-sessions/:sessionId')
+  @Roles('customer')
+  @ApiOkResponse({ description: '{sessionId, status (open, paying, complete, expired, refunded), priceEuro, orderId}' })
+  @ApiNotFoundResponse({ description: 'Not this customer’s checkout' })
+  status(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string): Promise<PaymentStatus> {
+    return this.payments.status(user.id, sessionId);
   }
 
   @Post('embedded-checkout/:sessionId/pay')

@@ -13,6 +13,7 @@ import {
   type EmbeddedCheckoutSession,
   type PaymentRefusal,
   type PaymentSessionResponse,
+  type PaymentStatus,
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -25,6 +26,7 @@ import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { Customer } from './customer.entity.js';
 import { chargeTestCard, paymentDeclined } from './embedded-checkout.js';
+import { paidUrl } from './paid-url.js';
 import { PaymentGateway, WebhookSignatureError } from './payment-gateway.js';
 import { PaymentAnomaly, PaymentSession, type RefundState } from './payment-session.entity.js';
 
@@ -88,7 +90,7 @@ export class PaymentsService {
       // A code covered everything: nothing to charge, the order is placed at once.
       const settled = await this.settleFree(session);
       this.logger.log(`free checkout ${session.id}: ${settled.kind}`);
-      return { sessionId: session.id, url: '/reseptit' };
+      return { sessionId: session.id, url: paidUrl(session.id) };
     }
     if (session.checkoutUrl) return { sessionId: session.providerRef ?? session.id, url: session.checkoutUrl };
     try {
@@ -147,7 +149,7 @@ export class PaymentsService {
       items: session.items.map((i) => ({ displayName: i.displayName, priceCents: i.priceCents })),
       status: session.status,
       expiresAt: session.expiresAt.toISOString(),
-      successUrl: '/reseptit',
+      successUrl: paidUrl(session.id),
       cancelUrl: '/handling?success=false',
     };
   }
@@ -158,13 +160,13 @@ export class PaymentsService {
    */
   async payEmbedded(customerId: number, id: string, card: EmbeddedCheckoutPayRequest): Promise<EmbeddedCheckoutPaid> {
     const session = await this.expireIfDue(await this.ownEmbeddedSession(customerId, id));
-    if (session.status === 'complete') return { status: 'complete', orderId: session.orderId!, successUrl: '/reseptit' };
+    if (session.status === 'complete') return { status: 'complete', orderId: session.orderId!, successUrl: paidUrl(id) };
     if (session.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
     if (session.status === 'refunded') throw new ConflictException(CUSTOMER_MESSAGES.paymentRefunded);
     const attempt = await this.checkouts.claim(session.id);
     if (attempt === null) {
       const now = await this.db.getRepository(PaymentSession).findOneByOrFail({ id });
-      if (now.status === 'complete') return { status: 'complete', orderId: now.orderId!, successUrl: '/reseptit' };
+      if (now.status === 'complete') return { status: 'complete', orderId: now.orderId!, successUrl: paidUrl(id) };
       if (now.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
       throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
     }
@@ -175,7 +177,17 @@ export class PaymentsService {
       throw err;
     }
     const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, `pi_embedded_${session.id}_${attempt}`);
-    return { status: 'complete', orderId: this.paidAnswer(session, settled).orderId, successUrl: '/reseptit' };
+    return { status: 'complete', orderId: this.paidAnswer(session, settled).orderId, successUrl: paidUrl(id) };
+  }
+
+  /**
+   * GET /payment-sessions/{id}: where the customer's own checkout stands (either provider), for the
+   * page the customer returns to from the checkout (/reseptit?maksu={id}); 404 for anyone else's.
+   */
+  async status(customerId: number, id: string): Promise<PaymentStatus> {
+    const session = ID_PATTERN.test(id) ? await this.db.getRepository(PaymentSession).findOneBy({ id, customerId }) : null;
+    if (!session) throw new NotFoundException(CUSTOMER_MESSAGES.checkoutNotFound);
+    return { sessionId: session.id, status: session.status, priceEuro: formatEuro(session.amountCents), orderId: session.orderId };
   }
 
   /**

@@ -16,6 +16,7 @@ export const queryKeys = {
     history: ['customer', 'orders', 'history'] as const,
     feedback: ['customer', 'feedback-question'] as const,
     checkout: (sessionId: string) => ['customer', 'checkout', sessionId] as const,
+    payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },
   pharmacy: {
     offices: ['pharmacy', 'offices'] as const,

@@ -11,11 +11,12 @@ import { Button } from 'suomifi-ui-components';
 import type { CustomerOrder } from '@resepti/domain';
 import { useSession } from '../auth/useSession';
 import { usePageTitle } from '../components/usePageTitle';
-import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
+import { CUSTOMER_CHAT_PARAM, PAID_CHECKOUT_PARAM, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
 import { removeCartItem } from './customer-api';
 import { useCustomerCart, useCustomerOrders, useSetCart } from './customer-hooks';
 import { FeedbackModal } from './FeedbackModal';
+import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { CartItemCard, OrderPrescriptionCard } from './PrescriptionCard';
 import { PrescriptionChat } from './PrescriptionChat';
 
@@ -47,6 +48,7 @@ export function CustomerPrescriptionsPage() {
   const { outstanding, history } = useCustomerOrders();
   const [params, setParams] = useSearchParams();
   const chatOpen = params.has(CUSTOMER_CHAT_PARAM);
+  const paymentId = params.get(PAID_CHECKOUT_PARAM);
   const remove = useMutation({ mutationFn: removeCartItem, onSuccess: setCart });
 
   if (!customer) return <p className="card">{T.notCustomer}</p>;
@@ -63,6 +65,7 @@ export function CustomerPrescriptionsPage() {
     <div className={`rx-page${chatOpen ? ' rx-page--chat-open' : ''}`}>
       <div className="rx-page__list">
         <h1 className="rx-page__heading">{T.heading}</h1>
+        {paymentId && <PaymentReturnNotice sessionId={paymentId} />}
         {failed && (
           <p className="ph-error" role="alert">
             {T.loadFailed}

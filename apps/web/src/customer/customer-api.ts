@@ -12,6 +12,7 @@ import type {
   FeedbackRequest,
   LoginResponse,
   PaymentSessionResponse,
+  PaymentStatus,
   Product,
   RegistrationData,
   RegistrationRequest,
@@ -54,6 +55,7 @@ export const startPaymentSession = () => api.post<PaymentSessionResponse>('/star
 export const fetchEmbeddedCheckout = (sessionId: string) => api.get<EmbeddedCheckoutSession>(`/embedded-checkout/${encodeURIComponent(sessionId)}`, C);
 export const payEmbeddedCheckout = (sessionId: string, card: EmbeddedCheckoutPayRequest) =>
   api.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${encodeURIComponent(sessionId)}/pay`, card, C);
+export const fetchPaymentStatus = (sessionId: string) => api.get<PaymentStatus>(`/payment-sessions/${encodeURIComponent(sessionId)}`, C);
 export const fetchOutstandingOrders = () => api.get<CustomerOrder[]>('/my-outstanding-orders', C);
 export const fetchOrderHistory = () => api.get<CustomerOrder[]>('/my-order-history', C);
 /** The question to ask now, or null (204). */
