@@ -216,6 +216,21 @@ describe('codes keep their caps', () => {
     const audit = await app.sql<{ action: string }>(`SELECT action FROM audit_log WHERE details LIKE $1`, [`%${sessions[loser]}%`]);
     expect(audit.map((a) => a.action)).toEqual(['customer.payment.refused']);
   });
+
+  it("a doctor's single-use coupon is used exactly once: raced by two tabs, then refused for the next cart", async () => {
+    const [me] = await app.sql<{ id: number }>(`SELECT id FROM customer WHERE email = 'asiakas@example.fi'`);
+    await app.sql(`INSERT INTO coupon (code, amount_cents, customer_id) VALUES ('LAAKARI990', 990, $1)`, [me.id]);
+    await fillCart();
+    expect((await customer.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code: 'laakari990' })).body.totalPrice).toBe(0);
+    const tab2 = await secondTab();
+    const answers = await Promise.all([customer, tab2, customer, tab2].map((c) => c.post('/my-shopping-cart/pay', { token: 'tok_visa' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const [coupon] = await app.sql<{ uses: number; used: boolean }>(`SELECT uses, used_at IS NOT NULL AS used FROM coupon WHERE code = 'LAAKARI990'`);
+    expect(coupon).toEqual({ uses: 1, used: true });
+    await fillCart();
+    const again = await customer.post('/my-shopping-cart/apply-coupon', { code: 'LAAKARI990' });
+    expect([again.status, again.body.message]).toEqual([400, M.couponNotFound]);
+  });
 });
 
 describe('the payment event is checked', () => {
