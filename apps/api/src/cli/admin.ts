@@ -5,23 +5,25 @@
  *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
  *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--json]
  *   npm run admin -- revoke-api-client ID
+ *   npm run admin -- verify-audit [--checkpoint FILE]
+ *   npm run admin -- audit-checkpoint [--out FILE]
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
  */
 import 'reflect-metadata';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
-import { verifyAuditChain } from '../audit/audit-chain.js';
+import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS } from '../config/config.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
-import { prepareDatabase } from '../database/prepare-database.js';
+import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
 import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../integrator/integrator-client-generator.js';
@@ -41,7 +43,8 @@ const USAGE = `usage:
   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- integrator-client [--from URL] [--out FILE]   (the typed client from a running API's /api/docs-json)
-  npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
+  npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
+  npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- config-table`;
 
 const OPTIONS = {
@@ -63,6 +66,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   from: { type: 'string' },
   out: { type: 'string' },
+  checkpoint: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -198,6 +202,39 @@ async function revokeApiClient(m: EntityManager, _v: Values, target: string): Pr
   return `API client ${client.id} (${client.clientId}) revoked`;
 }
 
+/**
+ * verify-audit: the chain, and with --checkpoint that it still reaches the checkpoint's row with
+ * its hash (a chain cut back before it, with the head moved along, is otherwise invisible).
+ * audit-checkpoint: verifies, then prints (or writes) a signed checkpoint of the chain's end.
+ */
+async function auditChainCommand(ds: DataSource, command: string, key: string, out: string | undefined, checkpointText: string | undefined): Promise<number> {
+  let check = await verifyAuditChain(ds.manager, key);
+  if (check.ok && checkpointText !== undefined) {
+    const checkpoint = parseCheckpoint(checkpointText, key);
+    if (typeof checkpoint === 'string') {
+      console.error(`audit checkpoint refused: ${checkpoint}`);
+      return 1;
+    }
+    check = await verifyCheckpoint(ds.manager, checkpoint, check);
+  }
+  if (!check.ok) {
+    console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
+    return 1;
+  }
+  if (command === 'verify-audit') {
+    console.log(`audit chain OK: ${check.rows} rows${checkpointText !== undefined ? ', the checkpoint is still in it' : ''}`);
+    return 0;
+  }
+  const checkpoint = `${JSON.stringify(signCheckpoint(check.lastId!, check.lastHash!, new Date(), key))}\n`;
+  if (out) {
+    await writeFile(out, checkpoint, { mode: 0o600 });
+    console.log(`audit checkpoint of row ${check.lastId} written to ${out}`);
+  } else {
+    process.stdout.write(checkpoint);
+  }
+  return 0;
+}
+
 function configTable(): string {
   const rows = SETTINGS.map((s) => `| \`${s.name}\` | ${s.default} | ${s.description} |`);
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n');
@@ -240,23 +277,40 @@ async function main(): Promise<number> {
   const run = command ? commands[command] : undefined;
   // revoke-api-client takes the client as its one positional argument.
   const takesTarget = command === 'revoke-api-client';
-  if ((!run && command !== 'verify-audit') || extra.length !== (takesTarget ? 1 : 0)) {
+  const auditCommand = command === 'verify-audit' || command === 'audit-checkpoint';
+  if ((!run && !auditCommand) || extra.length !== (takesTarget ? 1 : 0)) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
+  // Read before any database work: a missing or bad file is a usage error.
+  let checkpointText: string | undefined;
+  if (parsed.values.checkpoint !== undefined) {
+    if (command !== 'verify-audit') {
+      console.error(USAGE);
+      return 2;
+    }
+    try {
+      checkpointText = await readFile(parsed.values.checkpoint, 'utf8');
+    } catch (err) {
+      console.error(`error: cannot read the checkpoint ${parsed.values.checkpoint}: ${(err as Error).message}`);
+      return 2;
+    }
+  }
   const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   const url = config.databaseUrl ?? embedded!.url;
-  await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false });
-  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole));
+  try {
+    await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false, auditChainKey: config.auditChainKey });
+  } catch (err) {
+    await embedded?.stop();
+    if (!(err instanceof AuditKeyMismatchError)) throw err;
+    console.error(`error: ${err.message}`);
+    return 1;
+  }
+  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole, config.auditChainKey));
   await ds.initialize();
   try {
-    if (command === 'verify-audit') {
-      const check = await verifyAuditChain(ds.manager);
-      if (check.ok) console.log(`audit chain OK: ${check.rows} rows`);
-      else console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
-      return check.ok ? 0 : 1;
-    }
+    if (auditCommand) return await auditChainCommand(ds, command, config.auditChainKey, parsed.values.out, checkpointText);
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;
   } catch (err) {

@@ -37,6 +37,12 @@ export const SETTINGS = [
     default: '(random per start in development)',
     description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
   },
+  {
+    name: 'AUDIT_CHAIN_KEY',
+    default: '(a fixed development key outside production)',
+    description:
+      'Secret (at least 32 characters, e.g. `openssl rand -hex 32`) that keys the HMAC chain over the audit log and signs audit checkpoints. Keep it outside the database; the same on every API node and for `npm run admin`. Required when NODE_ENV=production. Without it, development and tests use a fixed key that is in the source, so their chains prove nothing.',
+  },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
   {
     name: 'PASSWORD_HASH_CONCURRENCY',
@@ -122,7 +128,7 @@ export const SETTINGS = [
       'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
   },
   { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
 
@@ -139,6 +145,10 @@ export interface AppConfig {
   dataDir: string;
   embeddedPgPort: number;
   sessionSecret: string;
+  /** HMAC key of the audit chain and its checkpoints (audit/audit-chain.ts). */
+  auditChainKey: string;
+  /** true: AUDIT_CHAIN_KEY was unset and the development key is in use (never in production). */
+  auditChainKeyIsDevelopment: boolean;
   sessionIdleMinutes: number;
   passwordHashConcurrency: number;
   passwordHashQueue: number;
@@ -260,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
+    ...auditChainKey(env, production),
     sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
     passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
@@ -312,6 +323,24 @@ function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean, sessionSecr
     // Every node derives the same secret from SESSION_SECRET, so any node verifies another's event.
     webhookSecret: webhookSecret ?? `whsec_${createHmac('sha256', sessionSecret).update('embedded-checkout-webhook').digest('base64url')}`,
   };
+}
+
+/**
+ * Outside production an unset AUDIT_CHAIN_KEY falls back to a fixed key, not a random one: the
+ * embedded database outlives the process, and `npm run admin -- verify-audit` must check what the
+ * app wrote. The key is public (it is here), so such a chain only catches accidents.
+ */
+export const DEVELOPMENT_AUDIT_CHAIN_KEY = 'resepti-development-audit-chain-key-not-a-secret';
+
+function auditChainKey(env: NodeJS.ProcessEnv, production: boolean): Pick<AppConfig, 'auditChainKey' | 'auditChainKeyIsDevelopment'> {
+  const key = env.AUDIT_CHAIN_KEY ?? '';
+  if (!key) {
+    if (production) throw new ConfigError('AUDIT_CHAIN_KEY is required when NODE_ENV=production (the audit chain\'s HMAC key, kept outside the database)');
+    return { auditChainKey: DEVELOPMENT_AUDIT_CHAIN_KEY, auditChainKeyIsDevelopment: true };
+  }
+  if (key.length < 32) throw new ConfigError('AUDIT_CHAIN_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (production && key === DEVELOPMENT_AUDIT_CHAIN_KEY) throw new ConfigError('AUDIT_CHAIN_KEY must not be the development key in production');
+  return { auditChainKey: key, auditChainKeyIsDevelopment: false };
 }
 
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {

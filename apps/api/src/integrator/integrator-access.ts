@@ -24,6 +24,7 @@ import type { Request, Response } from 'express';
 import { catchError, concatMap, from, mergeMap, type Observable, throwError } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ProblemDetails } from '@resepti/domain';
+import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
@@ -118,7 +119,9 @@ export class ProblemJsonFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
-    } else if (isDatabaseUnavailable(exception)) {
+    } else if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
+      // The database away, or the action's audit rows not writable (nothing of it committed): try again.
+      if (exception instanceof AuditWriteError) this.logger.error(exception.message);
       status = HttpStatus.SERVICE_UNAVAILABLE;
       res.setHeader('Retry-After', '5');
     } else {
