@@ -13,6 +13,7 @@ import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 
 interface Received {
+  path: string;
   body: string;
   signature: string | undefined;
   event: IntegratorWebhookEvent;
@@ -30,6 +31,7 @@ function verify(rawBody: string, header: string, secret: string, toleranceSecond
 
 let app: TestApp;
 let receiver: Server;
+let receiverOrigin: string;
 let receiverUrl: string;
 const received: Received[] = [];
 let failuresLeft = 2;
@@ -40,14 +42,17 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const event = JSON.parse(body) as IntegratorWebhookEvent;
-      // The delivered event fails twice before it is taken; other events are taken at once.
-      const answered = event.type === 'order.delivered' && failuresLeft-- > 0 ? 500 : 200;
-      received.push({ body, signature: req.headers['resepti-signature'] as string | undefined, event, answered });
+      // The delivered event fails twice before it is taken; other events are taken at once, except
+      // on /failing/…, which never takes anything.
+      const failing = req.url!.startsWith('/failing/');
+      const answered = failing || (event.type === 'order.delivered' && failuresLeft-- > 0) ? 500 : 200;
+      received.push({ path: req.url!, body, signature: req.headers['resepti-signature'] as string | undefined, event, answered });
       res.writeHead(answered).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/resepti`;
+  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiverUrl = `${receiverOrigin}/resepti`;
   app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30' } });
 });
 afterAll(async () => {
@@ -157,5 +162,58 @@ describe('webhooks', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const calm = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Rauhallinen'));
     expect((await calm.call('GET', '/webhook-endpoints')).status).toBe(200);
+  });
+
+  it('stops the deliveries of a revoked client or a deleted endpoint at once: cancelled and audited, never retried', async () => {
+    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+    const product = (await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`))[0].id;
+    // Three systems of the pharmacy, each with an endpoint that answers 500 to everything.
+    const systems = await Promise.all(
+      ['peruttu', 'poistettu', 'käsin-peruttu'].map(async (name) => {
+        const credentials = await createApiClient(app, 'Keskusapteekki', `Kassa ${name}`);
+        const client = await IntegratorClient.signIn(app, credentials);
+        const endpoint = (await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: `${receiverOrigin}/failing/${encodeURIComponent(name)}`, events: ['order.created'] })).body;
+        return { name, credentials, client, endpoint, path: `/failing/${encodeURIComponent(name)}` };
+      }),
+    );
+    const order = await systems[0].client.call('POST', '/orders', {
+      officeId: office.id,
+      patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
+      items: [{ productId: product }],
+      deliveryOption: 'delivery-12-h',
+    });
+    expect(order.status).toBe(201);
+    const tries = (path: string) => received.filter((r) => r.path === path).length;
+    // Each endpoint has failed at least twice: the retries are running.
+    await until(() => (systems.every((s) => tries(s.path) >= 2) ? true : undefined));
+
+    // The pharmacy's admin revokes one system, another deletes its endpoint.
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    expect((await admin.post(`/pharmacy-api-clients/${systems[0].credentials.id}/revoke`)).status).toBe(200);
+    expect((await systems[1].client.call('DELETE', `/webhook-endpoints/${systems[1].endpoint.id}`)).status).toBe(204);
+    // Revoked straight in the database (no cancelling): the sender's claim still skips it.
+    await app.sql('UPDATE api_client SET revoked_at = now() WHERE id = $1', [systems[2].credentials.id]);
+    const counts = systems.map((s) => tries(s.path));
+    await new Promise((r) => setTimeout(r, 2_500)); // several retry intervals (0.3 s, doubling)
+    expect(systems.map((s) => tries(s.path))).toEqual(counts);
+
+    const rows = await app.sql<{ endpoint_id: number; status: string; last_error: string | null }>(
+      'SELECT endpoint_id, status, last_error FROM webhook_delivery WHERE endpoint_id = ANY($1::int[]) ORDER BY array_position($1::int[], endpoint_id)',
+      [systems.map((s) => s.endpoint.id)],
+    );
+    expect(rows).toEqual([
+      { endpoint_id: systems[0].endpoint.id, status: 'cancelled', last_error: 'cancelled: client revoked' },
+      { endpoint_id: systems[1].endpoint.id, status: 'cancelled', last_error: 'cancelled: endpoint deleted' },
+      { endpoint_id: systems[2].endpoint.id, status: 'pending', last_error: 'HTTP 500' },
+    ]);
+    const log = (await systems[1].client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${systems[1].endpoint.id}/deliveries`)).body;
+    expect([log[0].status, log[0].nextAttemptAt]).toEqual(['cancelled', null]);
+    const audit = await app.sql<{ actor_role: string; subject: string; details: string }>(
+      `SELECT actor_role, subject, details FROM audit_log WHERE action = 'webhook-delivery.cancel' ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.actor_role, a.subject, JSON.parse(a.details)])).toEqual([
+      ['pharmacy', `webhook_endpoint:${systems[0].endpoint.id}`, { deliveries: 1, reason: 'client revoked' }],
+      ['integrator', `webhook_endpoint:${systems[1].endpoint.id}`, { deliveries: 1, reason: 'endpoint deleted' }],
+    ]);
   });
 });

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'integrator.order-item.check',
   'api-client.create',
   'api-client.revoke',
+  'webhook-delivery.cancel',
   // The access log itself
   'patient-access-log.export',
 ] as const;

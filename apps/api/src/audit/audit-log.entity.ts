@@ -20,9 +20,12 @@ export class AuditLog {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   at!: Date;
 
-  /** The acting user's role; for a failed login, the role whose login was tried. */
+  /**
+   * The acting user's role; for a failed login, the role whose login was tried; 'integrator' an
+   * API client (actorId its row id); 'operator' someone at `npm run admin` (details: the OS user).
+   */
   @Column({ type: 'text' })
-  actorRole!: UserRole | 'integrator';
+  actorRole!: UserRole | 'integrator' | 'operator';
 
   /** null: nobody signed in (a failed login). */
   @Column({ type: 'int', nullable: true })

@@ -13,11 +13,13 @@
  */
 import 'reflect-metadata';
 import { readFile, writeFile } from 'node:fs/promises';
+import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
+import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS } from '../config/config.js';
@@ -28,6 +30,7 @@ import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
 import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../integrator/integrator-client-generator.js';
 import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
+import { cancelPendingDeliveries } from '../integrator/webhook-outbox.service.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
@@ -172,6 +175,19 @@ async function createCoupon(m: EntityManager, v: Values): Promise<string> {
   return `campaign code ${code} created: ${what} off${maxUses ? `, ${maxUses} uses` : ''}${validUntil ? `, until ${v['valid-until']}` : ''}`;
 }
 
+/**
+ * Audit rows of an operator's command, in its transaction: the actor is the person at the
+ * terminal, known by the OS user (and host) the CLI runs as.
+ */
+async function auditOperator(m: EntityManager, entries: AuditEntry[]): Promise<void> {
+  const operator = { osUser: userInfo().username, host: hostname() };
+  await new AuditService(m.connection).record(
+    { role: 'operator', id: null },
+    entries.map((e) => ({ ...e, details: { ...operator, ...e.details } })),
+    m,
+  );
+}
+
 /** An integrator's client: id and secret printed once (the secret is stored only as a hash). */
 async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   const pharmacyName = required(v, 'pharmacy');
@@ -186,6 +202,7 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   });
   const secret = newClientSecret();
   const client = await m.save(ApiClient, { clientId: newClientId(), secretHash: hashSecret(secret), pharmacyId: pharmacy.id, name, officeIds });
+  await auditOperator(m, [{ action: 'api-client.create', subject: `api-client:${client.clientId}`, details: { pharmacyId: pharmacy.id, name, officeIds } }]);
   if (v.json) return JSON.stringify({ id: client.id, clientId: client.clientId, clientSecret: secret, pharmacy: pharmacyName, officeIds });
   return [
     `API client ${client.id} '${name}' created for ${pharmacyName} (${officeIds.length ? `offices ${officeIds.join(', ')}` : 'every office'})`,
@@ -198,7 +215,11 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
 async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {
   const client = /^\d{1,10}$/.test(target) ? await m.findOneBy(ApiClient, { id: Number(target) }) : await m.findOneBy(ApiClient, { clientId: target });
   if (!client) throw new UsageError(`no API client ${target}`);
-  if (!client.revokedAt) await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
+  if (!client.revokedAt) {
+    await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
+    const cancelled = await cancelPendingDeliveries(m, { apiClientId: client.id }, 'client revoked');
+    await auditOperator(m, [{ action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, ...cancelled]);
+  }
   return `API client ${client.id} (${client.clientId}) revoked`;
 }
 

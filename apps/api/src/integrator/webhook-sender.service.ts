@@ -101,10 +101,15 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
          UPDATE webhook_delivery d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
           WHERE d.id IN (
             SELECT x.id FROM webhook_delivery x
+              JOIN webhook_endpoint e ON e.id = x.endpoint_id
+              JOIN api_client c ON c.id = e.api_client_id
              WHERE x.status = 'pending' AND x.next_attempt_at <= now() AND (x.lease_until IS NULL OR x.lease_until < now())
+               -- Only to a live endpoint of a client that is not revoked (revoking cancels the rows too; this
+               -- holds even for a revocation made by hand in the database).
+               AND e.deleted_at IS NULL AND c.revoked_at IS NULL
                AND NOT EXISTS (SELECT 1 FROM webhook_delivery p
                                 WHERE p.endpoint_id = x.endpoint_id AND p.order_id = x.order_id AND p.id < x.id AND p.status = 'pending')
-             ORDER BY x.id LIMIT $3 FOR UPDATE SKIP LOCKED)
+             ORDER BY x.id LIMIT $3 FOR UPDATE OF x SKIP LOCKED)
           RETURNING d.id, d.endpoint_id, d.payload, d.attempts, d.created_at)
        SELECT c.id, e.url, e.secret, c.payload, c.attempts, c.created_at
          FROM claimed c JOIN webhook_endpoint e ON e.id = c.endpoint_id ORDER BY c.id`,
