@@ -119,6 +119,19 @@ describe('webhooks', () => {
     const log = (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${created.body.id}/deliveries`)).body;
     const delivered = log.find((d) => d.eventType === 'order.delivered')!;
     expect([delivered.status, delivered.attempts, delivered.lastStatus, delivered.nextAttemptAt]).toEqual(['delivered', 3, 200, null]);
+    // Each try is in the audit log: the endpoint, the event and the patient whose data went out.
+    const sends = await app.sql<{ actor_id: number; subject: string; patient_hetu: string; details: string }>(
+      `SELECT actor_id, subject, patient_hetu, details FROM audit_log WHERE action = 'webhook-delivery.send' AND order_id = $1 ORDER BY id`,
+      [order.orderId],
+    );
+    expect(sends.map((r) => [r.subject, r.patient_hetu, JSON.parse(r.details).eventType, JSON.parse(r.details).status])).toEqual([
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.created', 200],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.processing', 200],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 500],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 500],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 200],
+    ]);
+    expect(new Set(sends.map((r) => r.actor_id)).size).toBe(1);
     // Nothing more arrives after the success.
     const count = received.length;
     await new Promise((r) => setTimeout(r, 1_500));

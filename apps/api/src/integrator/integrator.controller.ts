@@ -17,7 +17,7 @@ import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto } from './dto.js';
-import { CurrentClient, IntegratorApi } from './integrator-access.js';
+import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
@@ -37,6 +37,7 @@ export class OAuthTokenController {
     private readonly clients: ApiClientsService,
     private readonly audit: AuditService,
     private readonly tokens: AccessTokens,
+    private readonly failures: FailedIntegratorAuthLog,
   ) {}
 
   @Post('token')
@@ -66,7 +67,10 @@ export class OAuthTokenController {
       }
     }
     const client = typeof id === 'string' && typeof secret === 'string' && id.length < 200 && secret.length < 200 ? await this.clients.authenticate(id, secret) : null;
-    if (!client) return fail(401, 'invalid_client', M.invalidClient);
+    if (!client) {
+      await this.failures.record('client-credentials', req, { clientId: typeof id === 'string' ? id.slice(0, 200) : '', reason: 'invalid client id or secret' });
+      return fail(401, 'invalid_client', M.invalidClient);
+    }
     const { token, expiresIn } = this.tokens.issue(client.id);
     await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: 'POST /api/oauth/token', details: { clientId: client.clientId } });
     const answer: IntegratorTokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn };
