@@ -192,6 +192,28 @@ describe('orders', () => {
     expect((await client.call('GET', '/orders?cursor=bm9wZQ')).status).toBe(400);
     expect((await client.call('GET', '/orders?status=lost')).status).toBe(400);
   });
+
+  it('answers 400 (problem+json), never 500, to a cursor or updatedSince out of range, and marks patient data no-store', async () => {
+    const client = await fresh(pos);
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    for (const query of [
+      `cursor=${cursor('2026-01-01T00:00:00.000Z|9999999999')}`,
+      `cursor=${cursor('2026-01-01T00:00:00.000Z|2147483648')}`,
+      `cursor=${cursor('-271821-04-20T00:00:00.000Z|1')}`,
+      `cursor=${cursor('+275760-09-13T00:00:00.000Z|1')}`,
+      `cursor=${cursor('0000-01-01T00:00:00.000Z|1')}`,
+      'updatedSince=0000-01-01',
+      'updatedSince=-271821-04-20T00:00:00Z',
+    ]) {
+      const res = await client.call<ProblemDetails>('GET', `/orders?${query}`);
+      expect({ query, status: res.status, type: res.headers.get('content-type')?.split(';')[0] }).toEqual({ query, status: 400, type: 'application/problem+json' });
+    }
+    const order = await client.call<IntegratorOrderPage>('GET', '/orders?limit=1');
+    expect([order.status, order.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    const one = await client.call('GET', `/orders/${order.body.data[0].orderId}`);
+    expect(one.headers.get('cache-control')).toBe('no-store');
+    expect((await new IntegratorClient(app.baseUrl, keskus).call('GET', '/orders')).headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describe('documents and the typed client', () => {

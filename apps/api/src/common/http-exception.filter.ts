@@ -12,7 +12,7 @@ interface BodyParserError {
 }
 
 /** PostgreSQL SQLSTATE class 22, "data exception" (e.g. 22003 out of range, 22021 bad byte). */
-function isDataException(exception: unknown): exception is QueryFailedError & { code: string } {
+export function isDataException(exception: unknown): exception is QueryFailedError & { code: string } {
   return exception instanceof QueryFailedError && /^22/.test(String((exception as { code?: unknown }).code ?? ''));
 }
 

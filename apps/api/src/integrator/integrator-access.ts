@@ -28,6 +28,7 @@ import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { isDataException } from '../common/http-exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ApiClient } from './api-client.entity.js';
 import { AccessTokens } from './integrator-credentials.js';
@@ -105,6 +106,8 @@ export class IntegratorGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
+    // Answers carry patients' data (and refusals should not be cached either): never stored by a cache.
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!bearer) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
     const id = this.tokens.verify(bearer[1]);
@@ -156,6 +159,10 @@ export class ProblemJsonFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
+    } else if (isDataException(exception)) {
+      // A value PostgreSQL refuses (out of range) that validation let through: the caller's input, nothing changed.
+      this.logger.warn(`refused by the database as data: ${exception.message}`);
+      status = HttpStatus.BAD_REQUEST;
     } else if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
       // The database away, or the action's audit rows not writable (nothing of it committed): try again.
       if (exception instanceof AuditWriteError) this.logger.error(exception.message);
