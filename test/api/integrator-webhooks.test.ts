@@ -53,7 +53,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   receiverUrl = `${receiverOrigin}/resepti`;
-  app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30' } });
+  app = await startApp({
+    env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30', API_TOKEN_LIMIT_PER_CLIENT: '3', API_TOKEN_LIMIT_PER_ADDRESS: '30' },
+  });
 });
 afterAll(async () => {
   await app?.stop();
@@ -228,5 +230,34 @@ describe('webhooks', () => {
       ['pharmacy', `webhook_endpoint:${systems[0].endpoint.id}`, { deliveries: 1, reason: 'client revoked' }],
       ['integrator', `webhook_endpoint:${systems[1].endpoint.id}`, { deliveries: 1, reason: 'endpoint deleted' }],
     ]);
+  });
+
+  // Last in this file: it uses up this address's token requests for the minute.
+  it('limits POST /api/oauth/token per client id (here 3) and per address (here 30): 429 problem+json with Retry-After, before the secret is checked', async () => {
+    const credentials = await createApiClient(app, 'Keskusapteekki', 'Tokenien hakija');
+    const pos = new IntegratorClient(app.baseUrl, credentials);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await pos.requestToken());
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    const limited = answers[3];
+    expect([limited.headers.get('content-type')?.split(';')[0], limited.body]).toEqual([
+      'application/problem+json',
+      { type: 'about:blank', title: 'Liian monta pyyntöä', status: 429, detail: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' },
+    ]);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right secret does not get past the limit either; a wrong one is not even checked (no audit row).
+    const failedBefore = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.auth-failed'`))[0].n;
+    expect((await pos.requestToken(true, 'rcs_arvaus')).status).toBe(429);
+    expect((await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.auth-failed'`))[0].n).toBe(failedBefore);
+
+    // Guessing across client ids from one address meets the address's limit.
+    let guessed = 0;
+    let last: Awaited<ReturnType<IntegratorClient['requestToken']>> | undefined;
+    while (guessed < 40) {
+      last = await new IntegratorClient(app.baseUrl, { id: 0, clientId: `rc_arvaus_${guessed++}`, clientSecret: 'rcs_arvaus' }).requestToken();
+      if (last.status === 429) break;
+      expect(last.status).toBe(401);
+    }
+    expect([last!.status, Number(last!.headers.get('retry-after')) > 0]).toEqual([429, true]);
   });
 });

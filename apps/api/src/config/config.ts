@@ -100,6 +100,16 @@ export const SETTINGS = [
   },
   { name: 'API_TOKEN_MINUTES', default: '15', description: 'Lifetime of an integrator access token from POST /api/oauth/token (decimals allowed).' },
   { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 per API process; beyond it 429 with Retry-After.' },
+  {
+    name: 'API_TOKEN_LIMIT_PER_CLIENT',
+    default: '10',
+    description: 'Requests per minute to POST /api/oauth/token per client id tried, per API process (a token lives API_TOKEN_MINUTES); beyond it 429 with Retry-After.',
+  },
+  {
+    name: 'API_TOKEN_LIMIT_PER_ADDRESS',
+    default: '60',
+    description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), per API process; beyond it 429 with Retry-After.',
+  },
   { name: 'WEBHOOK_SEND_INTERVAL_SECONDS', default: '2', description: "How often each API node delivers due webhook events to integrators' endpoints (decimals allowed)." },
   {
     name: 'WEBHOOK_RETRY_SECONDS',
@@ -158,7 +168,7 @@ export interface AppConfig {
   smsSendIntervalSeconds: number;
   sms: SmsConfig;
   payments: PaymentsConfig;
-  integrator: { tokenMinutes: number; rateLimitPerMinute: number };
+  integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
   shutdownTimeoutSeconds: number;
   production: boolean;
@@ -283,7 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
     payments: paymentsConfig(env, production, sessionSecret),
-    integrator: { tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60), rateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000) },
+    integrator: {
+      tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60),
+      rateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000),
+      tokenLimitPerClient: int(env, 'API_TOKEN_LIMIT_PER_CLIENT', 10, 1, 100_000),
+      tokenLimitPerAddress: int(env, 'API_TOKEN_LIMIT_PER_ADDRESS', 60, 1, 100_000),
+    },
     webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
     publicUrl,
     allowedOrigins: allowedOrigins(env, publicUrl),

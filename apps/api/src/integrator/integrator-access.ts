@@ -35,22 +35,47 @@ import { AccessTokens } from './integrator-credentials.js';
 
 type IntegratorRequest = Request & { integrator?: ApiClient };
 
-/** Fixed one-minute windows per client and process: enough to stop a runaway loop. */
+/** Fixed one-minute windows per key (a client, an address) and process: enough to stop a runaway loop or a guessing run. */
 class RateLimiter {
-  private readonly windows = new Map<number, { start: number; count: number }>();
+  private readonly windows = new Map<string | number, { start: number; count: number }>();
 
   constructor(private readonly perMinute: number) {}
 
   /** Seconds to wait, or 0 when the request may go. */
-  take(clientId: number, now = Date.now()): number {
-    const window = this.windows.get(clientId);
+  take(key: string | number, now = Date.now()): number {
+    const window = this.windows.get(key);
     if (!window || now - window.start >= 60_000) {
       if (this.windows.size > 10_000) this.windows.clear();
-      this.windows.set(clientId, { start: now, count: 1 });
+      this.windows.set(key, { start: now, count: 1 });
       return 0;
     }
     window.count++;
     return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : 0;
+  }
+}
+
+/**
+ * POST /api/oauth/token per client id tried and per client address (API_TOKEN_LIMIT_PER_CLIENT,
+ * API_TOKEN_LIMIT_PER_ADDRESS a minute, per process), counted before the secret is checked or
+ * anything is written: a secret cannot be guessed fast, and a flood writes no audit rows.
+ */
+@Injectable()
+export class TokenEndpointLimits {
+  private readonly byClient: RateLimiter;
+  private readonly byAddress: RateLimiter;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.byClient = new RateLimiter(config.integrator.tokenLimitPerClient);
+    this.byAddress = new RateLimiter(config.integrator.tokenLimitPerAddress);
+  }
+
+  /** Throws 429 (with Retry-After) when either limit is used up; both count the request. */
+  take(req: Request, res: Response, clientId: string | undefined): void {
+    const wait = Math.max(this.byAddress.take(req.ip ?? ''), clientId ? this.byClient.take(clientId) : 0);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      throw new HttpException(INTEGRATOR_MESSAGES.rateLimited, HttpStatus.TOO_MANY_REQUESTS);
+    }
   }
 }
 
