@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { DoctorOrder, IntegratorOrder, IntegratorWebhookEvent, Product, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
+import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 
 interface Received {
@@ -28,6 +29,24 @@ function verify(rawBody: string, header: string, secret: string, toleranceSecond
   const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= toleranceSeconds;
   return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
 }
+
+/** Addresses a webhook must never reach, in the forms an attacker probe found accepted (issue 21) and the classic ones. */
+const PRIVATE_URLS = [
+  'https://10.0.0.1/hook',
+  'https://192.168.1.20/hook',
+  'https://169.254.169.254/latest/meta-data',
+  'https://[fd00::1]/hook',
+  'https://[::ffff:10.0.0.1]/hook',
+  'https://[64:ff9b::7f00:1]/hook', // NAT64 of 127.0.0.1
+  'https://[64:ff9b::a9fe:a9fe]/hook', // NAT64 of 169.254.169.254
+  'https://[2002:7f00:1::1]/hook', // 6to4 of 127.0.0.1
+  'https://[2002:a00:1::1]/hook', // 6to4 of 10.0.0.1
+  'https://[::127.0.0.1]/hook', // IPv4-compatible
+  'https://[fec0::1]/hook', // site-local
+  'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
+  'https://[::]/hook',
+  'https://[100::1]/hook', // discard
+];
 
 let app: TestApp;
 let receiver: Server;
@@ -142,7 +161,7 @@ describe('webhooks', () => {
 
   it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {
     const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Toinen'));
-    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.20/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'https://[::ffff:10.0.0.1]/hook', 'http://example.com/hook', 'ftp://example.com/x']) {
+    for (const url of [...PRIVATE_URLS, 'http://example.com/hook', 'ftp://example.com/x']) {
       const res = await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url, events: ['order.delivered'] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
     }
@@ -259,5 +278,35 @@ describe('webhooks', () => {
       expect(last.status).toBe(401);
     }
     expect([last!.status, Number(last!.headers.get('retry-after')) > 0]).toEqual([429, true]);
+  });
+});
+
+describe('webhook addresses (webhook-url.ts)', () => {
+  it('refuses in production every form of a non-global address, and a name with any such address among its answers', async () => {
+    for (const url of PRIVATE_URLS) expect({ url, problem: await webhookUrlProblem(url, true) }).toEqual({ url, problem: 'private' });
+    const dns = (addresses: string[]) => async () => addresses;
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['93.184.216.34', '10.0.0.1']))).toBe('private');
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['2606:4700:4700::1111', '64:ff9b::a00:1']))).toBe('private');
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['93.184.216.34', '2606:4700:4700::1111']))).toBeNull();
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns([]))).toBe('unresolvable');
+    expect(await webhookUrlProblem('http://kassa.example/hook', true, dns(['93.184.216.34']))).toBe('scheme');
+    expect(await webhookUrlProblem('https://localhost/hook', true)).toBe('private');
+  });
+
+  it('connects to the address it checked: a name that answers otherwise the second time (DNS rebinding) still reaches the first', async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const asked: string[] = [];
+    // A name no real DNS knows: only the check's resolver can answer it, first with loopback, then with a private address.
+    const rebinding = async (host: string) => {
+      asked.push(host);
+      return asked.length === 1 ? ['127.0.0.1'] : ['10.0.0.1'];
+    };
+    const checked = await resolveWebhookTarget(`http://rebind.resepti.invalid:${port}/failing/rebind`, false, rebinding);
+    if (!('target' in checked)) throw new Error(`refused: ${checked.problem}`);
+    const before = received.length;
+    const event = { id: 'evt_rebind', type: 'order.created', created: new Date().toISOString(), data: { object: {} } };
+    expect(await postToWebhook(checked.target, { 'content-type': 'application/json' }, JSON.stringify(event), 5_000)).toBe(500);
+    expect(received.slice(before).map((r) => [r.path, r.event.id])).toEqual([['/failing/rebind', 'evt_rebind']]);
+    expect(asked).toEqual(['rebind.resepti.invalid']);
   });
 });

@@ -8,7 +8,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { retryDelayMs } from '../notifications/sms-sender.service.js';
 import { OrderEvents } from '../orders/order-events.js';
-import { webhookUrlProblem } from './webhook-url.js';
+import { postToWebhook, resolveWebhookTarget } from './webhook-url.js';
 
 const BATCH = 50;
 /** Requests in flight per sender (different orders or endpoints). */
@@ -48,7 +48,8 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
  * waits while an earlier one of the same order to the same endpoint is pending), retried with a
  * doubling wait (WEBHOOK_RETRY_SECONDS) on a non-2xx answer or a timeout for 24 h. Polled every
  * WEBHOOK_SEND_INTERVAL_SECONDS, and woken at once by this node's order changes. The URL is
- * checked again before each try (a name may have moved to a private address).
+ * checked again before each try (a name may have moved to a private address), and the POST goes
+ * to the address checked (webhook-url.ts).
  */
 @Injectable()
 export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -132,24 +133,24 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     const body = JSON.stringify(row.payload);
     let status: number | null = null;
     let error: string | null = null;
-    const problem = await webhookUrlProblem(row.url, this.config.production);
-    if (problem) {
-      error = `URL refused: ${problem}`;
+    // Checked again before each try (a name may have moved to a private address), and the POST
+    // goes to the address just checked: no second lookup for a rebinding name to answer differently.
+    const checked = await resolveWebhookTarget(row.url, this.config.production);
+    if ('problem' in checked) {
+      error = `URL refused: ${checked.problem}`;
     } else {
       try {
-        const res = await fetch(row.url, {
-          method: 'POST',
-          redirect: 'manual', // a redirect could lead anywhere: it counts as a failure
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: {
+        status = await postToWebhook(
+          checked.target,
+          {
             'content-type': 'application/json',
             'user-agent': 'Resepti-Webhooks/1',
             [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(row.secret, body, Math.floor(Date.now() / 1000)),
           },
           body,
-        });
-        status = res.status;
-        await res.body?.cancel();
+          TIMEOUT_MS,
+        );
+        // A redirect could lead anywhere: it is not followed, and counts as a failure.
         if (status < 200 || status >= 300) error = `HTTP ${status}`;
       } catch (err) {
         error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
@@ -157,7 +158,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnApplicationShutd
     }
     // The result, and (when the event went out) an audit row naming the endpoint, the event and the
     // patient, in one transaction: patient data sent to an integrator is in that patient's access log.
-    const sent = !problem;
+    const sent = !('problem' in checked);
     const audit = (m: EntityManager) =>
       sent
         ? this.audit.record(
