@@ -99,6 +99,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       SEED_DEMO: 'true',
       SESSION_SECRET: 'test-session-secret-0123456789',
       STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      // The address the tests open the app at: identification returns there (absolute links come only from PUBLIC_URL).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       REDIS_URL: '',
       ...embeddedEnv,
       ...options.env,

@@ -48,6 +48,7 @@ async function bootstrap(): Promise<void> {
   if (config.databaseUrl && !config.migrationDatabaseUrl) {
     logger.warn('MIGRATION_DATABASE_URL unset: migrations run with DATABASE_URL (in production, give the app a user without owner rights)');
   }
+  if (config.publicUrlIsDefault) logger.log(`PUBLIC_URL unset: absolute links (the identification callback) use ${config.publicUrl}; open the app there`);
   if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
   let prepared: PrepareResult;
   try {

@@ -127,9 +127,9 @@ export const SETTINGS = [
   { name: 'OIDC_CLIENT_SECRET', default: '(unset)', description: 'Client secret registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
   {
     name: 'PUBLIC_URL',
-    default: '(unset: taken from the request)',
+    default: '(http://localhost:PORT outside production)',
     description:
-      'The address users open the app at, e.g. https://resepti.example.fi; the identification callback is PUBLIC_URL/ui-api/v1/registration/callback. Unset: the request\'s own address (and http://localhost:PORT for the embedded IdP).',
+      'The address users open the app at, e.g. https://resepti.example.fi: every absolute link is built from it (the identification callback PUBLIC_URL/ui-api/v1/registration/callback, Stripe\'s return pages, text messages), never from a request\'s Host header. Required when NODE_ENV=production.',
   },
   {
     name: 'ALLOWED_ORIGINS',
@@ -138,7 +138,7 @@ export const SETTINGS = [
       'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
   },
   { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
 
@@ -175,8 +175,13 @@ export interface AppConfig {
   webDist: string;
   /** The OpenID Connect issuer of strong identification and this app's client there. */
   oidc: OidcConfig;
-  /** Origin the users open the app at (no trailing slash), or null: taken from each request. */
-  publicUrl: string | null;
+  /**
+   * The address the users open the app at (no trailing slash): the only base of absolute URLs (a
+   * request's Host header is the client's to choose). http://localhost:PORT outside production.
+   */
+  publicUrl: string;
+  /** true: PUBLIC_URL was unset and publicUrl is the development default. */
+  publicUrlIsDefault: boolean;
   /** Origins (scheme://host[:port]) trusted besides the request's own; see common/same-origin.ts. */
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
@@ -268,7 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('SESSION_SECRET must be at least 16 characters');
   }
   const port = int(env, 'PORT', 3000, 0, 65535);
-  const publicUrl = optionalUrl(env, 'PUBLIC_URL');
+  const explicitPublicUrl = optionalUrl(env, 'PUBLIC_URL');
+  if (!explicitPublicUrl && production) {
+    throw new ConfigError('PUBLIC_URL is required when NODE_ENV=production (e.g. https://resepti.example.fi: absolute links are built from it, never from the Host header)');
+  }
+  const publicUrl = explicitPublicUrl ?? `http://localhost:${port}`;
   return {
     port,
     databaseUrl,
@@ -291,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
-    oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
+    oidc: oidcConfig(env, production, publicUrl),
     payments: paymentsConfig(env, production, sessionSecret),
     integrator: {
       tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60),
@@ -301,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
     publicUrl,
+    publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
   };
@@ -370,7 +380,7 @@ function databaseRole(env: NodeJS.ProcessEnv): string {
   return role;
 }
 
-function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): string[] {
+function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
   const listed = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -384,7 +394,7 @@ function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): strin
         throw new ConfigError(`ALLOWED_ORIGINS must list http:// or https:// origins separated by commas (got '${o}')`);
       }
     });
-  return [...new Set([...(publicUrl ? [new URL(publicUrl).origin] : []), ...listed])];
+  return [...new Set([new URL(publicUrl).origin, ...listed])];
 }
 
 function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | null {
