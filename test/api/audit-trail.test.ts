@@ -4,9 +4,13 @@
  * the session; the application's database role cannot rewrite rows; the hash chain shows an
  * edit made with more rights; a patient's access log can be exported.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import type { PatientAccessLog, PharmacyUserListEntry } from '@resepti/domain';
-import { startApp, type TestApp } from '../support/app';
+import { legacyAuditRowHash } from '../../apps/api/src/database/migrations/legacy-audit-hash';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { PHARMACY_PATIENT, pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
@@ -105,14 +109,27 @@ describe('what is audited', () => {
 });
 
 describe('the append-only rule and the hash chain', () => {
-  it("lets the application's role add and read rows but not change, delete or truncate them", async () => {
+  it("lets the application's role add and read rows but not change, delete or truncate them, nor touch the head or the sequence", async () => {
     const asApp = new Client({ connectionString: app.databaseUrl, options: '-c role=resepti_app' });
     await asApp.connect();
     try {
       expect((await asApp.query('SELECT count(*)::int AS n FROM audit_log')).rows[0].n).toBeGreaterThan(0);
-      for (const sql of ["UPDATE audit_log SET action = 'order:read'", 'DELETE FROM audit_log', 'TRUNCATE audit_log']) {
-        await expect(asApp.query(sql)).rejects.toMatchObject({ code: '42501' });
+      for (const sql of [
+        "UPDATE audit_log SET action = 'order:read'",
+        'DELETE FROM audit_log',
+        'TRUNCATE audit_log',
+        "UPDATE audit_chain_head SET last_hash = repeat('0', 64)",
+        'DELETE FROM audit_chain_head',
+        'SELECT * FROM audit_chain_head',
+        "SELECT setval(pg_get_serial_sequence('audit_log', 'id'), 1)",
+      ]) {
+        expect({ sql, error: await asApp.query(sql).then(() => null, (e: { code: string }) => e.code) }).toEqual({ sql, error: '42501' });
       }
+      // The head only through its functions, and only forward: a row that does not continue it is refused.
+      const [tip] = (await asApp.query('SELECT last_id::text AS last_id, last_hash FROM audit_chain_tip()')).rows as Array<{ last_id: string; last_hash: string }>;
+      const forged = `INSERT INTO audit_log (id, actor_role, action, prev_hash, hash) VALUES ($1::bigint, 'doctor', 'order:read', $2, $3)`;
+      await expect(asApp.query(forged, [tip.last_id, tip.last_hash, 'a'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
+      await expect(asApp.query(forged, [String(BigInt(tip.last_id) + 1n), 'b'.repeat(64), 'a'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
     } finally {
       await asApp.end();
     }
@@ -141,8 +158,12 @@ describe('the append-only rule and the hash chain', () => {
     const gap = await runAdmin(['verify-audit'], env);
     expect(gap.code).toBe(1);
     expect(gap.stderr).toContain(`BROKEN at row ${next.id}`);
+    // Putting it back takes the owner switching the chain's trigger off: only the head's next row goes in otherwise.
     const columns = Object.keys(saved);
+    await app.sql('BEGIN');
+    await app.sql('SET LOCAL session_replication_role = replica');
     await app.sql(`INSERT INTO audit_log (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(saved));
+    await app.sql('COMMIT');
     expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
   });
 
@@ -179,5 +200,115 @@ describe("a patient's access log", () => {
     const [exported] = await app.sql<AuditRow>("SELECT * FROM audit_log WHERE action = 'patient-access-log.export' ORDER BY id DESC LIMIT 1");
     expect(exported).toMatchObject({ actor_role: 'pharmacy', patient_hetu: PHARMACY_PATIENT.hetu });
     expect((await doctor.post('/patient-access-log', { hetu: '010190-998X' })).status).toBe(400);
+  });
+});
+
+/**
+ * Issue 21, finding 4: someone with the owner's rights (a restored dump, a stolen superuser
+ * password) rewrites or cuts the chain; an audit row that cannot be written. On a database of its
+ * own, since these tests break it on purpose.
+ */
+describe('a keyed chain, checkpoints and a failed audit write', () => {
+  let victim: TestApp;
+  let env: Record<string, string>;
+  let dir: string;
+  beforeAll(async () => {
+    victim = await startApp();
+    env = { DATABASE_URL: victim.databaseUrl };
+    dir = await mkdtemp(path.join(tmpdir(), 'resepti-audit-'));
+    for (const who of ['doctor', 'pharmacyAdmin', 'customer'] as const) await loginAs(victim, who);
+  });
+  afterAll(async () => {
+    await victim?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** As the owner: the chain's end moved to the row with this id (what an attacker does after cutting rows). */
+  async function moveHeadTo(id: string): Promise<void> {
+    await victim.sql('UPDATE audit_chain_head SET last_id = a.id, last_hash = a.hash FROM audit_log a WHERE a.id = $1::bigint', [id]);
+  }
+  const lastRowId = async () => (await victim.sql<{ id: string }>('SELECT max(id)::text AS id FROM audit_log'))[0].id;
+
+  it('a checkpoint shows the chain cut back after it, which verify-audit alone cannot see', async () => {
+    const printed = await runAdmin(['audit-checkpoint'], env);
+    expect(printed.code).toBe(0);
+    const checkpoint = JSON.parse(printed.stdout) as { lastId: string; lastHash: string; at: string; signature: string };
+    expect(checkpoint).toMatchObject({ lastId: await lastRowId(), lastHash: SHA256, signature: SHA256 });
+    const file = path.join(dir, 'checkpoint.json');
+    expect((await runAdmin(['audit-checkpoint', '--out', file], env)).code).toBe(0);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as typeof checkpoint;
+
+    await loginAs(victim, 'doctor2');
+    expect((await runAdmin(['verify-audit', '--checkpoint', file], env)).stdout).toMatch(/audit chain OK: \d+ rows, the checkpoint is still in it/);
+
+    // The last rows up to and including the checkpoint's are deleted and the head moved back.
+    const keep = String(BigInt(saved.lastId) - 2n);
+    await victim.sql('DELETE FROM audit_log WHERE id > $1::bigint', [keep]);
+    await moveHeadTo(keep);
+    expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
+    const cut = await runAdmin(['verify-audit', '--checkpoint', file], env);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toContain(`BROKEN at row ${keep}: the chain ends at row ${keep}, before row ${saved.lastId} of the checkpoint of ${saved.at}`);
+
+    // A checkpoint edited to match is refused by its signature; no file is a usage error.
+    const edited = path.join(dir, 'edited.json');
+    await writeFile(edited, JSON.stringify({ ...saved, lastId: keep }));
+    const forged = await runAdmin(['verify-audit', '--checkpoint', edited], env);
+    expect([forged.code, forged.stderr]).toEqual([1, expect.stringContaining('its signature does not hold')]);
+    expect((await runAdmin(['verify-audit', '--checkpoint', path.join(dir, 'missing.json')], env)).code).toBe(2);
+  });
+
+  it('an action whose audit row cannot be written is 503 and leaves nothing; a reset sequence no longer matters', async () => {
+    // The id sequence set back (which made every audited action 500): rows take their ids from the head.
+    await victim.sql("ALTER SEQUENCE audit_log_id_seq RESTART WITH 1");
+    const admin = await loginAs(victim, 'pharmacyAdmin');
+    expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
+
+    // The head moved back a row by the owner: the next row's id is taken, so no audit row can be written.
+    const last = await lastRowId();
+    const [previous] = await victim.sql<{ id: string }>('SELECT max(id)::text AS id FROM audit_log WHERE id < $1::bigint', [last]);
+    await moveHeadTo(previous.id);
+    const users = async () => (await victim.sql<{ n: number }>('SELECT count(*)::int AS n FROM pharmacy_user'))[0].n;
+    const before = await users();
+    const created = await admin.post('/create-pharmacy-user', { firstName: 'Aada', lastName: 'Audit', username: 'aada.audit', password: 'Pilvi-Laiva-42' });
+    expect([created.status, created.headers.get('retry-after')]).toEqual([503, expect.any(String)]);
+    expect(await users()).toBe(before);
+    const doctor = new ApiClient(victim.apiUrl);
+    expect((await doctor.post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password })).status).toBe(503);
+    expect((await doctor.get('/my-doctor-info')).status).toBe(401);
+    expect(await lastRowId()).toBe(last);
+
+    await moveHeadTo(last);
+    expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
+    expect((await admin.post('/create-pharmacy-user', { firstName: 'Aada', lastName: 'Audit', username: 'aada.audit', password: 'Pilvi-Laiva-42' })).status).toBeLessThan(300);
+  });
+
+  it('finds an edit whose later hashes were recomputed (plain sha256) with the last row deleted', async () => {
+    const [edited] = await victim.sql<{ id: string }>("SELECT id::text AS id FROM audit_log WHERE action = 'auth.login' ORDER BY id LIMIT 1");
+    const rows = await victim.sql<Record<string, any>>('SELECT *, id::text AS id FROM audit_log a WHERE a.id >= $1::bigint ORDER BY a.id', [edited.id]);
+    rows.pop();
+    let prevHash = rows[0].prev_hash as string;
+    for (const r of rows) {
+      const action = r.id === edited.id ? 'auth.logout' : r.action;
+      const hash = legacyAuditRowHash({
+        id: r.id, at: r.at, actorRole: r.actor_role, actorId: r.actor_id, action, orderId: r.order_id, patientHetu: r.patient_hetu,
+        subject: r.subject, details: r.details, clientAddress: r.client_address, sessionHash: r.session_hash, prevHash,
+      });
+      await victim.sql('UPDATE audit_log SET action = $2, prev_hash = $3, hash = $4 WHERE id = $1::bigint', [r.id, action, prevHash, hash]);
+      prevHash = hash;
+    }
+    await victim.sql('DELETE FROM audit_log WHERE id > $1::bigint', [rows.at(-1)!.id]);
+    await moveHeadTo(rows.at(-1)!.id);
+    const check = await runAdmin(['verify-audit'], env);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(`BROKEN at row ${edited.id}: its content does not match its hash`);
+  });
+
+  it('does not start, nor verify, with another AUDIT_CHAIN_KEY; production does not start without one', async () => {
+    const other = { AUDIT_CHAIN_KEY: 'another-audit-chain-key-0123456789abcdef' };
+    await expect(startApp({ databaseUrl: victim.databaseUrl, env: other })).rejects.toThrow(/AUDIT_CHAIN_KEY is not the key this database's audit chain was written with/);
+    const verify = await runAdmin(['verify-audit'], { ...env, ...other });
+    expect([verify.code, verify.stderr]).toEqual([1, expect.stringContaining('AUDIT_CHAIN_KEY is not the key')]);
+    await expect(startApp({ env: { ...PRODUCTION_ENV, AUDIT_CHAIN_KEY: '' } })).rejects.toThrow(/AUDIT_CHAIN_KEY is required when NODE_ENV=production/);
   });
 });

@@ -3,7 +3,7 @@
  * Connect provider (start → provider's login page → callback), registration, contact
  * details, password change, and a forgotten password reset through identification.
  */
-import { startApp, type TestApp } from '../support/app';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { identify, identifyAtIdp, OidcAgent, type TestPerson } from '../support/oidc-agent';
 
@@ -260,6 +260,6 @@ describe('the customer account', () => {
 
 describe('configuration', () => {
   it('refuses to start in production without OIDC_ISSUER', async () => {
-    await expect(startApp({ env: { NODE_ENV: 'production' } })).rejects.toThrow(/OIDC_ISSUER is required when NODE_ENV=production/);
+    await expect(startApp({ env: { ...PRODUCTION_ENV, OIDC_ISSUER: '' } })).rejects.toThrow(/OIDC_ISSUER is required when NODE_ENV=production/);
   });
 });

@@ -10,9 +10,11 @@ import type { AddressInfo } from 'node:net';
 import type { DoctorOrder, IntegratorOrder, IntegratorWebhookEvent, Product, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
+import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 
 interface Received {
+  path: string;
   body: string;
   signature: string | undefined;
   event: IntegratorWebhookEvent;
@@ -28,8 +30,27 @@ function verify(rawBody: string, header: string, secret: string, toleranceSecond
   return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
 }
 
+/** Addresses a webhook must never reach, in the forms an attacker probe found accepted (issue 21) and the classic ones. */
+const PRIVATE_URLS = [
+  'https://10.0.0.1/hook',
+  'https://192.168.1.20/hook',
+  'https://169.254.169.254/latest/meta-data',
+  'https://[fd00::1]/hook',
+  'https://[::ffff:10.0.0.1]/hook',
+  'https://[64:ff9b::7f00:1]/hook', // NAT64 of 127.0.0.1
+  'https://[64:ff9b::a9fe:a9fe]/hook', // NAT64 of 169.254.169.254
+  'https://[2002:7f00:1::1]/hook', // 6to4 of 127.0.0.1
+  'https://[2002:a00:1::1]/hook', // 6to4 of 10.0.0.1
+  'https://[::127.0.0.1]/hook', // IPv4-compatible
+  'https://[fec0::1]/hook', // site-local
+  'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
+  'https://[::]/hook',
+  'https://[100::1]/hook', // discard
+];
+
 let app: TestApp;
 let receiver: Server;
+let receiverOrigin: string;
 let receiverUrl: string;
 const received: Received[] = [];
 let failuresLeft = 2;
@@ -40,15 +61,20 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const event = JSON.parse(body) as IntegratorWebhookEvent;
-      // The delivered event fails twice before it is taken; other events are taken at once.
-      const answered = event.type === 'order.delivered' && failuresLeft-- > 0 ? 500 : 200;
-      received.push({ body, signature: req.headers['resepti-signature'] as string | undefined, event, answered });
+      // The delivered event fails twice before it is taken; other events are taken at once, except
+      // on /failing/…, which never takes anything.
+      const failing = req.url!.startsWith('/failing/');
+      const answered = failing || (event.type === 'order.delivered' && failuresLeft-- > 0) ? 500 : 200;
+      received.push({ path: req.url!, body, signature: req.headers['resepti-signature'] as string | undefined, event, answered });
       res.writeHead(answered).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/resepti`;
-  app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30' } });
+  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiverUrl = `${receiverOrigin}/resepti`;
+  app = await startApp({
+    env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', API_RATE_LIMIT_PER_MINUTE: '30', API_TOKEN_LIMIT_PER_CLIENT: '3', API_TOKEN_LIMIT_PER_ADDRESS: '30' },
+  });
 });
 afterAll(async () => {
   await app?.stop();
@@ -114,6 +140,19 @@ describe('webhooks', () => {
     const log = (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${created.body.id}/deliveries`)).body;
     const delivered = log.find((d) => d.eventType === 'order.delivered')!;
     expect([delivered.status, delivered.attempts, delivered.lastStatus, delivered.nextAttemptAt]).toEqual(['delivered', 3, 200, null]);
+    // Each try is in the audit log: the endpoint, the event and the patient whose data went out.
+    const sends = await app.sql<{ actor_id: number; subject: string; patient_hetu: string; details: string }>(
+      `SELECT actor_id, subject, patient_hetu, details FROM audit_log WHERE action = 'webhook-delivery.send' AND order_id = $1 ORDER BY id`,
+      [order.orderId],
+    );
+    expect(sends.map((r) => [r.subject, r.patient_hetu, JSON.parse(r.details).eventType, JSON.parse(r.details).status])).toEqual([
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.created', 200],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.processing', 200],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 500],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 500],
+      [`webhook_endpoint:${created.body.id}`, '121212-913Y', 'order.delivered', 200],
+    ]);
+    expect(new Set(sends.map((r) => r.actor_id)).size).toBe(1);
     // Nothing more arrives after the success.
     const count = received.length;
     await new Promise((r) => setTimeout(r, 1_500));
@@ -122,7 +161,7 @@ describe('webhooks', () => {
 
   it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {
     const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Toinen'));
-    for (const url of ['https://10.0.0.1/hook', 'https://192.168.1.20/hook', 'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]/hook', 'https://[::ffff:10.0.0.1]/hook', 'http://example.com/hook', 'ftp://example.com/x']) {
+    for (const url of [...PRIVATE_URLS, 'http://example.com/hook', 'ftp://example.com/x']) {
       const res = await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url, events: ['order.delivered'] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
     }
@@ -157,5 +196,117 @@ describe('webhooks', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const calm = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Rauhallinen'));
     expect((await calm.call('GET', '/webhook-endpoints')).status).toBe(200);
+  });
+
+  it('stops the deliveries of a revoked client or a deleted endpoint at once: cancelled and audited, never retried', async () => {
+    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+    const product = (await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`))[0].id;
+    // Three systems of the pharmacy, each with an endpoint that answers 500 to everything.
+    const systems = await Promise.all(
+      ['peruttu', 'poistettu', 'käsin-peruttu'].map(async (name) => {
+        const credentials = await createApiClient(app, 'Keskusapteekki', `Kassa ${name}`);
+        const client = await IntegratorClient.signIn(app, credentials);
+        const endpoint = (await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: `${receiverOrigin}/failing/${encodeURIComponent(name)}`, events: ['order.created'] })).body;
+        return { name, credentials, client, endpoint, path: `/failing/${encodeURIComponent(name)}` };
+      }),
+    );
+    const order = await systems[0].client.call('POST', '/orders', {
+      officeId: office.id,
+      patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
+      items: [{ productId: product }],
+      deliveryOption: 'delivery-12-h',
+    });
+    expect(order.status).toBe(201);
+    const tries = (path: string) => received.filter((r) => r.path === path).length;
+    // Each endpoint has failed at least twice: the retries are running.
+    await until(() => (systems.every((s) => tries(s.path) >= 2) ? true : undefined));
+
+    // The pharmacy's admin revokes one system, another deletes its endpoint.
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    expect((await admin.post(`/pharmacy-api-clients/${systems[0].credentials.id}/revoke`)).status).toBe(200);
+    expect((await systems[1].client.call('DELETE', `/webhook-endpoints/${systems[1].endpoint.id}`)).status).toBe(204);
+    // Revoked straight in the database (no cancelling): the sender's claim still skips it.
+    await app.sql('UPDATE api_client SET revoked_at = now() WHERE id = $1', [systems[2].credentials.id]);
+    const counts = systems.map((s) => tries(s.path));
+    await new Promise((r) => setTimeout(r, 2_500)); // several retry intervals (0.3 s, doubling)
+    expect(systems.map((s) => tries(s.path))).toEqual(counts);
+
+    const rows = await app.sql<{ endpoint_id: number; status: string; last_error: string | null }>(
+      'SELECT endpoint_id, status, last_error FROM webhook_delivery WHERE endpoint_id = ANY($1::int[]) ORDER BY array_position($1::int[], endpoint_id)',
+      [systems.map((s) => s.endpoint.id)],
+    );
+    expect(rows).toEqual([
+      { endpoint_id: systems[0].endpoint.id, status: 'cancelled', last_error: 'cancelled: client revoked' },
+      { endpoint_id: systems[1].endpoint.id, status: 'cancelled', last_error: 'cancelled: endpoint deleted' },
+      { endpoint_id: systems[2].endpoint.id, status: 'pending', last_error: 'HTTP 500' },
+    ]);
+    const log = (await systems[1].client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${systems[1].endpoint.id}/deliveries`)).body;
+    expect([log[0].status, log[0].nextAttemptAt]).toEqual(['cancelled', null]);
+    const audit = await app.sql<{ actor_role: string; subject: string; details: string }>(
+      `SELECT actor_role, subject, details FROM audit_log WHERE action = 'webhook-delivery.cancel' ORDER BY id`,
+    );
+    expect(audit.map((a) => [a.actor_role, a.subject, JSON.parse(a.details)])).toEqual([
+      ['pharmacy', `webhook_endpoint:${systems[0].endpoint.id}`, { deliveries: 1, reason: 'client revoked' }],
+      ['integrator', `webhook_endpoint:${systems[1].endpoint.id}`, { deliveries: 1, reason: 'endpoint deleted' }],
+    ]);
+  });
+
+  // Last in this file: it uses up this address's token requests for the minute.
+  it('limits POST /api/oauth/token per client id (here 3) and per address (here 30): 429 problem+json with Retry-After, before the secret is checked', async () => {
+    const credentials = await createApiClient(app, 'Keskusapteekki', 'Tokenien hakija');
+    const pos = new IntegratorClient(app.baseUrl, credentials);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await pos.requestToken());
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    const limited = answers[3];
+    expect([limited.headers.get('content-type')?.split(';')[0], limited.body]).toEqual([
+      'application/problem+json',
+      { type: 'about:blank', title: 'Liian monta pyyntöä', status: 429, detail: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' },
+    ]);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right secret does not get past the limit either; a wrong one is not even checked (no audit row).
+    const failedBefore = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.auth-failed'`))[0].n;
+    expect((await pos.requestToken(true, 'rcs_arvaus')).status).toBe(429);
+    expect((await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.auth-failed'`))[0].n).toBe(failedBefore);
+
+    // Guessing across client ids from one address meets the address's limit.
+    let guessed = 0;
+    let last: Awaited<ReturnType<IntegratorClient['requestToken']>> | undefined;
+    while (guessed < 40) {
+      last = await new IntegratorClient(app.baseUrl, { id: 0, clientId: `rc_arvaus_${guessed++}`, clientSecret: 'rcs_arvaus' }).requestToken();
+      if (last.status === 429) break;
+      expect(last.status).toBe(401);
+    }
+    expect([last!.status, Number(last!.headers.get('retry-after')) > 0]).toEqual([429, true]);
+  });
+});
+
+describe('webhook addresses (webhook-url.ts)', () => {
+  it('refuses in production every form of a non-global address, and a name with any such address among its answers', async () => {
+    for (const url of PRIVATE_URLS) expect({ url, problem: await webhookUrlProblem(url, true) }).toEqual({ url, problem: 'private' });
+    const dns = (addresses: string[]) => async () => addresses;
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['93.184.216.34', '10.0.0.1']))).toBe('private');
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['2606:4700:4700::1111', '64:ff9b::a00:1']))).toBe('private');
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns(['93.184.216.34', '2606:4700:4700::1111']))).toBeNull();
+    expect(await webhookUrlProblem('https://kassa.example/hook', true, dns([]))).toBe('unresolvable');
+    expect(await webhookUrlProblem('http://kassa.example/hook', true, dns(['93.184.216.34']))).toBe('scheme');
+    expect(await webhookUrlProblem('https://localhost/hook', true)).toBe('private');
+  });
+
+  it('connects to the address it checked: a name that answers otherwise the second time (DNS rebinding) still reaches the first', async () => {
+    const port = (receiver.address() as AddressInfo).port;
+    const asked: string[] = [];
+    // A name no real DNS knows: only the check's resolver can answer it, first with loopback, then with a private address.
+    const rebinding = async (host: string) => {
+      asked.push(host);
+      return asked.length === 1 ? ['127.0.0.1'] : ['10.0.0.1'];
+    };
+    const checked = await resolveWebhookTarget(`http://rebind.resepti.invalid:${port}/failing/rebind`, false, rebinding);
+    if (!('target' in checked)) throw new Error(`refused: ${checked.problem}`);
+    const before = received.length;
+    const event = { id: 'evt_rebind', type: 'order.created', created: new Date().toISOString(), data: { object: {} } };
+    expect(await postToWebhook(checked.target, { 'content-type': 'application/json' }, JSON.stringify(event), 5_000)).toBe(500);
+    expect(received.slice(before).map((r) => [r.path, r.event.id])).toEqual([['/failing/rebind', 'evt_rebind']]);
+    expect(asked).toEqual(['rebind.resepti.invalid']);
   });
 });

@@ -3,8 +3,9 @@
  * expired), an order from a pharmacy system that a doctor then handles in the workbench, the same
  * Idempotency-Key twice, another pharmacy's client, cookies ignored, problem+json errors.
  */
-import type { DoctorOrder, IntegratorOrder, IntegratorOrderPage, Product, ProblemDetails } from '@resepti/domain';
+import type { DoctorOrder, IntegratorOrder, IntegratorOrderPage, PatientAccessLog, Product, ProblemDetails } from '@resepti/domain';
 import { readFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../../apps/api/src/integrator/integrator-client-generator';
 import { ReseptiIntegratorApi } from '../../libs/integrator-client/resepti-integrator-client';
@@ -21,7 +22,8 @@ let otherOfficeId: number;
 let kestine: Product;
 
 beforeAll(async () => {
-  app = await startApp({ env: { API_TOKEN_MINUTES: '0.05' } });
+  // Tokens live 3 s here, so this file asks for many: the token endpoint's limits are tested in integrator-webhooks.test.ts.
+  app = await startApp({ env: { API_TOKEN_MINUTES: '0.05', API_TOKEN_LIMIT_PER_CLIENT: '1000', API_TOKEN_LIMIT_PER_ADDRESS: '1000' } });
   keskus = await createApiClient(app, 'Keskusapteekki', 'Kassajärjestelmä');
   pos = await IntegratorClient.signIn(app, keskus);
   [{ id: officeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
@@ -191,6 +193,28 @@ describe('orders', () => {
     expect((await client.call('GET', '/orders?cursor=bm9wZQ')).status).toBe(400);
     expect((await client.call('GET', '/orders?status=lost')).status).toBe(400);
   });
+
+  it('answers 400 (problem+json), never 500, to a cursor or updatedSince out of range, and marks patient data no-store', async () => {
+    const client = await fresh(pos);
+    const cursor = (text: string) => Buffer.from(text).toString('base64url');
+    for (const query of [
+      `cursor=${cursor('2026-01-01T00:00:00.000Z|9999999999')}`,
+      `cursor=${cursor('2026-01-01T00:00:00.000Z|2147483648')}`,
+      `cursor=${cursor('-271821-04-20T00:00:00.000Z|1')}`,
+      `cursor=${cursor('+275760-09-13T00:00:00.000Z|1')}`,
+      `cursor=${cursor('0000-01-01T00:00:00.000Z|1')}`,
+      'updatedSince=0000-01-01',
+      'updatedSince=-271821-04-20T00:00:00Z',
+    ]) {
+      const res = await client.call<ProblemDetails>('GET', `/orders?${query}`);
+      expect({ query, status: res.status, type: res.headers.get('content-type')?.split(';')[0] }).toEqual({ query, status: 400, type: 'application/problem+json' });
+    }
+    const order = await client.call<IntegratorOrderPage>('GET', '/orders?limit=1');
+    expect([order.status, order.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    const one = await client.call('GET', `/orders/${order.body.data[0].orderId}`);
+    expect(one.headers.get('cache-control')).toBe('no-store');
+    expect((await new IntegratorClient(app.baseUrl, keskus).call('GET', '/orders')).headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describe('documents and the typed client', () => {
@@ -236,6 +260,71 @@ describe('limits and audit', () => {
       ['integrator', 'GET /api/v1/orders/:id', 404],
       ['integrator', 'GET /api/v1/orders', 200],
       ['integrator', 'POST /api/oauth/token', undefined],
+    ]);
+  });
+
+  it("names the order and the patient of each read and write, in that patient's access log", async () => {
+    const client = await fresh(pos);
+    const hetu = '280264-051U';
+    const created = (await client.call<IntegratorOrder>('POST', '/orders', newOrder({ patient: { hetu, firstName: 'Pirjo', lastName: 'Potilas' } }))).body;
+    expect((await client.call('GET', `/orders/${created.orderId}`)).status).toBe(200);
+    const page = (await client.call<IntegratorOrderPage>('GET', `/orders?updatedSince=${encodeURIComponent(created.updatedAt)}`)).body;
+    expect(page.data.map((o) => o.orderId)).toContain(created.orderId);
+
+    const rows = await app.sql<{ action: string; subject: string | null; order_id: number | null; details: string | null }>(
+      `SELECT action, subject, order_id, details FROM audit_log WHERE patient_hetu = $1 AND actor_role = 'integrator' AND actor_id = $2 ORDER BY id`,
+      [hetu, keskus.id],
+    );
+    expect(rows.map((r) => [r.action, r.subject, r.order_id])).toEqual([
+      ['integrator.order.create', null, created.orderId],
+      ['integrator.request', 'POST /api/v1/orders', created.orderId],
+      ['integrator.request', 'GET /api/v1/orders/:id', created.orderId],
+      ['integrator.order.read', null, created.orderId],
+    ]);
+    expect(JSON.parse(rows[2].details!)).toMatchObject({ status: 200, params: { id: String(created.orderId) } });
+
+    // The patient's access log names the system and its pharmacy, for a doctor and the pharmacy's admin.
+    const doctor = await loginAs(app, 'doctor');
+    const log = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu })).body.entries;
+    expect(log.map((e) => `${e.actorName}: ${e.action} ${e.orderId}`)).toEqual(
+      expect.arrayContaining([`Kassajärjestelmä (Keskusapteekki): integrator.request ${created.orderId}`, `Kassajärjestelmä (Keskusapteekki): integrator.order.read ${created.orderId}`]),
+    );
+    const admin = await loginAs(app, 'pharmacyAdmin');
+    expect((await admin.post<PatientAccessLog>('/patient-access-log', { hetu })).body.entries.some((e) => e.actorRole === 'integrator')).toBe(true);
+  });
+
+  it('audits failed authentications, at most one row per client id and address a minute', async () => {
+    const unknown = new IntegratorClient(app.baseUrl, { id: 0, clientId: 'rc_tuntematon', clientSecret: 'rcs_arvaus' });
+    for (let i = 0; i < 5; i++) expect((await unknown.requestToken()).status).toBe(401);
+    const revoked = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Peruttu kassa'));
+    await app.sql('UPDATE api_client SET revoked_at = now() WHERE id = $1', [revoked.credentials.id]);
+    for (let i = 0; i < 5; i++) expect((await revoked.call('GET', '/products')).status).toBe(401);
+
+    const rows = await app.sql<{ actor_id: number | null; subject: string; client_address: string; details: string }>(
+      `SELECT actor_id, subject, client_address, details FROM audit_log
+        WHERE action = 'integrator.auth-failed' AND (details::jsonb ->> 'clientId') IN ($1, $2) ORDER BY id`,
+      ['rc_tuntematon', revoked.credentials.clientId],
+    );
+    expect(rows.map((r) => [r.actor_id, r.subject, JSON.parse(r.details)])).toEqual([
+      [null, 'POST /api/oauth/token', { kind: 'client-credentials', clientId: 'rc_tuntematon', reason: 'invalid client id or secret' }],
+      [revoked.credentials.id, 'GET /api/v1/products', { kind: 'bearer-token', clientId: revoked.credentials.clientId, reason: 'client revoked' }],
+    ]);
+    expect(rows.every((r) => /127\.0\.0\.1$/.test(r.client_address))).toBe(true);
+    // A forged token is logged too (as one row a minute with the other forged ones of this address).
+    const [{ n }] = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.auth-failed' AND details::jsonb ->> 'reason' = 'invalid or expired token'`);
+    expect(n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("audits the CLI's create-api-client and revoke-api-client with the operator's OS user", async () => {
+    const temp = await createApiClient(app, 'Keskusapteekki', 'Operaattorin testi');
+    expect((await runAdmin(['revoke-api-client', String(temp.id)], { DATABASE_URL: app.databaseUrl })).code).toBe(0);
+    const rows = await app.sql<{ actor_role: string; actor_id: number | null; action: string; details: string }>(
+      `SELECT actor_role, actor_id, action, details FROM audit_log WHERE subject = $1 ORDER BY id`,
+      [`api-client:${temp.clientId}`],
+    );
+    expect(rows.map((r) => [r.actor_role, r.actor_id, r.action, JSON.parse(r.details).osUser])).toEqual([
+      ['operator', null, 'api-client.create', userInfo().username],
+      ['operator', null, 'api-client.revoke', userInfo().username],
     ]);
   });
 });

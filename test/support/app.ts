@@ -23,10 +23,12 @@ export interface TestApp {
 
 /**
  * What NODE_ENV=production needs besides SESSION_SECRET: an external identity provider (discovered
- * only when identification starts) and Stripe (called only when a payment starts).
+ * only when identification starts), Stripe (called only when a payment starts) and the audit
+ * chain's key.
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  AUDIT_CHAIN_KEY: 'test-audit-chain-key-0123456789abcdef',
   OIDC_ISSUER: 'https://tunnistus.example.fi',
   OIDC_CLIENT_ID: 'resepti',
   OIDC_CLIENT_SECRET: 'test-secret',
@@ -97,6 +99,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       SEED_DEMO: 'true',
       SESSION_SECRET: 'test-session-secret-0123456789',
       STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      // The address the tests open the app at: identification returns there (absolute links come only from PUBLIC_URL).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       REDIS_URL: '',
       ...embeddedEnv,
       ...options.env,

@@ -25,7 +25,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole)),
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole, config.auditChainKey)),
         DiscoveryModule,
         AuthModule,
         AuditModule,

@@ -19,7 +19,7 @@ import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
-import { prepareDatabase } from './database/prepare-database.js';
+import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { serveWebApp } from './web-host.js';
@@ -48,7 +48,19 @@ async function bootstrap(): Promise<void> {
   if (config.databaseUrl && !config.migrationDatabaseUrl) {
     logger.warn('MIGRATION_DATABASE_URL unset: migrations run with DATABASE_URL (in production, give the app a user without owner rights)');
   }
-  const prepared = await prepareDatabase(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo });
+  if (config.publicUrlIsDefault) logger.log(`PUBLIC_URL unset: absolute links (the identification callback) use ${config.publicUrl}; open the app there`);
+  if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
+  let prepared: PrepareResult;
+  try {
+    prepared = await prepareDatabase(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo, auditChainKey: config.auditChainKey });
+  } catch (err) {
+    if (err instanceof AuditKeyMismatchError) {
+      console.error(`Configuration error: ${err.message}`);
+      await embedded?.stop();
+      process.exit(1);
+    }
+    throw err;
+  }
   if (prepared.migrations.length) logger.log(`migrations run: ${prepared.migrations.join(', ')}`);
   if (prepared.seeded) logger.log('demo data seeded');
 

@@ -170,7 +170,8 @@ export interface PatientAccessLog {
 
 export interface PatientAccessLogEntry {
   at: string;
-  actorRole: UserRole;
+  /** integrator: a pharmacy system (API client), named 'Kassajärjestelmä (Keskusapteekki)'. */
+  actorRole: UserRole | 'integrator';
   /** 'Liisa Lääkäri', 'Anna Apteekkari (Keskusapteekki)'; null when the account no longer exists. */
   actorName: string | null;
   /** The audit action (apps/api/src/audit/audit-actions.ts), e.g. 'order:read'. */

@@ -56,7 +56,8 @@ export interface WebhookDeliveryView {
   id: number;
   eventId: string;
   eventType: IntegratorWebhookEventType;
-  status: 'pending' | 'delivered' | 'failed';
+  /** cancelled: the endpoint was deleted (or its client revoked) before it was delivered. */
+  status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
   lastStatus: number | null;
   lastError: string | null;

@@ -41,10 +41,14 @@ export const AUDIT_ACTIONS = [
   'access.refused',
   // Integrators (API clients)
   'integrator.request',
+  'integrator.auth-failed',
+  'integrator.order.read',
   'integrator.order.create',
   'integrator.order-item.check',
   'api-client.create',
   'api-client.revoke',
+  'webhook-delivery.send',
+  'webhook-delivery.cancel',
   // The access log itself
   'patient-access-log.export',
 ] as const;

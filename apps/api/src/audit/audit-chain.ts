@@ -1,5 +1,14 @@
-import { createHash } from 'node:crypto';
-import { EventSubscriber, type EntityManager, type EntitySubscriberInterface, type QueryRunner, type TransactionCommitEvent, type TransactionRollbackEvent } from 'typeorm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  type DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  EventSubscriber,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { AuditLog } from './audit-log.entity.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -10,9 +19,9 @@ export type ChainedFields = Pick<
   'id' | 'at' | 'actorRole' | 'actorId' | 'action' | 'orderId' | 'patientHetu' | 'subject' | 'details' | 'clientAddress' | 'sessionHash' | 'prevHash'
 >;
 
-/** sha256 over the row's fields and the previous row's hash: editing any of them breaks the chain from there on. */
-export function auditRowHash(row: ChainedFields): string {
-  const canonical = JSON.stringify([
+/** The row's fields in the order the hash covers them (the same for the keyed and the legacy hash). */
+export function canonicalAuditRow(row: ChainedFields): string {
+  return JSON.stringify([
     String(row.id),
     row.at.toISOString(),
     row.actorRole,
@@ -26,7 +35,35 @@ export function auditRowHash(row: ChainedFields): string {
     row.sessionHash,
     row.prevHash,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * HMAC-SHA256 with AUDIT_CHAIN_KEY over the row's fields and the previous row's hash. The key is
+ * not in the database, so whoever can write the tables (the schema owner, a restored dump) can
+ * no longer recompute the chain after an edit: editing any row breaks it from there on.
+ */
+export function auditRowHash(row: ChainedFields, key: string): string {
+  return createHmac('sha256', key).update(canonicalAuditRow(row)).digest('hex');
+}
+
+/**
+ * Stored in the chain's head: tells `verify-audit` and a starting node that they hold the key the
+ * chain was written with (a wrong key would otherwise look like every row was edited). An HMAC of
+ * a constant gives nothing towards the key.
+ */
+export function auditKeyCheck(key: string): string {
+  return createHmac('sha256', key).update('resepti-audit-chain-key-check').digest('hex');
+}
+
+/**
+ * An audited action whose audit rows could not be written: its transaction rolled back, nothing of
+ * it was committed. The HTTP filters answer it 503 with Retry-After, never 500. (A plain Error:
+ * this file is loaded by the TypeORM CLI and the schema test too, without Nest.)
+ */
+export class AuditWriteError extends Error {
+  constructor(cause: unknown) {
+    super(`audit rows could not be appended: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
 }
 
 export type PendingAuditRow = Omit<ChainedFields, 'id' | 'at' | 'prevHash'>;
@@ -41,49 +78,93 @@ export function addPendingAuditRows(runner: QueryRunner, rows: PendingAuditRow[]
 }
 
 /**
- * Appends rows to the chain: locks the head, numbers the rows from the sequence, links and hashes
- * them, inserts them and moves the head. Runs at the end of the recording transaction (see
- * AuditChainSubscriber), so the head's lock is held only while that transaction commits.
+ * Appends rows to the chain. `audit_chain_lock()` (SECURITY DEFINER: the app's role has no rights
+ * on the head itself) locks the head and returns it; the rows take the ids after it (no
+ * sequence: a reset sequence cannot collide with stored rows), are linked and HMACed here, where
+ * the key is, and inserted; the database's trigger refuses a row that does not continue the head
+ * and moves the head. Runs at the end of the recording transaction (see the subscriber), so the
+ * head's lock is held only while that transaction commits. Any failure is a 503 for the action
+ * (its transaction rolls back with the rows, so the chain stays as it was), never a 500.
  */
-export async function appendToChain(m: EntityManager, rows: PendingAuditRow[]): Promise<void> {
+export async function appendToChain(m: EntityManager, rows: PendingAuditRow[], key: string): Promise<void> {
   if (rows.length === 0) return;
-  const [head] = (await m.query('SELECT last_hash FROM audit_chain_head WHERE id = 1 FOR UPDATE')) as Array<{ last_hash: string }>;
-  const ids = (await m.query(
-    `SELECT n::text AS id FROM (SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS n FROM generate_series(1, $1::int)) s ORDER BY n`,
-    [rows.length],
-  )) as Array<{ id: string }>;
-  const at = new Date();
-  let prevHash = head.last_hash;
-  const chained: AuditLog[] = rows.map((row, i) => {
-    const fields: ChainedFields = { ...row, id: ids[i].id, at, prevHash };
-    const hash = auditRowHash(fields);
-    prevHash = hash;
-    return { ...fields, hash };
-  });
-  // Plain SQL: TypeORM would leave out the ids (a generated column) and take new ones from the sequence.
-  const columns = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash'];
-  const values = chained.flatMap((r) => [r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash]);
-  const tuples = chained.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
-  await m.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
-  await m.query('UPDATE audit_chain_head SET last_id = $1, last_hash = $2 WHERE id = 1', [ids[ids.length - 1].id, prevHash]);
+  try {
+    const [head] = (await m.query('SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()')) as Array<{ last_id: string; last_hash: string }>;
+    const at = new Date();
+    let prevHash = head.last_hash;
+    let id = BigInt(head.last_id);
+    const chained: AuditLog[] = rows.map((row) => {
+      id += 1n;
+      const fields: ChainedFields = { ...row, id: id.toString(), at, prevHash };
+      const hash = auditRowHash(fields, key);
+      prevHash = hash;
+      return { ...fields, hash };
+    });
+    // Plain SQL: TypeORM would leave out the ids (a generated column) and take new ones from the sequence.
+    const columns = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash'];
+    const values = chained.flatMap((r) => [r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash]);
+    const tuples = chained.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
+    await m.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) throw err;
+    throw new AuditWriteError(err);
+  }
 }
 
-/** Writes a transaction's audit rows as its last statements before COMMIT; forgets them on rollback. */
-@EventSubscriber()
-export class AuditChainSubscriber implements EntitySubscriberInterface {
-  async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
-    const runner = event.queryRunner;
-    // Only the outermost commit (a savepoint's release also announces itself).
-    if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return;
-    const rows = pending.get(runner);
-    if (!rows) return;
-    pending.delete(runner);
-    await appendToChain(runner.manager, rows);
-  }
+/** Marks the subscriber of a data source, so a migration can find the key it was built with. */
+export interface AuditChainSubscriberInstance extends EntitySubscriberInterface {
+  readonly auditChainKey: string | null;
+}
 
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
-    if ((event.queryRunner as unknown as { transactionDepth: number }).transactionDepth === 0) pending.delete(event.queryRunner);
+/**
+ * The subscriber that writes a transaction's audit rows as its last statements before COMMIT and
+ * forgets them on rollback, bound to the chain's key (TypeORM builds subscribers from classes, so
+ * the key goes in through a class made here). null: a data source that never records (the
+ * TypeORM CLI, the schema test); recording through it fails.
+ */
+export function auditChainSubscriber(key: string | null): new () => AuditChainSubscriberInstance {
+  @EventSubscriber()
+  class AuditChainSubscriber implements AuditChainSubscriberInstance {
+    readonly auditChainKey = key;
+
+    async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+      const runner = event.queryRunner;
+      // Only the outermost commit (a savepoint's release also announces itself).
+      if ((runner as unknown as { transactionDepth: number }).transactionDepth > 1) return;
+      const rows = pending.get(runner);
+      if (!rows) return;
+      pending.delete(runner);
+      if (key === null) throw new Error('this data source has no AUDIT_CHAIN_KEY and cannot record audit rows');
+      await appendToChain(runner.manager, rows, key);
+    }
+
+    afterTransactionRollback(event: TransactionRollbackEvent): void {
+      if ((event.queryRunner as unknown as { transactionDepth: number }).transactionDepth === 0) pending.delete(event.queryRunner);
+    }
   }
+  return AuditChainSubscriber;
+}
+
+/** The chain key a data source was built with (see auditChainSubscriber), or null. */
+export function auditChainKeyOf(ds: DataSource): string | null {
+  const subscriber = ds.subscribers.find((s): s is AuditChainSubscriberInstance => 'auditChainKey' in s);
+  return subscriber?.auditChainKey ?? null;
+}
+
+export interface ChainHead {
+  lastId: string;
+  lastHash: string;
+  keyCheck: string | null;
+}
+
+/** The head as stored (through `audit_chain_tip()`: the app's role cannot read the table). */
+export async function readChainHead(m: EntityManager): Promise<ChainHead> {
+  const [head] = (await m.query('SELECT last_id::text AS last_id, last_hash, key_check FROM audit_chain_tip()')) as Array<{
+    last_id: string;
+    last_hash: string;
+    key_check: string | null;
+  }>;
+  return { lastId: head.last_id, lastHash: head.last_hash, keyCheck: head.key_check };
 }
 
 export interface ChainCheck {
@@ -93,10 +174,22 @@ export interface ChainCheck {
   /** The first row whose link or hash does not match. */
   brokenAtId?: string;
   reason?: string;
+  /** The last row checked (the head), when intact. */
+  lastId?: string;
+  lastHash?: string;
 }
 
-/** Walks the whole chain in id order and reports the first row that was changed, inserted or removed. */
-export async function verifyAuditChain(m: EntityManager): Promise<ChainCheck> {
+/**
+ * Walks the chain in id order up to the head (read first, so rows appended meanwhile do not count)
+ * and reports the first row that was changed, inserted or removed, or a head that the rows do not
+ * reach. Rows removed from the end together with a head moved back are not visible here: that is
+ * what checkpoints are for (verifyCheckpoint).
+ */
+export async function verifyAuditChain(m: EntityManager, key: string): Promise<ChainCheck> {
+  const head = await readChainHead(m);
+  if (head.keyCheck !== null && !sameHex(head.keyCheck, auditKeyCheck(key))) {
+    return { ok: false, rows: 0, brokenAtId: '0', reason: 'AUDIT_CHAIN_KEY is not the key this chain was written with' };
+  }
   let prevHash = GENESIS_HASH;
   let lastId = '0';
   let rows = 0;
@@ -104,20 +197,81 @@ export async function verifyAuditChain(m: EntityManager): Promise<ChainCheck> {
     const batch = await m
       .getRepository(AuditLog)
       .createQueryBuilder('a')
-      .where('a.id > :lastId::bigint', { lastId })
+      .where('a.id > :lastId::bigint AND a.id <= :headId::bigint', { lastId, headId: head.lastId })
       .orderBy('a.id', 'ASC')
       .limit(5000)
       .getMany();
     if (batch.length === 0) break;
     for (const row of batch) {
       if (row.prevHash !== prevHash) return { ok: false, rows, brokenAtId: row.id, reason: 'does not link to the row before it (a row was removed or inserted)' };
-      if (auditRowHash(row) !== row.hash) return { ok: false, rows, brokenAtId: row.id, reason: 'its content does not match its hash (the row was changed)' };
+      if (!sameHex(auditRowHash(row, key), row.hash)) return { ok: false, rows, brokenAtId: row.id, reason: 'its content does not match its hash (the row was changed)' };
       prevHash = row.hash;
       lastId = row.id;
       rows++;
     }
   }
-  const [head] = (await m.query('SELECT last_hash FROM audit_chain_head WHERE id = 1')) as Array<{ last_hash: string }>;
-  if (head && head.last_hash !== prevHash) return { ok: false, rows, brokenAtId: lastId, reason: 'the chain ends before its recorded head (rows were removed from the end)' };
-  return { ok: true, rows };
+  if (lastId !== head.lastId || head.lastHash !== prevHash) {
+    return { ok: false, rows, brokenAtId: lastId, reason: 'the chain ends before its recorded head (rows were removed from the end)' };
+  }
+  return { ok: true, rows, lastId, lastHash: prevHash };
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
+}
+
+/**
+ * A signed statement of how far the chain reached at a moment: operators ship it out of the
+ * database's reach (a log collector, a ticket, WORM storage). A chain later cut back before
+ * `lastId`, or rewritten up to it, no longer matches it.
+ */
+export interface AuditCheckpoint {
+  format: 'resepti-audit-checkpoint/1';
+  lastId: string;
+  lastHash: string;
+  at: string;
+  /** HMAC-SHA256 with AUDIT_CHAIN_KEY over the fields above. */
+  signature: string;
+}
+
+const checkpointPayload = (c: Pick<AuditCheckpoint, 'lastId' | 'lastHash' | 'at'>) => `resepti-audit-checkpoint/1|${c.lastId}|${c.lastHash}|${c.at}`;
+
+export function signCheckpoint(lastId: string, lastHash: string, at: Date, key: string): AuditCheckpoint {
+  const fields = { lastId, lastHash, at: at.toISOString() };
+  return { format: 'resepti-audit-checkpoint/1', ...fields, signature: createHmac('sha256', key).update(checkpointPayload(fields)).digest('hex') };
+}
+
+/** The checkpoint in a file's text, when it is one and its signature holds; otherwise why not. */
+export function parseCheckpoint(text: string, key: string): AuditCheckpoint | string {
+  let c: Partial<AuditCheckpoint>;
+  try {
+    c = JSON.parse(text) as Partial<AuditCheckpoint>;
+  } catch {
+    return 'not a checkpoint (not JSON)';
+  }
+  if (c?.format !== 'resepti-audit-checkpoint/1' || typeof c.lastId !== 'string' || !/^\d{1,19}$/.test(c.lastId) || typeof c.lastHash !== 'string' || typeof c.at !== 'string' || typeof c.signature !== 'string') {
+    return 'not a checkpoint (fields missing)';
+  }
+  const expected = createHmac('sha256', key).update(checkpointPayload({ lastId: c.lastId, lastHash: c.lastHash, at: c.at })).digest('hex');
+  if (!sameHex(c.signature, expected)) return 'its signature does not hold (edited, or signed with another AUDIT_CHAIN_KEY)';
+  return c as AuditCheckpoint;
+}
+
+/** Whether the chain still holds the checkpoint's row with the checkpoint's hash (call after verifyAuditChain said ok). */
+export async function verifyCheckpoint(m: EntityManager, checkpoint: AuditCheckpoint, chain: ChainCheck): Promise<ChainCheck> {
+  const [row] = (await m.query('SELECT hash FROM audit_log WHERE id = $1::bigint', [checkpoint.lastId])) as Array<{ hash: string }>;
+  if (!row || BigInt(chain.lastId ?? '0') < BigInt(checkpoint.lastId)) {
+    return {
+      ok: false,
+      rows: chain.rows,
+      brokenAtId: chain.lastId ?? '0',
+      reason: `the chain ends at row ${chain.lastId ?? 0}, before row ${checkpoint.lastId} of the checkpoint of ${checkpoint.at} (rows were removed from the end)`,
+    };
+  }
+  if (row.hash !== checkpoint.lastHash) {
+    return { ok: false, rows: chain.rows, brokenAtId: checkpoint.lastId, reason: `it differs from the checkpoint of ${checkpoint.at} (the chain was rewritten)` };
+  }
+  return chain;
 }

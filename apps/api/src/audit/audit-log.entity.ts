@@ -4,8 +4,9 @@ import type { AuditAction } from './audit-actions.js';
 
 /**
  * Who read or changed what, when, from where. Append-only: the application's database role may
- * INSERT and SELECT but not UPDATE, DELETE or TRUNCATE these rows (migration AuditTrail), and each
- * row carries the hash of the one before it, so an edit by someone with more rights shows in
+ * INSERT and SELECT but not UPDATE, DELETE or TRUNCATE these rows (migrations AuditTrail and
+ * AuditChainKey), and each row carries an HMAC (key outside the database) over its fields and the
+ * hash of the one before it, so an edit by someone with more rights shows in
  * `npm run admin -- verify-audit`. Rows are written by audit-chain.ts only.
  */
 @Entity()
@@ -19,9 +20,12 @@ export class AuditLog {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   at!: Date;
 
-  /** The acting user's role; for a failed login, the role whose login was tried. */
+  /**
+   * The acting user's role; for a failed login, the role whose login was tried; 'integrator' an
+   * API client (actorId its row id); 'operator' someone at `npm run admin` (details: the OS user).
+   */
   @Column({ type: 'text' })
-  actorRole!: UserRole | 'integrator';
+  actorRole!: UserRole | 'integrator' | 'operator';
 
   /** null: nobody signed in (a failed login). */
   @Column({ type: 'int', nullable: true })
@@ -57,12 +61,16 @@ export class AuditLog {
   @Column({ type: 'text' })
   prevHash!: string;
 
-  /** sha256 over this row's fields and prevHash (audit-chain.ts auditRowHash). */
+  /** HMAC-SHA256 (AUDIT_CHAIN_KEY) over this row's fields and prevHash (audit-chain.ts auditRowHash). */
   @Column({ type: 'text' })
   hash!: string;
 }
 
-/** The end of the chain: one row, locked while rows are appended so the chain stays a line. */
+/**
+ * The end of the chain: one row, locked while rows are appended so the chain stays a line. The
+ * app's role has no rights on it: it reads and locks it through SECURITY DEFINER functions, and a
+ * trigger on audit_log moves it (migration AuditChainKey).
+ */
 @Entity()
 export class AuditChainHead {
   @PrimaryColumn({ type: 'smallint' })
@@ -73,4 +81,8 @@ export class AuditChainHead {
 
   @Column({ type: 'text' })
   lastHash!: string;
+
+  /** audit-chain.ts auditKeyCheck(AUDIT_CHAIN_KEY): which key the chain is written with (null until first start). */
+  @Column({ type: 'text', nullable: true })
+  keyCheck!: string | null;
 }

@@ -16,10 +16,12 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-/** Who acted: a session's user, or (a failed login) the role tried with nobody signed in. */
-/** Who acted: a signed-in user, or an integrator's API client (id = its row id). */
+/**
+ * Who acted: a signed-in user (or, a failed login, the role tried with nobody signed in), an
+ * integrator's API client (id = its row id), or an operator at the admin CLI (id null).
+ */
 export interface AuditActor {
-  role: UserRole | 'integrator';
+  role: UserRole | 'integrator' | 'operator';
   id: number | null;
 }
 

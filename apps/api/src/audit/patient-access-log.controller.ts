@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { DataSource } from 'typeorm';
-import { isValidHetu, MESSAGES, type PatientAccessLog, type PatientAccessLogEntry, type UserRole } from '@resepti/domain';
+import { isValidHetu, MESSAGES, type PatientAccessLog, type PatientAccessLogEntry } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -22,7 +22,8 @@ const MAX_ENTRIES = 10_000;
 /**
  * One patient's access log: who read or changed their data, when (the basis of the patient's
  * right to know who has viewed their data). Doctors see every entry; a pharmacy admin sees what
- * their own pharmacy's users did (another pharmacy's or a doctor's work is not theirs to see).
+ * their own pharmacy's users and systems (API clients) did (another pharmacy's or a doctor's work
+ * is not theirs to see).
  * The export itself is audited.
  */
 @ApiTags('audit')
@@ -49,17 +50,20 @@ export class PatientAccessLogController {
                   WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
                   WHEN 'pharmacy' THEN pu.first_name || ' ' || pu.last_name || ' (' || p.name || ')'
                   WHEN 'customer' THEN c.first_name || ' ' || c.last_name
+                  WHEN 'integrator' THEN ac.name || ' (' || acp.name || ')'
                 END AS actor_name
            FROM audit_log a
            LEFT JOIN doctor d ON a.actor_role = 'doctor' AND d.id = a.actor_id
            LEFT JOIN pharmacy_user pu ON a.actor_role = 'pharmacy' AND pu.id = a.actor_id
            LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
            LEFT JOIN customer c ON a.actor_role = 'customer' AND c.id = a.actor_id
-          WHERE a.patient_hetu = $1 ${ownPharmacyOnly ? `AND a.actor_role = 'pharmacy' AND pu.pharmacy_id = $3` : ''}
+           LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
+           LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
+          WHERE a.patient_hetu = $1 ${ownPharmacyOnly ? `AND ((a.actor_role = 'pharmacy' AND pu.pharmacy_id = $3) OR (a.actor_role = 'integrator' AND ac.pharmacy_id = $3))` : ''}
           ORDER BY a.id
           LIMIT $2`,
         ownPharmacyOnly ? [hetu, MAX_ENTRIES, user.pharmacyId] : [hetu, MAX_ENTRIES],
-      )) as Array<{ at: Date; actor_role: UserRole; action: string; order_id: number | null; actor_name: string | null }>;
+      )) as Array<{ at: Date; actor_role: PatientAccessLogEntry['actorRole']; action: string; order_id: number | null; actor_name: string | null }>;
       await this.audit.record(user, { action: 'patient-access-log.export', patientHetu: hetu, details: { entries: rows.length } }, m);
       const entries: PatientAccessLogEntry[] = rows.map((r) => ({
         at: r.at.toISOString(),

@@ -37,7 +37,13 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
         throw err;
       }
       await super.logIn(request);
-      if (request.user) await this.audit.record(request.user, { action: 'auth.login' });
+      try {
+        if (request.user) await this.audit.record(request.user, { action: 'auth.login' });
+      } catch (err) {
+        // No sign-in without its audit row: the new session ends before the 503 goes out.
+        await new Promise<void>((resolve) => request.logout(() => resolve()));
+        throw err;
+      }
       return ok;
     }
   }

@@ -6,17 +6,21 @@
  *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--json]
  *   npm run admin -- revoke-api-client ID
  *   npm run admin -- reconcile-payments [--since ISO]
+ *   npm run admin -- verify-audit [--checkpoint FILE]
+ *   npm run admin -- audit-checkpoint [--out FILE]
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
  */
 import 'reflect-metadata';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
-import { verifyAuditChain } from '../audit/audit-chain.js';
+import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
+import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../config/config.js';
@@ -24,11 +28,12 @@ import { PaymentGateway } from '../customer/payment-gateway.js';
 import { formatReconciliation, reconcilePayments } from '../customer/payment-reconciliation.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
-import { prepareDatabase } from '../database/prepare-database.js';
+import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
 import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../integrator/integrator-client-generator.js';
 import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
+import { cancelPendingDeliveries } from '../integrator/webhook-outbox.service.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
@@ -44,7 +49,8 @@ const USAGE = `usage:
   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- integrator-client [--from URL] [--out FILE]   (the typed client from a running API's /api/docs-json)
-  npm run admin -- verify-audit          (checks the audit log's hash chain; exit 1 at the first broken row)
+  npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
+  npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
   npm run admin -- config-table`;
 
@@ -68,6 +74,7 @@ const OPTIONS = {
   from: { type: 'string' },
   out: { type: 'string' },
   since: { type: 'string' },
+  checkpoint: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -173,6 +180,19 @@ async function createCoupon(m: EntityManager, v: Values): Promise<string> {
   return `campaign code ${code} created: ${what} off${maxUses ? `, ${maxUses} uses` : ''}${validUntil ? `, until ${v['valid-until']}` : ''}`;
 }
 
+/**
+ * Audit rows of an operator's command, in its transaction: the actor is the person at the
+ * terminal, known by the OS user (and host) the CLI runs as.
+ */
+async function auditOperator(m: EntityManager, entries: AuditEntry[]): Promise<void> {
+  const operator = { osUser: userInfo().username, host: hostname() };
+  await new AuditService(m.connection).record(
+    { role: 'operator', id: null },
+    entries.map((e) => ({ ...e, details: { ...operator, ...e.details } })),
+    m,
+  );
+}
+
 /** An integrator's client: id and secret printed once (the secret is stored only as a hash). */
 async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   const pharmacyName = required(v, 'pharmacy');
@@ -187,6 +207,7 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   });
   const secret = newClientSecret();
   const client = await m.save(ApiClient, { clientId: newClientId(), secretHash: hashSecret(secret), pharmacyId: pharmacy.id, name, officeIds });
+  await auditOperator(m, [{ action: 'api-client.create', subject: `api-client:${client.clientId}`, details: { pharmacyId: pharmacy.id, name, officeIds } }]);
   if (v.json) return JSON.stringify({ id: client.id, clientId: client.clientId, clientSecret: secret, pharmacy: pharmacyName, officeIds });
   return [
     `API client ${client.id} '${name}' created for ${pharmacyName} (${officeIds.length ? `offices ${officeIds.join(', ')}` : 'every office'})`,
@@ -199,7 +220,11 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
 async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {
   const client = /^\d{1,10}$/.test(target) ? await m.findOneBy(ApiClient, { id: Number(target) }) : await m.findOneBy(ApiClient, { clientId: target });
   if (!client) throw new UsageError(`no API client ${target}`);
-  if (!client.revokedAt) await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
+  if (!client.revokedAt) {
+    await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
+    const cancelled = await cancelPendingDeliveries(m, { apiClientId: client.id }, 'client revoked');
+    await auditOperator(m, [{ action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, ...cancelled]);
+  }
   return `API client ${client.id} (${client.clientId}) revoked`;
 }
 
@@ -210,6 +235,39 @@ async function reconcile(m: EntityManager, config: AppConfig, sinceText: string 
   const items = await reconcilePayments(m, new PaymentGateway(config), since);
   console.log(formatReconciliation(items, since));
   return items.some((i) => !i.explained) ? 1 : 0;
+}
+
+/**
+ * verify-audit: the chain, and with --checkpoint that it still reaches the checkpoint's row with
+ * its hash (a chain cut back before it, with the head moved along, is otherwise invisible).
+ * audit-checkpoint: verifies, then prints (or writes) a signed checkpoint of the chain's end.
+ */
+async function auditChainCommand(ds: DataSource, command: string, key: string, out: string | undefined, checkpointText: string | undefined): Promise<number> {
+  let check = await verifyAuditChain(ds.manager, key);
+  if (check.ok && checkpointText !== undefined) {
+    const checkpoint = parseCheckpoint(checkpointText, key);
+    if (typeof checkpoint === 'string') {
+      console.error(`audit checkpoint refused: ${checkpoint}`);
+      return 1;
+    }
+    check = await verifyCheckpoint(ds.manager, checkpoint, check);
+  }
+  if (!check.ok) {
+    console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
+    return 1;
+  }
+  if (command === 'verify-audit') {
+    console.log(`audit chain OK: ${check.rows} rows${checkpointText !== undefined ? ', the checkpoint is still in it' : ''}`);
+    return 0;
+  }
+  const checkpoint = `${JSON.stringify(signCheckpoint(check.lastId!, check.lastHash!, new Date(), key))}\n`;
+  if (out) {
+    await writeFile(out, checkpoint, { mode: 0o600 });
+    console.log(`audit checkpoint of row ${check.lastId} written to ${out}`);
+  } else {
+    process.stdout.write(checkpoint);
+  }
+  return 0;
 }
 
 function configTable(): string {
@@ -254,24 +312,40 @@ async function main(): Promise<number> {
   const run = command ? commands[command] : undefined;
   // revoke-api-client takes the client as its one positional argument.
   const takesTarget = command === 'revoke-api-client';
-  const reports = ['verify-audit', 'reconcile-payments'];
-  if ((!run && !reports.includes(command ?? '')) || extra.length !== (takesTarget ? 1 : 0)) {
+  const auditCommand = command === 'verify-audit' || command === 'audit-checkpoint';
+  if ((!run && !auditCommand && command !== 'reconcile-payments') || extra.length !== (takesTarget ? 1 : 0)) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
+  // Read before any database work: a missing or bad file is a usage error.
+  let checkpointText: string | undefined;
+  if (parsed.values.checkpoint !== undefined) {
+    if (command !== 'verify-audit') {
+      console.error(USAGE);
+      return 2;
+    }
+    try {
+      checkpointText = await readFile(parsed.values.checkpoint, 'utf8');
+    } catch (err) {
+      console.error(`error: cannot read the checkpoint ${parsed.values.checkpoint}: ${(err as Error).message}`);
+      return 2;
+    }
+  }
   const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   const url = config.databaseUrl ?? embedded!.url;
-  await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false });
-  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole));
+  try {
+    await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false, auditChainKey: config.auditChainKey });
+  } catch (err) {
+    await embedded?.stop();
+    if (!(err instanceof AuditKeyMismatchError)) throw err;
+    console.error(`error: ${err.message}`);
+    return 1;
+  }
+  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole, config.auditChainKey));
   await ds.initialize();
   try {
-    if (command === 'verify-audit') {
-      const check = await verifyAuditChain(ds.manager);
-      if (check.ok) console.log(`audit chain OK: ${check.rows} rows`);
-      else console.error(`audit chain BROKEN at row ${check.brokenAtId}: ${check.reason} (${check.rows} rows before it are intact)`);
-      return check.ok ? 0 : 1;
-    }
+    if (auditCommand) return await auditChainCommand(ds, command, config.auditChainKey, parsed.values.out, checkpointText);
     if (command === 'reconcile-payments') return await reconcile(ds.manager, config, parsed.values.since);
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;

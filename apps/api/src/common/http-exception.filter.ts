@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
 
@@ -11,7 +12,7 @@ interface BodyParserError {
 }
 
 /** PostgreSQL SQLSTATE class 22, "data exception" (e.g. 22003 out of range, 22021 bad byte). */
-function isDataException(exception: unknown): exception is QueryFailedError & { code: string } {
+export function isDataException(exception: unknown): exception is QueryFailedError & { code: string } {
   return exception instanceof QueryFailedError && /^22/.test(String((exception as { code?: unknown }).code ?? ''));
 }
 
@@ -60,6 +61,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
       res.status(parserError.status).json({ statusCode: parserError.status, message: 'Virheellinen pyyntö', error: 'Bad Request' });
+      return;
+    }
+    if (exception instanceof AuditWriteError) {
+      // Nothing of the action was committed (its audit rows roll back with it): try again.
+      this.logger.error(`${req.method} ${req.originalUrl} refused: ${exception.message}`);
+      sendDatabaseUnavailable(res);
       return;
     }
     if (isDatabaseUnavailable(exception)) {

@@ -37,6 +37,12 @@ export const SETTINGS = [
     default: '(random per start in development)',
     description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
   },
+  {
+    name: 'AUDIT_CHAIN_KEY',
+    default: '(a fixed development key outside production)',
+    description:
+      'Secret (at least 32 characters, e.g. `openssl rand -hex 32`) that keys the HMAC chain over the audit log and signs audit checkpoints. Keep it outside the database; the same on every API node and for `npm run admin`. Required when NODE_ENV=production. Without it, development and tests use a fixed key that is in the source, so their chains prove nothing.',
+  },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
   {
     name: 'PASSWORD_HASH_CONCURRENCY',
@@ -94,6 +100,16 @@ export const SETTINGS = [
   },
   { name: 'API_TOKEN_MINUTES', default: '15', description: 'Lifetime of an integrator access token from POST /api/oauth/token (decimals allowed).' },
   { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 per API process; beyond it 429 with Retry-After.' },
+  {
+    name: 'API_TOKEN_LIMIT_PER_CLIENT',
+    default: '10',
+    description: 'Requests per minute to POST /api/oauth/token per client id tried, per API process (a token lives API_TOKEN_MINUTES); beyond it 429 with Retry-After.',
+  },
+  {
+    name: 'API_TOKEN_LIMIT_PER_ADDRESS',
+    default: '60',
+    description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), per API process; beyond it 429 with Retry-After.',
+  },
   { name: 'WEBHOOK_SEND_INTERVAL_SECONDS', default: '2', description: "How often each API node delivers due webhook events to integrators' endpoints (decimals allowed)." },
   {
     name: 'WEBHOOK_RETRY_SECONDS',
@@ -111,9 +127,9 @@ export const SETTINGS = [
   { name: 'OIDC_CLIENT_SECRET', default: '(unset)', description: 'Client secret registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
   {
     name: 'PUBLIC_URL',
-    default: '(unset: taken from the request)',
+    default: '(http://localhost:PORT outside production)',
     description:
-      'The address users open the app at, e.g. https://resepti.example.fi; the identification callback is PUBLIC_URL/ui-api/v1/registration/callback. Unset: the request\'s own address (and http://localhost:PORT for the embedded IdP).',
+      'The address users open the app at, e.g. https://resepti.example.fi: every absolute link is built from it (the identification callback PUBLIC_URL/ui-api/v1/registration/callback, Stripe\'s return pages, text messages), never from a request\'s Host header. Required when NODE_ENV=production.',
   },
   {
     name: 'ALLOWED_ORIGINS',
@@ -122,7 +138,7 @@ export const SETTINGS = [
       'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
   },
   { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
 
@@ -139,6 +155,10 @@ export interface AppConfig {
   dataDir: string;
   embeddedPgPort: number;
   sessionSecret: string;
+  /** HMAC key of the audit chain and its checkpoints (audit/audit-chain.ts). */
+  auditChainKey: string;
+  /** true: AUDIT_CHAIN_KEY was unset and the development key is in use (never in production). */
+  auditChainKeyIsDevelopment: boolean;
   sessionIdleMinutes: number;
   passwordHashConcurrency: number;
   passwordHashQueue: number;
@@ -148,15 +168,20 @@ export interface AppConfig {
   smsSendIntervalSeconds: number;
   sms: SmsConfig;
   payments: PaymentsConfig;
-  integrator: { tokenMinutes: number; rateLimitPerMinute: number };
+  integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
   shutdownTimeoutSeconds: number;
   production: boolean;
   webDist: string;
   /** The OpenID Connect issuer of strong identification and this app's client there. */
   oidc: OidcConfig;
-  /** Origin the users open the app at (no trailing slash), or null: taken from each request. */
-  publicUrl: string | null;
+  /**
+   * The address the users open the app at (no trailing slash): the only base of absolute URLs (a
+   * request's Host header is the client's to choose). http://localhost:PORT outside production.
+   */
+  publicUrl: string;
+  /** true: PUBLIC_URL was unset and publicUrl is the development default. */
+  publicUrlIsDefault: boolean;
   /** Origins (scheme://host[:port]) trusted besides the request's own; see common/same-origin.ts. */
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
@@ -248,7 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError('SESSION_SECRET must be at least 16 characters');
   }
   const port = int(env, 'PORT', 3000, 0, 65535);
-  const publicUrl = optionalUrl(env, 'PUBLIC_URL');
+  const explicitPublicUrl = optionalUrl(env, 'PUBLIC_URL');
+  if (!explicitPublicUrl && production) {
+    throw new ConfigError('PUBLIC_URL is required when NODE_ENV=production (e.g. https://resepti.example.fi: absolute links are built from it, never from the Host header)');
+  }
+  const publicUrl = explicitPublicUrl ?? `http://localhost:${port}`;
   return {
     port,
     databaseUrl,
@@ -260,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || '.data'),
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
+    ...auditChainKey(env, production),
     sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
     passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
@@ -270,11 +300,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
-    oidc: oidcConfig(env, production, publicUrl ?? `http://localhost:${port}`),
+    oidc: oidcConfig(env, production, publicUrl),
     payments: paymentsConfig(env, production, sessionSecret),
-    integrator: { tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60), rateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000) },
+    integrator: {
+      tokenMinutes: decimal(env, 'API_TOKEN_MINUTES', 15, 0.01, 24 * 60),
+      rateLimitPerMinute: int(env, 'API_RATE_LIMIT_PER_MINUTE', 120, 1, 100_000),
+      tokenLimitPerClient: int(env, 'API_TOKEN_LIMIT_PER_CLIENT', 10, 1, 100_000),
+      tokenLimitPerAddress: int(env, 'API_TOKEN_LIMIT_PER_ADDRESS', 60, 1, 100_000),
+    },
     webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
     publicUrl,
+    publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
   };
@@ -314,6 +350,24 @@ function paymentsConfig(env: NodeJS.ProcessEnv, production: boolean, sessionSecr
   };
 }
 
+/**
+ * Outside production an unset AUDIT_CHAIN_KEY falls back to a fixed key, not a random one: the
+ * embedded database outlives the process, and `npm run admin -- verify-audit` must check what the
+ * app wrote. The key is public (it is here), so such a chain only catches accidents.
+ */
+export const DEVELOPMENT_AUDIT_CHAIN_KEY = 'resepti-development-audit-chain-key-not-a-secret';
+
+function auditChainKey(env: NodeJS.ProcessEnv, production: boolean): Pick<AppConfig, 'auditChainKey' | 'auditChainKeyIsDevelopment'> {
+  const key = env.AUDIT_CHAIN_KEY ?? '';
+  if (!key) {
+    if (production) throw new ConfigError('AUDIT_CHAIN_KEY is required when NODE_ENV=production (the audit chain\'s HMAC key, kept outside the database)');
+    return { auditChainKey: DEVELOPMENT_AUDIT_CHAIN_KEY, auditChainKeyIsDevelopment: true };
+  }
+  if (key.length < 32) throw new ConfigError('AUDIT_CHAIN_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (production && key === DEVELOPMENT_AUDIT_CHAIN_KEY) throw new ConfigError('AUDIT_CHAIN_KEY must not be the development key in production');
+  return { auditChainKey: key, auditChainKeyIsDevelopment: false };
+}
+
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   const url = env[name]?.trim() || null;
   if (url && !/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`${name} must start with postgres:// or postgresql://`);
@@ -326,7 +380,7 @@ function databaseRole(env: NodeJS.ProcessEnv): string {
   return role;
 }
 
-function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): string[] {
+function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string): string[] {
   const listed = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
@@ -340,7 +394,7 @@ function allowedOrigins(env: NodeJS.ProcessEnv, publicUrl: string | null): strin
         throw new ConfigError(`ALLOWED_ORIGINS must list http:// or https:// origins separated by commas (got '${o}')`);
       }
     });
-  return [...new Set([...(publicUrl ? [new URL(publicUrl).origin] : []), ...listed])];
+  return [...new Set([new URL(publicUrl).origin, ...listed])];
 }
 
 function optionalUrl(env: NodeJS.ProcessEnv, name: string): string | null {

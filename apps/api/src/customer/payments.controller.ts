@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -15,20 +15,25 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public, Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerPayDto, EmbeddedCheckoutPayDto } from './dto/payment.dto.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PaymentsService } from './payments.service.js';
 
 /** Card payment of the customer's cart: checkout sessions, the embedded test checkout, Stripe's webhook. */
 @ApiTags('customer')
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('start-payment-session')
   @Roles('customer')
   @ApiCreatedResponse({ description: '{sessionId, url}: Stripe Checkout, or the embedded checkout page /kassa/{sessionId}' })
   @ApiBadRequestResponse({ description: 'Ostoskori on tyhjä.' })
-  start(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PaymentSessionResponse> {
-    return this.payments.start(user.id, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+  start(@CurrentUser() user: SessionUser): Promise<PaymentSessionResponse> {
+    // Stripe's return pages from PUBLIC_URL, never from the request's Host header.
+    return this.payments.start(user.id, this.config.publicUrl);
   }
 
   @Post('my-shopping-cart/pay')

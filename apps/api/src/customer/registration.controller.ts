@@ -40,8 +40,9 @@ export class RegistrationController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private callbackUrl(req: Request): string {
-    return `${this.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`}${CALLBACK_PATH}`;
+  /** From PUBLIC_URL only: a Host header is the client's to choose, and would send the identification elsewhere. */
+  private callbackUrl(): string {
+    return `${this.config.publicUrl}${CALLBACK_PATH}`;
   }
 
   @Get('registration/start')
@@ -51,7 +52,7 @@ export class RegistrationController {
   async start(@Req() req: Request, @Res() res: Response, @Query('purpose') purposeParam?: unknown): Promise<void> {
     const purpose: IdentificationPurpose = purposeParam === 'password-reset' ? 'password-reset' : 'registration';
     try {
-      const { url, transaction } = await this.oidc.start(this.callbackUrl(req));
+      const { url, transaction } = await this.oidc.start(this.callbackUrl());
       req.session.oidc = { ...transaction, purpose };
       await saveSession(req);
       res.redirect(302, url);

@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { AuditChainSubscriber } from '../audit/audit-chain.js';
+import { auditChainSubscriber } from '../audit/audit-chain.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
@@ -15,13 +15,15 @@ export function connectAsRole(role: string): { options?: string } {
 /**
  * The one description of our database, shared by the app, the admin CLI and the schema check.
  * `role`: see connectAsRole (migrations run without one, as the schema owner).
+ * `auditChainKey`: AUDIT_CHAIN_KEY, for a data source that records audit rows or migrates a
+ * database that has some (null: the TypeORM CLI and the schema check, which do neither).
  */
-export function dataSourceOptions(url: string, poolSize = 10, role = ''): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 10, role = '', auditChainKey: string | null = null): DataSourceOptions {
   return {
     type: 'postgres',
     url,
     entities: ENTITIES,
-    subscribers: [AuditChainSubscriber],
+    subscribers: [auditChainSubscriber(auditChainKey)],
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

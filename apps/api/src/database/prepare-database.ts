@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { auditKeyCheck } from '../audit/audit-chain.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { isEmptyDatabase, seedDemoData } from './seed/demo-data.js';
 
@@ -10,9 +11,15 @@ export interface PrepareResult {
   seeded: boolean;
 }
 
-/** Runs pending migrations and, when asked and the database is empty, seeds the demo data. */
-export async function prepareDatabase(url: string, options: { seedDemo: boolean }): Promise<PrepareResult> {
-  const ds = new DataSource(dataSourceOptions(url));
+export class AuditKeyMismatchError extends Error {}
+
+/**
+ * Runs pending migrations and, when asked and the database is empty, seeds the demo data. Then
+ * checks that AUDIT_CHAIN_KEY is the key the audit chain was written with (recorded on first use):
+ * a node with another key would append rows that break the chain, so it does not start.
+ */
+export async function prepareDatabase(url: string, options: { seedDemo: boolean; auditChainKey: string }): Promise<PrepareResult> {
+  const ds = new DataSource(dataSourceOptions(url, 10, '', options.auditChainKey));
   await ds.initialize();
   const runner = ds.createQueryRunner();
   try {
@@ -26,6 +33,12 @@ export async function prepareDatabase(url: string, options: { seedDemo: boolean 
         await seedDemoData(manager);
         return true;
       });
+    }
+    const check = auditKeyCheck(options.auditChainKey);
+    const [head] = (await runner.query('SELECT key_check FROM audit_chain_head WHERE id = 1')) as Array<{ key_check: string | null }>;
+    if (head.key_check === null) await runner.query('UPDATE audit_chain_head SET key_check = $1 WHERE id = 1 AND key_check IS NULL', [check]);
+    else if (head.key_check !== check) {
+      throw new AuditKeyMismatchError('AUDIT_CHAIN_KEY is not the key this database\'s audit chain was written with: use that key (every node and `npm run admin` share one)');
     }
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     return { migrations: ran.map((m) => m.name), seeded };

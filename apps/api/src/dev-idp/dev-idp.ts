@@ -22,11 +22,9 @@ interface Person {
   lastName: string;
 }
 
-/** The paths the relying party may return to: PUBLIC_URL, or both loopback names of the port. */
+/** The path the relying party returns to: under PUBLIC_URL (http://localhost:PORT by default), like a real broker's registration. */
 function redirectUris(config: AppConfig): string[] {
-  const path = '/ui-api/v1/registration/callback';
-  if (config.publicUrl) return [`${config.publicUrl}${path}`];
-  return [`http://localhost:${config.port}${path}`, `http://127.0.0.1:${config.port}${path}`];
+  return [`${config.publicUrl}/ui-api/v1/registration/callback`];
 }
 
 /** A pseudonymous subject: the hetu itself never is the `sub`. */

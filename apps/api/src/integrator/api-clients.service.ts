@@ -5,6 +5,7 @@ import { INTEGRATOR_MESSAGES, type ApiClientView } from '@resepti/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
 import { ApiClient } from './api-client.entity.js';
 import { secretMatches } from './integrator-credentials.js';
+import { cancelPendingDeliveries } from './webhook-outbox.service.js';
 
 export const toApiClientView = (c: ApiClient): ApiClientView => ({
   id: c.id,
@@ -33,7 +34,7 @@ export class ApiClientsService {
     return this.db.getRepository(ApiClient).find({ where: { pharmacyId }, order: { id: 'ASC' } });
   }
 
-  /** Ends the client at once (its tokens are checked against this on every call). */
+  /** Ends the client at once (its tokens are checked against this on every call) and cancels its pending webhook deliveries. */
   async revoke(actor: AuditActor, id: number, pharmacyId?: number): Promise<ApiClient> {
     const repo = this.db.getRepository(ApiClient);
     const client = await repo.findOneBy({ id, ...(pharmacyId !== undefined ? { pharmacyId } : {}) });
@@ -41,7 +42,8 @@ export class ApiClientsService {
     if (!client.revokedAt) {
       await this.db.transaction(async (m) => {
         await m.update(ApiClient, { id }, { revokedAt: new Date() });
-        await this.audit.record(actor, { action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, m);
+        const cancelled = await cancelPendingDeliveries(m, { apiClientId: id }, 'client revoked');
+        await this.audit.record(actor, [{ action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, ...cancelled], m);
       });
     }
     return repo.findOneByOrFail({ id });

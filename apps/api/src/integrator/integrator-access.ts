@@ -23,32 +23,92 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { catchError, concatMap, from, mergeMap, type Observable, throwError } from 'rxjs';
 import type { DataSource } from 'typeorm';
-import { INTEGRATOR_MESSAGES, type ProblemDetails } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
+import { INTEGRATOR_MESSAGES, type IntegratorOrder, type ProblemDetails } from '@resepti/domain';
+import { AuditWriteError } from '../audit/audit-chain.js';
+import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { isDataException } from '../common/http-exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ApiClient } from './api-client.entity.js';
 import { AccessTokens } from './integrator-credentials.js';
 
 type IntegratorRequest = Request & { integrator?: ApiClient };
 
-/** Fixed one-minute windows per client and process: enough to stop a runaway loop. */
+/** Fixed one-minute windows per key (a client, an address) and process: enough to stop a runaway loop or a guessing run. */
 class RateLimiter {
-  private readonly windows = new Map<number, { start: number; count: number }>();
+  private readonly windows = new Map<string | number, { start: number; count: number }>();
 
   constructor(private readonly perMinute: number) {}
 
   /** Seconds to wait, or 0 when the request may go. */
-  take(clientId: number, now = Date.now()): number {
-    const window = this.windows.get(clientId);
+  take(key: string | number, now = Date.now()): number {
+    const window = this.windows.get(key);
     if (!window || now - window.start >= 60_000) {
       if (this.windows.size > 10_000) this.windows.clear();
-      this.windows.set(clientId, { start: now, count: 1 });
+      this.windows.set(key, { start: now, count: 1 });
       return 0;
     }
     window.count++;
     return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : 0;
+  }
+}
+
+/**
+ * POST /api/oauth/token per client id tried and per client address (API_TOKEN_LIMIT_PER_CLIENT,
+ * API_TOKEN_LIMIT_PER_ADDRESS a minute, per process), counted before the secret is checked or
+ * anything is written: a secret cannot be guessed fast, and a flood writes no audit rows.
+ */
+@Injectable()
+export class TokenEndpointLimits {
+  private readonly byClient: RateLimiter;
+  private readonly byAddress: RateLimiter;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.byClient = new RateLimiter(config.integrator.tokenLimitPerClient);
+    this.byAddress = new RateLimiter(config.integrator.tokenLimitPerAddress);
+  }
+
+  /** Throws 429 (with Retry-After) when either limit is used up; both count the request. */
+  take(req: Request, res: Response, clientId: string | undefined): void {
+    const wait = Math.max(this.byAddress.take(req.ip ?? ''), clientId ? this.byClient.take(clientId) : 0);
+    if (wait > 0) {
+      res.setHeader('Retry-After', String(wait));
+      throw new HttpException(INTEGRATOR_MESSAGES.rateLimited, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+}
+
+/**
+ * Failed integrator authentications (a wrong client secret at /api/oauth/token, a forged, expired
+ * or revoked Bearer token) in the audit log, at most one row per kind, client id tried and client
+ * address per minute and process: a flood cannot grow the log (or the chain's lock) without
+ * bound. The next row counts the attempts left out before it.
+ */
+@Injectable()
+export class FailedIntegratorAuthLog {
+  private readonly logger = new Logger('IntegratorAuth');
+  private readonly windows = new Map<string, { start: number; skipped: number }>();
+
+  constructor(private readonly audit: AuditService) {}
+
+  async record(kind: 'client-credentials' | 'bearer-token', req: Request, details: { clientId?: string; clientRowId?: number; reason: string }, now = Date.now()): Promise<void> {
+    const key = `${kind}|${details.clientId ?? details.clientRowId ?? ''}|${req.ip ?? ''}`;
+    const window = this.windows.get(key);
+    if (window && now - window.start < 60_000) {
+      window.skipped++;
+      return;
+    }
+    if (this.windows.size > 10_000) this.windows.clear();
+    this.windows.set(key, { start: now, skipped: 0 });
+    const { clientRowId, ...rest } = details;
+    const entry: AuditEntry = {
+      action: 'integrator.auth-failed',
+      subject: kind === 'client-credentials' ? 'POST /api/oauth/token' : `${req.method} ${req.path}`,
+      details: { kind, ...rest, ...(window?.skipped ? { notLoggedBefore: window.skipped } : {}) },
+    };
+    // Logged, never in the way: a refused caller gets its 401 even when the audit write fails.
+    await this.audit.record({ role: 'integrator', id: clientRowId ?? null }, entry).catch((err: unknown) => this.logger.error(`audit of a failed authentication failed: ${String(err)}`));
   }
 }
 
@@ -63,6 +123,7 @@ export class IntegratorGuard implements CanActivate {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly tokens: AccessTokens,
+    private readonly failures: FailedIntegratorAuthLog,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.limiter = new RateLimiter(config.integrator.rateLimitPerMinute);
@@ -70,11 +131,16 @@ export class IntegratorGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
+    // Answers carry patients' data (and refusals should not be cached either): never stored by a cache.
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!bearer) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
     const id = this.tokens.verify(bearer[1]);
     const client = id === null ? null : await this.db.getRepository(ApiClient).findOneBy({ id });
-    if (!client || client.revokedAt) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenInvalid);
+    if (!client || client.revokedAt) {
+      await this.failures.record('bearer-token', req, { clientRowId: client?.id, clientId: client?.clientId, reason: id === null ? 'invalid or expired token' : 'client revoked' });
+      throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenInvalid);
+    }
     const wait = this.limiter.take(client.id);
     if (wait > 0) {
       context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait));
@@ -118,7 +184,13 @@ export class ProblemJsonFilter implements ExceptionFilter {
       const body = exception.getResponse();
       const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
-    } else if (isDatabaseUnavailable(exception)) {
+    } else if (isDataException(exception)) {
+      // A value PostgreSQL refuses (out of range) that validation let through: the caller's input, nothing changed.
+      this.logger.warn(`refused by the database as data: ${exception.message}`);
+      status = HttpStatus.BAD_REQUEST;
+    } else if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
+      // The database away, or the action's audit rows not writable (nothing of it committed): try again.
+      if (exception instanceof AuditWriteError) this.logger.error(exception.message);
       status = HttpStatus.SERVICE_UNAVAILABLE;
       res.setHeader('Retry-After', '5');
     } else {
@@ -136,7 +208,14 @@ export class ProblemJsonFilter implements ExceptionFilter {
   }
 }
 
-/** Every successful /api/v1 call in the audit log, with the client as the actor. */
+const isOrder = (v: unknown): v is IntegratorOrder => typeof (v as IntegratorOrder | null)?.orderId === 'number' && typeof (v as IntegratorOrder).patient?.hetu === 'string';
+
+/**
+ * Every /api/v1 call in the audit log, with the client as the actor: the route, the object ids
+ * asked for (the path's parameters) and the answer's status. An answer with one order names it
+ * and its patient on the row; a page of orders adds an `integrator.order.read` row per order, so
+ * each patient's access log shows which system read their data.
+ */
 @Injectable()
 export class IntegratorAudit implements NestInterceptor {
   constructor(private readonly audit: AuditService) {}
@@ -144,15 +223,30 @@ export class IntegratorAudit implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    const params = Object.keys(req.params ?? {}).length > 0 ? { params: req.params } : {};
     // Recorded before the answer goes out (refusals too, with their status): a client that reads
     // its audit trail sees this call.
-    const record = async (status: number) => {
+    const record = async (status: number, answer?: unknown) => {
       const client = req.integrator;
-      if (client) await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: `${req.method} ${route}`, details: { clientId: client.clientId, status } });
+      if (!client) return;
+      const one = isOrder(answer) ? answer : null;
+      const page = (answer as { data?: unknown } | undefined)?.data;
+      const listed = Array.isArray(page) ? page.filter(isOrder) : [];
+      const entries: AuditEntry[] = [
+        {
+          action: 'integrator.request',
+          subject: `${req.method} ${route}`,
+          orderId: one?.orderId ?? null,
+          patientHetu: one?.patient.hetu ?? null,
+          details: { clientId: client.clientId, status, ...params },
+        },
+        ...listed.map((o) => ({ action: 'integrator.order.read' as const, orderId: o.orderId, patientHetu: o.patient.hetu })),
+      ];
+      await this.audit.record({ role: 'integrator', id: client.id }, entries);
     };
     return next.handle().pipe(
       concatMap(async (value: unknown) => {
-        await record(context.switchToHttp().getResponse<Response>().statusCode);
+        await record(context.switchToHttp().getResponse<Response>().statusCode, value);
         return value;
       }),
       catchError((err: unknown) => from(record(err instanceof HttpException ? err.getStatus() : 500)).pipe(mergeMap(() => throwError(() => err)))),

@@ -35,10 +35,26 @@ function encodeCursor(order: Order): string {
   return Buffer.from(`${order.updatedAt.toISOString()}|${order.id}`).toString('base64url');
 }
 
+/** The largest PostgreSQL integer: an id beyond it is no order (and would be a database error). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A time the database can compare with: an ISO 8601 date (time optional) of the years 1–9999.
+ * Date.parse alone also takes six-digit and negative years that PostgreSQL refuses.
+ */
+function isoTime(text: string, exact: boolean): Date | null {
+  const shape = exact ? /^(\d{4})-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/ : /^(\d{4})-\d\d-\d\d(T[\d:.]+(Z|[+-]\d\d:?\d\d)?)?$/;
+  const match = shape.exec(text);
+  const at = new Date(text);
+  if (!match || Number(match[1]) < 1 || Number.isNaN(at.getTime())) return null;
+  return at;
+}
+
+/** A cursor as encodeCursor writes it; anything else (edited, out of range) is 400. */
 function decodeCursor(cursor: string): { updatedAt: Date; id: number } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const updatedAt = new Date(at ?? '');
-  if (!/^\d{1,10}$/.test(id ?? '') || Number.isNaN(updatedAt.getTime())) throw new BadRequestException(M.cursorInvalid);
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const updatedAt = isoTime(at ?? '', true);
+  if (rest.length > 0 || !/^\d{1,10}$/.test(id ?? '') || Number(id) > MAX_ID || !updatedAt) throw new BadRequestException(M.cursorInvalid);
   return { updatedAt, id: Number(id) };
 }
 
@@ -145,8 +161,8 @@ export class IntegratorOrdersService {
   /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
   async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: string }): Promise<IntegratorOrderPage> {
     if (query.status !== undefined && !STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
-    const since = query.updatedSince !== undefined ? new Date(query.updatedSince) : null;
-    if (since && (Number.isNaN(since.getTime()) || !/^\d{4}-\d\d-\d\d/.test(query.updatedSince!))) throw new BadRequestException(M.updatedSinceInvalid);
+    const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
+    if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, Number.parseInt(query.limit ?? '50', 10) || 50));
     const qb = this.db
       .getRepository(Order)

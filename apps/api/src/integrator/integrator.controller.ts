@@ -1,5 +1,5 @@
-import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiTooManyRequestsResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   INTEGRATOR_MESSAGES as M,
@@ -17,7 +17,7 @@ import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto } from './dto.js';
-import { CurrentClient, IntegratorApi } from './integrator-access.js';
+import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, ProblemJsonFilter, TokenEndpointLimits } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
@@ -37,11 +37,15 @@ export class OAuthTokenController {
     private readonly clients: ApiClientsService,
     private readonly audit: AuditService,
     private readonly tokens: AccessTokens,
+    private readonly failures: FailedIntegratorAuthLog,
+    private readonly limits: TokenEndpointLimits,
   ) {}
 
   @Post('token')
   @Public()
   @HttpCode(200)
+  @UseFilters(ProblemJsonFilter)
+  @ApiTooManyRequestsResponse({ description: 'API_TOKEN_LIMIT_PER_CLIENT or API_TOKEN_LIMIT_PER_ADDRESS used up: problem+json with Retry-After' })
   @ApiBody({ description: 'application/x-www-form-urlencoded: grant_type=client_credentials (client_id and client_secret here or as HTTP Basic)' })
   @ApiOkResponse({ description: '{access_token, token_type: "Bearer", expires_in}' })
   async token(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -51,7 +55,6 @@ export class OAuthTokenController {
       if (status === 401) res.setHeader('WWW-Authenticate', 'Basic realm="resepti"');
       res.status(status).json({ error, error_description: description });
     };
-    if (body.grant_type !== 'client_credentials') return fail(400, 'unsupported_grant_type', M.unsupportedGrant);
     let id: unknown = body.client_id;
     let secret: unknown = body.client_secret;
     const basic = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(req.headers.authorization ?? '');
@@ -65,8 +68,14 @@ export class OAuthTokenController {
         id = undefined;
       }
     }
+    // Before anything else is looked at: 429 problem+json (ProblemJsonFilter) with Retry-After.
+    this.limits.take(req, res, typeof id === 'string' ? id.slice(0, 200) : undefined);
+    if (body.grant_type !== 'client_credentials') return fail(400, 'unsupported_grant_type', M.unsupportedGrant);
     const client = typeof id === 'string' && typeof secret === 'string' && id.length < 200 && secret.length < 200 ? await this.clients.authenticate(id, secret) : null;
-    if (!client) return fail(401, 'invalid_client', M.invalidClient);
+    if (!client) {
+      await this.failures.record('client-credentials', req, { clientId: typeof id === 'string' ? id.slice(0, 200) : '', reason: 'invalid client id or secret' });
+      return fail(401, 'invalid_client', M.invalidClient);
+    }
     const { token, expiresIn } = this.tokens.issue(client.id);
     await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: 'POST /api/oauth/token', details: { clientId: client.clientId } });
     const answer: IntegratorTokenResponse = { access_token: token, token_type: 'Bearer', expires_in: expiresIn };

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiClientsService } from './api-clients.service.js';
-import { IntegratorAudit, IntegratorGuard, ProblemJsonFilter } from './integrator-access.js';
+import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, ProblemJsonFilter, TokenEndpointLimits } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -12,7 +12,7 @@ import { WebhookSender } from './webhook-sender.service.js';
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit],
+  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits],
   exports: [ApiClientsService],
 })
 export class IntegratorModule {}

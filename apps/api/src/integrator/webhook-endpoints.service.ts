@@ -2,10 +2,12 @@ import { BadRequestException, Inject, Injectable, NotFoundException } from '@nes
 import { InjectDataSource } from '@nestjs/typeorm';
 import { IsNull, type DataSource } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { ApiClient } from './api-client.entity.js';
 import type { CreateWebhookEndpointDto } from './dto.js';
 import { newWebhookSecret } from './integrator-credentials.js';
+import { cancelPendingDeliveries } from './webhook-outbox.service.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { webhookUrlProblem, type UrlProblem } from './webhook-url.js';
 
@@ -24,6 +26,7 @@ export class WebhookEndpointsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   /** Refuses (400, nothing sent anywhere) a URL that is not https or points into a private network. */
@@ -39,9 +42,13 @@ export class WebhookEndpointsService {
     return (await this.db.getRepository(WebhookEndpoint).find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
   }
 
+  /** Deletes the endpoint and cancels its pending deliveries (audited), in one transaction. */
   async remove(client: ApiClient, id: number): Promise<void> {
-    const { affected } = await this.db.getRepository(WebhookEndpoint).update({ id, apiClientId: client.id, deletedAt: IsNull() }, { deletedAt: new Date() });
-    if (!affected) throw new NotFoundException(M.webhookNotFound);
+    await this.db.transaction(async (m) => {
+      const { affected } = await m.update(WebhookEndpoint, { id, apiClientId: client.id, deletedAt: IsNull() }, { deletedAt: new Date() });
+      if (!affected) throw new NotFoundException(M.webhookNotFound);
+      await this.audit.record({ role: 'integrator', id: client.id }, await cancelPendingDeliveries(m, { endpointId: id }, 'endpoint deleted'), m);
+    });
   }
 
   async deliveries(client: ApiClient, id: number): Promise<WebhookDeliveryView[]> {

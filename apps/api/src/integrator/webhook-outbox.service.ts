@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { IntegratorWebhookEvent, IntegratorWebhookEventType, PharmacyNotice } from '@resepti/domain';
+import type { AuditEntry } from '../audit/audit.service.js';
 import { NoticesService } from '../notices/notices.service.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-events.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
@@ -64,4 +65,23 @@ export class WebhookOutbox implements OnModuleInit {
       endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),
     );
   }
+}
+
+/**
+ * Ends the pending deliveries of a deleted endpoint or of every endpoint of a revoked client, in
+ * the caller's transaction: they carry patients' data, and their receiver is no longer trusted
+ * with it. A delivery in flight keeps its POST, but its result no longer changes the row (the
+ * sender updates only rows it still holds). Returns the audit rows to record, one per endpoint.
+ */
+export async function cancelPendingDeliveries(m: EntityManager, scope: { endpointId: number } | { apiClientId: number }, reason: 'endpoint deleted' | 'client revoked'): Promise<AuditEntry[]> {
+  const [column, id] = 'endpointId' in scope ? ['id', scope.endpointId] : ['api_client_id', scope.apiClientId];
+  const rows = (await m.query(
+    `WITH cancelled AS (
+       UPDATE webhook_delivery SET status = 'cancelled', last_error = $2, claimed_by = NULL, lease_until = NULL
+        WHERE status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoint WHERE ${column} = $1)
+        RETURNING endpoint_id)
+     SELECT endpoint_id, count(*)::int AS count FROM cancelled GROUP BY endpoint_id ORDER BY endpoint_id`,
+    [id, `cancelled: ${reason}`],
+  )) as Array<{ endpoint_id: number; count: number }>;
+  return rows.map((r) => ({ action: 'webhook-delivery.cancel', subject: `webhook_endpoint:${r.endpoint_id}`, details: { deliveries: r.count, reason } }));
 }

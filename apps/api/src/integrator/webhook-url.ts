@@ -1,86 +1,101 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where webhooks may go (SSRF): https only in production; plain http only to loopback outside
- * production (tests' local receivers); never to private, link-local, shared, multicast or
- * reserved addresses, checked on every address the name resolves to, when the endpoint is
- * registered and again before each delivery (a name may change its address).
+ * production (tests' local receivers). Every address the name resolves to must be global
+ * unicast, judged by ipaddr.js's maintained range tables (private, loopback, link-local, CGNAT,
+ * NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo 2001::/32, IPv4-compatible and -mapped, site-local
+ * fec0::/10, ULA, multicast, documentation and reserved are all refused), when the endpoint is
+ * registered and again before each delivery. The delivery then connects to the very address that
+ * was checked (pinned: no second DNS lookup in between), so a name that changes its answer
+ * (DNS rebinding) cannot slip a private address past the check.
  */
-const BLOCKED_V4: Array<[string, number]> = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-];
 
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+/** IPv6 global unicast is 2000::/3; ipaddr.js calls everything it has no special range for 'unicast'. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/** Whether requests may go to this address: global unicast only (an IPv4-mapped IPv6 address as its IPv4). */
+export function isGlobalUnicast(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  const address = ipaddr.process(ip);
+  if (address.range() !== 'unicast') return false;
+  return address.kind() === 'ipv4' || address.match(GLOBAL_UNICAST_V6);
 }
 
-function inV4Range(ip: string, [base, bits]: [string, number]): boolean {
-  const mask = bits === 0 ? 0 : 2 ** 32 - 2 ** (32 - bits);
-  return (v4ToInt(ip) & mask) >>> 0 === (v4ToInt(base) & mask) >>> 0;
-}
-
-const isLoopback = (ip: string) => (isIP(ip) === 4 ? inV4Range(ip, ['127.0.0.0', 8]) : ip === '::1');
-
-/** Whether an address is one a webhook must never reach (loopback included; the caller may allow it). */
-export function isBlockedAddress(ip: string): boolean {
-  // IPv4-mapped IPv6, dotted (::ffff:10.0.0.1) or as the URL parser writes it (::ffff:a00:1).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isBlockedAddress(mapped[1]);
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (mappedHex) {
-    const [hi, lo] = [parseInt(mappedHex[1], 16), parseInt(mappedHex[2], 16)];
-    return isBlockedAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
-  if (isIP(ip) === 4) return BLOCKED_V4.some((range) => inV4Range(ip, range));
-  const lower = ip.toLowerCase();
-  return (
-    lower === '::' ||
-    lower === '::1' ||
-    /^f[cd]/.test(lower) || // unique local fc00::/7
-    /^fe[89ab]/.test(lower) || // link-local fe80::/10
-    lower.startsWith('ff') || // multicast
-    lower.startsWith('2001:db8') // documentation
-  );
-}
+const isLoopback = (ip: string) => ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
 
 export type UrlProblem = 'invalid' | 'scheme' | 'private' | 'unresolvable';
 
-/** What is wrong with a webhook URL, or null when requests may go there. */
-export async function webhookUrlProblem(raw: string, production: boolean): Promise<UrlProblem | null> {
+/** The addresses of a name (tests pass their own to play DNS). */
+export type Resolver = (host: string) => Promise<string[]>;
+
+const systemResolver: Resolver = async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** A checked webhook URL and the address that was checked, to connect to. */
+export interface WebhookTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+/** Checks a webhook URL and resolves its host once: a target to POST to, or what is wrong. */
+export async function resolveWebhookTarget(raw: string, production: boolean, resolve: Resolver = systemResolver): Promise<{ target: WebhookTarget } | { problem: UrlProblem }> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'invalid';
+    return { problem: 'invalid' };
   }
-  if (url.username || url.password || url.hash) return 'invalid';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
+  if (url.username || url.password || url.hash) return { problem: 'invalid' };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'scheme' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) {
     addresses = [host];
   } else {
     try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+      addresses = await resolve(host);
     } catch {
-      return 'unresolvable';
+      return { problem: 'unresolvable' };
     }
   }
-  const loopbackOnly = addresses.length > 0 && addresses.every(isLoopback);
-  if (url.protocol === 'http:' && (production || !loopbackOnly)) return 'scheme';
-  if (loopbackOnly && !production) return null;
-  return addresses.some(isBlockedAddress) ? 'private' : null;
+  if (addresses.length === 0) return { problem: 'unresolvable' };
+  const loopbackOnly = addresses.every(isLoopback);
+  if (url.protocol === 'http:' && (production || !loopbackOnly)) return { problem: 'scheme' };
+  if (!(loopbackOnly && !production) && !addresses.every(isGlobalUnicast)) return { problem: 'private' };
+  const address = addresses[0];
+  return { target: { url, address, family: isIP(address) === 6 ? 6 : 4 } };
+}
+
+/** What is wrong with a webhook URL, or null when requests may go there. */
+export async function webhookUrlProblem(raw: string, production: boolean, resolve?: Resolver): Promise<UrlProblem | null> {
+  const checked = await resolveWebhookTarget(raw, production, resolve);
+  return 'problem' in checked ? checked.problem : null;
+}
+
+/**
+ * POSTs to the checked address of a target and resolves with the answer's status. The host name
+ * still goes into the Host header and TLS (SNI and the certificate check); only the address
+ * lookup is replaced. No connection reuse (a pooled socket would be another address's), no
+ * redirects followed.
+ */
+export function postToWebhook(target: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+  const pinned: LookupFunction = (_host, options, callback) => {
+    if (options.all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const request = target.url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = request(target.url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: pinned, agent: false, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+      // Only the status matters: the answer's body is not read.
+      resolve(res.statusCode ?? 0);
+      res.destroy();
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -28,7 +28,8 @@ export class WebhookEndpoint {
   deletedAt!: Date | null;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+/** cancelled: its endpoint was deleted or its client revoked before it was delivered. */
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
 /**
  * One event to one endpoint: the outbox row written in the transaction of the change it tells of,

@@ -9,11 +9,11 @@ import { SmsOutbox } from './sms-outbox.entity.js';
 /** Writes text messages to the outbox inside the caller's transaction; the sender delivers them later. */
 @Injectable()
 export class SmsOutboxService {
-  /** Where the message sends the customer (PUBLIC_URL, or this server's own address). */
+  /** Where the message sends the customer (PUBLIC_URL). */
   private readonly serviceUrl: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.serviceUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+    this.serviceUrl = config.publicUrl;
   }
 
   /** Queues the "your order was handled" message for a customer order. Returns false when the customer has no phone. */

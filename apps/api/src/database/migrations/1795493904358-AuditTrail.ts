@@ -1,5 +1,5 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
-import { auditRowHash, GENESIS_HASH } from '../../audit/audit-chain.js';
+import { LEGACY_GENESIS_HASH as GENESIS_HASH, legacyAuditRowHash as auditRowHash } from './legacy-audit-hash.js';
 
 /** The role the application runs as (config DATABASE_ROLE): it may not rewrite the audit trail. */
 export const APP_DATABASE_ROLE = 'resepti_app';
@@ -43,9 +43,9 @@ export class AuditTrail1795493904358 implements MigrationInterface {
         const hash = auditRowHash({
           id: r.id,
           at: r.at,
-          actorRole: r.actor_role as never,
+          actorRole: r.actor_role,
           actorId: r.actor_id,
-          action: r.action as never,
+          action: r.action,
           orderId: r.order_id,
           patientHetu: r.patient_hetu,
           subject: null,

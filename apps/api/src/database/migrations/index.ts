@@ -15,6 +15,7 @@ import { CustomerFeedback1795497575439 } from './1795497575439-CustomerFeedback.
 import { Payments1795535568480 } from './1795535568480-Payments.js';
 import { IntegratorApi1795537797128 } from './1795537797128-IntegratorApi.js';
 import { MoneySafety1795593766287 } from './1795593766287-MoneySafety.js';
+import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Payments1795535568480,
   IntegratorApi1795537797128,
   MoneySafety1795593766287,
+  AuditChainKey1795593830635,
 ];
