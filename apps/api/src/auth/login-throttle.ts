@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
+import { retryOnConflict } from '../database/errors.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 
@@ -30,7 +31,8 @@ export interface LoginReservation {
 }
 
 function keysOf(a: LoginAttempt): Array<{ key: string; limit: number }> {
-  // Always the same order, so concurrent attempts lock the rows in the same order (no deadlocks).
+  // The one order in which every statement here locks counters (reserving and giving back), so
+  // two attempts never wait on each other in a circle (a deadlock PostgreSQL ends with an error).
   return [
     { key: `address:${a.address}`, limit: LOGIN_LIMITS.address },
     { key: `pair:${a.role}:${a.login}:${a.address}`, limit: LOGIN_LIMITS.pair },
@@ -54,7 +56,7 @@ export class LoginThrottle {
   /** Reserves the attempt, or answers 429 (nothing is counted then). */
   async reserve(attempt: LoginAttempt): Promise<LoginReservation> {
     const keys = keysOf(attempt);
-    const allowed = await this.db.transaction(async (m) => {
+    const allowed = await retryOnConflict(() => this.db.transaction(async (m) => {
       for (const { key, limit } of keys) {
         const rows = (await m.query(
           `INSERT INTO login_counter (key, window_start, count) VALUES ($1, now(), 1)
@@ -69,7 +71,7 @@ export class LoginThrottle {
         if (rows.length === 0) throw new ThrottledError();
       }
       return true;
-    }).catch((err: unknown) => {
+    })).catch((err: unknown) => {
       if (err instanceof ThrottledError) return false;
       throw err;
     });
@@ -98,8 +100,20 @@ export class LoginThrottle {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
+  /**
+   * One slot back in each counter, locked in keysOf's order (the array's): a plain
+   * `WHERE key = ANY(...)` locked them in index order (account before address), the opposite of a
+   * reservation's, and 30 parallel logins of one account met in a deadlock (issue 21).
+   */
   private async giveBack(keys: string[]): Promise<void> {
-    await this.db.query(`UPDATE login_counter SET count = greatest(count - 1, 0) WHERE key = ANY($1)`, [keys]);
+    await retryOnConflict(() =>
+      this.db.query(
+        `UPDATE login_counter c SET count = greatest(c.count - 1, 0)
+           FROM (SELECT key FROM login_counter WHERE key = ANY($1) ORDER BY array_position($1, key) FOR UPDATE) locked
+          WHERE c.key = locked.key`,
+        [keys],
+      ),
+    );
   }
 }
 
