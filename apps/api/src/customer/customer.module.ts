@@ -4,6 +4,7 @@ import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
+import { CustomerFeedbackService } from './customer-feedback.service.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
 import { PaymentsController } from './payments.controller.js';
@@ -14,6 +15,6 @@ import { RegistrationService } from './registration.service.js';
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
-  providers: [CustomerService, CustomerCartService, PaymentsService, RegistrationService, OidcClient],
+  providers: [CustomerService, CustomerCartService, CustomerFeedbackService, PaymentsService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}
