@@ -6,7 +6,10 @@
  */
 import { Client } from 'pg';
 import { startApp, type TestApp } from '../support/app';
+import { insertCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO } from '../support/http';
+import { identify, OidcAgent } from '../support/oidc-agent';
+import { makeHetu } from '../support/order-fixtures';
 
 // Budget: up to ~40 password checks in sequence (argon2 is deliberately slow), on a loaded machine.
 jest.setTimeout(120_000);
@@ -88,6 +91,33 @@ it('a burst of logins beyond the hashing queue is refused at once with 503, and 
   expect(busy.headers.get('retry-after')).toBe('2');
   // Refused attempts were not counted: these addresses can still sign in.
   expect((await from('192.0.2.1', small).post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password })).status).toBe(200);
+});
+
+it('logins stay responsive while password resets fill the hashing queue, and a taken e-mail is refused without waiting for it', async () => {
+  // Issue 21, finding 3: bystanders' logins got 503 while registrations and resets kept argon2
+  // busy. `small` hashes one at a time with two waiting: six resets at once fill that line.
+  const people = Array.from({ length: 6 }, (_, i) => ({ hetu: makeHetu(10 + i, 3, 1970 + i, 200 + i), firstName: 'Ruuhka', lastName: `Asiakas${i}` }));
+  for (const [i, p] of people.entries()) await insertCustomer(small, { email: `ruuhka${i}@example.fi`, hetu: p.hetu });
+  const agents = people.map(() => new OidcAgent(small));
+  for (const [i, agent] of agents.entries()) await identify(agent, people[i], 'password-reset');
+  const newcomer = new OidcAgent(small);
+  await identify(newcomer, { hetu: makeHetu(1, 12, 1999, 321), firstName: 'Uusi', lastName: 'Tulija' });
+
+  const resets = agents.map((agent) => agent.api('POST', '/registration/reset-password', { newPassword: 'Ruuhka-Aika-2026' }));
+  await new Promise((r) => setTimeout(r, 50));
+  const started = Date.now();
+  const [doctor, pharmacist, taken] = await Promise.all([
+    from('192.0.2.101', small).post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password }),
+    from('192.0.2.102', small).post('/pharmacist-login', { username: DEMO.kyla.username, password: DEMO.kyla.password }),
+    newcomer.api('POST', '/my-user', { email: DEMO.customer.email, phone: '0401234567', password: 'Uusi-Tulija-2026', marketingAllowed: false, eulaAccepted: true, approvedEulaVersion: '1' }),
+  ]);
+  const resetStatuses = statuses(await Promise.all(resets));
+  console.log(`6 resets at once on one hashing slot: ${JSON.stringify(resetStatuses)}; bystanders' logins ${doctor.status}, ${pharmacist.status} in ${Date.now() - started} ms`);
+  expect([doctor.status, pharmacist.status]).toEqual([200, 200]);
+  expect([taken.status, taken.body.message]).toEqual([409, 'Sähköpostiosoite on jo käytössä.']);
+  // The resets' own line was full: some were turned away (and may try again), none failed otherwise.
+  expect(resetStatuses[503]).toBeGreaterThanOrEqual(1);
+  expect((resetStatuses[200] ?? 0) + resetStatuses[503]).toBe(6);
 });
 
 it('30 parallel correct logins of one account, five overlapping rounds: none gets a 500', async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OidcClient } from '../auth/oidc.client.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
@@ -14,6 +15,7 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
+  imports: [NotificationsModule],
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
   providers: [CustomerService, CustomerCartService, CustomerFeedbackService, PaymentsService, RegistrationService, OidcClient],
 })

@@ -14,6 +14,7 @@ import { CartCoupons1795496584951 } from './1795496584951-CartCoupons.js';
 import { CustomerFeedback1795497575439 } from './1795497575439-CustomerFeedback.js';
 import { Payments1795535568480 } from './1795535568480-Payments.js';
 import { IntegratorApi1795537797128 } from './1795537797128-IntegratorApi.js';
+import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CustomerFeedback1795497575439,
   Payments1795535568480,
   IntegratorApi1795537797128,
+  IdentificationAttempts1795595385682,
 ];
