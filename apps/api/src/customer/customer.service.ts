@@ -10,6 +10,7 @@ import {
   LoginThrottle,
   PASSWORD_WORK_THROTTLED_MESSAGE,
   passwordWorkKeys,
+  type CounterSlots,
   type RequestOrigin,
 } from '../auth/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../auth/password.js';
@@ -49,9 +50,10 @@ export class CustomerService {
     if (dto.phone !== undefined) changes.phone = normalizePhone(dto.phone);
     const email = dto.email === undefined ? undefined : normalizeEmail(dto.email);
     if (email !== undefined && email !== before.email) {
-      if (!dto.password) throw new BadRequestException([M.passwordForEmailChange]);
-      await this.throttle.take(emailChangeKeys(origin, customerId), EMAIL_CHANGE_THROTTLED_MESSAGE);
-      await this.reauthenticate(before, dto.password, origin, 'email-change');
+      const password = dto.password;
+      if (!password) throw new BadRequestException([M.passwordForEmailChange]);
+      const slots = await this.throttle.take(emailChangeKeys(origin, customerId), EMAIL_CHANGE_THROTTLED_MESSAGE);
+      await this.giveBackWhenBusy(slots, () => this.reauthenticate(before, password, origin, 'email-change'));
       changes.email = email;
     }
     try {
@@ -86,20 +88,25 @@ export class CustomerService {
     const customer = await this.load(customerId);
     checkNewPassword(dto.newPassword, [customer.firstName, customer.lastName, customer.email]);
     const slots = await this.throttle.take(passwordWorkKeys(origin, `account:customer:${customerId}`), PASSWORD_WORK_THROTTLED_MESSAGE);
-    let passwordHash: string;
-    try {
+    const passwordHash = await this.giveBackWhenBusy(slots, async () => {
       await this.reauthenticate(customer, dto.currentPassword, origin, 'password-change');
-      passwordHash = await hashPassword(dto.newPassword);
-    } catch (e) {
-      // Turned away by a full hashing queue: nothing was worked on, the slots are given back.
-      if (e instanceof ServiceUnavailableException) await slots.cancelled();
-      throw e;
-    }
+      return hashPassword(dto.newPassword);
+    });
     await this.db.transaction(async (m) => {
       await m.update(Customer, { id: customerId }, { passwordHash });
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
       await this.sms.queueCredentialChanged(m, customer, 'password');
     });
+  }
+
+  /** Runs `work`; turned away by a full hashing queue (503), nothing was worked on and the slots are given back. */
+  private async giveBackWhenBusy<T>(slots: CounterSlots, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof ServiceUnavailableException) await slots.cancelled();
+      throw e;
+    }
   }
 
   /** 400 (audited) unless `password` is the customer's current one. */
