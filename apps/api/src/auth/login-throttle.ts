@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { HttpException, HttpStatus, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { createHash, createHmac } from 'node:crypto';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { retryOnConflict } from '../database/errors.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -73,7 +74,7 @@ export function requestOrigin(req: Request): RequestOrigin {
   return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', session: sha256(req.sessionID ?? '') };
 }
 
-export function sha256(text: string): string {
+function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
@@ -89,8 +90,8 @@ function loginKeys(a: LoginAttempt): CounterKey[] {
 }
 
 /**
- * Password work of one request. `subject`: 'identity:<sha256 of the hetu>' for registration and
- * reset (no hetu in the table), 'account:customer:<id>' for a change.
+ * Password work of one request. `subject`: LoginThrottle.identity(hetu) for registration and
+ * reset, 'account:customer:<id>' for a change.
  */
 export function passwordWorkKeys(origin: RequestOrigin, subject: string): CounterKey[] {
   return [
@@ -119,8 +120,19 @@ export function emailChangeKeys(origin: RequestOrigin, customerId: number): Coun
 export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LoginThrottle.name);
   private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly secret: string;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectDataSource() private readonly db: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
+    this.secret = config.sessionSecret;
+  }
+
+  /**
+   * The counter subject of a strongly identified person: a keyed hash of the hetu, so the table
+   * holds no hetu (a plain hash of one is found by trying every date and number).
+   */
+  identity(hetu: string): string {
+    return `identity:${createHmac('sha256', this.secret).update(`counter\0${hetu}`).digest('hex')}`;
+  }
 
   onApplicationBootstrap(): void {
     this.startPruning();

@@ -13,7 +13,7 @@ import {
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { PASSWORD_WORK_THROTTLED_MESSAGE, LoginThrottle, passwordWorkKeys, sha256, type RequestOrigin } from '../auth/login-throttle.js';
+import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Customer } from './customer.entity.js';
@@ -166,7 +166,7 @@ export class RegistrationService {
    * limit). Turned away by a full hashing queue (503), the work was never done: the slots are given back.
    */
   private async hashCounted(password: string, identification: Identification, origin: RequestOrigin): Promise<string> {
-    const slots = await this.throttle.take(passwordWorkKeys(origin, `identity:${sha256(identification.hetu)}`), PASSWORD_WORK_THROTTLED_MESSAGE);
+    const slots = await this.throttle.take(passwordWorkKeys(origin, this.throttle.identity(identification.hetu)), PASSWORD_WORK_THROTTLED_MESSAGE);
     try {
       return await hashPassword(password);
     } catch (e) {
