@@ -3,7 +3,8 @@
  * document and every Socket.IO event × nine callers (anonymous, two customers, two doctors, a
  * pharmacist and an admin of one pharmacy, a user and an admin of another). Each cell is a test
  * of its own, named "<call> × <caller>", so a failure names the cell; an endpoint or event
- * without a row fails the coverage test.
+ * without a row fails the coverage test. Last, every route is walked again in other letter
+ * cases as a forged cross-site request (issue 21, finding 1): none may succeed.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -224,5 +225,67 @@ describe('sockets join only their own rooms', () => {
     expect(otherRooms).not.toContain(`pharmacy:${ids.pharmacyId}`);
     const doctorRooms = await rooms('doctor');
     expect(doctorRooms.some((r) => r.startsWith('customer:') || r.startsWith('pharmacy:'))).toBe(false);
+  });
+});
+
+/**
+ * Express matched routes without regard to letter case while the CSRF check looked at the
+ * lower-case prefix: `POST /UI-API/v1/order/pick-first` from another site went through. Every
+ * route of the matrix, in three other spellings, sent with the cookies of a caller its role lets
+ * through: as a hostile page sends it (text/plain, foreign Origin, no token) and as a replay
+ * without a browser (JSON, no Origin, no token). Each must be refused (403) or not found (404),
+ * and no table may change.
+ */
+describe('every route in another letter case, forged', () => {
+  const EVIL = 'http://evil.example';
+  const SPELLINGS: Record<string, (path: string) => string> = {
+    upper: (p) => p.toUpperCase(),
+    'upper prefix': (p) => p.replace('/ui-api/', '/UI-API/'),
+    mixed: (p) => p.replace(/[a-z]/g, (ch, i: number) => (i % 2 ? ch.toUpperCase() : ch)),
+  };
+  const VOLATILE = new Set(['http_session', 'login_counter', 'audit_log', 'audit_chain_head', 'migrations', 'typeorm_metadata']);
+  let before: Record<string, string>;
+
+  async function tableChecksums(): Promise<Record<string, string>> {
+    const tables = await app.sql<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+    const sql = tables
+      .map((t) => t.name)
+      .filter((t) => !VOLATILE.has(t))
+      .map((t) => `SELECT '${t}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${t}" x`)
+      .join(' UNION ALL ');
+    return Object.fromEntries((await app.sql<{ name: string; sum: string }>(sql)).map((r) => [r.name, r.sum]));
+  }
+
+  beforeAll(async () => {
+    before = await tableChecksums();
+  });
+
+  // The REST contract's rows (GET /health lives outside /ui-api).
+  const httpRows = MATRIX.filter((r) => !r.call.startsWith('SOCKET ') && r.call !== 'GET /health');
+  it.each(httpRows.map((row) => [row.call, row] as const))('%s', async (_call, row) => {
+    const [method, template] = row.call.split(' ');
+    // A signed-in caller where the role allows one (logout then has a session to end).
+    const caller = row.allow.find((c) => c !== 'anonymous') ?? 'anonymous';
+    const cookie = sessions.get(caller)?.cookieHeader ?? '';
+    const path = `/ui-api/v1${row.path ? row.path(records) : template}`;
+    const body = method === 'GET' ? undefined : JSON.stringify(row.body?.(records) ?? {});
+    const answers: string[] = [];
+    for (const [name, spell] of Object.entries(SPELLINGS)) {
+      const forgedHeaders: Array<Record<string, string>> = [
+        { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site' },
+        { 'content-type': 'application/json' },
+      ];
+      for (const headers of forgedHeaders) {
+        const res = await fetch(app.baseUrl + spell(path), { method, headers: { ...headers, cookie }, body });
+        const ok = res.status === 403 || res.status === 404;
+        if (!ok) answers.push(`${name} ${method} ${spell(path)} (${headers['content-type']}): ${res.status} ${(await res.text()).slice(0, 120)}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it('changed no table', async () => {
+    const after = await tableChecksums();
+    expect(Object.keys(after).filter((t) => before[t] !== after[t])).toEqual([]);
   });
 });

@@ -1,16 +1,28 @@
 /**
  * Customer account over real HTTP: strong identification through the embedded OpenID
  * Connect provider (start → provider's login page → callback), registration, contact
- * details, password change, and a forgotten password reset through identification.
+ * details, password change, and a forgotten password reset through identification. Also the
+ * second trust review (issue 21): credential changes need the current password, are audited and
+ * told by text message, and an identification or a session cannot keep password hashing busy.
+ * TRUST_PROXY=true lets a test act from its own client address (X-Forwarded-For).
  */
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
+import { insertCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { identify, identifyAtIdp, OidcAgent, type TestPerson } from '../support/oidc-agent';
+import { makeHetu } from '../support/order-fixtures';
 
 let app: TestApp;
 
+/** Customers of their own for the issue 21 checks (the demo customer's password, copied before any test changes it). */
+const EETU = { email: 'eetu@example.fi', hetu: makeHetu(3, 4, 1981, 123), phone: '+358404444444' };
+const SAARA = { email: 'saara@example.fi', hetu: makeHetu(9, 10, 1972, 456) };
+const MIKKO = { email: 'mikko@example.fi', hetu: makeHetu(21, 6, 1965, 88) };
+const REETA = { email: 'reeta@example.fi', hetu: makeHetu(14, 2, 1990, 302) };
+
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ env: { TRUST_PROXY: 'true' } });
+  for (const c of [EETU, SAARA, MIKKO, REETA]) await insertCustomer(app, c);
 });
 afterAll(async () => {
   await app?.stop();
@@ -203,7 +215,7 @@ describe('the customer account', () => {
     // A detail sent as null is refused like any bad value (it cannot be emptied), never a 500.
     const emptied = await aino.patch('/my-user', { email: null, phone: null });
     expect([emptied.status, (await aino.get('/my-user')).body.email]).toEqual([400, DEMO.customer.email]);
-    const taken = await aino.patch('/my-user', { email: 'Maija.Mallikas@example.fi' });
+    const taken = await aino.patch('/my-user', { email: 'Maija.Mallikas@example.fi', password: DEMO.customer.password });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Sähköpostiosoite on jo käytössä.');
 
@@ -219,12 +231,13 @@ describe('the customer account', () => {
     expect((await ville.post('/login', { email: 'ville@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(200);
     const otherDevice = new ApiClient(app.apiUrl);
     expect((await otherDevice.post('/login', { email: 'ville@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(200);
-    const short = await ville.post('/my-user/change-password', { newPassword: 'Lyhyt1' });
+    const current = { currentPassword: 'Pilvi-Laiva-42' };
+    const short = await ville.post('/my-user/change-password', { ...current, newPassword: 'Lyhyt1' });
     expect(short.status).toBe(400);
     expect(short.body.message).toEqual(['Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.']);
-    const format = await ville.post('/my-user/change-password', { newPassword: 'salasanaton' });
+    const format = await ville.post('/my-user/change-password', { ...current, newPassword: 'salasanaton' });
     expect(format.body.message).toEqual(['Salasanan muoto ei kelpaa']);
-    expect((await ville.post('/my-user/change-password', { newPassword: 'Uusi-Salasana2' })).status).toBe(204);
+    expect((await ville.post('/my-user/change-password', { ...current, newPassword: 'Uusi-Salasana2' })).status).toBe(204);
     // This session stays; the other device's session ends.
     expect((await ville.get('/my-user')).status).toBe(200);
     expect((await otherDevice.get('/my-user')).status).toBe(401);
@@ -255,6 +268,149 @@ describe('the customer account', () => {
     const refused = await stranger.api('POST', '/registration/reset-password', { newPassword: 'Unohtui-Taas-9' });
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe('Henkilötunnuksella ei ole tiliä. Luo tili ensin.');
+  });
+});
+
+const auditRows = (email: string, action: string) =>
+  app.sql<{ details: string | null; patient_hetu: string | null }>(
+    `SELECT a.details, a.patient_hetu FROM audit_log a JOIN customer c ON c.id = a.actor_id AND a.actor_role = 'customer' WHERE c.email = $1 AND a.action = $2 ORDER BY a.id`,
+    [email, action],
+  );
+const textsTo = (phone: string) => app.sql<{ body: string }>(`SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id`, [phone]);
+const signIn = async (email: string, password: string = DEMO.customer.password, address = '203.0.113.50') => {
+  const client = new ApiClient(app.apiUrl, { 'x-forwarded-for': address });
+  const res = await client.post('/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  return client;
+};
+
+describe('credential changes need the current password (issue 21, finding 2)', () => {
+  it('a password change without the current password, or with a wrong one, is refused in Finnish and changes nothing', async () => {
+    const eetu = await signIn(EETU.email);
+    const missing = await eetu.post('/my-user/change-password', { newPassword: 'Uusi-Salasana-77' });
+    expect([missing.status, missing.body.message]).toEqual([400, ['Anna nykyinen salasana.']]);
+    const wrong = await eetu.post('/my-user/change-password', { currentPassword: 'Arvaus-123', newPassword: 'Uusi-Salasana-77' });
+    expect([wrong.status, wrong.body.message]).toEqual([400, ['Nykyinen salasana on väärä.']]);
+    expect((await new ApiClient(app.apiUrl).post('/login', { email: EETU.email, password: DEMO.customer.password })).status).toBe(200);
+    expect((await auditRows(EETU.email, 'customer.reauthentication-failed')).map((r) => r.details)).toEqual([JSON.stringify({ for: 'password-change' })]);
+    expect(await textsTo(EETU.phone)).toEqual([]);
+  });
+
+  it('a password change with the current password is audited without any password and told to the phone on file', async () => {
+    const eetu = await signIn(EETU.email);
+    expect((await eetu.post('/my-user/change-password', { currentPassword: DEMO.customer.password, newPassword: 'Uusi-Salasana-77' })).status).toBe(204);
+    const [row] = await auditRows(EETU.email, 'customer.password-changed');
+    expect(row).toEqual({ details: null, patient_hetu: EETU.hetu });
+    const everything = JSON.stringify(await app.sql(`SELECT * FROM audit_log`));
+    expect(everything).not.toContain('Uusi-Salasana-77');
+    expect(everything).not.toContain(DEMO.customer.password);
+    expect((await textsTo(EETU.phone)).map((t) => t.body)).toEqual([
+      `Resepti: tilisi salasana on vaihdettu. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: http://localhost:${new URL(app.baseUrl).port}/login`,
+    ]);
+  });
+
+  it('an e-mail change needs the password: refused without it or with a wrong one; with it audited and told by text message', async () => {
+    const eetu = await signIn(EETU.email, 'Uusi-Salasana-77');
+    const without = await eetu.patch('/my-user', { email: 'eetu.uusi@example.fi' });
+    expect([without.status, without.body.message]).toEqual([400, ['Vahvista sähköpostiosoitteen vaihto nykyisellä salasanallasi.']]);
+    const wrong = await eetu.patch('/my-user', { email: 'eetu.uusi@example.fi', password: 'Arvaus-123' });
+    expect([wrong.status, wrong.body.message]).toEqual([400, ['Nykyinen salasana on väärä.']]);
+    expect((await eetu.get('/my-user')).body.email).toBe(EETU.email);
+    // Unchanged e-mail and a new phone: no password needed.
+    expect((await eetu.patch('/my-user', { email: EETU.email.toUpperCase(), phone: '040 444 5555' })).status).toBe(200);
+
+    const changed = await eetu.patch('/my-user', { email: 'Eetu.Uusi@example.fi', password: 'Uusi-Salasana-77' });
+    expect([changed.status, changed.body.email]).toEqual([200, 'eetu.uusi@example.fi']);
+    expect((await auditRows('eetu.uusi@example.fi', 'customer.email-changed')).map((r) => r.details)).toEqual([JSON.stringify({ from: EETU.email, to: 'eetu.uusi@example.fi' })]);
+    expect((await auditRows('eetu.uusi@example.fi', 'customer.phone-changed')).map((r) => r.details)).toEqual([JSON.stringify({ from: EETU.phone, to: '0404445555' })]);
+    expect((await textsTo('0404445555')).map((t) => t.body)).toEqual([expect.stringMatching(/^Resepti: tilisi sähköpostiosoite on vaihdettu\. Jos et tehnyt muutosta itse/)]);
+    expect((await new ApiClient(app.apiUrl).post('/login', { email: 'eetu.uusi@example.fi', password: 'Uusi-Salasana-77' })).status).toBe(200);
+  });
+
+  it('wrong current passwords count as failed logins of the account: no guessing past the login limits', async () => {
+    const address = '203.0.113.51';
+    const saara = await signIn(SAARA.email, DEMO.customer.password, address);
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push((await saara.post('/my-user/change-password', { currentPassword: `Arvaus-${i}00`, newPassword: 'Uusi-Salasana-77' })).status);
+    // Five tries per session in 15 minutes, then 429.
+    expect(tries).toEqual([400, 400, 400, 400, 400, 429]);
+    // The five wrong passwords are five of the ten failed logins allowed for this account from this address.
+    const logins = [];
+    for (let i = 0; i < 6; i++) logins.push((await new ApiClient(app.apiUrl, { 'x-forwarded-for': address }).post('/login', { email: SAARA.email, password: `Arvaus-${i}11` })).status);
+    expect(logins).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('e-mail tries for taken addresses are limited per session and account, and each is audited', async () => {
+    // Issue 21, finding 7: 60 checks in 365 ms told which addresses have an account.
+    const first = await signIn(MIKKO.email);
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push(await first.patch('/my-user', { email: DEMO.customer.email, password: DEMO.customer.password }));
+    expect(tries.map((r) => r.status)).toEqual([409, 409, 409, 409, 409, 429]);
+    expect(tries[5].body.message).toBe('Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.');
+    // Another session of the account: the account's ten in 15 minutes.
+    const second = await signIn(MIKKO.email);
+    const more = [];
+    for (let i = 0; i < 6; i++) more.push((await second.patch('/my-user', { email: DEMO.customer.email, password: DEMO.customer.password })).status);
+    expect(more).toEqual([409, 409, 409, 409, 409, 429]);
+    const refused = await auditRows(MIKKO.email, 'customer.email-change-refused');
+    expect(refused.length).toBe(10);
+    expect(refused[0]).toEqual({ details: JSON.stringify({ to: DEMO.customer.email, reason: 'taken' }), patient_hetu: MIKKO.hetu });
+    expect((await first.get('/my-user')).body.email).toBe(MIKKO.email);
+  });
+});
+
+describe('password hashing cannot be kept busy from one identity (issue 21, finding 3)', () => {
+  it('an identification is worth three tries whatever their outcome: a taken e-mail three times uses it up', async () => {
+    const person: TestPerson = { hetu: makeHetu(5, 5, 1955, 515), firstName: 'Olli', lastName: 'Uusinta' };
+    const agent = new OidcAgent(app);
+    expect(await identify(agent, person)).toBe(`${app.baseUrl}/registerHello`);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await agent.api('POST', '/my-user', wizardData({ email: DEMO.customer.email })));
+    expect(statuses.map((r) => r.status)).toEqual([409, 409, 409, 404]);
+    expect(statuses[3].body.message).toBe('Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.');
+    expect((await agent.api('GET', '/registration')).status).toBe(404);
+    expect(await identificationCount(person.hetu)).toBe(0);
+    // Even a good registration now needs a new identification.
+    expect((await agent.api('POST', '/my-user', wizardData({ email: 'olli@example.fi' }))).status).toBe(404);
+    expect(await customerCount(person.hetu)).toBe(0);
+  });
+
+  it('a reset for a hetu without an account is refused before hashing, and the identification is used up after three tries', async () => {
+    const stranger = new OidcAgent(app);
+    const person: TestPerson = { hetu: makeHetu(6, 6, 1966, 616), firstName: 'Kalle', lastName: 'Kokeilu' };
+    await identify(stranger, person, 'password-reset');
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await stranger.api('POST', '/registration/reset-password', { newPassword: 'Unohtui-Taas-9' })).body.message);
+    expect(statuses).toEqual([
+      'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
+      'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
+      'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
+      'Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.',
+    ]);
+    expect(await identificationCount(person.hetu)).toBe(0);
+  });
+
+  it('parallel tries of one identification cannot race past its three', async () => {
+    const person: TestPerson = { hetu: makeHetu(7, 7, 1977, 717), firstName: 'Pia', lastName: 'Rinnakkain' };
+    const agent = new OidcAgent(app);
+    await identify(agent, person);
+    const results = await Promise.all(Array.from({ length: 8 }, () => agent.api('POST', '/my-user', wizardData({ email: DEMO.customer.email }))));
+    expect(results.map((r) => r.status).sort()).toEqual([404, 404, 404, 404, 404, 409, 409, 409]);
+  });
+
+  it('a customer cannot loop password changes: five per session and account in 15 minutes, then 429 in Finnish', async () => {
+    const reeta = await signIn(REETA.email, DEMO.customer.password, '203.0.113.52');
+    let password: string = DEMO.customer.password;
+    for (let i = 1; i <= 5; i++) {
+      const next = `Vaihto-Kerta-${i}7`;
+      expect((await reeta.post('/my-user/change-password', { currentPassword: password, newPassword: next })).status).toBe(204);
+      password = next;
+    }
+    const sixth = await reeta.post('/my-user/change-password', { currentPassword: password, newPassword: 'Vaihto-Kerta-67' });
+    expect([sixth.status, sixth.body.message]).toEqual([429, 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.']);
+    // A new session of the same account, from another address: the account's five are used.
+    const again = await signIn(REETA.email, password, '203.0.113.53');
+    expect((await again.post('/my-user/change-password', { currentPassword: password, newPassword: 'Vaihto-Kerta-67' })).status).toBe(429);
   });
 });
 

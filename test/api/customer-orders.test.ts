@@ -113,4 +113,27 @@ describe('feedback', () => {
     const others = await insertOrder(app, { source: 'pharmacy', status: 'delivered', deliveryTime: new Date() });
     expect((await customer.post('/my-feedback-question', { orderId: others.id, score: 1, feedbackText: '' })).status).toBe(404);
   });
+
+  it('without an order: three a day per customer, even in parallel; then 429 with a Finnish message and nothing stored', async () => {
+    // Issue 21, finding 7: 30 × 2 000 characters were all stored. Ten at once: three pass.
+    const text = 'x'.repeat(2000);
+    const sent = await Promise.all(Array.from({ length: 10 }, () => customer.post('/my-feedback-question', { score: 3, feedbackText: text })));
+    expect(sent.map((r) => r.status).sort()).toEqual([204, 204, 204, 429, 429, 429, 429, 429, 429, 429]);
+    const again = await customer.post('/my-feedback-question', { score: 3, feedbackText: 'Vielä yksi.' });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe('Palautetta voi antaa ilman tilausta enintään kolme kertaa vuorokaudessa. Yritä huomenna uudelleen.');
+    const stored = async (email: string) =>
+      Number((await app.sql<{ n: string }>(`SELECT count(*) AS n FROM customer_feedback f JOIN customer c ON c.id = f.customer_id WHERE c.email = $1 AND f.order_id IS NULL`, [email]))[0].n);
+    expect(await stored('asiakas@example.fi')).toBe(3);
+
+    // Feedback on a handled order is still asked and taken; another customer has an allowance of their own.
+    const order = await insertOrder(app, { source: 'customer', status: 'delivered', deliveryTime: new Date() });
+    expect((await customer.post('/my-feedback-question', { orderId: order.id, score: 4, feedbackText: '' })).status).toBe(204);
+    const other = await signInOtherCustomer(app);
+    expect((await other.post('/my-feedback-question', { score: 5, feedbackText: 'Hyvä.' })).status).toBe(204);
+
+    // A day later the allowance is back.
+    await app.sql(`UPDATE customer_feedback SET created_at = created_at - interval '25 hours' WHERE order_id IS NULL`);
+    expect((await customer.post('/my-feedback-question', { score: 3, feedbackText: 'Taas.' })).status).toBe(204);
+  });
 });

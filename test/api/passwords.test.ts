@@ -32,7 +32,7 @@ describe('a common or breached password', () => {
   it("is refused as a customer's new password; the old password keeps working", async () => {
     const customer = await loginAs(app, 'customer');
     for (const newPassword of ['Salasana1', 'Password1', 'Asiakas2025', 'Aino-1990']) {
-      const res = await customer.post('/my-user/change-password', { newPassword });
+      const res = await customer.post('/my-user/change-password', { currentPassword: DEMO.customer.password, newPassword });
       expect([newPassword, res.status, res.body.message]).toEqual([newPassword, 400, [V.passwordCommon]]);
     }
     expect((await new ApiClient(app.apiUrl).post('/login', { email: DEMO.customer.email, password: DEMO.customer.password })).status).toBe(200);

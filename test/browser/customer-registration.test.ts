@@ -161,20 +161,39 @@ describe('the profile', () => {
     await phone.press('Enter');
     await page.getByText('Tallennettu', { exact: true }).waitFor();
     expect(await phone.inputValue()).toBe('0405556666');
+    // The e-mail is the login: a new one waits for the current password (issue 21).
     const email = page.getByLabel('Sähköposti');
     await email.fill('Aino.Uusi@Example.fi');
     await email.blur();
+    const confirm = page.getByLabel('Nykyinen salasana');
+    await confirm.fill('Vaara-Salasana-1');
+    await confirm.press('Enter');
+    await page.getByText('Nykyinen salasana on väärä.').waitFor();
+    await expectAccessibleAndNarrowSafe(page);
+    expect((await suite.app.sql<{ email: string }>(`SELECT email FROM customer WHERE hetu = $1`, [DEMO.customer.hetu]))[0].email).toBe(DEMO.customer.email);
+    await confirm.fill(DEMO.customer.password);
+    await page.getByRole('button', { name: 'Vaihda sähköpostiosoite' }).click();
     await page.waitForFunction(() => (document.querySelector('input[type=email]') as HTMLInputElement | null)?.value === 'aino.uusi@example.fi');
+    await page.getByLabel('Nykyinen salasana').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Takaisin' }).click();
     await page.getByRole('button', { name: 'Vaihda salasana' }).click();
     await page.getByRole('heading', { name: 'Vaihda salasana', level: 2 }).waitFor();
+    await page.getByLabel('Nykyinen salasana').fill(DEMO.customer.password);
     await page.getByLabel('Uusi salasana', { exact: true }).fill('lyhyt');
     await page.getByLabel('Uusi salasana uudelleen').fill('lyhyt');
     await page.getByRole('button', { name: 'Tallenna' }).click();
     await page.getByRole('button', { name: 'Tallennus epäonnistui!' }).waitFor();
     await page.getByText('Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.').waitFor();
     await page.getByRole('button', { name: 'Tallenna', exact: true }).waitFor();
+    // A wrong current password: refused by the server, nothing changes.
+    await page.getByLabel('Nykyinen salasana').fill('Vaara-Salasana-1');
+    await page.getByLabel('Uusi salasana', { exact: true }).fill('Vaihdettu123');
+    await page.getByLabel('Uusi salasana uudelleen').fill('Vaihdettu123');
+    await page.getByRole('button', { name: 'Tallenna' }).click();
+    await page.getByText('Nykyinen salasana on väärä.').waitFor();
+    await page.getByRole('button', { name: 'Tallenna', exact: true }).waitFor();
+    await page.getByLabel('Nykyinen salasana').fill(DEMO.customer.password);
     await page.getByLabel('Uusi salasana', { exact: true }).fill('Vaihdettu123');
     await page.getByLabel('Uusi salasana uudelleen').fill('Vaihdettu123');
     await page.getByRole('button', { name: 'Tallenna' }).click();

@@ -34,3 +34,16 @@ export async function signInOtherCustomer(app: TestApp): Promise<ApiClient> {
   if (login.status !== 200) throw new Error(`the other customer's login: ${login.status}`);
   return other;
 }
+
+/**
+ * A customer with the demo customer's password (Asiakas123, copied when called: call it before a
+ * test changes that password), for checks that must not disturb the demo account.
+ */
+export async function insertCustomer(app: TestApp, c: { email: string; hetu: string; firstName?: string; lastName?: string; phone?: string }): Promise<number> {
+  const [row] = await app.sql<{ id: number }>(
+    `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, approved_eula_version)
+     SELECT $1, $2, $3, $4, $5, password_hash, 'f', '1' FROM customer WHERE email = $6 RETURNING id`,
+    [c.hetu, c.firstName ?? 'Testi', c.lastName ?? 'Asiakas', c.email, c.phone ?? '+358403333333', DEMO.customer.email],
+  );
+  return row.id;
+}

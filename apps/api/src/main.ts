@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -65,7 +65,12 @@ async function bootstrap(): Promise<void> {
   if (prepared.seeded) logger.log('demo data seeded');
 
   // Our own body parser (JSON only), so the depth check runs right after it, before any guard.
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), { bodyParser: false });
+  // Routes match only in their own letter case: Express ignores case by default, so /UI-API/v1/…
+  // reached the same handlers while path checks (CSRF, no-store) saw another path. The router
+  // takes the setting when it is created, which the adapter does at once: set it before.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   const graceful = new GracefulShutdown();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './common/security-headers.js';
 
-const NOT_WEB = /^\/(ui-api|api|socket\.io|health|dev-idp|dev)(\/|$)/;
+// Any letter case: /UI-API/… is an API path that no route serves (404), never the web app.
+const NOT_WEB = /^\/(ui-api|api|socket\.io|health|dev-idp|dev)(\/|$)/i;
 
 /**
  * Serves the built React app at / and its index.html for every client-side route. index.html is

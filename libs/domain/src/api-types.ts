@@ -160,6 +160,14 @@ export interface RegistrationRequest {
 export interface ContactDetailsUpdate {
   email?: string;
   phone?: string;
+  /** The current password: required when the e-mail changes (it is the login). */
+  password?: string;
+}
+
+/** POST /my-user/change-password */
+export interface PasswordChangeRequest {
+  currentPassword: string;
+  newPassword: string;
 }
 
 /** POST /patient-access-log {hetu}: who read or changed one patient's data, oldest first. */

@@ -195,6 +195,7 @@ export const CUSTOMER_MESSAGES = {
   feedbackScore: 'Anna arvio yhdestä viiteen tähteen.',
   feedbackTooLong: 'Palaute saa olla enintään 2000 merkkiä.',
   feedbackGiven: 'Olet jo antanut palautteen tästä tilauksesta.',
+  feedbackLimit: 'Palautetta voi antaa ilman tilausta enintään kolme kertaa vuorokaudessa. Yritä huomenna uudelleen.',
   orderNotFound: 'Tilausta ei löytynyt.',
   paymentDeclined: 'Korttimaksu hylättiin. Tarkista kortin tiedot tai käytä toista korttia.',
   checkoutExpired: 'Maksuistunto on vanhentunut. Palaa ostoskoriin ja siirry kassalle uudelleen.',

@@ -15,3 +15,13 @@ export const MESSAGES = {
 export function orderHandledSms(serviceUrl: string): string {
   return `Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: ${serviceUrl.replace(/\/+$/, '')}/reseptit`;
 }
+
+/**
+ * The text message a customer gets when their password or e-mail address (the login) changed, so
+ * that a change they did not make is noticed at once. Nothing medical, no address, no password:
+ * only what changed and what to do if it was not them (a new password by strong identification).
+ */
+export function credentialChangedSms(serviceUrl: string, what: 'password' | 'email'): string {
+  const changed = what === 'password' ? 'salasana on vaihdettu' : 'sähköpostiosoite on vaihdettu';
+  return `Resepti: tilisi ${changed}. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: ${serviceUrl.replace(/\/+$/, '')}/login`;
+}

@@ -30,6 +30,9 @@ export const VALIDATION_MESSAGES = {
   alreadyRegistered: 'Henkilötunnuksella on jo tili. Kirjaudu sisään tai vaihda salasana tunnistautumalla.',
   notRegistered: 'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
   identificationMissing: 'Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.',
+  currentPasswordMissing: 'Anna nykyinen salasana.',
+  currentPasswordWrong: 'Nykyinen salasana on väärä.',
+  passwordForEmailChange: 'Vahvista sähköpostiosoitteen vaihto nykyisellä salasanallasi.',
 } as const;
 
 const M = VALIDATION_MESSAGES;

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   // Customers' own accounts
   'customer.registered',
   'customer.password-reset',
+  // Credential and contact changes of a signed-in customer (never a password's value)
+  'customer.password-changed',
+  'customer.email-changed',
+  'customer.phone-changed',
+  'customer.email-change-refused',
+  'customer.reauthentication-failed',
   'customer.order.paid',
   'customer.payment.refused',
   'customer.payment.refunded',

@@ -5,6 +5,7 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfProtection } from './csrf.js';
 import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
+import { LoginThrottle } from './login-throttle.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
@@ -16,6 +17,7 @@ import { SessionsService } from './sessions.service.js';
   controllers: [AuthController],
   providers: [
     AuthService,
+    LoginThrottle,
     CsrfProtection,
     SessionMiddleware,
     SessionSerializer,
@@ -25,6 +27,6 @@ import { SessionsService } from './sessions.service.js';
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, CsrfProtection, SessionMiddleware, SessionsService],
+  exports: [AuthService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService],
 })
 export class AuthModule {}

@@ -63,7 +63,10 @@ export class CsrfProtection {
   }
 
   readonly handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || !req.path.startsWith(PROTECTED_PREFIX) || CSRF_EXEMPT_PATHS.includes(req.path)) return next();
+    // The prefix in any letter case: the decision never rests on the router's case setting
+    // (main.ts makes routes case-sensitive; a path this check skipped must never reach a handler).
+    // The exemption stays exact: only the webhook's own spelling skips the check.
+    if (SAFE_METHODS.has(req.method) || !req.path.toLowerCase().startsWith(PROTECTED_PREFIX) || CSRF_EXEMPT_PATHS.includes(req.path)) return next();
 
     const site = req.headers['sec-fetch-site'];
     const origin = req.headers.origin;

@@ -1,6 +1,11 @@
-import { HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { createHash, createHmac } from 'node:crypto';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { retryOnConflict } from '../database/errors.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 
@@ -12,7 +17,23 @@ export const LOGIN_WINDOW_MINUTES = 15;
  */
 export const LOGIN_LIMITS = { pair: 10, account: 100, address: 20 } as const;
 
+/**
+ * Every request that hashes a new password (registration, reset, password change) per window,
+ * successful or not: argon2 costs each of them ~0.2 s of a core, and one identity must not keep
+ * the hashing busy (issue 21). Per session and per identity (registration, reset) or account
+ * (change): a person does this once or twice; per address: people behind one NAT.
+ */
+export const PASSWORD_WORK_LIMITS = { session: 5, subject: 5, address: 30 } as const;
+
+/**
+ * Every e-mail change per window: each checks the password, and a taken address answers 409, so
+ * the counters also bound how many addresses a session or account can test for an account.
+ */
+export const EMAIL_CHANGE_LIMITS = { session: 5, account: 10 } as const;
+
 export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
+export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
+export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 
 export interface LoginAttempt {
   role: UserRole;
@@ -29,8 +50,38 @@ export interface LoginReservation {
   cancelled(): Promise<void>;
 }
 
-function keysOf(a: LoginAttempt): Array<{ key: string; limit: number }> {
-  // Always the same order, so concurrent attempts lock the rows in the same order (no deadlocks).
+/** Slots taken in counters of another kind (password work, e-mail changes). */
+export interface CounterSlots {
+  /** The work was never done (e.g. the hashing queue was full): the slots are given back. */
+  cancelled(): Promise<void>;
+}
+
+/** One counter and its limit per window. */
+export interface CounterKey {
+  key: string;
+  limit: number;
+}
+
+/** Where a request comes from, as the counters key it. */
+export interface RequestOrigin {
+  /** The client's address (req.ip: X-Forwarded-For only when TRUST_PROXY says so). */
+  address: string;
+  /** A hash of the session id (the id itself would let a reader of the table take the session over). */
+  session: string;
+}
+
+export function requestOrigin(req: Request): RequestOrigin {
+  return { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', session: sha256(req.sessionID ?? '') };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+// Each list below is in the one order in which every statement here locks its counters (taking
+// and giving back), so two requests never wait on each other in a circle (a deadlock PostgreSQL
+// ends with an error). Lists of different kinds are never held at the same time.
+function loginKeys(a: LoginAttempt): CounterKey[] {
   return [
     { key: `address:${a.address}`, limit: LOGIN_LIMITS.address },
     { key: `pair:${a.role}:${a.login}:${a.address}`, limit: LOGIN_LIMITS.pair },
@@ -39,41 +90,62 @@ function keysOf(a: LoginAttempt): Array<{ key: string; limit: number }> {
 }
 
 /**
- * Slows password guessing, counted atomically BEFORE the password is hashed: an attempt first
- * reserves a slot in each of its counters in one transaction (row locks serialise parallel
- * attempts), so however many requests arrive at once, at most the limit is ever checked per
- * window. A failure keeps its slot; a success gives the address and account slots back and
- * forgets the pair's failures. Kept in PostgreSQL, so every API process counts together.
+ * Password work of one request. `subject`: LoginThrottle.identity(hetu) for registration and
+ * reset, 'account:customer:<id>' for a change.
  */
-export class LoginThrottle {
+export function passwordWorkKeys(origin: RequestOrigin, subject: string): CounterKey[] {
+  return [
+    { key: `password-work:address:${origin.address}`, limit: PASSWORD_WORK_LIMITS.address },
+    { key: `password-work:session:${origin.session}`, limit: PASSWORD_WORK_LIMITS.session },
+    { key: `password-work:${subject}`, limit: PASSWORD_WORK_LIMITS.subject },
+  ];
+}
+
+export function emailChangeKeys(origin: RequestOrigin, customerId: number): CounterKey[] {
+  return [
+    { key: `email-change:session:${origin.session}`, limit: EMAIL_CHANGE_LIMITS.session },
+    { key: `email-change:account:customer:${customerId}`, limit: EMAIL_CHANGE_LIMITS.account },
+  ];
+}
+
+/**
+ * Limits counted atomically BEFORE any expensive work: a request first takes a slot in each of
+ * its counters in one transaction (row locks serialise parallel requests), so however many
+ * arrive at once, at most the limit is ever worked on per window. Logins: a failure keeps its
+ * slot; a success gives the address and account slots back and forgets the pair's failures.
+ * Password work and e-mail changes: every request keeps its slot. Kept in PostgreSQL, so every
+ * API process counts together.
+ */
+@Injectable()
+export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LoginThrottle.name);
   private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly secret: string;
 
-  constructor(private readonly db: DataSource) {}
+  constructor(@InjectDataSource() private readonly db: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
+    this.secret = config.sessionSecret;
+  }
 
-  /** Reserves the attempt, or answers 429 (nothing is counted then). */
+  /**
+   * The counter subject of a strongly identified person: a keyed hash of the hetu, so the table
+   * holds no hetu (a plain hash of one is found by trying every date and number).
+   */
+  identity(hetu: string): string {
+    return `identity:${createHmac('sha256', this.secret).update(`counter\0${hetu}`).digest('hex')}`;
+  }
+
+  onApplicationBootstrap(): void {
+    this.startPruning();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopPruning();
+  }
+
+  /** Reserves a login attempt, or answers 429 (nothing is counted then). */
   async reserve(attempt: LoginAttempt): Promise<LoginReservation> {
-    const keys = keysOf(attempt);
-    const allowed = await this.db.transaction(async (m) => {
-      for (const { key, limit } of keys) {
-        const rows = (await m.query(
-          `INSERT INTO login_counter (key, window_start, count) VALUES ($1, now(), 1)
-           ON CONFLICT (key) DO UPDATE SET
-             count = CASE WHEN login_counter.window_start <= now() - make_interval(mins => $3) THEN 1 ELSE login_counter.count + 1 END,
-             window_start = CASE WHEN login_counter.window_start <= now() - make_interval(mins => $3) THEN now() ELSE login_counter.window_start END
-           WHERE login_counter.window_start <= now() - make_interval(mins => $3) OR login_counter.count < $2
-           RETURNING count`,
-          [key, limit, LOGIN_WINDOW_MINUTES],
-        )) as unknown[];
-        // No row: the counter is at its limit. Throwing rolls back the slots taken above.
-        if (rows.length === 0) throw new ThrottledError();
-      }
-      return true;
-    }).catch((err: unknown) => {
-      if (err instanceof ThrottledError) return false;
-      throw err;
-    });
-    if (!allowed) throw new HttpException(LOGIN_THROTTLED_MESSAGE, HttpStatus.TOO_MANY_REQUESTS);
+    const keys = loginKeys(attempt);
+    await this.takeSlots(keys, LOGIN_THROTTLED_MESSAGE);
     const [address, pair, account] = keys.map((k) => k.key);
     return {
       succeeded: async () => {
@@ -82,6 +154,12 @@ export class LoginThrottle {
       },
       cancelled: () => this.giveBack([address, pair, account]),
     };
+  }
+
+  /** Takes a slot in each counter (passwordWorkKeys, emailChangeKeys), or answers 429 with `message`. */
+  async take(keys: CounterKey[], message: string): Promise<CounterSlots> {
+    await this.takeSlots(keys, message);
+    return { cancelled: () => this.giveBack(keys.map((k) => k.key)) };
   }
 
   /** Deletes counters of past windows now and then (a window restarts by itself anyway). */
@@ -98,8 +176,46 @@ export class LoginThrottle {
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
+  /** A slot in each counter in one transaction, or 429 (nothing is counted then). */
+  private async takeSlots(keys: CounterKey[], message: string): Promise<void> {
+    const allowed = await retryOnConflict(() =>
+      this.db.transaction(async (m) => {
+        for (const { key, limit } of keys) {
+          const rows = (await m.query(
+            `INSERT INTO login_counter (key, window_start, count) VALUES ($1, now(), 1)
+             ON CONFLICT (key) DO UPDATE SET
+               count = CASE WHEN login_counter.window_start <= now() - make_interval(mins => $3) THEN 1 ELSE login_counter.count + 1 END,
+               window_start = CASE WHEN login_counter.window_start <= now() - make_interval(mins => $3) THEN now() ELSE login_counter.window_start END
+             WHERE login_counter.window_start <= now() - make_interval(mins => $3) OR login_counter.count < $2
+             RETURNING count`,
+            [key, limit, LOGIN_WINDOW_MINUTES],
+          )) as unknown[];
+          // No row: the counter is at its limit. Throwing rolls back the slots taken above.
+          if (rows.length === 0) throw new ThrottledError();
+        }
+        return true;
+      }),
+    ).catch((err: unknown) => {
+      if (err instanceof ThrottledError) return false;
+      throw err;
+    });
+    if (!allowed) throw new HttpException(message, HttpStatus.TOO_MANY_REQUESTS);
+  }
+
+  /**
+   * One slot back in each counter, locked in the order of `keys` (the order they were taken in):
+   * a plain `WHERE key = ANY(...)` locked them in index order (account before address), the
+   * opposite of a reservation's, and 30 parallel logins of one account met in a deadlock (issue 21).
+   */
   private async giveBack(keys: string[]): Promise<void> {
-    await this.db.query(`UPDATE login_counter SET count = greatest(count - 1, 0) WHERE key = ANY($1)`, [keys]);
+    await retryOnConflict(() =>
+      this.db.query(
+        `UPDATE login_counter c SET count = greatest(c.count - 1, 0)
+           FROM (SELECT key FROM login_counter WHERE key = ANY($1) ORDER BY array_position($1, key) FOR UPDATE) locked
+          WHERE c.key = locked.key`,
+        [keys],
+      ),
+    );
   }
 }
 

@@ -6,14 +6,22 @@ import { commonPasswordProblem } from './password-blocklist.js';
 export const HASHING_BUSY_MESSAGE = 'Kirjautumispalvelu on ruuhkautunut. Yritä hetken kuluttua uudelleen.';
 
 /**
+ * Which waiting line a hash joins. Sign-ins go first: a burst of registrations, resets or
+ * password changes (issue 21: bystanders' logins got 503 while one identity kept hashing busy)
+ * must not keep users from signing in. Everything else waits in a line of its own.
+ */
+export type HashingLane = 'sign-in' | 'other';
+
+/**
  * argon2 is deliberately expensive (memory and CPU). Unbounded, a burst of bogus logins fills
  * libuv's thread pool and every core, and the whole server stalls (health checks, other users'
  * requests). So at most `concurrency` hashes run at once, leaving a core for the event loop;
- * up to `maxQueued` wait their turn, and beyond that a caller is refused at once.
+ * up to `maxQueued` per lane wait their turn, and beyond that a caller is refused at once. A freed
+ * slot goes to the sign-in lane first, so a login waits at most for the hashes already running.
  */
 export class HashingLimiter {
   private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Record<HashingLane, Array<() => void>> = { 'sign-in': [], other: [] };
 
   constructor(
     private concurrency = Math.max(1, availableParallelism() - 1),
@@ -26,17 +34,18 @@ export class HashingLimiter {
     this.maxQueued = maxQueued;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, lane: HashingLane = 'other'): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueued) throw new ServiceUnavailableException(HASHING_BUSY_MESSAGE);
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      const line = this.waiting[lane];
+      if (line.length >= this.maxQueued) throw new ServiceUnavailableException(HASHING_BUSY_MESSAGE);
+      await new Promise<void>((resolve) => line.push(resolve));
     } else {
       this.running++;
     }
     try {
       return await work();
     } finally {
-      const next = this.waiting.shift();
+      const next = this.waiting['sign-in'].shift() ?? this.waiting.other.shift();
       // The slot passes straight to the next waiter; `running` drops only when none waits.
       if (next) next();
       else this.running--;
@@ -44,7 +53,7 @@ export class HashingLimiter {
   }
 }
 
-/** The one limiter of this process: logins, password changes and account creation share it. */
+/** The one limiter of this process: logins, password changes and account creation share its slots. */
 export const hashing = new HashingLimiter();
 
 /**
@@ -60,13 +69,18 @@ export function hashPassword(plain: string): Promise<string> {
 }
 
 /**
- * The hash of a password a user has just chosen: refused with 400 when it is common or breached
- * (the format rules are checked before, by the DTOs and libs/domain). `context`: the user's own
- * names and login, which make no password either.
+ * A password a user has just chosen, refused with 400 when it is common or breached (the format
+ * rules are checked before, by the DTOs and libs/domain). `context`: the user's own names and
+ * login, which make no password either. Cheap: callers check it before any counter or hash.
  */
-export function hashNewPassword(plain: string, context: readonly string[] = []): Promise<string> {
+export function checkNewPassword(plain: string, context: readonly string[] = []): void {
   const problem = commonPasswordProblem(plain, context);
   if (problem) throw new BadRequestException([problem]);
+}
+
+/** The hash of a password a user has just chosen (checkNewPassword first). */
+export function hashNewPassword(plain: string, context: readonly string[] = []): Promise<string> {
+  checkNewPassword(plain, context);
   return hashPassword(plain);
 }
 
@@ -79,14 +93,15 @@ export function needsRehash(hash: string): boolean {
   }
 }
 
-export function verifyPassword(hash: string, plain: string): Promise<boolean> {
+/** `lane`: 'sign-in' for logins; a password checked again before a credential change waits as 'other'. */
+export function verifyPassword(hash: string, plain: string, lane: HashingLane = 'sign-in'): Promise<boolean> {
   return hashing.run(async () => {
     try {
       return await argon2.verify(hash, plain);
     } catch {
       return false;
     }
-  });
+  }, lane);
 }
 
 /**

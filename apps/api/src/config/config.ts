@@ -49,7 +49,11 @@ export const SETTINGS = [
     default: '(cores - 1, at least 1)',
     description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
   },
-  { name: 'PASSWORD_HASH_QUEUE', default: '32', description: 'How many password checks may wait; beyond that a login answers 503 at once.' },
+  {
+    name: 'PASSWORD_HASH_QUEUE',
+    default: '32',
+    description: 'How many password checks may wait, per line (logins; registrations, resets and changes); beyond that the request answers 503 at once. Logins go first.',
+  },
   {
     name: 'REDIS_URL',
     default: '(unset)',

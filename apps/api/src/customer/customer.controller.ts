@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req } from '@nestjs/common';
-import { ApiConflictResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
+import { requestOrigin } from '../auth/login-throttle.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
-import { ContactDetailsDto, NewPasswordDto } from './dto/customer-account.dto.js';
+import { ChangePasswordDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
 @ApiTags('customer')
 @Controller()
@@ -27,16 +28,20 @@ export class CustomerController {
   }
 
   @Patch('my-user')
+  @ApiBadRequestResponse({ description: 'A new e-mail without the current password, or a wrong one.' })
   @ApiConflictResponse({ description: 'Sähköpostiosoite on jo käytössä.' })
-  updateContact(@CurrentUser() user: SessionUser, @Body() dto: ContactDetailsDto): Promise<CustomerInfo> {
-    return this.customers.updateContact(user.id, dto);
+  @ApiTooManyRequestsResponse({ description: 'Too many e-mail changes from this session or of this account (15 min).' })
+  updateContact(@CurrentUser() user: SessionUser, @Body() dto: ContactDetailsDto, @Req() req: Request): Promise<CustomerInfo> {
+    return this.customers.updateContact(user.id, dto, requestOrigin(req));
   }
 
   @Post('my-user/change-password')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Password changed; the other sessions of the customer end, this one stays.' })
-  async changePassword(@CurrentUser() user: SessionUser, @Body() dto: NewPasswordDto, @Req() req: Request): Promise<void> {
-    await this.customers.changePassword(user.id, dto.newPassword);
+  @ApiBadRequestResponse({ description: 'The current password is wrong, or the new one is refused.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many password changes or wrong current passwords (15 min).' })
+  async changePassword(@CurrentUser() user: SessionUser, @Body() dto: ChangePasswordDto, @Req() req: Request): Promise<void> {
+    await this.customers.changePassword(user.id, dto, requestOrigin(req));
     await this.sessions.endAllOf(user, req.sessionID);
   }
 }

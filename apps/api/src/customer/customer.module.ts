@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { OidcClient } from '../auth/oidc.client.js';
 import { CheckoutSessions } from './checkout-sessions.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
+import { CustomerFeedbackService } from './customer-feedback.service.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
 import { CustomerService } from './customer.service.js';
 import { PaymentGateway } from './payment-gateway.js';
@@ -15,7 +17,8 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
+  imports: [NotificationsModule],
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
-  providers: [CustomerService, CustomerCartService, CheckoutSessions, PaymentGateway, PaymentsService, RegistrationService, OidcClient],
+  providers: [CustomerService, CustomerCartService, CustomerFeedbackService, CheckoutSessions, PaymentGateway, PaymentsService, RegistrationService, OidcClient],
 })
 export class CustomerModule {}

@@ -1,10 +1,23 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, Not, QueryFailedError } from 'typeorm';
+import { type DataSource, Not } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
-import { hashNewPassword } from '../auth/password.js';
+import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
+import { AuthService } from '../auth/auth.service.js';
+import {
+  EMAIL_CHANGE_THROTTLED_MESSAGE,
+  emailChangeKeys,
+  LoginThrottle,
+  PASSWORD_WORK_THROTTLED_MESSAGE,
+  passwordWorkKeys,
+  type CounterSlots,
+  type RequestOrigin,
+} from '../auth/login-throttle.js';
+import { checkNewPassword, hashPassword } from '../auth/password.js';
+import { isUniqueViolation } from '../database/errors.js';
+import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
 import { Customer } from './customer.entity.js';
-import type { ContactDetailsDto } from './dto/customer-account.dto.js';
+import type { ChangePasswordDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
 function toInfo(c: Customer): CustomerInfo {
   return { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, sex: c.sex, approvedEulaVersion: c.approvedEulaVersion };
@@ -12,37 +25,100 @@ function toInfo(c: Customer): CustomerInfo {
 
 @Injectable()
 export class CustomerService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly auth: AuthService,
+    private readonly throttle: LoginThrottle,
+    private readonly audit: AuditService,
+    private readonly sms: SmsOutboxService,
+  ) {}
 
   async info(customerId: number): Promise<CustomerInfo> {
-    const c = await this.db.getRepository(Customer).findOneBy({ id: customerId });
-    if (!c) throw new NotFoundException('Käyttäjää ei löydy');
-    return toInfo(c);
+    return toInfo(await this.load(customerId));
   }
 
-  /** PATCH /my-user: e-mail (unique, stored lower-case) and phone (spaces stripped). */
-  async updateContact(customerId: number, dto: ContactDetailsDto): Promise<CustomerInfo> {
+  /**
+   * PATCH /my-user: e-mail (unique, stored lower-case) and phone (spaces stripped). The e-mail is
+   * the login: changing it needs the current password (ASVS 6.2.3), is counted per session and
+   * account (each try also tells whether an address has an account: 409), audited, and told to
+   * the phone on file. A phone alone changes without the password (saved on blur, SPEC section 9).
+   */
+  async updateContact(customerId: number, dto: ContactDetailsDto, origin: RequestOrigin): Promise<CustomerInfo> {
+    const before = await this.load(customerId);
+    const actor: AuditActor = { role: 'customer', id: customerId };
     const changes: Partial<Customer> = {};
-    if (dto.email !== undefined) changes.email = normalizeEmail(dto.email);
     if (dto.phone !== undefined) changes.phone = normalizePhone(dto.phone);
+    const email = dto.email === undefined ? undefined : normalizeEmail(dto.email);
+    if (email !== undefined && email !== before.email) {
+      const password = dto.password;
+      if (!password) throw new BadRequestException([M.passwordForEmailChange]);
+      const slots = await this.throttle.take(emailChangeKeys(origin, customerId), EMAIL_CHANGE_THROTTLED_MESSAGE);
+      await this.giveBackWhenBusy(slots, () => this.reauthenticate(before, password, origin, 'email-change'));
+      changes.email = email;
+    }
     try {
       return await this.db.transaction(async (m) => {
         if (changes.email && (await m.existsBy(Customer, { email: changes.email, id: Not(customerId) }))) throw new ConflictException(M.emailTaken);
         if (Object.keys(changes).length > 0) await m.update(Customer, { id: customerId }, changes);
-        const c = await m.findOneBy(Customer, { id: customerId });
-        if (!c) throw new NotFoundException('Käyttäjää ei löydy');
-        return toInfo(c);
+        const after = await m.findOneBy(Customer, { id: customerId });
+        if (!after) throw new NotFoundException('Käyttäjää ei löydy');
+        const entries: AuditEntry[] = [];
+        if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
+        if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
+        await this.audit.record(actor, entries, m);
+        if (after.email !== before.email) await this.sms.queueCredentialChanged(m, before, 'email');
+        return toInfo(after);
       });
     } catch (e) {
-      if (e instanceof QueryFailedError && (e as { code?: unknown }).code === '23505') throw new ConflictException(M.emailTaken);
+      if (changes.email && (e instanceof ConflictException || isUniqueViolation(e))) {
+        // Recorded outside the rolled-back change: someone with this account tried an address that has one.
+        await this.audit.record(actor, { action: 'customer.email-change-refused', patientHetu: before.hetu, details: { to: changes.email, reason: 'taken' } });
+        throw new ConflictException(M.emailTaken);
+      }
       throw e;
     }
   }
 
-  /** POST /my-user/change-password */
-  async changePassword(customerId: number, newPassword: string): Promise<void> {
-    const customer = await this.db.getRepository(Customer).findOneByOrFail({ id: customerId });
-    const passwordHash = await hashNewPassword(newPassword, [customer.firstName, customer.lastName, customer.email]);
-    await this.db.getRepository(Customer).update({ id: customerId }, { passwordHash });
+  /**
+   * POST /my-user/change-password: the current password first (ASVS 6.2.3; a wrong one counts as
+   * a failed login of the account), every try counted per session, account and address before any
+   * hashing; audited and told to the phone on file. The caller ends the other sessions.
+   */
+  async changePassword(customerId: number, dto: ChangePasswordDto, origin: RequestOrigin): Promise<void> {
+    const customer = await this.load(customerId);
+    checkNewPassword(dto.newPassword, [customer.firstName, customer.lastName, customer.email]);
+    const slots = await this.throttle.take(passwordWorkKeys(origin, `account:customer:${customerId}`), PASSWORD_WORK_THROTTLED_MESSAGE);
+    const passwordHash = await this.giveBackWhenBusy(slots, async () => {
+      await this.reauthenticate(customer, dto.currentPassword, origin, 'password-change');
+      return hashPassword(dto.newPassword);
+    });
+    await this.db.transaction(async (m) => {
+      await m.update(Customer, { id: customerId }, { passwordHash });
+      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
+      await this.sms.queueCredentialChanged(m, customer, 'password');
+    });
+  }
+
+  /** Runs `work`; turned away by a full hashing queue (503), nothing was worked on and the slots are given back. */
+  private async giveBackWhenBusy<T>(slots: CounterSlots, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (e instanceof ServiceUnavailableException) await slots.cancelled();
+      throw e;
+    }
+  }
+
+  /** 400 (audited) unless `password` is the customer's current one. */
+  private async reauthenticate(customer: Customer, password: string, origin: RequestOrigin, purpose: 'password-change' | 'email-change'): Promise<void> {
+    if (await this.auth.reauthenticateCustomer(customer.id, origin.address, password)) return;
+    await this.audit.record({ role: 'customer', id: customer.id }, { action: 'customer.reauthentication-failed', patientHetu: customer.hetu, details: { for: purpose } });
+    throw new BadRequestException([M.currentPasswordWrong]);
+  }
+
+  private async load(customerId: number): Promise<Customer> {
+    const c = await this.db.getRepository(Customer).findOneBy({ id: customerId });
+    if (!c) throw new NotFoundException('Käyttäjää ei löydy');
+    return c;
   }
 }

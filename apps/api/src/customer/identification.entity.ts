@@ -4,7 +4,8 @@ import type { IdentificationPurpose } from '@resepti/domain';
 /**
  * A person who has just identified strongly (OpenID Connect), waiting to register or to set a
  * new password. The session keeps only this row's random id, so no patient data sits in the
- * session store; the row is deleted when used and is useless after `expiresAt`.
+ * session store; the row is deleted when used (or its tries are used up) and is useless after
+ * `expiresAt`.
  */
 @Entity()
 export class Identification {
@@ -23,6 +24,10 @@ export class Identification {
 
   @Column({ type: 'text' })
   purpose!: IdentificationPurpose;
+
+  /** Registration or reset tries made with it, counted before any work; used up at IDENTIFICATION_MAX_ATTEMPTS. */
+  @Column({ type: 'int', default: 0 })
+  attempts!: number;
 
   @Index('idx_identification_expires_at')
   @Column({ type: 'timestamptz' })

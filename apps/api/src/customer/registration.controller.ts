@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { CustomerInfo, IdentificationPurpose, LoginResponse, RegistrationData } from '@resepti/domain';
 import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
 import { Public } from '../auth/roles.decorator.js';
+import { requestOrigin } from '../auth/login-throttle.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -99,9 +100,12 @@ export class RegistrationController {
 
   @Post('my-user')
   @Public()
-  @ApiCreatedResponse({ description: 'Registered and signed in. 409 when the hetu already has an account or the e-mail is taken.' })
+  @ApiCreatedResponse({
+    description:
+      'Registered and signed in. 409 when the hetu already has an account or the e-mail is taken; 404 once the identification is used up (3 tries); 429 after too many in 15 min.',
+  })
   async register(@Req() req: Request, @Body() dto: RegistrationDto): Promise<CustomerInfo> {
-    const user = await this.registration.register(req.session?.identificationId, dto);
+    const user = await this.registration.register(req.session?.identificationId, dto, requestOrigin(req));
     await logIn(req, user);
     return this.registration.info(user);
   }
@@ -109,9 +113,9 @@ export class RegistrationController {
   @Post('registration/reset-password')
   @Public()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'New password set through the identification; signed in. 404 without an identification of a customer.' })
+  @ApiOkResponse({ description: 'New password set through the identification; signed in. 404 without an identification of a customer, or once it is used up (3 tries).' })
   async resetPassword(@Req() req: Request, @Body() dto: NewPasswordDto): Promise<LoginResponse> {
-    const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword);
+    const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword, requestOrigin(req));
     await logIn(req, user);
     // Whoever knew the old password is signed out everywhere else (sockets too).
     await this.sessions.endAllOf(user, req.sessionID);

@@ -1,7 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { type DataSource, type EntityManager, LessThan } from 'typeorm';
+import { type DataSource, type EntityManager, LessThan, MoreThan } from 'typeorm';
 import {
   normalizeEmail,
   normalizePhone,
@@ -13,16 +13,21 @@ import {
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { hashNewPassword } from '../auth/password.js';
+import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
+import { checkNewPassword, hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Customer } from './customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import type { RegistrationDto } from './dto/customer-account.dto.js';
 import { Identification } from './identification.entity.js';
 import { isUniqueViolation } from '../database/errors.js';
+import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
 
 /** How long an identification can be used to register or to set a new password. */
 export const IDENTIFICATION_TTL_MINUTES = 30;
+
+/** Registration or reset tries per identification, whatever their outcome (a typo'd, taken e-mail may be corrected). */
+export const IDENTIFICATION_MAX_ATTEMPTS = 3;
 
 /** Registration and password reset through strong identification. */
 @Injectable()
@@ -31,6 +36,8 @@ export class RegistrationService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly customers: CustomerService,
     private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
+    private readonly sms: SmsOutboxService,
   ) {}
 
   /** Stores the identified person; the session keeps only the returned random id. */
@@ -60,23 +67,29 @@ export class RegistrationService {
     return { hetu, firstName, lastName, purpose, registered };
   }
 
-  /** POST /my-user: a new customer from the identification and the wizard's answers. */
-  async register(identificationId: string | undefined, dto: RegistrationDto): Promise<SessionUser> {
-    // Cheap check first: no password hashing (argon2) for requests without an identification.
+  /**
+   * POST /my-user: a new customer from the identification and the wizard's answers. Cheap checks
+   * first (the password list, an attempt of the identification, a registered hetu or a taken
+   * e-mail), then the password-work counters, and only then argon2 (issue 21).
+   */
+  async register(identificationId: string | undefined, dto: RegistrationDto, origin: RequestOrigin): Promise<SessionUser> {
     const person = await this.valid(this.db.manager, identificationId);
-    const passwordHash = await hashNewPassword(dto.password, [person.firstName, person.lastName, dto.email]);
+    checkNewPassword(dto.password, [person.firstName, person.lastName, dto.email]);
     const email = normalizeEmail(dto.email);
+    const identification = await this.attempt(person.id);
     try {
+      const sex = parseHetu(identification.hetu)?.sex;
+      if (!sex) throw new NotFoundException(M.identificationMissing);
+      if (await this.db.getRepository(Customer).existsBy({ hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
+      if (await this.db.getRepository(Customer).existsBy({ email })) throw new ConflictException(M.emailTaken);
+      const passwordHash = await this.hashCounted(dto.password, identification, origin);
       return await this.db.transaction(async (m) => {
-        const identification = await this.valid(m, identificationId, true);
-        const sex = parseHetu(identification.hetu)?.sex;
-        if (!sex) throw new NotFoundException(M.identificationMissing);
-        if (await m.existsBy(Customer, { hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
-        if (await m.existsBy(Customer, { email })) throw new ConflictException(M.emailTaken);
+        const locked = await this.valid(m, identification.id, true);
+        // Two registrations racing past the checks above: the unique indexes decide (see below).
         const inserted = await m.insert(Customer, {
-          hetu: identification.hetu,
-          firstName: identification.firstName,
-          lastName: identification.lastName,
+          hetu: locked.hetu,
+          firstName: locked.firstName,
+          lastName: locked.lastName,
           email,
           phone: normalizePhone(dto.phone),
           passwordHash,
@@ -86,35 +99,80 @@ export class RegistrationService {
           eulaAcceptedAt: new Date(),
         });
         const user: SessionUser = { role: 'customer', id: (inserted.identifiers[0] as { id: number }).id };
-        await m.delete(Identification, { id: identification.id });
-        await this.audit.record(user, { action: 'customer.registered', patientHetu: identification.hetu }, m);
+        await m.delete(Identification, { id: locked.id });
+        await this.audit.record(user, { action: 'customer.registered', patientHetu: locked.hetu }, m);
         return user;
       });
     } catch (e) {
-      // Two registrations racing past the checks: the unique indexes decide.
+      await this.afterFailedAttempt(identification);
       if (isUniqueViolation(e)) throw new ConflictException(String((e as { detail?: string }).detail ?? '').includes('email') ? M.emailTaken : M.alreadyRegistered);
       throw e;
     }
   }
 
-  /** POST /registration/reset-password: the identified customer's new password (the caller ends their other sessions). */
-  async resetPassword(identificationId: string | undefined, newPassword: string): Promise<SessionUser> {
+  /**
+   * POST /registration/reset-password: the identified customer's new password (the caller ends
+   * their other sessions). An unregistered hetu is refused before any hashing.
+   */
+  async resetPassword(identificationId: string | undefined, newPassword: string, origin: RequestOrigin): Promise<SessionUser> {
     const person = await this.valid(this.db.manager, identificationId);
-    const passwordHash = await hashNewPassword(newPassword, [person.firstName, person.lastName]);
-    return this.db.transaction(async (m) => {
-      const identification = await this.valid(m, identificationId, true);
-      const customer = await m.findOneBy(Customer, { hetu: identification.hetu });
-      if (!customer) throw new NotFoundException(M.notRegistered);
-      await m.update(Customer, { id: customer.id }, { passwordHash });
-      await m.delete(Identification, { id: identification.id });
-      const user: SessionUser = { role: 'customer', id: customer.id };
-      await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
-      return user;
-    });
+    checkNewPassword(newPassword, [person.firstName, person.lastName]);
+    const identification = await this.attempt(person.id);
+    try {
+      if (!(await this.db.getRepository(Customer).existsBy({ hetu: identification.hetu }))) throw new NotFoundException(M.notRegistered);
+      const passwordHash = await this.hashCounted(newPassword, identification, origin);
+      return await this.db.transaction(async (m) => {
+        const locked = await this.valid(m, identification.id, true);
+        const customer = await m.findOneBy(Customer, { hetu: locked.hetu });
+        if (!customer) throw new NotFoundException(M.notRegistered);
+        await m.update(Customer, { id: customer.id }, { passwordHash });
+        await m.delete(Identification, { id: locked.id });
+        const user: SessionUser = { role: 'customer', id: customer.id };
+        await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
+        await this.sms.queueCredentialChanged(m, customer, 'password');
+        return user;
+      });
+    } catch (e) {
+      await this.afterFailedAttempt(identification);
+      throw e;
+    }
   }
 
   info(user: SessionUser): Promise<CustomerInfo> {
     return this.customers.info(user.id);
+  }
+
+  /**
+   * Counts one use of the identification, atomically (parallel requests cannot race past the
+   * count): 404 when it is missing, expired or used up. Counted whatever the outcome, so one
+   * identification is worth at most IDENTIFICATION_MAX_ATTEMPTS tries (it was unlimited: issue 21).
+   */
+  private async attempt(id: string): Promise<Identification> {
+    const counted = await this.db
+      .getRepository(Identification)
+      .update({ id, attempts: LessThan(IDENTIFICATION_MAX_ATTEMPTS), expiresAt: MoreThan(new Date()) }, { attempts: () => 'attempts + 1' });
+    const identification = counted.affected ? await this.db.getRepository(Identification).findOneBy({ id }) : null;
+    if (!identification) throw new NotFoundException(M.identificationMissing);
+    return identification;
+  }
+
+  /** After a failed try: the identification's last try used it up (it is deleted, whatever came of it). */
+  private async afterFailedAttempt(identification: Identification): Promise<void> {
+    if (identification.attempts >= IDENTIFICATION_MAX_ATTEMPTS) await this.forget(identification.id);
+  }
+
+  /**
+   * The new password's hash, counted per session, identity and address before hashing (429 at a
+   * limit). Turned away by a full hashing queue (503), the work was never done: the slots are given back.
+   */
+  private async hashCounted(password: string, identification: Identification, origin: RequestOrigin): Promise<string> {
+    const slots = await this.throttle.take(passwordWorkKeys(origin, this.throttle.identity(identification.hetu)), PASSWORD_WORK_THROTTLED_MESSAGE);
+    try {
+      return await hashPassword(password);
+    } catch (e) {
+      if (e instanceof ServiceUnavailableException) await slots.cancelled();
+      throw e;
+    }
   }
 
   private async valid(m: EntityManager, id: string | undefined, lock = false): Promise<Identification> {

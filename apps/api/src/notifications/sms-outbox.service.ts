@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { orderHandledSms } from '@resepti/domain';
+import { credentialChangedSms, orderHandledSms } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Customer } from '../customer/customer.entity.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
@@ -22,6 +22,16 @@ export class SmsOutboxService {
     const customer = await manager.findOneBy(Customer, { id: order.customerId });
     if (!customer?.phone) return false;
     await manager.insert(SmsOutbox, { phone: customer.phone, body: orderHandledSms(this.serviceUrl), orderId: order.id, idempotencyKey: randomUUID() });
+    return true;
+  }
+
+  /**
+   * Queues "your password / e-mail address changed" to the phone on file before the change, in
+   * the transaction of the change. Returns false when the customer has no phone.
+   */
+  async queueCredentialChanged(manager: EntityManager, customer: { phone: string | null }, what: 'password' | 'email'): Promise<boolean> {
+    if (!customer.phone) return false;
+    await manager.insert(SmsOutbox, { phone: customer.phone, body: credentialChangedSms(this.serviceUrl, what), orderId: null, idempotencyKey: randomUUID() });
     return true;
   }
 }

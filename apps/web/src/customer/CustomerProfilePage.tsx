@@ -6,7 +6,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
-import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, type CustomerInfo } from '@resepti/domain';
+import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useLogout } from '../auth/useLogout';
@@ -99,37 +99,73 @@ function MenuItem({ label, onClick, current = false }: { label: string; onClick:
 
 type FieldState = { status: 'default' | 'error' | 'success'; text?: string };
 
-/** E-mail and phone, each saved on blur or Enter when changed and valid. */
+/**
+ * E-mail and phone, each saved on blur or Enter when changed and valid. The e-mail is the login:
+ * a new one is confirmed with the current password (the server requires it), so a session left
+ * open cannot hand the account over.
+ */
 function ContactDetails({ customer }: { customer: CustomerInfo }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(customer.email);
   const [phone, setPhone] = useState(customer.phone);
   const [state, setState] = useState<Record<'email' | 'phone', FieldState>>({ email: { status: 'default' }, phone: { status: 'default' } });
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordState, setPasswordState] = useState<FieldState>({ status: 'default' });
+  const [pending, setPending] = useState(false);
+
+  const setField = (field: 'email' | 'phone', value: FieldState) => setState((s) => ({ ...s, [field]: value }));
+  const failure = (e: unknown) => (isApiError(e) && e.status < 500 && e.status !== 401 ? e.messages.join(' ') : T.contactFailed);
+
+  function saved(updated: CustomerInfo, field: 'email' | 'phone') {
+    queryClient.setQueryData(queryKeys.session('customer'), updated);
+    if (field === 'email') setEmail(updated.email);
+    else setPhone(updated.phone);
+    setField(field, { status: 'success', text: T.contactSaved });
+  }
 
   async function save(field: 'email' | 'phone') {
     const value = field === 'email' ? email.trim() : phone;
-    const saved = field === 'email' ? customer.email : customer.phone;
+    const current = field === 'email' ? customer.email : customer.phone;
     const error = field === 'email' ? validateEmail(value) : validatePhone(value);
-    if (error) return setState((s) => ({ ...s, [field]: { status: 'error', text: error } }));
+    if (error) return setField(field, { status: 'error', text: error });
     const normalized = field === 'email' ? value.toLowerCase() : normalizePhone(value);
-    if (normalized === saved) return setState((s) => ({ ...s, [field]: { status: 'default' } }));
+    if (normalized === current) {
+      if (field === 'email') setConfirming(false);
+      return setField(field, { status: 'default' });
+    }
+    // A new e-mail waits for the password (confirmEmail); a phone is saved at once.
+    if (field === 'email') return setConfirming(true);
     try {
-      const updated = await updateContactDetails({ [field]: value });
-      queryClient.setQueryData(queryKeys.session('customer'), updated);
-      if (field === 'email') setEmail(updated.email);
-      else setPhone(updated.phone);
-      setState((s) => ({ ...s, [field]: { status: 'success', text: T.contactSaved } }));
+      saved(await updateContactDetails({ phone: value }), 'phone');
     } catch (e) {
-      const text = isApiError(e) && e.status < 500 && e.status !== 401 ? e.messages.join(' ') : T.contactFailed;
-      setState((s) => ({ ...s, [field]: { status: 'error', text } }));
+      setField('phone', { status: 'error', text: failure(e) });
     }
   }
 
-  const onEnter = (field: 'email' | 'phone') => (e: KeyboardEvent<HTMLInputElement>) => {
+  async function confirmEmail() {
+    if (pending) return;
+    if (!password) return setPasswordState({ status: 'error', text: VALIDATION_MESSAGES.passwordForEmailChange });
+    setPending(true);
+    try {
+      saved(await updateContactDetails({ email: email.trim(), password }), 'email');
+      setConfirming(false);
+      setPassword('');
+      setPasswordState({ status: 'default' });
+    } catch (e) {
+      // A wrong password belongs to the password field; a taken address or a limit to the e-mail.
+      if (isApiError(e, 400)) setPasswordState({ status: 'error', text: failure(e) });
+      else setField('email', { status: 'error', text: failure(e) });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const onEnter = (action: () => Promise<void>) => (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      void save(field);
+      void action();
     }
   };
 
@@ -146,12 +182,33 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         value={email}
         onChange={(v) => setEmail(String(v ?? ''))}
         onBlur={() => void save('email')}
-        onKeyDown={onEnter('email')}
+        onKeyDown={onEnter(() => save('email'))}
         status={state.email.status}
         statusText={state.email.text}
         fullWidth
         mb="m"
       />
+      {confirming && (
+        <div className="profile-contact__confirm">
+          <TextInput
+            id={`${ids}-password`}
+            labelText={T.currentPassword}
+            hintText={T.emailConfirmHint}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(v) => setPassword(String(v ?? ''))}
+            onKeyDown={onEnter(confirmEmail)}
+            status={passwordState.status}
+            statusText={passwordState.text}
+            fullWidth
+            mb="s"
+          />
+          <Button type="button" disabled={pending} onClick={() => void confirmEmail()} className="profile-contact__confirm-button">
+            {T.confirmEmail}
+          </Button>
+        </div>
+      )}
       <TextInput
         id={`${ids}-phone`}
         labelText={T.phone}
@@ -160,7 +217,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         value={phone}
         onChange={(v) => setPhone(String(v ?? ''))}
         onBlur={() => void save('phone')}
-        onKeyDown={onEnter('phone')}
+        onKeyDown={onEnter(() => save('phone'))}
         status={state.phone.status}
         statusText={state.phone.text}
         fullWidth
@@ -171,9 +228,10 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
   );
 }
 
-/** New password twice; the button says 'Tallennettu!' or 'Tallennus epäonnistui!' for 2 s. */
+/** The current password, then the new one twice; the button says 'Tallennettu!' or 'Tallennus epäonnistui!' for 2 s. */
 function PasswordChange() {
   const ids = useId();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
@@ -189,17 +247,19 @@ function PasswordChange() {
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
-    const found = passwordChangeErrors(password, again);
+    const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)];
     setErrors(found);
     if (found.length > 0) return setFlash('failed');
     setPending(true);
     try {
-      await changePassword(password);
+      await changePassword({ currentPassword: current, newPassword: password });
+      setCurrent('');
       setPassword('');
       setAgain('');
       setFlash('saved');
     } catch (err) {
-      if (isApiError(err, 400)) setErrors(err.messages);
+      // 400: a wrong current password or a refused new one; 429: too many tries.
+      if (isApiError(err, 400) || isApiError(err, 429)) setErrors(err.messages);
       setFlash('failed');
     } finally {
       setPending(false);
@@ -210,6 +270,18 @@ function PasswordChange() {
   const invalid = errors.length > 0;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
+      <TextInput
+        id={`${ids}-current`}
+        labelText={T.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(v) => setCurrent(String(v ?? ''))}
+        status={invalid ? 'error' : 'default'}
+        aria-describedby={invalid ? errorId : undefined}
+        fullWidth
+        mb="m"
+      />
       <TextInput
         id={`${ids}-new`}
         labelText={T.newPassword}

@@ -11,6 +11,7 @@ import type {
   FeedbackQuestion,
   FeedbackRequest,
   LoginResponse,
+  PasswordChangeRequest,
   PaymentSessionResponse,
   PaymentStatus,
   Product,
@@ -38,8 +39,9 @@ export function updateContactDetails(update: ContactDetailsUpdate): Promise<Cust
   return api.patch<CustomerInfo>('/my-user', update);
 }
 
-export function changePassword(newPassword: string): Promise<void> {
-  return api.post<void>('/my-user/change-password', { newPassword });
+/** POST /my-user/change-password: the current password confirms the change. */
+export function changePassword(change: PasswordChangeRequest): Promise<void> {
+  return api.post<void>('/my-user/change-password', change);
 }
 
 // ---------------------------------------------------------------- cart, payment, orders, feedback

@@ -20,6 +20,10 @@ const text = (rule: (value: string) => string | null) => (value: unknown) => rul
 
 const firstOf = (errors: string[]) => errors[0] ?? null;
 const PASSWORD_MAX = 200;
+const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
+
+/** A current password as typed: any text up to the maximum; `missing` when empty or not text. */
+const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missing : v.length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null);
 
 export class RegistrationDto {
   @ApiProperty({ example: 'maija.mallikas@example.fi' })
@@ -32,7 +36,7 @@ export class RegistrationDto {
   phone!: string;
 
   @ApiProperty({ example: 'Salasana1' })
-  @MaxLength(PASSWORD_MAX, { message: 'Salasana on liian pitkä' })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @DomainRule(text((v) => firstOf(registrationPasswordErrors(v))))
   password!: string;
 
@@ -83,11 +87,23 @@ export class ContactDetailsDto {
   @MaxLength(40, { message: M.phoneInvalid })
   @DomainRule(text(validatePhone))
   phone?: string;
+
+  @ApiPropertyOptional({ example: 'Salasana1', description: 'The current password: required when the e-mail (the login) changes (ASVS 6.2.3).' })
+  @UnlessAbsent()
+  @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForEmailChange)))
+  password?: string;
 }
 
 export class NewPasswordDto {
   @ApiProperty({ example: 'Salasana2' })
-  @MaxLength(PASSWORD_MAX, { message: 'Salasana on liian pitkä' })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @DomainRule(text((v) => firstOf(passwordChangeErrors(v))))
   newPassword!: string;
+}
+
+/** A signed-in customer's new password: the current one too (ASVS 6.2.3), so a borrowed session cannot take the account. */
+export class ChangePasswordDto extends NewPasswordDto {
+  @ApiProperty({ example: 'Salasana1' })
+  @DomainRule(text((v) => currentPasswordProblem(v, M.currentPasswordMissing)))
+  currentPassword!: string;
 }

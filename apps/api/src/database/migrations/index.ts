@@ -16,6 +16,7 @@ import { Payments1795535568480 } from './1795535568480-Payments.js';
 import { IntegratorApi1795537797128 } from './1795537797128-IntegratorApi.js';
 import { MoneySafety1795593766287 } from './1795593766287-MoneySafety.js';
 import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
+import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   IntegratorApi1795537797128,
   MoneySafety1795593766287,
   AuditChainKey1795593830635,
+  IdentificationAttempts1795595385682,
 ];
