@@ -305,7 +305,7 @@ describe('credential changes need the current password (issue 21, finding 2)', (
     expect(everything).not.toContain('Uusi-Salasana-77');
     expect(everything).not.toContain(DEMO.customer.password);
     expect((await textsTo(EETU.phone)).map((t) => t.body)).toEqual([
-      `Resepti: tilisi salasana on vaihdettu. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: http://localhost:${new URL(app.baseUrl).port}/login`,
+      `Resepti: tilisi salasana on vaihdettu. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: ${app.baseUrl}/login`,
     ]);
   });
 

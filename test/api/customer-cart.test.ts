@@ -182,6 +182,20 @@ describe('campaign codes and coupons', () => {
     expect(res.body).toMatchObject({ totalPrice: 0, coupon: { code: 'OMA1990', discountAmountCents: 990 } });
   });
 
+  it('slows code guessing: 10 tries in 15 minutes per customer, then 429 even for a real code; others are not held up', async () => {
+    const guesser = await signInOtherCustomer(app);
+    await guesser.post('/my-shopping-cart/item', kestine());
+    // Parallel tries cannot slip past the count.
+    const tries = await Promise.all(Array.from({ length: 14 }, (_, i) => guesser.post('/my-shopping-cart/apply-coupon', { code: `ARVAUS${i}` })));
+    expect(tries.map((t) => t.status).sort()).toEqual([...Array(10).fill(400), ...Array(4).fill(429)]);
+    const real = await guesser.post('/my-shopping-cart/apply-coupon', { code: 'KEVAT20' });
+    expect([real.status, real.body.message]).toEqual([429, 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.']);
+    expect((await guesser.get<CustomerCart>('/my-shopping-cart')).body.coupon).toBeNull();
+    // Another customer from the same address still can.
+    await customer.post('/my-shopping-cart/item', kestine());
+    expect((await customer.post('/my-shopping-cart/apply-coupon', { code: 'KEVAT20' })).status).toBe(200);
+  });
+
   it('create-coupon refuses bad options without writing anything', async () => {
     const env = { DATABASE_URL: app.databaseUrl };
     for (const args of [

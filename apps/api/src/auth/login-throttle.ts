@@ -30,9 +30,12 @@ export const PASSWORD_WORK_LIMITS = { session: 5, subject: 5, address: 30 } as c
  * the counters also bound how many addresses a session or account can test for an account.
  */
 export const EMAIL_CHANGE_LIMITS = { session: 5, account: 10 } as const;
+/** Campaign codes tried (guessing a code is guessing a discount): per customer and per address. */
+export const COUPON_TRY_LIMITS = { account: 10, address: 30 } as const;
 
 export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
+export const COUPON_TRY_THROTTLED_MESSAGE = 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.';
 export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 
 export interface LoginAttempt {
@@ -105,6 +108,13 @@ export function emailChangeKeys(origin: RequestOrigin, customerId: number): Coun
   return [
     { key: `email-change:session:${origin.session}`, limit: EMAIL_CHANGE_LIMITS.session },
     { key: `email-change:account:customer:${customerId}`, limit: EMAIL_CHANGE_LIMITS.account },
+  ];
+}
+
+export function couponTryKeys(origin: RequestOrigin, customerId: number): CounterKey[] {
+  return [
+    { key: `coupon-try:address:${origin.address}`, limit: COUPON_TRY_LIMITS.address },
+    { key: `coupon-try:account:customer:${customerId}`, limit: COUPON_TRY_LIMITS.account },
   ];
 }
 

@@ -1,7 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { CustomerCart } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { COUPON_TRY_THROTTLED_MESSAGE, couponTryKeys, LoginThrottle, requestOrigin } from '../auth/login-throttle.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
@@ -13,7 +15,10 @@ import { AddCustomerCartItemDto, ApplyCouponDto } from './dto/customer-cart.dto.
 @Controller('my-shopping-cart')
 @Roles('customer')
 export class CustomerCartController {
-  constructor(private readonly carts: CustomerCartService) {}
+  constructor(
+    private readonly carts: CustomerCartService,
+    private readonly throttle: LoginThrottle,
+  ) {}
 
   @Get()
   @ApiOkResponse({ description: '{items, totalPrice (cents), priceEuro, coupon}' })
@@ -34,7 +39,10 @@ export class CustomerCartController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The cart with the code and its discount' })
   @ApiBadRequestResponse({ description: 'Kampanjakoodia ei löytynyt' })
-  applyCoupon(@CurrentUser() user: SessionUser, @Body() body: ApplyCouponDto): Promise<CustomerCart> {
+  @ApiTooManyRequestsResponse({ description: 'More than 10 codes tried in 15 minutes (30 from one address)' })
+  async applyCoupon(@CurrentUser() user: SessionUser, @Body() body: ApplyCouponDto, @Req() req: Request): Promise<CustomerCart> {
+    // Every try counts, found or not: a code is a discount, and guessing one must stay slow.
+    await this.throttle.take(couponTryKeys(requestOrigin(req), user.id), COUPON_TRY_THROTTLED_MESSAGE);
     return this.carts.applyCoupon(user.id, body.code);
   }
 
