@@ -13,7 +13,9 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { DATABASE_URL } from './database/database.tokens.js';
 import { DoctorModule } from './doctor/doctor.module.js';
 import { HealthController } from './health/health.controller.js';
+import { EventsModule } from './events/events.module.js';
 import { NoticesModule } from './notices/notices.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PharmacyModule } from './pharmacy/pharmacy.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -27,6 +29,7 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole, config.auditChainKey)),
         DiscoveryModule,
+        EventsModule,
         AuthModule,
         AuditModule,
         RealtimeModule,
@@ -37,6 +40,7 @@ export class AppModule {
         PharmacyModule,
         CustomerModule,
         IntegratorModule,
+        NotificationsModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -30,9 +30,8 @@ export const ROOMS = {
   /** Every pharmacy user of every pharmacy (for the doctors' notice). */
   pharmacies: 'pharmacies',
   pharmacy: (pharmacyId: number) => `pharmacy:${pharmacyId}`,
-  office: (officeId: number) => `office:${officeId}`,
   customer: (userId: number) => `customer:${userId}`,
-  /** All sockets of one pharmacy user: lets the server move them when the office changes. */
+  /** All sockets of one pharmacy user (their cart, shared by the user's sessions). */
   pharmacyUser: (pharmacyUserId: number) => `pharmacy-user:${pharmacyUserId}`,
 } as const;
 

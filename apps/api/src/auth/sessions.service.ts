@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { EventBus } from '../events/event-bus.js';
 import { AuthService } from './auth.service.js';
 import { SessionMiddleware } from './session.middleware.js';
 
@@ -13,7 +13,7 @@ import { SessionMiddleware } from './session.middleware.js';
 export class SessionsService {
   constructor(
     private readonly sessions: SessionMiddleware,
-    private readonly realtime: RealtimePublisher,
+    private readonly bus: EventBus,
     private readonly auth: AuthService,
   ) {}
 
@@ -22,7 +22,7 @@ export class SessionsService {
     const id = req.sessionID;
     await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
     await new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
-    if (id) this.realtime.closeSession(id);
+    if (id) await this.bus.emit(null, 'sessions.ended', { sessionIds: [id] });
   }
 
   /**
@@ -32,7 +32,7 @@ export class SessionsService {
   async endAllOf(user: { role: string; id: number }, keepSessionId?: string): Promise<void> {
     this.auth.forget(user);
     const ended = await this.sessions.deleteAllOf(user, keepSessionId);
-    if (keepSessionId) for (const id of ended) this.realtime.closeSession(id);
-    else this.realtime.closeAccount(user);
+    if (keepSessionId) await this.bus.emit(null, 'sessions.ended', { sessionIds: ended });
+    else await this.bus.emit(null, 'account.signed-out', user);
   }
 }

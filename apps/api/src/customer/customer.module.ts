@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OidcClient } from '../auth/oidc.client.js';
 import { CheckoutSessions } from './checkout-sessions.js';
-import { NotificationsModule } from '../notifications/notifications.module.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerController } from './customer.controller.js';
@@ -17,7 +16,6 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer), with registration through strong identification. */
 @Module({
-  imports: [NotificationsModule],
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, PaymentsController, RegistrationController],
   providers: [CustomerService, CustomerCartService, CustomerFeedbackService, CheckoutSessions, PaymentGateway, PaymentsService, RegistrationService, OidcClient],
 })

@@ -15,7 +15,7 @@ import {
 } from '../auth/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../auth/password.js';
 import { isUniqueViolation } from '../database/errors.js';
-import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { Customer } from './customer.entity.js';
 import type { ChangePasswordDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
@@ -30,7 +30,7 @@ export class CustomerService {
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditService,
-    private readonly sms: SmsOutboxService,
+    private readonly bus: EventBus,
   ) {}
 
   async info(customerId: number): Promise<CustomerInfo> {
@@ -66,7 +66,7 @@ export class CustomerService {
         if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
         if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
         await this.audit.record(actor, entries, m);
-        if (after.email !== before.email) await this.sms.queueCredentialChanged(m, before, 'email');
+        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { phone: before.phone, what: 'email' });
         return toInfo(after);
       });
     } catch (e) {
@@ -95,7 +95,7 @@ export class CustomerService {
     await this.db.transaction(async (m) => {
       await m.update(Customer, { id: customerId }, { passwordHash });
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
-      await this.sms.queueCredentialChanged(m, customer, 'password');
+      await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password' });
     });
   }
 

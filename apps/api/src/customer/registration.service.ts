@@ -21,7 +21,7 @@ import { CustomerService } from './customer.service.js';
 import type { RegistrationDto } from './dto/customer-account.dto.js';
 import { Identification } from './identification.entity.js';
 import { isUniqueViolation } from '../database/errors.js';
-import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
+import { EventBus } from '../events/event-bus.js';
 
 /** How long an identification can be used to register or to set a new password. */
 export const IDENTIFICATION_TTL_MINUTES = 30;
@@ -37,7 +37,7 @@ export class RegistrationService {
     private readonly customers: CustomerService,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
-    private readonly sms: SmsOutboxService,
+    private readonly bus: EventBus,
   ) {}
 
   /** Stores the identified person; the session keeps only the returned random id. */
@@ -129,7 +129,7 @@ export class RegistrationService {
         await m.delete(Identification, { id: locked.id });
         const user: SessionUser = { role: 'customer', id: customer.id };
         await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
-        await this.sms.queueCredentialChanged(m, customer, 'password');
+        await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password' });
         return user;
       });
     } catch (e) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiClientsService } from './api-clients.service.js';
 import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, ProblemJsonFilter, TokenEndpointLimits } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
@@ -7,10 +8,12 @@ import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookOutbox } from './webhook-outbox.service.js';
-import { WebhookSender } from './webhook-sender.service.js';
+import { WebhookSender } from './webhook-sender.js';
+import { WebhookDelivery } from './webhook.entity.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
+  imports: [TypeOrmModule.forFeature([WebhookDelivery])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
   providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits],
   exports: [ApiClientsService],

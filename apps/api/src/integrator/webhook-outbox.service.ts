@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { IntegratorWebhookEvent, IntegratorWebhookEventType, PharmacyNotice } from '@resepti/domain';
 import type { AuditEntry } from '../audit/audit.service.js';
-import { NoticesService } from '../notices/notices.service.js';
-import type { OrderChange, OrderChangeKind } from '../orders/order-events.js';
-import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { EventBus } from '../events/event-bus.js';
+import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { WebhookDelivery } from './webhook.entity.js';
 
@@ -26,14 +25,13 @@ export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
  */
 @Injectable()
 export class WebhookOutbox implements OnModuleInit {
-  constructor(
-    private readonly lifecycle: OrderLifecycleService,
-    private readonly notices: NoticesService,
-  ) {}
+  constructor(private readonly bus: EventBus) {}
 
   onModuleInit(): void {
-    this.lifecycle.onChangeInTransaction((m, change) => this.queueOrderChange(m, change));
-    this.notices.onPublishInTransaction((m, notice) => this.queueNotice(m, notice));
+    this.bus.inTransaction('order.changed', (m, change) => this.queueOrderChange(m, change));
+    this.bus.inTransaction('notice.saved', async (m, { notice, republished }) => {
+      if (notice && republished) await this.queueNotice(m, notice);
+    });
   }
 
   private async queueOrderChange(m: EntityManager, change: OrderChange): Promise<void> {
@@ -64,6 +62,7 @@ export class WebhookOutbox implements OnModuleInit {
       WebhookDelivery,
       endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),
     );
+    await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
   }
 }
 

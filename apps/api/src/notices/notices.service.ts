@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
+import { EventBus } from '../events/event-bus.js';
 import { NoticeCheck } from './notice-check.entity.js';
 import { Notice } from './notice.entity.js';
 
@@ -29,18 +29,11 @@ function toDto(n: Notice): PharmacyNotice {
 /** The doctors' notice to every pharmacy and each pharmacy user's read state of it. */
 @Injectable()
 export class NoticesService {
-  private readonly publishListeners: Array<(m: EntityManager, notice: PharmacyNotice) => Promise<void>> = [];
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly publisher: RealtimePublisher,
+    private readonly bus: EventBus,
     private readonly audit: AuditService,
   ) {}
-
-  /** Another module's writes for a newly published notice (the webhook outbox), inside the saving transaction. */
-  onPublishInTransaction(listener: (m: EntityManager, notice: PharmacyNotice) => Promise<void>): void {
-    this.publishListeners.push(listener);
-  }
 
   async current(): Promise<PharmacyNotice | null> {
     const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
@@ -55,10 +48,10 @@ export class NoticesService {
 
   /**
    * Saves the notice (doctors only, enforced by the controller). Publishing bumps the
-   * version, so every pharmacy user sees the new notice unchecked. Pushed after commit.
+   * version, so every pharmacy user sees the new notice unchecked. Told as 'notice.saved'.
    */
   async save(doctorId: number, input: NoticeInput): Promise<PharmacyNotice> {
-    const saved = await this.db.transaction(async (m) => {
+    return this.db.transaction(async (m) => {
       const repo = m.getRepository(Notice);
       const existing = await repo.findOne({ where: { id: CURRENT_NOTICE_ID }, lock: { mode: 'pessimistic_write' } });
       const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
@@ -70,13 +63,10 @@ export class NoticesService {
         { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } },
         m,
       );
-      const notice = await repo.findOneByOrFail({ id: CURRENT_NOTICE_ID });
-      if (republished) for (const listener of this.publishListeners) await listener(m, toDto(notice));
+      const notice = toDto(await repo.findOneByOrFail({ id: CURRENT_NOTICE_ID }));
+      await this.bus.emit(m, 'notice.saved', { notice: notice.status === 'published' ? notice : null, republished });
       return notice;
     });
-    const dto = toDto(saved);
-    this.publisher.noticeUpdated({ notice: dto.status === 'published' ? dto : null });
-    return dto;
   }
 
   /** A pharmacy user is deleted: their read marks go too (inside the deleting transaction). */

@@ -3,12 +3,14 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SmsOutboxController } from './sms-outbox.controller.js';
 import { SmsOutboxService } from './sms-outbox.service.js';
 import { SMS_PROVIDER, smsProviderFor } from './sms-provider.js';
-import { SmsSenderService } from './sms-sender.service.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SmsOutbox } from './sms-outbox.entity.js';
+import { SmsSender } from './sms-sender.js';
 
-/** SMS: the outbox (written in the caller's transaction), the sender with leases and retries, and its provider (SMS_PROVIDER). */
+/** SMS: the outbox (written in the transaction of the change it tells of), its channel of the outbox worker, and its provider (SMS_PROVIDER). */
 @Module({
+  imports: [TypeOrmModule.forFeature([SmsOutbox])],
   controllers: [SmsOutboxController],
-  providers: [SmsOutboxService, SmsSenderService, { provide: SMS_PROVIDER, useFactory: (config: AppConfig) => smsProviderFor(config.sms), inject: [APP_CONFIG] }],
-  exports: [SmsOutboxService],
+  providers: [SmsOutboxService, SmsSender, { provide: SMS_PROVIDER, useFactory: (config: AppConfig) => smsProviderFor(config.sms), inject: [APP_CONFIG] }],
 })
 export class NotificationsModule {}

@@ -1,37 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { credentialChangedSms, orderHandledSms } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Customer } from '../customer/customer.entity.js';
+import { EventBus } from '../events/event-bus.js';
+import type { OrderChange } from '../orders/order-change.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 
-/** Writes text messages to the outbox inside the caller's transaction; the sender delivers them later. */
+/**
+ * Writes text messages to the outbox inside the transaction of the change they tell of (a listener
+ * of the event door); the SMS sender delivers them. The texts name nothing medical.
+ */
 @Injectable()
-export class SmsOutboxService {
+export class SmsOutboxService implements OnModuleInit {
   /** Where the message sends the customer (PUBLIC_URL). */
   private readonly serviceUrl: string;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly bus: EventBus,
+  ) {
     this.serviceUrl = config.publicUrl;
   }
 
-  /** Queues the "your order was handled" message for a customer order. Returns false when the customer has no phone. */
-  async queueOrderHandled(manager: EntityManager, order: { id: number; customerId: number | null }): Promise<boolean> {
-    if (!order.customerId) return false;
-    const customer = await manager.findOneBy(Customer, { id: order.customerId });
-    if (!customer?.phone) return false;
-    await manager.insert(SmsOutbox, { phone: customer.phone, body: orderHandledSms(this.serviceUrl), orderId: order.id, idempotencyKey: randomUUID() });
-    return true;
+  onModuleInit(): void {
+    this.bus.inTransaction('order.changed', (m, change) => this.orderHandled(m, change));
+    // "Your password / e-mail address changed", to the phone on file before the change.
+    this.bus.inTransaction('customer.credentials-changed', (m, { phone, what }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what), null));
   }
 
-  /**
-   * Queues "your password / e-mail address changed" to the phone on file before the change, in
-   * the transaction of the change. Returns false when the customer has no phone.
-   */
-  async queueCredentialChanged(manager: EntityManager, customer: { phone: string | null }, what: 'password' | 'email'): Promise<boolean> {
-    if (!customer.phone) return false;
-    await manager.insert(SmsOutbox, { phone: customer.phone, body: credentialChangedSms(this.serviceUrl, what), orderId: null, idempotencyKey: randomUUID() });
-    return true;
+  /** A customer order delivered by a doctor: "your order was handled" (nothing when the customer has no phone). */
+  private async orderHandled(m: EntityManager, change: OrderChange): Promise<void> {
+    const { order } = change;
+    if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId) return;
+    const customer = await m.findOneBy(Customer, { id: order.customerId });
+    await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl), order.id);
+  }
+
+  private async queue(m: EntityManager, phone: string | null, body: string, orderId: number | null): Promise<void> {
+    if (!phone) return;
+    await m.insert(SmsOutbox, { phone, body, orderId, idempotencyKey: randomUUID() });
+    await this.bus.emit(m, 'outbox.written', { channel: 'sms' });
   }
 }

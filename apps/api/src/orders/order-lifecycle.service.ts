@@ -18,9 +18,9 @@ import {
 } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { SmsOutboxService } from '../notifications/sms-outbox.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
-import { OrderEvents, type OrderChange } from './order-events.js';
+import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService } from './order-queue.service.js';
 import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
@@ -76,20 +76,17 @@ function helsinkiDate(d: Date): string {
 /**
  * The one lifecycle of an order: placed (waiting) → picked by a doctor (processing) ⇄ released
  * (waiting); items decided; delivered; items checked off by the pharmacy. Every change runs in one
- * transaction with its audit rows (and outbox rows), and after the commit publishes exactly one
- * OrderChange; the realtime layer turns it into socket events. Nothing else writes orders.
+ * transaction with its audit rows and tells one OrderChange through the event door: the outboxes
+ * write in the transaction, the realtime layer pushes after the commit. Nothing else writes orders.
  */
 @Injectable()
 export class OrderLifecycleService {
-  private readonly transactionListeners: Array<(m: EntityManager, change: OrderChange) => Promise<void>> = [];
-
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly queue: OrderQueueService,
     private readonly coupons: CouponsService,
-    private readonly sms: SmsOutboxService,
     private readonly audit: AuditService,
-    private readonly events: OrderEvents,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -200,8 +197,8 @@ export class OrderLifecycleService {
 
   /**
    * Delivers the doctor's current order: refused (409) while an item is undecided. Approved
-   * renewals become renewable until delivery + 2 years; a customer order's SMS goes to the
-   * outbox in the same transaction. Returns the delivered order.
+   * renewals become renewable until delivery + 2 years (a customer order's SMS is written by the
+   * notifications' listener in the same transaction). Returns the delivered order.
    */
   async deliver(actor: SessionUser): Promise<DoctorOrder> {
     return this.change(async (m) => {
@@ -213,7 +210,6 @@ export class OrderLifecycleService {
       const now = new Date();
       await m.update(Order, { id: heldId }, { deliveryStatus: STATUS.delivered, deliveryTime: now });
       await m.update(OrderItem, { orderId: heldId, decision: 'approved', type: 'renewal' }, { renewableTill: helsinkiDate(renewableTill(now)) });
-      if (order.source === 'customer') await this.sms.queueOrderHandled(m, order);
       await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: order.patientHetu }, m);
       const delivered = (await loadDoctorOrder(m, heldId))!;
       return {
@@ -225,7 +221,7 @@ export class OrderLifecycleService {
 
   /** Delivers the doctor's current order and picks the next waiting one, published as one burst. */
   async deliverAndPickNext(actor: SessionUser): Promise<{ delivered: DoctorOrder; next: DoctorOrder | null }> {
-    return this.events.together(async () => {
+    return this.bus.together(async () => {
       const delivered = await this.deliver(actor);
       return { delivered, next: (await this.pickFirst(actor)).order };
     });
@@ -260,20 +256,13 @@ export class OrderLifecycleService {
   }
 
   /**
-   * Another module's writes that belong to every order change (e.g. the integrators' webhook
-   * outbox): called inside the change's transaction, so they commit or roll back with it.
-   */
-  onChangeInTransaction(listener: (m: EntityManager, change: OrderChange) => Promise<void>): void {
-    this.transactionListeners.push(listener);
-  }
-
-  /**
    * Runs one change in a transaction: the order's updated_at moves (integrators list changes by
-   * it) and the transactional listeners write their rows; after the commit (only then) its event
-   * is published.
+   * it), and the change is told through the event door ('order.changed'): its in-transaction
+   * listeners (the outboxes) write now, its after-commit listeners (realtime) hear it only once
+   * the transaction has committed.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    const { result, change } = await this.db.transaction(async (m) => {
+    return this.db.transaction(async (m) => {
       const done = await work(m);
       if (done.change) {
         const [touched] = (await m.query(
@@ -282,12 +271,10 @@ export class OrderLifecycleService {
         )) as Array<{ updated_at: Date }>;
         // The change's order is what its listeners and subscribers see: as it is now.
         done.change.order.updatedAt = touched.updated_at;
-        for (const listener of this.transactionListeners) await listener(m, done.change);
+        await this.bus.emit(m, 'order.changed', done.change);
       }
-      return done;
+      return done.result;
     });
-    if (change) this.events.publish(change);
-    return result;
   }
 
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {

@@ -17,10 +17,10 @@ import {
   type PharmacySendResult,
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { EventBus } from '../events/event-bus.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CatalogueService, productDisplayName } from '../catalogue/catalogue.service.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
@@ -46,7 +46,7 @@ export class PharmacyCartService {
     private readonly lifecycle: OrderLifecycleService,
     private readonly offices: PharmacyOfficeService,
     private readonly audit: AuditService,
-    private readonly publisher: RealtimePublisher,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -59,7 +59,7 @@ export class PharmacyCartService {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
-    const cart = await this.db.transaction(async (m) => {
+    await this.db.transaction(async (m) => {
       const current = await this.lockCart(m, user.id);
       if (current.patientHetu !== hetu) await this.emptyCart(m, user.id);
       await m.getRepository(PharmacyCart).update(
@@ -67,9 +67,8 @@ export class PharmacyCartService {
         { patientHetu: hetu, patientFirstName: patient.firstName, patientLastName: patient.lastName },
       );
       await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu }, m);
-      return this.view(m, user.id);
+      await this.changed(m, user.id);
     });
-    this.publisher.cartUpdated(user.id, cart);
     return patient;
   }
 
@@ -79,6 +78,13 @@ export class PharmacyCartService {
       if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu }, m);
       return cart;
     });
+  }
+
+  /** The cart as it is after a change, told to every session of the user once the change commits. */
+  private async changed(m: EntityManager, pharmacyUserId: number): Promise<PharmacyCartDto> {
+    const cart = await this.view(m, pharmacyUserId);
+    await this.bus.emit(m, 'pharmacy-cart.changed', { pharmacyUserId, cart });
+    return cart;
   }
 
   /** The cart as the API shows it. */
@@ -106,7 +112,7 @@ export class PharmacyCartService {
   }
 
   async addItem(user: SessionUser, input: { productId: number; reason?: string; patientHetu?: string }): Promise<PharmacyCartDto> {
-    const cart = await this.db.transaction(async (m) => {
+    return this.db.transaction(async (m) => {
       requirePatient(await this.lockCart(m, user.id), input.patientHetu);
       const product = await this.catalogue.findAvailable(input.productId, m);
       if (!product) throw new BadRequestException(PHARMACY_MESSAGES.productNotFound);
@@ -119,30 +125,25 @@ export class PharmacyCartService {
         throw new BadRequestException(PHARMACY_MESSAGES.cartFull);
       }
       await repo.insert({ pharmacyUserId: user.id, type: 'renewal', productId: product.id, reason: input.reason ?? '' });
-      return this.view(m, user.id);
+      return this.changed(m, user.id);
     });
-    this.publisher.cartUpdated(user.id, cart);
-    return cart;
   }
 
   async setDeliveryOption(user: SessionUser, input: { id: DeliveryOptionId; patientHetu?: string }): Promise<PharmacyCartDto> {
-    const cart = await this.db.transaction(async (m) => {
+    return this.db.transaction(async (m) => {
       requirePatient(await this.lockCart(m, user.id), input.patientHetu);
       await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: input.id });
-      return this.view(m, user.id);
+      return this.changed(m, user.id);
     });
-    this.publisher.cartUpdated(user.id, cart);
-    return cart;
   }
 
   /** Cancels the order in the making: medicines, option and patient are forgotten. */
   async clear(user: SessionUser): Promise<void> {
-    const cart = await this.db.transaction(async (m) => {
+    await this.db.transaction(async (m) => {
       await this.lockCart(m, user.id);
       await this.emptyCart(m, user.id, { forgetPatient: true });
-      return this.view(m, user.id);
+      await this.changed(m, user.id);
     });
-    this.publisher.cartUpdated(user.id, cart);
   }
 
   private async emptyCart(m: EntityManager, pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
@@ -179,6 +180,7 @@ export class PharmacyCartService {
       }
       const pharmacist = await m.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
       await this.emptyCart(m, user.id, { forgetPatient: true });
+      await this.changed(m, user.id);
       return {
         order: {
           source: 'pharmacy' as const,
@@ -205,10 +207,8 @@ export class PharmacyCartService {
           })),
         },
         audit: { action: 'pharmacy.order.send', patientHetu: patient.hetu },
-        cart: await this.view(m, user.id),
       };
     });
-    this.publisher.cartUpdated(user.id, sent.cart);
     return { orderId: sent.placed.id, deliveryBeforeTime: sent.order.deliveryBeforeTime.toISOString(), priceCents: sent.order.priceCents };
   }
 

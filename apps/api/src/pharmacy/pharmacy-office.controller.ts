@@ -30,7 +30,7 @@ export class PharmacyOfficeController {
     @Req() req: Request,
     @IdParam() id: number,
   ): Promise<PharmacyOffice> {
-    const office = await this.offices.select(user, req.session.officeId, id);
+    const office = await this.offices.select(user, id);
     req.session.officeId = office.id;
     return toPharmacyOfficeDto(office);
   }

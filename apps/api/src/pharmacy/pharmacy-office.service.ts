@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
 import type { SessionUser } from '../auth/session-user.js';
-import { RealtimePublisher } from '../realtime/realtime.publisher.js';
 import { PharmacyOffice } from './pharmacy-office.entity.js';
 
 export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
@@ -21,7 +20,6 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
 export class PharmacyOfficeService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly publisher: RealtimePublisher,
   ) {}
 
   /** The user's own offices (with their pharmacy), in id order. */
@@ -48,14 +46,10 @@ export class PharmacyOfficeService {
     return office;
   }
 
-  /**
-   * Checks that the office is the user's own (403 otherwise, nothing changes), then moves the
-   * user's live sockets to the office's room. The caller stores the id in the session.
-   */
-  async select(user: SessionUser, previousOfficeId: number | undefined, officeId: number): Promise<PharmacyOffice> {
+  /** Checks that the office is the user's own (403 otherwise, nothing changes); the caller stores the id in the session. */
+  async select(user: SessionUser, officeId: number): Promise<PharmacyOffice> {
     const office = await this.ownOffice(user.id, officeId);
     if (!office) throw new ForbiddenException(PHARMACY_MESSAGES.officeNotYours);
-    this.publisher.moveToOffice(user.id, previousOfficeId, office.id);
     return office;
   }
 }

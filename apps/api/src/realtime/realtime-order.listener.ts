@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ROOMS, visibleDecision, type OrderUpdatedEvent } from '@resepti/domain';
-import { OrderEvents, type OrderChange } from '../orders/order-events.js';
+import { EventBus } from '../events/event-bus.js';
+import type { OrderChange } from '../orders/order-change.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { toPharmacyOrder } from '../orders/order-view.js';
 import { RealtimePublisher } from './realtime.publisher.js';
@@ -22,13 +23,13 @@ export class RealtimeOrderListener implements OnModuleInit {
   private countsStale = false;
 
   constructor(
-    private readonly events: OrderEvents,
+    private readonly bus: EventBus,
     private readonly queue: OrderQueueService,
     private readonly publisher: RealtimePublisher,
   ) {}
 
   onModuleInit(): void {
-    this.events.subscribe((change) => this.onChange(change));
+    this.bus.afterCommit('order.changed', (change) => this.onChange(change));
   }
 
   private onChange(change: OrderChange): void {

@@ -20,7 +20,7 @@ export interface SocketData {
 }
 
 /** The rooms a signed-in user's socket belongs to. */
-export function roomsFor(user: SessionUser, officeId: number | undefined): string[] {
+export function roomsFor(user: SessionUser): string[] {
   switch (user.role) {
     case 'doctor':
       return [ROOMS.doctors, ROOMS.doctor(user.id)];
@@ -29,7 +29,6 @@ export function roomsFor(user: SessionUser, officeId: number | undefined): strin
     case 'pharmacy': {
       const rooms = [ROOMS.pharmacies, ROOMS.pharmacyUser(user.id)];
       if (user.pharmacyId) rooms.push(ROOMS.pharmacy(user.pharmacyId));
-      if (officeId) rooms.push(ROOMS.office(officeId));
       return rooms;
     }
   }
@@ -89,7 +88,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (!session || !user) return false;
     const fresh = await this.auth.refresh(user);
     if (!fresh) return false;
-    const rooms = [...roomsFor(fresh, session.data.officeId), INTERNAL_ROOMS.session(session.id), INTERNAL_ROOMS.account(fresh)];
+    const rooms = [...roomsFor(fresh), INTERNAL_ROOMS.session(session.id), INTERNAL_ROOMS.account(fresh)];
     const data: SocketData = { user: fresh, sessionId: session.id, expiresAt: session.expiresAt, rooms };
     socket.data = data;
     return true;

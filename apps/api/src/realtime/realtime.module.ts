@@ -1,14 +1,18 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { OutageSessionCheck } from './outage-session-check.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { PushNumbering } from './push-numbering.js';
 import { RealtimeOrderListener } from './realtime-order.listener.js';
+import { RealtimePushesListener } from './realtime-pushes.listener.js';
 import { RealtimePublisher } from './realtime.publisher.js';
 import { RedisConnection } from './redis-connection.js';
 
-@Global()
+/**
+ * Live pushes: the Socket.IO gateway, and the listeners that turn committed domain events into
+ * pushes (only they call the publisher). Other modules emit events; none imports this one.
+ */
 @Module({
-  providers: [RealtimeGateway, RealtimePublisher, RealtimeOrderListener, RedisConnection, PushNumbering, OutageSessionCheck],
-  exports: [RealtimePublisher, RedisConnection],
+  providers: [RealtimeGateway, RealtimePublisher, RealtimeOrderListener, RealtimePushesListener, RedisConnection, PushNumbering, OutageSessionCheck],
+  exports: [RedisConnection],
 })
 export class RealtimeModule {}

@@ -53,13 +53,6 @@ export class RealtimePublisher {
     this.emit([ROOMS.pharmacyUser(pharmacyUserId)], SOCKET_EVENTS.cartUpdated, { cart } satisfies CartUpdatedEvent);
   }
 
-  /** Moves all of a pharmacy user's sockets to the office they just selected. */
-  moveToOffice(pharmacyUserId: number, fromOfficeId: number | undefined, toOfficeId: number): void {
-    const sockets = this.gateway.server.in(ROOMS.pharmacyUser(pharmacyUserId));
-    if (fromOfficeId && fromOfficeId !== toOfficeId) sockets.socketsLeave(ROOMS.office(fromOfficeId));
-    sockets.socketsJoin(ROOMS.office(toOfficeId));
-  }
-
   /** Closes the sockets of one login session, on every process (logout). */
   closeSession(sessionId: string): void {
     this.closeRoom(INTERNAL_ROOMS.session(sessionId));

@@ -1,0 +1,27 @@
+import type { PharmacyCart, PharmacyNotice } from '@resepti/domain';
+import type { OrderChange } from '../orders/order-change.js';
+
+/**
+ * Every domain event, by name: what changed, told once by the module that changed it. Listeners
+ * in the change's transaction (the outboxes) write with it; listeners after the commit (realtime)
+ * push it to the screens. A new event is a line here, an emit where the change happens, and its
+ * listeners — nothing else to register.
+ */
+export interface DomainEventMap {
+  /** An order's lifecycle change (orders/). */
+  'order.changed': OrderChange;
+  /** A pharmacist's cart and patient, as it is now (pharmacy/), to every session of that user. */
+  'pharmacy-cart.changed': { pharmacyUserId: number; cart: PharmacyCart };
+  /** The doctors' notice saved (notices/): published now (`republished`: new to every pharmacy), or withdrawn (null). */
+  'notice.saved': { notice: PharmacyNotice | null; republished: boolean };
+  /** Login sessions ended (logout; a user's other sessions after an admin's change): their sockets close. */
+  'sessions.ended': { sessionIds: string[] };
+  /** Every session of an account ended (deleted, password reset by an admin): all its sockets close. */
+  'account.signed-out': { role: string; id: number };
+  /** A customer's password or e-mail changed (customer/): the phone on file is told. */
+  'customer.credentials-changed': { phone: string | null; what: 'password' | 'email' };
+  /** Rows were written to an outbox channel: its worker on this node wakes once they are committed. */
+  'outbox.written': { channel: 'sms' | 'webhook' };
+}
+
+export type DomainEventName = keyof DomainEventMap;

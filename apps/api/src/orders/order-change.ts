@@ -1,0 +1,20 @@
+import type { Decision } from '@resepti/domain';
+import type { Order } from './order.entity.js';
+
+export type OrderChangeKind = 'placed' | 'picked' | 'released' | 'decided' | 'delivered' | 'checked';
+
+/**
+ * One change of one order, told once by the order lifecycle through the event door
+ * ('order.changed'): inside its transaction to the outboxes, after the commit to the realtime
+ * layer, which turns it into what each audience may see.
+ */
+export interface OrderChange {
+  kind: OrderChangeKind;
+  /** The order after the change, with its items. */
+  order: Order;
+  /** 'decided' and 'checked': the prescription concerned. */
+  itemId?: number;
+  decision?: Decision;
+  /** Whose held order changed, and what they hold now ('picked', 'released', 'delivered'). */
+  doctorHeld?: { doctorId: number; pickedOrder: number | null };
+}

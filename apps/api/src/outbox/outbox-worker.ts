@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+/** The columns every outbox table has (sms_outbox, webhook_delivery). */
+export interface OutboxRow {
+  id: number;
+  attempts: number;
+  created_at: Date;
+}
+
+/** One try's outcome: error null when it went out; `recordedColumns` are set on the row with it. */
+export interface SendOutcome {
+  error: string | null;
+  recordedColumns?: Record<string, unknown>;
+}
+
+/** What makes one outbox a channel: its table, pace, claim conditions, how to send, when to give up. */
+export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> {
+  /** In logs: 'SMS', 'webhook'. */
+  readonly name: string;
+  readonly table: string;
+  /** A sent row: its status and the column that gets the time. */
+  readonly done: { status: string; timeColumn: string };
+  /** Rows claimed per round, and sent at once. */
+  readonly batch: number;
+  readonly concurrency: number;
+  /** A claim lasts this long: well beyond a send's timeout, so only a dead worker loses it. */
+  readonly leaseMs: number;
+  readonly intervalMs: number;
+  /** Which pending rows may be claimed besides being due (joins and conditions on `x`, the table's row). */
+  readonly claimable?: { joins: string; where: string };
+  /** The claimed rows with what sending needs from other tables (default: as claimed). */
+  load?(claimed: Row[]): Promise<Row[]>;
+  send(row: Row): Promise<Outcome>;
+  /** After a failed try: the wait before the next one, or give up ('failed'). */
+  retry(row: Row): { giveUp: boolean; delayMs: number };
+  /** Written with the try's result, in its transaction (e.g. an audit row). */
+  recorded?(m: EntityManager, row: Row, outcome: Outcome): Promise<void>;
+}
+
+/** Wait after the n-th failed try: base, 2 × base, 4 × base … */
+export function retryDelayMs(attempts: number, baseSeconds: number): number {
+  return Math.round(baseSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Delivers one outbox on every API process: claim → send → record → retry. A round claims due
+ * rows in one short statement (FOR UPDATE SKIP LOCKED + a lease: two processes never hold the same
+ * row), commits, sends each outside any transaction (no locks held over network calls; a failed
+ * commit cannot re-send what went out), then records the result on the rows it still holds
+ * (claimed_by). A worker that dies holding rows leaves them to the next once the lease runs out.
+ * Rounds run on a timer and when woken (its channel got a row on this node); a wake during a round
+ * makes the round go on instead of starting another.
+ */
+export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
+  private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+
+  /** `db`: the data source's manager (an outbox entity's repository's `manager`). */
+  constructor(
+    private readonly db: EntityManager,
+    private readonly channel: OutboxChannel<Row, Outcome>,
+  ) {
+    this.logger = new Logger(`Outbox:${channel.name}`);
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.wake(), this.channel.intervalMs);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Rounds until nothing is due; returns how many rows went out. */
+  async wake(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return 0;
+    }
+    this.running = true;
+    let sent = 0;
+    try {
+      do {
+        this.again = false;
+        const rows = await this.claim();
+        for (let i = 0; i < rows.length; i += this.channel.concurrency) {
+          const results = await Promise.all(rows.slice(i, i + this.channel.concurrency).map((row) => this.deliver(row)));
+          sent += results.filter(Boolean).length;
+        }
+        if (rows.length === this.channel.batch) this.again = true;
+      } while (this.again);
+    } catch (err) {
+      this.logger.error(`round failed: ${String(err)}`);
+    } finally {
+      this.running = false;
+    }
+    return sent;
+  }
+
+  private async claim(): Promise<Row[]> {
+    const { table, claimable } = this.channel;
+    // (Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
+    const claimed = (await this.db.query(
+      `WITH claimed AS (
+         UPDATE ${table} d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
+          WHERE d.id IN (
+            SELECT x.id FROM ${table} x ${claimable?.joins ?? ''}
+             WHERE x.status = 'pending' AND x.next_attempt_at <= now() AND (x.lease_until IS NULL OR x.lease_until < now())
+               ${claimable ? `AND ${claimable.where}` : ''}
+             ORDER BY x.id LIMIT $3 FOR UPDATE OF x SKIP LOCKED)
+          RETURNING d.*)
+       SELECT * FROM claimed ORDER BY id`,
+      [this.workerId, this.channel.leaseMs, this.channel.batch],
+    )) as Row[];
+    return claimed.length > 0 && this.channel.load ? this.channel.load(claimed) : claimed;
+  }
+
+  /** Sends one claimed row and records the outcome (only while this worker still holds it). */
+  private async deliver(row: Row): Promise<boolean> {
+    let outcome: Outcome;
+    try {
+      outcome = await this.channel.send(row);
+    } catch (err) {
+      outcome = { error: (err instanceof Error ? err.message : String(err)).slice(0, 300) } as Outcome;
+    }
+    const retry = outcome.error === null ? null : this.channel.retry(row);
+    const columns: Record<string, unknown> =
+      retry === null ? { status: this.channel.done.status, last_error: null } : { status: retry.giveUp ? 'failed' : 'pending', last_error: outcome.error };
+    Object.assign(columns, outcome.recordedColumns);
+    const names = Object.keys(columns);
+    const values = names.map((n) => columns[n]);
+    // Times from the database's clock, as the claim compares them.
+    const time =
+      retry === null
+        ? `${this.channel.done.timeColumn} = now()`
+        : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
+    await this.db.transaction(async (m) => {
+      await m.query(
+        `UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
+          WHERE id = $1 AND claimed_by = $2`,
+        [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
+      );
+      await this.channel.recorded?.(m, row, outcome);
+    });
+    if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
+    return retry === null;
+  }
+}
