@@ -179,6 +179,8 @@ describe('with Stripe', () => {
     expect(created()).toBe(before + 1);
     const items = (await customer.get<{ items: Array<{ id: number }> }>('/my-shopping-cart')).body.items;
     await customer.delete(`/my-shopping-cart/item/${items[0].id}`);
+    // Expired at Stripe once the change has committed (after the answer, not inside the cart's lock).
+    for (let i = 0; i < 50 && !calls.some((c) => c.path === `/v1/checkout/sessions/${first.sessionId}/expire`); i++) await new Promise((r) => setTimeout(r, 100));
     expect(calls.some((c) => c.path === `/v1/checkout/sessions/${first.sessionId}/expire`)).toBe(true);
     await app.sql('DELETE FROM customer_cart_item');
   });

@@ -17,6 +17,7 @@ import { EventsModule } from './events/events.module.js';
 import { NoticesModule } from './notices/notices.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { PharmacyModule } from './pharmacy/pharmacy.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 
@@ -39,6 +40,7 @@ export class AppModule {
         DoctorModule,
         PharmacyModule,
         CustomerModule,
+        PaymentsModule,
         IntegratorModule,
         NotificationsModule,
       ],

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import {
   CUSTOMER_CHAT_LIMITS,
   CUSTOMER_MESSAGES,
@@ -11,6 +11,7 @@ import {
   replayQuestionnaire,
   TOPICS,
   topicsForSex,
+  type ChatEntry,
   type CustomerCart,
   type CustomerCartItem as CartItemView,
   type NumberedChatEntry,
@@ -18,18 +19,24 @@ import {
 } from '@resepti/domain';
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { Product } from '../catalogue/product.entity.js';
+import { EventBus } from '../events/event-bus.js';
 import { Coupon } from '../orders/coupon.entity.js';
-import { CheckoutSessions } from './checkout-sessions.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from './customer.entity.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
-import type { PaidCartItem } from './payment-session.entity.js';
+
+/** One cart item as a checkout copies it: what is paid for is what is ordered. */
+export interface CheckoutItem extends Omit<CartItemView, 'id'> {
+  cartItemId: number;
+  chat: ChatEntry[] | null;
+  chatVerified: boolean;
+}
 
 /** What a checkout charges for (CustomerCartService.checkout). */
 export interface CartCheckout {
   cart: CustomerCart;
-  items: PaidCartItem[];
+  items: CheckoutItem[];
   couponId: number | null;
 }
 
@@ -37,15 +44,48 @@ export interface CartCheckout {
  * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
  * kept in a table (never in the session) until payment turns them into an order. The server
  * re-checks what it can: the medicine is renewable, the topic is offered to the customer's sex,
- * and a numbered chat follows the questionnaire to a step that allows ordering. Every change goes
- * through CheckoutSessions.changeCart: one at a time, ending the open checkout of the old cart.
+ * and a numbered chat follows the questionnaire to a step that allows ordering. The customer's row
+ * is the cart's lock: changes, checkouts and payments of one cart happen one at a time, and every
+ * change moves the cart's version and is told ('customer-cart.changed', in its transaction: the
+ * open checkout of the old cart ends, or a payment being taken refuses the change).
  */
 @Injectable()
 export class CustomerCartService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly checkouts: CheckoutSessions,
+    private readonly bus: EventBus,
   ) {}
+
+  /** The customer's row, locked until the transaction ends: the cart's one-at-a-time lock. */
+  async lockCart(m: EntityManager, customerId: number): Promise<Customer> {
+    const customer = await m.findOne(Customer, { where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
+    if (!customer) throw new NotFoundException();
+    return customer;
+  }
+
+  /** A paid checkout's items and code leave the cart (in the payment's transaction, the cart locked). */
+  async takePaid(m: EntityManager, customerId: number, cartItemIds: number[], couponId: number | null): Promise<void> {
+    await m.delete(CustomerCartItem, { customerId, id: In(cartItemIds) });
+    if (couponId !== null) await m.delete(CustomerCartCoupon, { customerId, couponId });
+    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  }
+
+  /** A code that ran out meanwhile leaves the cart, so the next checkout shows the full price. */
+  async dropCoupon(m: EntityManager, customerId: number, couponId: number): Promise<void> {
+    await m.delete(CustomerCartCoupon, { customerId, couponId });
+    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  }
+
+  /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
+  private async changeCart<T>(customerId: number, work: (m: EntityManager, customer: Customer) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (m) => {
+      const customer = await this.lockCart(m, customerId);
+      await this.bus.emit(m, 'customer-cart.changed', { customerId });
+      const done = await work(m, customer);
+      await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+      return done;
+    });
+  }
 
   async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
     return (await this.load(customerId, m)).cart;
@@ -93,7 +133,7 @@ export class CustomerCartService {
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
   async applyCoupon(customerId: number, rawCode: string): Promise<CustomerCart> {
     const code = rawCode.trim().toUpperCase();
-    return this.checkouts.changeCart(customerId, async (m) => {
+    return this.changeCart(customerId, async (m) => {
       const coupon = code ? await m.getRepository(Coupon).findOneBy({ code }) : null;
       if (!coupon || !isUsableBy(coupon, customerId, new Date())) throw new BadRequestException(CUSTOMER_MESSAGES.couponNotFound);
       await m.getRepository(CustomerCartCoupon).upsert({ customerId, couponId: coupon.id }, ['customerId']);
@@ -102,14 +142,14 @@ export class CustomerCartService {
   }
 
   async unapplyCoupon(customerId: number): Promise<CustomerCart> {
-    return this.checkouts.changeCart(customerId, async (m) => {
+    return this.changeCart(customerId, async (m) => {
       await m.getRepository(CustomerCartCoupon).delete({ customerId });
       return this.cart(customerId, m);
     });
   }
 
   async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
-    return this.checkouts.changeCart(customerId, async (m, customer) => {
+    return this.changeCart(customerId, async (m, customer) => {
       if ((await m.getRepository(CustomerCartItem).countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
         throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
       }
@@ -120,7 +160,7 @@ export class CustomerCartService {
   }
 
   async remove(customerId: number, itemId: number): Promise<CustomerCart> {
-    return this.checkouts.changeCart(customerId, async (m) => {
+    return this.changeCart(customerId, async (m) => {
       const { affected } = await m.getRepository(CustomerCartItem).delete({ id: itemId, customerId });
       if (!affected) throw new NotFoundException(CUSTOMER_MESSAGES.cartItemNotFound);
       return this.cart(customerId, m);

@@ -8,7 +8,7 @@ import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
 import { ApiClient, ApiIdempotencyKey } from '../integrator/api-client.entity.js';
 import { WebhookDelivery, WebhookEndpoint } from '../integrator/webhook.entity.js';
-import { PaymentAnomaly, PaymentEvent, PaymentSession } from '../customer/payment-session.entity.js';
+import { PaymentAnomaly, PaymentEvent, PaymentSession } from '../payments/payment-session.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
 import { Notice } from '../notices/notice.entity.js';

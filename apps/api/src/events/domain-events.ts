@@ -20,6 +20,10 @@ export interface DomainEventMap {
   'account.signed-out': { role: string; id: number };
   /** A customer's password or e-mail changed (customer/): the phone on file is told. */
   'customer.credentials-changed': { phone: string | null; what: 'password' | 'email' };
+  /** A customer's cart is changing (customer/): the checkout of the old cart ends, or a payment being taken refuses the change. */
+  'customer-cart.changed': { customerId: number };
+  /** Checkouts were ended (payments/): those open at the provider are expired there once this commits. */
+  'checkouts.ended': { sessions: Array<{ provider: 'embedded' | 'stripe'; providerRef: string | null }> };
   /** Rows were written to an outbox channel: its worker on this node wakes once they are committed. */
   'outbox.written': { channel: 'sms' | 'webhook' };
 }

@@ -4,30 +4,22 @@ import { createHash } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
-  MESSAGES,
   PHARMACY_MESSAGES,
-  handlingPriceCents,
-  normalizeHetu,
-  pharmacyDeadline,
-  validateHetu,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type OrderStatus,
 } from '@resepti/domain';
-import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { Product } from '../catalogue/product.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
+import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
 const STATUSES: readonly OrderStatus[] = ['waiting', 'processing', 'delivered'];
 const PAGE_MAX = 100;
-
-/** Thrown inside the placing transaction when the Idempotency-Key was used before. */
-class KeyUsed extends Error {}
 
 const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId });
 
@@ -82,64 +74,38 @@ export class IntegratorOrdersService {
       const earlier = await this.replay(client, idempotencyKey, requestHash);
       if (earlier) return earlier;
     }
-    try {
-      const { placed } = await this.lifecycle.place(actorOf(client), async (m) => {
-        if (idempotencyKey !== undefined) {
-          const rows = (await m.query(
-            `INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body) VALUES ($1, $2, $3, 201, '{}')
-             ON CONFLICT (api_client_id, key) DO NOTHING RETURNING id`,
-            [client.id, idempotencyKey, requestHash],
-          )) as unknown[];
-          if (rows.length === 0) throw new KeyUsed();
-        }
-        const office = await this.office(m, client, dto.officeId);
-        const hetu = normalizeHetu(dto.patient.hetu);
-        if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
-        const firstName = dto.patient.firstName.trim();
-        const lastName = dto.patient.lastName.trim();
-        if (!firstName || !lastName) throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
-        const ids = dto.items.map((i) => i.productId);
-        if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
-        const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
-        for (const id of ids) {
-          const product = products.get(id);
-          if (!product?.available) throw new BadRequestException(`${PHARMACY_MESSAGES.productNotFound}: ${id}`);
-          if (!product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
-        }
-        return {
-          order: {
-            source: 'pharmacy' as const,
-            pharmacyId: client.pharmacyId,
-            officeId: office.id,
-            pharmacyUserId: null,
-            pharmacyData: { pharmacy: office.pharmacy?.name ?? '', pharmacyPhone: office.pharmacy?.phone ?? '', pharmacist: client.name },
-            patient: { firstName, lastName, hetu },
-            deliveryOptionId: dto.deliveryOption,
-            deliveryBeforeTime: pharmacyDeadline(dto.deliveryOption, now),
-            priceCents: handlingPriceCents(dto.deliveryOption, ids.length),
-            items: dto.items.map((item) => {
-              const product = products.get(item.productId)!;
-              return {
-                type: 'renewal' as const,
-                productId: product.id,
-                displayName: productDisplayName(product),
-                format: product.form,
-                reason: (item.reason ?? '').trim(),
-                priceCents: 0,
-              };
-            }),
-          },
-          audit: { action: 'integrator.order.create', patientHetu: hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
-          recordPlaced: async (tx: EntityManager, order: Order) => {
-            if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
-          },
-        };
-      });
-      return (await this.find(client, placed.id))!;
-    } catch (err) {
-      if (!(err instanceof KeyUsed)) throw err;
-      return (await this.replay(client, idempotencyKey!, requestHash))!;
-    }
+    // The key is recorded in the order's transaction: a repeat (even concurrent: it waits for the first) places nothing.
+    const claimKey = async (m: EntityManager) =>
+      idempotencyKey === undefined ||
+      ((await m.query(
+        `INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body) VALUES ($1, $2, $3, 201, '{}')
+         ON CONFLICT (api_client_id, key) DO NOTHING RETURNING id`,
+        [client.id, idempotencyKey, requestHash],
+      )) as unknown[]).length === 1;
+    const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async (m) => {
+      const office = await this.office(m, client, dto.officeId);
+      const patient = orderPatient(dto.patient);
+      const ids = dto.items.map((i) => i.productId);
+      if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
+      const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
+      return {
+        order: pharmacyOrder({
+          office,
+          pharmacyUserId: null,
+          pharmacist: client.name,
+          patient,
+          deliveryOption: dto.deliveryOption,
+          lines: dto.items.map((item) => ({ productId: item.productId, product: products.get(item.productId), reason: item.reason ?? '' })),
+          now,
+        }),
+        audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
+        recordPlaced: async (tx: EntityManager, order: Order) => {
+          if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
+        },
+      };
+    });
+    if (placed.kind === 'placed') return (await this.find(client, placed.placed.id))!;
+    return (await this.replay(client, idempotencyKey!, requestHash))!;
   }
 
   /** The order an earlier request with this key created (409 when that request had another body). */

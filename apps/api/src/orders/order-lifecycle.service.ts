@@ -111,6 +111,29 @@ export class OrderLifecycleService {
   }
 
   /**
+   * Places an order at most once per key: `claimKey` records the key inside the order's
+   * transaction (an event id, an Idempotency-Key) and answers false when it was recorded before —
+   * then nothing is placed ('repeat'). A concurrent twin waits on the key's row until the first
+   * commits, then sees it. `prepare` may decline (null): its own writes commit, nothing is placed.
+   */
+  async placeOnce<T extends Placement>(
+    actor: AuditActor,
+    claimKey: (m: EntityManager) => Promise<boolean>,
+    prepare: (m: EntityManager) => Promise<T | null>,
+  ): Promise<{ kind: 'placed'; placed: Order; prepared: T } | { kind: 'repeat' } | { kind: 'declined' }> {
+    let repeat = false;
+    const done = await this.place(actor, async (m) => {
+      if (!(await claimKey(m))) {
+        repeat = true;
+        return null;
+      }
+      return prepare(m);
+    });
+    if (done) return { kind: 'placed', placed: done.placed, prepared: done };
+    return repeat ? { kind: 'repeat' } : { kind: 'declined' };
+  }
+
+  /**
    * Makes the waiting order with the earliest deadline this doctor's current order. A doctor
    * holds at most one order: when one is held already, that one is returned (an audited read).
    */

@@ -8,7 +8,6 @@ import {
   PHARMACY_MESSAGES,
   handlingPriceCents,
   normalizeHetu,
-  pharmacyDeadline,
   validateHetu,
   type DeliveryOptionDto,
   type DeliveryOptionId,
@@ -24,6 +23,7 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
+import { pharmacyOrder } from './pharmacy-order-rules.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 
 export function deliveryOptions(): DeliveryOptionDto[] {
@@ -171,43 +171,20 @@ export class PharmacyCartService {
         relations: { product: true },
         order: { createdAt: 'ASC', id: 'ASC' },
       });
-      if (items.length === 0) throw new BadRequestException(PHARMACY_MESSAGES.cartEmpty);
-      const optionId = cart.deliveryOptionId;
-      if (!optionId) throw new BadRequestException(PHARMACY_MESSAGES.deliveryOptionMissing);
-      for (const item of items) {
-        if (!item.product?.available) throw new BadRequestException(`${PHARMACY_MESSAGES.productNotFound}: ${item.product ? productDisplayName(item.product) : item.productId}`);
-        if (!item.product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
-      }
+      if (items.length > 0 && !cart.deliveryOptionId) throw new BadRequestException(PHARMACY_MESSAGES.deliveryOptionMissing);
       const pharmacist = await m.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
+      const order = pharmacyOrder({
+        office,
+        pharmacyUserId: user.id,
+        pharmacist: `${pharmacist.firstName} ${pharmacist.lastName}`,
+        patient,
+        deliveryOption: cart.deliveryOptionId!,
+        lines: items.map((item) => ({ productId: item.productId, product: item.product, reason: item.reason })),
+        now,
+      });
       await this.emptyCart(m, user.id, { forgetPatient: true });
       await this.changed(m, user.id);
-      return {
-        order: {
-          source: 'pharmacy' as const,
-          pharmacyId: office.pharmacyId,
-          officeId: office.id,
-          pharmacyUserId: user.id,
-          pharmacyData: {
-            pharmacy: office.pharmacy?.name ?? '',
-            pharmacyPhone: office.pharmacy?.phone ?? '',
-            pharmacist: `${pharmacist.firstName} ${pharmacist.lastName}`,
-          },
-          patient,
-          deliveryOptionId: optionId,
-          deliveryBeforeTime: pharmacyDeadline(optionId, now),
-          priceCents: handlingPriceCents(optionId, items.length),
-          items: items.map((item) => ({
-            type: 'renewal' as const,
-            productId: item.productId,
-            displayName: productDisplayName(item.product!),
-            format: item.product!.form,
-            reason: item.reason,
-            // The pharmacy pays the handling fee on the order; the medicines themselves are not charged here.
-            priceCents: 0,
-          })),
-        },
-        audit: { action: 'pharmacy.order.send', patientHetu: patient.hetu },
-      };
+      return { order, audit: { action: 'pharmacy.order.send' as const, patientHetu: patient.hetu } };
     });
     return { orderId: sent.placed.id, deliveryBeforeTime: sent.order.deliveryBeforeTime.toISOString(), priceCents: sent.order.priceCents };
   }

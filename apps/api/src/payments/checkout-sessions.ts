@@ -1,10 +1,10 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES } from '@resepti/domain';
-import type { CartCheckout } from './customer-cart.service.js';
-import { Customer } from './customer.entity.js';
+import { CustomerCartService } from '../customer/customer-cart.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentSession, type SessionEndReason } from './payment-session.entity.js';
 
@@ -22,58 +22,41 @@ export const CLAIM_TIMEOUT_MS = 2 * 60_000;
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 /**
- * The customer's checkouts and the cart they charge for. One rule holds them together: a customer
- * has at most one payable checkout, and it is paid only for the cart it was opened on. Every
- * change of the cart and every start of a checkout takes the customer's row lock first, so they
- * happen one at a time; a change of the cart ends the open checkout (and is refused while a
- * payment is being taken); a second start returns the open checkout instead of making another.
+ * The customer's checkouts. One rule holds them to the cart: a customer has at most one payable
+ * checkout, and it is paid only for the cart it was opened on. Starts and payments take the cart's
+ * lock (the customer's row) like the cart's changes, so they happen one at a time; a change of the
+ * cart ends the open checkout (and is refused while a payment is being taken); a second start
+ * returns the open checkout instead of making another.
  */
 @Injectable()
-export class CheckoutSessions {
+export class CheckoutSessions implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(PaymentSession) private readonly sessions: Repository<PaymentSession>,
+    private readonly carts: CustomerCartService,
     private readonly gateway: PaymentGateway,
+    private readonly bus: EventBus,
   ) {}
 
-  /** The customer's row, locked until the transaction ends: the cart's one-at-a-time lock. */
-  async lockCart(m: EntityManager, customerId: number): Promise<Customer> {
-    const customer = await m.findOne(Customer, { where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
-    if (!customer) throw new NotFoundException();
-    return customer;
-  }
-
-  /**
-   * Runs a change of the cart: 409 while a payment of it is being taken; otherwise the open
-   * checkout ends (it charged for the cart as it was) and the cart's version moves.
-   */
-  async changeCart<T>(customerId: number, work: (m: EntityManager, customer: Customer) => Promise<T>): Promise<T> {
-    const ended: PaymentSession[] = [];
-    const result = await this.db.transaction(async (m) => {
-      const customer = await this.lockCart(m, customerId);
+  onModuleInit(): void {
+    // In the cart change's transaction, under its lock: the checkout of the old cart ends.
+    this.bus.inTransaction('customer-cart.changed', async (m, { customerId }) => {
       const current = await this.current(m, customerId);
-      if (current) {
-        if (isFreshClaim(current)) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
-        await this.end(m, current, current.status === 'paying' ? 'timeout' : 'cart-changed');
-        ended.push(current);
-      }
-      const done = await work(m, customer);
-      await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
-      return done;
+      if (!current) return;
+      if (isFreshClaim(current)) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+      await this.end(m, current, current.status === 'paying' ? 'timeout' : 'cart-changed');
     });
-    await this.gateway.expireCheckouts(ended);
-    return result;
+    this.bus.afterCommit('checkouts.ended', ({ sessions }) => void this.gateway.expireCheckouts(sessions));
   }
 
   /**
    * The checkout of the cart: the open one when it still charges for this cart and has time left
    * (a double click, a second tab, a retry all get the same), or a new one that ends the old.
-   * 409 while a payment is being taken. `checkout` loads the cart under the lock.
+   * 409 while a payment is being taken; 400 when the cart is empty.
    */
-  async open(customerId: number, checkout: (m: EntityManager) => Promise<CartCheckout>): Promise<{ session: PaymentSession; discountCode: string | null }> {
-    const ended: PaymentSession[] = [];
-    const opened = await this.db.transaction(async (m) => {
-      const customer = await this.lockCart(m, customerId);
-      const cart = await checkout(m);
+  async open(customerId: number): Promise<{ session: PaymentSession; discountCode: string | null }> {
+    return this.sessions.manager.transaction(async (m) => {
+      const customer = await this.carts.lockCart(m, customerId);
+      const cart = await this.carts.checkout(customerId, m);
       const discountCode = cart.cart.coupon?.code ?? null;
       const current = await this.current(m, customerId);
       if (current) {
@@ -85,7 +68,6 @@ export class CheckoutSessions {
           current.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS;
         if (reusable) return { session: current, discountCode };
         await this.end(m, current, current.status === 'paying' ? 'timeout' : 'replaced');
-        ended.push(current);
       }
       const id = newId(this.gateway.embedded ? 'cs_test' : 'ps');
       const session = m.create(PaymentSession, {
@@ -105,13 +87,11 @@ export class CheckoutSessions {
       await m.insert(PaymentSession, session);
       return { session, discountCode };
     });
-    await this.gateway.expireCheckouts(ended);
-    return opened;
   }
 
   /** Records where the customer pays (Stripe's page); concurrent starts of one session record the same. */
   async recordCheckout(id: string, providerRef: string, checkoutUrl: string): Promise<void> {
-    await this.db.getRepository(PaymentSession).update({ id }, { providerRef, checkoutUrl });
+    await this.sessions.update({ id }, { providerRef, checkoutUrl });
   }
 
   /**
@@ -120,7 +100,7 @@ export class CheckoutSessions {
    * paid, ended) or past its time.
    */
   async claim(id: string): Promise<number | null> {
-    const rows = (await this.db.query(
+    const rows = (await this.sessions.query(
       `WITH c AS (
          UPDATE payment_session SET status = 'paying', claimed_at = now(), pay_attempts = pay_attempts + 1
          WHERE id = $1 AND status = 'open' AND expires_at > now() RETURNING pay_attempts)
@@ -132,20 +112,22 @@ export class CheckoutSessions {
 
   /** A declined charge: the session is payable again (with another card). */
   async release(id: string): Promise<void> {
-    await this.db.getRepository(PaymentSession).update({ id, status: 'paying' }, { status: 'open', claimedAt: null });
+    await this.sessions.update({ id, status: 'paying' }, { status: 'open', claimedAt: null });
   }
 
   /** The provider could not take the payment at all: the session ends, the cart stays. */
   async endUnpaid(id: string, reason: SessionEndReason): Promise<void> {
-    await this.db.getRepository(PaymentSession).update({ id, status: In(['open', 'paying']) }, { status: 'expired', endReason: reason });
+    await this.sessions.update({ id, status: In(['open', 'paying']) }, { status: 'expired', endReason: reason });
   }
 
   private current(m: EntityManager, customerId: number): Promise<PaymentSession | null> {
     return m.findOne(PaymentSession, { where: { customerId, status: In(['open', 'paying']) }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** Ends a payable session; once this commits, a Stripe session is expired at Stripe too. */
   private async end(m: EntityManager, session: PaymentSession, reason: SessionEndReason): Promise<void> {
     await m.update(PaymentSession, { id: session.id }, { status: 'expired', endReason: reason });
+    await this.bus.emit(m, 'checkouts.ended', { sessions: [{ provider: session.provider, providerRef: session.providerRef }] });
   }
 }
 

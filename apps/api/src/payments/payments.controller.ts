@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -15,7 +15,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public, Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerPayDto, EmbeddedCheckoutPayDto } from './dto/payment.dto.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { PaymentSettlement } from './payment-settlement.js';
 import { PaymentsService } from './payments.service.js';
 
 /** Card payment of the customer's cart: checkout sessions, the embedded test checkout, Stripe's webhook. */
@@ -24,7 +24,7 @@ import { PaymentsService } from './payments.service.js';
 export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settlement: PaymentSettlement,
   ) {}
 
   @Post('start-payment-session')
@@ -32,8 +32,8 @@ export class PaymentsController {
   @ApiCreatedResponse({ description: '{sessionId, url}: Stripe Checkout, or the embedded checkout page /kassa/{sessionId}' })
   @ApiBadRequestResponse({ description: 'Ostoskori on tyhjä.' })
   start(@CurrentUser() user: SessionUser): Promise<PaymentSessionResponse> {
-    // Stripe's return pages from PUBLIC_URL, never from the request's Host header.
-    return this.payments.start(user.id, this.config.publicUrl);
+    // Stripe's return pages come from PUBLIC_URL, never from the request's Host header.
+    return this.payments.start(user.id);
   }
 
   @Post('my-shopping-cart/pay')
@@ -79,7 +79,7 @@ export class PaymentsController {
   @ApiExcludeEndpoint()
   async webhook(@Req() req: Request, @Headers('stripe-signature') signature: string | undefined): Promise<{ received: true }> {
     if (!Buffer.isBuffer(req.body)) throw new BadRequestException('Maksutapahtuman allekirjoitus ei täsmää.');
-    await this.payments.handleWebhook(req.body, signature);
+    await this.settlement.handleEvent(req.body, signature);
     return { received: true };
   }
 }

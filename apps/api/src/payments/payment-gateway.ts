@@ -67,7 +67,7 @@ export class PaymentGateway {
   }
 
   /** Ends Stripe Checkout Sessions we no longer accept; one already paid is settled by its own event (and refunded). */
-  async expireCheckouts(sessions: PaymentSession[]): Promise<void> {
+  async expireCheckouts(sessions: Array<Pick<PaymentSession, 'provider' | 'providerRef'>>): Promise<void> {
     for (const s of sessions) {
       if (s.provider !== 'stripe' || !s.providerRef?.startsWith('cs_')) continue;
       try {

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
-import type { ChatEntry, CustomerCartItem, PaymentRefusal } from '@resepti/domain';
+import type { PaymentRefusal } from '@resepti/domain';
+import type { CheckoutItem } from '../customer/customer-cart.service.js';
 
 export type PaymentProvider = 'embedded' | 'stripe';
 /**
@@ -10,13 +11,6 @@ export type PaymentProvider = 'embedded' | 'stripe';
 export type PaymentSessionStatus = 'open' | 'paying' | 'complete' | 'expired' | 'refunded';
 /** Why a session is no longer payable: a refused payment, or another checkout, a cart change, a stale claim, a provider failure. */
 export type SessionEndReason = PaymentRefusal | 'replaced' | 'timeout' | 'provider-failed';
-
-/** One cart item as it was when the checkout began: what is paid for is what is ordered. */
-export interface PaidCartItem extends Omit<CustomerCartItem, 'id'> {
-  cartItemId: number;
-  chat: ChatEntry[] | null;
-  chatVerified: boolean;
-}
 
 /**
  * A checkout of a customer's cart: a Stripe Checkout Session (its id) or one of the embedded
@@ -54,7 +48,8 @@ export class PaymentSession {
   couponId!: number | null;
 
   @Column({ type: 'jsonb' })
-  items!: PaidCartItem[];
+  /** The cart's items as they were when the checkout began: what is paid for is what is ordered. */
+  items!: CheckoutItem[];
 
   /** The customer's cartVersion when the checkout began: a later change of the cart ends the checkout. */
   @Column({ type: 'int', default: 0 })

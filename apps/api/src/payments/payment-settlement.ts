@@ -1,0 +1,269 @@
+import { BadRequestException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import type { EntityManager, Repository } from 'typeorm';
+import { CUSTOMER_MESSAGES, type PaymentRefusal } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
+import { CustomerCartService } from '../customer/customer-cart.service.js';
+import { CouponsService } from '../orders/coupons.service.js';
+import { OrderLifecycleService, type Placement } from '../orders/order-lifecycle.service.js';
+import { paidOrder, refusalOf, type ProviderPayment } from './paid-order.js';
+import { PaymentGateway, WebhookSignatureError } from './payment-gateway.js';
+import { PaymentAnomaly, PaymentSession, type RefundState } from './payment-session.entity.js';
+
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+export const SESSION_ID_PATTERN = /^(cs|ps)_[A-Za-z0-9_-]{8,200}$/;
+const SIGNATURE_MISMATCH = 'Maksutapahtuman allekirjoitus ei täsmää.';
+
+/** What became of a payment: an order, nothing new (seen before), or refused (and refunded when money was taken). */
+export type Settlement =
+  | { kind: 'placed'; orderId: number }
+  | { kind: 'seen'; orderId: number | null }
+  | { kind: 'refused'; reason: PaymentRefusal; refund: RefundState }
+  | { kind: 'not-ours' };
+
+/**
+ * Payments reported by the provider become orders exactly once (or refunds): Stripe's signed
+ * webhook events (and the embedded checkout's, signed the same way), and a charge's own answer.
+ * Every payment goes through `settle`: in one transaction, with the customer's cart and the session
+ * locked, the event is recorded (placeOnce), the payment checked against the session (refusalOf)
+ * and the code used atomically; then the order is placed, or the payment is refused: an anomaly
+ * row, an audit row, and a refund (made at once in embedded mode; after the commit with Stripe).
+ * Money is never kept without an order.
+ */
+@Injectable()
+export class PaymentSettlement {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @InjectRepository(PaymentSession) private readonly sessions: Repository<PaymentSession>,
+    private readonly gateway: PaymentGateway,
+    private readonly carts: CustomerCartService,
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly coupons: CouponsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * POST /payments/webhook: a Stripe event, verified against STRIPE_WEBHOOK_SECRET and its 5-minute
+   * window (400 otherwise). Events of sessions that are not ours are acknowledged and ignored, so
+   * Stripe does not retry them for days. 503 when a refund could not be made yet: Stripe retries.
+   */
+  async handleEvent(rawBody: Buffer, signature: string | undefined): Promise<Settlement> {
+    let event: Stripe.Event;
+    try {
+      event = this.gateway.verifyEvent(rawBody, signature);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) this.logger.warn(`webhook refused: ${err.message}`);
+      throw new BadRequestException(SIGNATURE_MISMATCH);
+    }
+    const payment = paymentOf(event);
+    if (event.type === 'checkout.session.expired') {
+      const id = ourSessionId(event.data.object);
+      if (id) await this.recordExpired(id, event.id);
+      return { kind: 'not-ours' };
+    }
+    if (!payment) return { kind: 'not-ours' };
+    const settled = await this.settle(payment);
+    if (!(await this.refundOwed(payment.sessionId))) throw new ServiceUnavailableException(CUSTOMER_MESSAGES.paymentUnavailable);
+    return settled;
+  }
+
+  /** The one way a payment settles a session, exactly once (see the class). */
+  async settle(payment: ProviderPayment): Promise<Settlement> {
+    const known = await this.sessions.findOneBy({ id: payment.sessionId });
+    if (!known) {
+      this.logger.warn(`payment event ${payment.eventId} of an unknown session ignored`);
+      return { kind: 'not-ours' };
+    }
+    let outcome: Settlement = { kind: 'seen', orderId: null };
+    const placed = await this.lifecycle.placeOnce(
+      { role: 'customer', id: known.customerId },
+      (m) => recordEvent(m, payment.eventId, payment.eventType, payment.sessionId),
+      async (m): Promise<Placement | null> => {
+        const customer = await this.carts.lockCart(m, known.customerId);
+        const session = await m.findOneOrFail(PaymentSession, { where: { id: payment.sessionId }, lock: { mode: 'pessimistic_write' } });
+        const refusal = refusalOf(session, customer.cartVersion, payment);
+        if (refusal === 'seen') {
+          outcome = { kind: 'seen', orderId: session.orderId };
+          return null;
+        }
+        if (refusal || (session.couponId !== null && !(await this.coupons.useForPayment(m, session.couponId, session.customerId)))) {
+          outcome = await this.refuse(m, session, payment, refusal ?? 'coupon-used-up');
+          return null;
+        }
+        await this.carts.takePaid(
+          m,
+          customer.id,
+          session.items.map((i) => i.cartItemId),
+          session.couponId,
+        );
+        const now = new Date();
+        return {
+          order: paidOrder(session, customer, now),
+          audit: { action: 'customer.order.paid', patientHetu: customer.hetu, details: { paymentSession: session.id, amountCents: session.amountCents } },
+          recordPlaced: async (tx, order) => {
+            await tx.update(PaymentSession, { id: session.id }, { status: 'complete', orderId: order.id, completedAt: now, paymentRef: payment.paymentRef });
+          },
+        };
+      },
+    );
+    return placed.kind === 'placed' ? { kind: 'placed', orderId: placed.placed.id } : outcome;
+  }
+
+  /** A checkout a code covered in full: settled at once with nothing charged. */
+  settleFree(session: PaymentSession): Promise<Settlement> {
+    return this.settle({
+      sessionId: session.id,
+      eventId: `free_${session.id}`,
+      eventType: 'checkout.session.completed',
+      paymentRef: null,
+      amountCents: 0,
+      currency: 'eur',
+      paidAt: new Date(),
+      customerId: session.customerId,
+    });
+  }
+
+  /**
+   * Records a payment that does not become an order: the anomaly (once per payment), the session
+   * ended (refunded when money was taken), the audit row. A code that ran out leaves the cart, so
+   * the next checkout shows the full price. In embedded mode the refund is made here; with Stripe
+   * it is owed (pending) until `refundOwed` makes it after the commit.
+   */
+  private async refuse(m: EntityManager, session: PaymentSession, payment: ProviderPayment, reason: PaymentRefusal): Promise<Settlement> {
+    const charged = payment.paymentRef !== null && payment.amountCents !== 0;
+    const refund: RefundState = !charged ? 'not-needed' : this.gateway.embedded ? 'done' : 'pending';
+    const refundRef = refund === 'done' ? await this.gateway.refund(payment.paymentRef!) : null;
+    const inserted = (await m
+      .createQueryBuilder()
+      .insert()
+      .into(PaymentAnomaly)
+      .values({
+        sessionId: session.id,
+        eventId: payment.eventId,
+        kind: reason,
+        paymentRef: charged ? payment.paymentRef : null,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        details: { sessionStatus: session.status, sessionAmountCents: session.amountCents, paidAt: payment.paidAt.toISOString(), eventType: payment.eventType },
+        refund,
+        refundRef,
+        refundedAt: refundRef ? new Date() : null,
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute()) as { raw: unknown[] };
+    // The same payment refused before (another event of it): recorded once, refunded once.
+    if (inserted.raw.length === 0) return { kind: 'seen', orderId: null };
+    if (session.status === 'open' || session.status === 'paying') {
+      await m.update(PaymentSession, { id: session.id }, { status: charged ? 'refunded' : 'expired', endReason: reason, paymentRef: payment.paymentRef });
+    }
+    if (reason === 'coupon-used-up' && session.couponId !== null) await this.carts.dropCoupon(m, session.customerId, session.couponId);
+    const customer = await this.carts.lockCart(m, session.customerId);
+    await this.audit.record(
+      { role: 'customer', id: session.customerId },
+      {
+        action: 'customer.payment.refused',
+        patientHetu: customer.hetu,
+        details: { paymentSession: session.id, reason, amountCents: payment.amountCents, currency: payment.currency, refund },
+      },
+      m,
+    );
+    this.logger.warn(`payment ${payment.paymentRef ?? payment.eventId} of ${session.id} refused (${reason}); refund ${refund}`);
+    return { kind: 'refused', reason, refund };
+  }
+
+  /** Makes the Stripe refunds the session still owes (idempotent per payment); false when one failed. */
+  private async refundOwed(sessionId: string): Promise<boolean> {
+    const owed = await this.sessions.manager.findBy(PaymentAnomaly, { sessionId, refund: 'pending' });
+    let ok = true;
+    for (const anomaly of owed) {
+      try {
+        const refundRef = await this.gateway.refund(anomaly.paymentRef!);
+        await this.sessions.manager.transaction(async (m) => {
+          const { affected } = await m.update(PaymentAnomaly, { id: anomaly.id, refund: 'pending' }, { refund: 'done', refundRef, refundedAt: new Date() });
+          if (!affected) return;
+          const session = await m.findOneByOrFail(PaymentSession, { id: sessionId });
+          const customer = await this.carts.lockCart(m, session.customerId);
+          await this.audit.record(
+            { role: 'customer', id: session.customerId },
+            { action: 'customer.payment.refunded', patientHetu: customer.hetu, details: { paymentSession: sessionId, paymentRef: anomaly.paymentRef, refundRef, amountCents: anomaly.amountCents } },
+            m,
+          );
+        });
+      } catch (err) {
+        ok = false;
+        this.logger.error(`refund of ${anomaly.paymentRef} (session ${sessionId}) failed: ${(err as Error).message}`);
+      }
+    }
+    return ok;
+  }
+
+  private async recordExpired(sessionId: string, eventId: string): Promise<void> {
+    await this.sessions.manager.transaction(async (m) => {
+      if (!(await recordEvent(m, eventId, 'checkout.session.expired', sessionId))) return;
+      // The cart is left as it was: the customer may start a new checkout.
+      await m.update(PaymentSession, { id: sessionId, status: 'open' }, { status: 'expired', endReason: 'expired' });
+    });
+  }
+}
+
+/** The payment a verified event reports (null: not a payment of ours). */
+function paymentOf(event: Stripe.Event): ProviderPayment | null {
+  const paidAt = new Date(event.created * 1000);
+  if (PAID_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const id = ourSessionId(session);
+    if (!id || (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required')) return null;
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+    return {
+      sessionId: id,
+      eventId: event.id,
+      eventType: event.type,
+      paymentRef: intent ?? (session.amount_total ? `checkout_${session.id}` : null),
+      amountCents: session.amount_total ?? -1,
+      currency: session.currency ?? '',
+      paidAt,
+      customerId: metadataCustomer(session.metadata),
+    };
+  }
+  if (event.type === 'payment_intent.succeeded') {
+    // A Checkout Session's own intent carries our id too: the same payment settles once.
+    const intent = event.data.object;
+    const id = intent.metadata?.paymentSessionId;
+    if (!id || !SESSION_ID_PATTERN.test(id)) return null;
+    return {
+      sessionId: id,
+      eventId: event.id,
+      eventType: event.type,
+      paymentRef: intent.id,
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      paidAt,
+      customerId: metadataCustomer(intent.metadata),
+    };
+  }
+  return null;
+}
+
+/** Our session id of a Stripe Checkout Session (metadata first, then client_reference_id). */
+function ourSessionId(session: { metadata?: Record<string, string> | null; client_reference_id?: string | null }): string | null {
+  const id = session.metadata?.paymentSessionId ?? session.client_reference_id ?? null;
+  return id && SESSION_ID_PATTERN.test(id) ? id : null;
+}
+
+function metadataCustomer(metadata: Record<string, string> | null | undefined): number | null {
+  const id = Number(metadata?.customerId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Records an event id; false when it was recorded before (a concurrent twin waits here for the first to commit). */
+async function recordEvent(m: EntityManager, eventId: string, type: string, sessionId: string): Promise<boolean> {
+  const rows = (await m.query(`INSERT INTO payment_event (id, type, session_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`, [
+    eventId,
+    type,
+    sessionId,
+  ])) as unknown[];
+  return rows.length === 1;
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CustomerModule } from '../customer/customer.module.js';
+import { CheckoutSessions } from './checkout-sessions.js';
+import { PaymentGateway } from './payment-gateway.js';
+import { PaymentSettlement } from './payment-settlement.js';
+import { PaymentSession } from './payment-session.entity.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
+
+/**
+ * Card payment of the customer's cart: checkouts (one per cart), the provider (Stripe or the
+ * embedded test checkout), and the settlement that turns each payment into one order or a refund.
+ * Reads the cart through the customer module; places orders through the order lifecycle.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
+  controllers: [PaymentsController],
+  providers: [CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,199 @@
+import { BadRequestException, ConflictException, GoneException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import {
+  CUSTOMER_MESSAGES,
+  formatEuro,
+  type CustomerPaid,
+  type EmbeddedCheckoutPaid,
+  type EmbeddedCheckoutPayRequest,
+  type EmbeddedCheckoutSession,
+  type PaymentSessionResponse,
+  type PaymentStatus,
+} from '@resepti/domain';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { CheckoutSessions } from './checkout-sessions.js';
+import { chargeTestCard, paymentDeclined } from './embedded-checkout.js';
+import { paidUrl } from './paid-url.js';
+import { PaymentGateway } from './payment-gateway.js';
+import { PaymentSession } from './payment-session.entity.js';
+import { PaymentSettlement, SESSION_ID_PATTERN, type Settlement } from './payment-settlement.js';
+
+const newEventId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/**
+ * The customer's side of card payment (SPEC section 4, Payment). With STRIPE_SECRET_KEY the cart
+ * goes to a Stripe Checkout Session; without it, to the app's embedded test checkout (/kassa/{id}),
+ * whose payments are signed events handed to the same settlement as Stripe's. Integrators pay a
+ * token at once. Whatever the path, one checkout per cart, one charge per checkout (claim), and
+ * PaymentSettlement decides exactly once what the payment becomes.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @InjectRepository(PaymentSession) private readonly sessions: Repository<PaymentSession>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly checkouts: CheckoutSessions,
+    private readonly gateway: PaymentGateway,
+    private readonly settlement: PaymentSettlement,
+  ) {}
+
+  /** POST /start-payment-session: the checkout of the cart (the same one again while it is open and the cart unchanged). */
+  async start(customerId: number): Promise<PaymentSessionResponse> {
+    const { session, discountCode } = await this.checkouts.open(customerId);
+    if (session.amountCents === 0) {
+      // A code covered everything: nothing to charge, the order is placed at once.
+      const settled = await this.settlement.settleFree(session);
+      this.logger.log(`free checkout ${session.id}: ${settled.kind}`);
+      return { sessionId: session.id, url: paidUrl(session.id) };
+    }
+    if (session.checkoutUrl) return { sessionId: session.providerRef ?? session.id, url: session.checkoutUrl };
+    try {
+      // Concurrent starts of one session ask Stripe with the same key and get the same Checkout Session.
+      const created = await this.gateway.createCheckout(session, this.config.publicUrl, discountCode);
+      await this.checkouts.recordCheckout(session.id, created.providerRef, created.url);
+      return { sessionId: created.providerRef, url: created.url };
+    } catch (err) {
+      this.logger.error(`Stripe checkout for ${session.id} failed: ${(err as Error).message}`);
+      await this.checkouts.endUnpaid(session.id, 'provider-failed');
+      throw new ServiceUnavailableException(CUSTOMER_MESSAGES.paymentUnavailable);
+    }
+  }
+
+  /**
+   * POST /my-shopping-cart/pay {token}: pays the cart's one checkout at once (integrators). Of any
+   * number of concurrent requests one charges; the others get 409. 402 when declined (the checkout
+   * stays payable), 409 when the payment could not become an order (it is refunded).
+   */
+  async payWithToken(customerId: number, token: string): Promise<CustomerPaid> {
+    const { session } = await this.checkouts.open(customerId);
+    if (session.amountCents === 0) return paidAnswer(session, await this.settlement.settleFree(session));
+    const attempt = await this.checkouts.claim(session.id);
+    if (attempt === null) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+    const charge = await this.gateway.chargeToken(session, token, attempt);
+    if (charge.kind === 'declined' || charge.kind === 'invalid-token') {
+      await this.checkouts.release(session.id);
+      if (charge.kind === 'declined') throw paymentDeclined();
+      throw new BadRequestException(CUSTOMER_MESSAGES.paymentTokenInvalid);
+    }
+    if (charge.kind === 'unknown') {
+      // Whether the card was charged is unknown: the claim stays until the provider's own event settles it.
+      this.logger.error(`payment of ${session.id} (try ${attempt}) failed: ${charge.message}`);
+      throw new ServiceUnavailableException(CUSTOMER_MESSAGES.paymentUnavailable);
+    }
+    const settled = await this.settlement.settle({
+      sessionId: session.id,
+      eventId: `charge_${charge.paymentRef}`,
+      eventType: 'payment_intent.succeeded',
+      paymentRef: charge.paymentRef,
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      paidAt: new Date(),
+      customerId,
+    });
+    return paidAnswer(session, settled);
+  }
+
+  /** GET /embedded-checkout/{id}: the customer's own embedded checkout (404 otherwise; an overdue one expires now). */
+  async embeddedSession(customerId: number, id: string): Promise<EmbeddedCheckoutSession> {
+    const session = await this.expireIfDue(await this.ownEmbeddedSession(customerId, id));
+    return {
+      sessionId: session.id,
+      amountCents: session.amountCents,
+      priceEuro: formatEuro(session.amountCents),
+      items: session.items.map((i) => ({ displayName: i.displayName, priceCents: i.priceCents })),
+      status: session.status,
+      expiresAt: session.expiresAt.toISOString(),
+      successUrl: paidUrl(session.id),
+      cancelUrl: '/handling?success=false',
+    };
+  }
+
+  /**
+   * POST /embedded-checkout/{id}/pay: charges a test card. A paid session answers the same again
+   * (a double click); a concurrent pay is 409; a payment that cannot become an order is refunded (409).
+   */
+  async payEmbedded(customerId: number, id: string, card: EmbeddedCheckoutPayRequest): Promise<EmbeddedCheckoutPaid> {
+    const session = await this.expireIfDue(await this.ownEmbeddedSession(customerId, id));
+    const paid = (s: PaymentSession): EmbeddedCheckoutPaid => ({ status: 'complete', orderId: s.orderId!, successUrl: paidUrl(id) });
+    if (session.status === 'complete') return paid(session);
+    if (session.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
+    if (session.status === 'refunded') throw new ConflictException(CUSTOMER_MESSAGES.paymentRefunded);
+    const attempt = await this.checkouts.claim(session.id);
+    if (attempt === null) {
+      const now = await this.sessions.findOneByOrFail({ id });
+      if (now.status === 'complete') return paid(now);
+      if (now.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
+      throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+    }
+    try {
+      chargeTestCard(card);
+    } catch (err) {
+      await this.checkouts.release(session.id);
+      throw err;
+    }
+    const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, `pi_embedded_${session.id}_${attempt}`);
+    return { status: 'complete', orderId: paidAnswer(session, settled).orderId, successUrl: paidUrl(id) };
+  }
+
+  /**
+   * GET /payment-sessions/{id}: where the customer's own checkout stands (either provider), for the
+   * page the customer returns to from the checkout (/reseptit?maksu={id}); 404 for anyone else's.
+   */
+  async status(customerId: number, id: string): Promise<PaymentStatus> {
+    const session = SESSION_ID_PATTERN.test(id) ? await this.sessions.findOneBy({ id, customerId }) : null;
+    if (!session) throw new NotFoundException(CUSTOMER_MESSAGES.checkoutNotFound);
+    return { sessionId: session.id, status: session.status, priceEuro: formatEuro(session.amountCents), orderId: session.orderId };
+  }
+
+  /** Signs an event of the embedded checkout and hands it to the settlement, as Stripe's webhook would. */
+  private async sendEmbeddedEvent(type: 'checkout.session.completed' | 'checkout.session.expired', session: PaymentSession, paymentRef: string | null = null): Promise<Settlement> {
+    const paid = type === 'checkout.session.completed';
+    const payload = JSON.stringify({
+      id: newEventId('evt_embedded'),
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: session.id,
+          object: 'checkout.session',
+          client_reference_id: session.id,
+          metadata: { paymentSessionId: session.id, customerId: String(session.customerId) },
+          amount_total: session.amountCents,
+          currency: 'eur',
+          payment_intent: paymentRef,
+          status: paid ? 'complete' : 'expired',
+          payment_status: paid ? 'paid' : 'unpaid',
+        },
+      },
+    });
+    return this.settlement.handleEvent(Buffer.from(payload), this.gateway.signEvent(payload));
+  }
+
+  private async ownEmbeddedSession(customerId: number, id: string): Promise<PaymentSession> {
+    const session = this.gateway.embedded && SESSION_ID_PATTERN.test(id) ? await this.sessions.findOneBy({ id, customerId, provider: 'embedded' }) : null;
+    if (!session) throw new NotFoundException(CUSTOMER_MESSAGES.checkoutNotFound);
+    return session;
+  }
+
+  /** An open embedded session past its time expires now, through its signed `checkout.session.expired` event. */
+  private async expireIfDue(session: PaymentSession): Promise<PaymentSession> {
+    if (session.status !== 'open' || session.expiresAt.getTime() > Date.now()) return session;
+    await this.sendEmbeddedEvent('checkout.session.expired', session);
+    return this.sessions.findOneByOrFail({ id: session.id });
+  }
+}
+
+/** The answer to a customer's own payment request: the order, or 409 saying why there is none. */
+function paidAnswer(session: PaymentSession, settled: Settlement): CustomerPaid {
+  if (settled.kind === 'placed') return { sessionId: session.id, orderId: settled.orderId };
+  if (settled.kind === 'refused') {
+    throw new ConflictException(settled.refund === 'not-needed' ? CUSTOMER_MESSAGES.couponUsedUp : CUSTOMER_MESSAGES.paymentRefunded);
+  }
+  throw new ConflictException(CUSTOMER_MESSAGES.alreadyPaid);
+}
