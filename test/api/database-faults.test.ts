@@ -107,7 +107,9 @@ describe('kill -9 of the API during sends', () => {
       }
     };
     const senders = pharmacists.map(sender);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed while sends are in full flow: after a few orders went through (however loaded the machine is).
+    const deadline = Date.now() + 30_000;
+    while (sent < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await app.signal('SIGKILL');
     killed = true;
     await Promise.all(senders);

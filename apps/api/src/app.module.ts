@@ -12,6 +12,7 @@ import { IntegratorModule } from './integrator/integrator.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { DATABASE_URL } from './database/database.tokens.js';
 import { DoctorModule } from './doctor/doctor.module.js';
+import { DatabaseProbe } from './health/database-probe.js';
 import { HealthController } from './health/health.controller.js';
 import { EventsModule } from './events/events.module.js';
 import { NoticesModule } from './notices/notices.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         { provide: DATABASE_URL, useValue: databaseUrl },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         RouteRolesCheck,
+        DatabaseProbe,
       ],
       exports: [APP_CONFIG, DATABASE_URL],
     };

@@ -88,10 +88,11 @@ export const HISTORY_FILTER_MAX = 100;
  * POST /history. `offset` is the END of the requested page (SPEC: "initial offset 30"):
  * offset 30 returns rows 0–29, offset 60 rows 30–59.
  */
+/** POST /get-history-data-for-search (null counts as not given). */
 export interface HistoryRequest {
-  filter?: string;
-  sortOrder?: HistorySortOrder;
-  offset?: number;
+  filter?: string | null;
+  sortOrder?: HistorySortOrder | null;
+  offset?: number | null;
 }
 
 export interface HistoryResponse {
@@ -108,7 +109,7 @@ export function historyPageRange(offset: number, pageSize = HISTORY_PAGE_SIZE): 
 
 /** POST /set-pharmacy-message. */
 export interface PharmacyMessageRequest {
-  id?: number;
+  id?: number | null;
   header: string;
   additionalDetails: string;
   status: 'published' | 'unpublished';

@@ -64,13 +64,18 @@ export interface CartUpdatedEvent {
 }
 
 /** Typed map for socket.io's generic parameters (server and client). */
-export interface ServerToClientEvents {
-  'queue:status': (payload: QueueStatus) => void;
-  'doctor:held': (payload: DoctorHeldEvent) => void;
-  'order:updated': (payload: OrderUpdatedEvent) => void;
-  'notice:updated': (payload: NoticeUpdatedEvent) => void;
-  'cart:updated': (payload: CartUpdatedEvent) => void;
+/** Each push's payload, by the key of its name in SOCKET_EVENTS (one list of names, one of payloads). */
+interface SocketPayloads {
+  queueStatus: QueueStatus;
+  doctorHeld: DoctorHeldEvent;
+  orderUpdated: OrderUpdatedEvent;
+  noticeUpdated: NoticeUpdatedEvent;
+  cartUpdated: CartUpdatedEvent;
 }
+
+export type ServerToClientEvents = {
+  [K in keyof typeof SOCKET_EVENTS as (typeof SOCKET_EVENTS)[K]]: (payload: SocketPayloads[K]) => void;
+};
 
 /**
  * The second argument of every server push: for each room the push went to, a number that

@@ -100,6 +100,16 @@ export interface PharmacyOrderPage {
 }
 
 export const PHARMACY_HISTORY_PAGE_SIZE = 30;
+
+/**
+ * The card as Reseptilista shows it, or null when it is not on the list: Reseptilista holds the
+ * office's orders with prescriptions not yet checked by the pharmacy, and shows only those. The
+ * API's list and the web's live update of the list both follow this rule.
+ */
+export function reseptilistaCard(card: PharmacyOrder, officeId: number | null): PharmacyOrder | null {
+  const prescriptions = card.prescriptions.filter((p) => !p.pharmacyChecked);
+  return card.officeId === officeId && prescriptions.length > 0 ? { ...card, prescriptions } : null;
+}
 export const PHARMACY_HISTORY_MAX_PAGE_SIZE = 100;
 
 /** GET /get-pharmacy-user-message-status */

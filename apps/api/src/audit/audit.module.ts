@@ -1,7 +1,15 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditLog } from './audit-log.entity.js';
 import { AuditService } from './audit.service.js';
 import { PatientAccessLogController } from './patient-access-log.controller.js';
+import { PatientAccessLogService } from './patient-access-log.service.js';
 
-@Global()
-@Module({ controllers: [PatientAccessLogController], providers: [AuditService], exports: [AuditService] })
+/** The audit trail: every module records through AuditService; a patient's access log is read from it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditLog])],
+  controllers: [PatientAccessLogController],
+  providers: [AuditService, PatientAccessLogService],
+  exports: [AuditService],
+})
 export class AuditModule {}

@@ -1,19 +1,21 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfProtection } from './csrf.js';
 import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
+import { LoginCounter } from './login-counter.entity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
 
-@Global()
 @Module({
-  imports: [PassportModule.register({ session: true })],
+  imports: [TypeOrmModule.forFeature([LoginCounter]), AuditModule, PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [
     AuthService,

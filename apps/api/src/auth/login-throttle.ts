@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LoginCounter } from './login-counter.entity.js';
 import type { Request } from 'express';
-import type { DataSource } from 'typeorm';
+import type { Repository } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { retryOnConflict } from '../database/errors.js';
@@ -132,7 +133,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly secret: string;
 
-  constructor(@InjectDataSource() private readonly db: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(@InjectRepository(LoginCounter) private readonly counters: Repository<LoginCounter>, @Inject(APP_CONFIG) config: AppConfig) {
     this.secret = config.sessionSecret;
   }
 
@@ -159,7 +160,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
     const [address, pair, account] = keys.map((k) => k.key);
     return {
       succeeded: async () => {
-        await this.db.query(`DELETE FROM login_counter WHERE key = $1`, [pair]);
+        await this.counters.query(`DELETE FROM login_counter WHERE key = $1`, [pair]);
         await this.giveBack([address, account]);
       },
       cancelled: () => this.giveBack([address, pair, account]),
@@ -175,7 +176,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   /** Deletes counters of past windows now and then (a window restarts by itself anyway). */
   startPruning(): void {
     this.pruneTimer = setInterval(() => {
-      this.db
+      this.counters.manager
         .query(`DELETE FROM login_counter WHERE window_start <= now() - make_interval(mins => $1)`, [LOGIN_WINDOW_MINUTES])
         .catch((err: unknown) => this.logger.warn(`pruning login counters failed: ${String(err)}`));
     }, LOGIN_WINDOW_MINUTES * 60_000);
@@ -189,7 +190,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   /** A slot in each counter in one transaction, or 429 (nothing is counted then). */
   private async takeSlots(keys: CounterKey[], message: string): Promise<void> {
     const allowed = await retryOnConflict(() =>
-      this.db.transaction(async (m) => {
+      this.counters.manager.transaction(async (m) => {
         for (const { key, limit } of keys) {
           const rows = (await m.query(
             `INSERT INTO login_counter (key, window_start, count) VALUES ($1, now(), 1)
@@ -219,7 +220,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
    */
   private async giveBack(keys: string[]): Promise<void> {
     await retryOnConflict(() =>
-      this.db.query(
+      this.counters.query(
         `UPDATE login_counter c SET count = greatest(c.count - 1, 0)
            FROM (SELECT key FROM login_counter WHERE key = ANY($1) ORDER BY array_position($1, key) FOR UPDATE) locked
           WHERE c.key = locked.key`,

@@ -1,7 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueController } from './catalogue.controller.js';
 import { CatalogueService } from './catalogue.service.js';
+import { Product } from './product.entity.js';
 
-@Global()
-@Module({ controllers: [CatalogueController], providers: [CatalogueService], exports: [CatalogueService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Product])], controllers: [CatalogueController], providers: [CatalogueService], exports: [CatalogueService] })
 export class CatalogueModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { Product as ProductDto } from '@resepti/domain';
 import { Product } from './product.entity.js';
 
@@ -14,18 +14,18 @@ export function toProductDto(product: Product): ProductDto {
 
 @Injectable()
 export class CatalogueService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectRepository(Product) private readonly products: Repository<Product>) {}
 
   /** The available products, sorted by name, then form, then strength (SPEC section 3). */
   async availableProducts(): Promise<ProductDto[]> {
-    const rows = await this.db.getRepository(Product).find({ where: { available: true } });
+    const rows = await this.products.find({ where: { available: true } });
     const collator = new Intl.Collator('fi', { numeric: true, sensitivity: 'base' });
     rows.sort((a, b) => collator.compare(a.name, b.name) || collator.compare(a.form, b.form) || collator.compare(a.strength, b.strength));
     return rows.map(toProductDto);
   }
 
   /** An orderable product, or null when it does not exist or is not available. */
-  async findAvailable(productId: number, manager: EntityManager = this.db.manager): Promise<Product | null> {
+  async findAvailable(productId: number, manager: EntityManager = this.products.manager): Promise<Product | null> {
     return manager.getRepository(Product).findOneBy({ id: productId, available: true });
   }
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import {
   CUSTOMER_CHAT_LIMITS,
   CUSTOMER_MESSAGES,
@@ -11,7 +11,6 @@ import {
   replayQuestionnaire,
   TOPICS,
   topicsForSex,
-  type ChatEntry,
   type CustomerCart,
   type CustomerCartItem as CartItemView,
   type NumberedChatEntry,
@@ -24,14 +23,8 @@ import { Coupon } from '../orders/coupon.entity.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from './customer.entity.js';
+import type { CheckoutItem } from './checkout-item.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
-
-/** One cart item as a checkout copies it: what is paid for is what is ordered. */
-export interface CheckoutItem extends Omit<CartItemView, 'id'> {
-  cartItemId: number;
-  chat: ChatEntry[] | null;
-  chatVerified: boolean;
-}
 
 /** What a checkout charges for (CustomerCartService.checkout). */
 export interface CartCheckout {
@@ -52,7 +45,7 @@ export interface CartCheckout {
 @Injectable()
 export class CustomerCartService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(CustomerCartItem) private readonly items: Repository<CustomerCartItem>,
     private readonly bus: EventBus,
   ) {}
 
@@ -78,7 +71,7 @@ export class CustomerCartService {
 
   /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
   private async changeCart<T>(customerId: number, work: (m: EntityManager, customer: Customer) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (m) => {
+    return this.items.manager.transaction(async (m) => {
       const customer = await this.lockCart(m, customerId);
       await this.bus.emit(m, 'customer-cart.changed', { customerId });
       const done = await work(m, customer);
@@ -87,7 +80,7 @@ export class CustomerCartService {
     });
   }
 
-  async cart(customerId: number, m: EntityManager = this.db.manager): Promise<CustomerCart> {
+  async cart(customerId: number, m: EntityManager = this.items.manager): Promise<CustomerCart> {
     return (await this.load(customerId, m)).cart;
   }
 
@@ -95,7 +88,7 @@ export class CustomerCartService {
    * What a checkout charges for: the cart as shown, each item as it will be ordered, and the
    * coupon that gives the discount (400 when the cart is empty).
    */
-  async checkout(customerId: number, m: EntityManager = this.db.manager): Promise<CartCheckout> {
+  async checkout(customerId: number, m: EntityManager = this.items.manager): Promise<CartCheckout> {
     const { cart, items, couponId } = await this.load(customerId, m);
     if (items.length === 0) throw new BadRequestException(CUSTOMER_MESSAGES.cartEmpty);
     return {

@@ -2,13 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Response } from 'express';
-import { CUSTOMER_MESSAGES as M, type FeedbackQuestion } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerFeedbackService, FEEDBACK_WITHOUT_ORDER_PER_DAY } from './customer-feedback.service.js';
 
-export class FeedbackDto {
+export class FeedbackDto implements FeedbackRequest {
   @ApiPropertyOptional({ description: 'The handled order the question was about' })
   @IsOptional()
   @IsInt({ message: M.orderNotFound })
@@ -18,7 +18,7 @@ export class FeedbackDto {
   @IsInt({ message: M.feedbackScore })
   @Min(1, { message: M.feedbackScore })
   @Max(5, { message: M.feedbackScore })
-  score!: number;
+  score!: FeedbackRequest['score'];
 
   @ApiProperty({ example: 'Nopea ja helppo palvelu.' })
   @IsString({ message: M.feedbackTooLong })

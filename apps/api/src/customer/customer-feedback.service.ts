@@ -1,7 +1,7 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { CUSTOMER_MESSAGES as M, type FeedbackQuestion } from '@resepti/domain';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { CUSTOMER_MESSAGES as M, RECENT_DECISION_WINDOW_MS, type FeedbackQuestion } from '@resepti/domain';
 import { isUniqueViolation } from '../database/errors.js';
 import { CustomerFeedback } from './customer-feedback.entity.js';
 
@@ -15,23 +15,24 @@ export const FEEDBACK_WITHOUT_ORDER_PER_DAY = 3;
 /** The feedback question after a handled order, and the answers. */
 @Injectable()
 export class CustomerFeedbackService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectRepository(CustomerFeedback) private readonly feedbacks: Repository<CustomerFeedback>) {}
 
   /** The latest order delivered within 24 h without feedback, or null. */
   async question(customerId: number): Promise<FeedbackQuestion | null> {
-    const [row] = (await this.db.query(
+    const [row] = (await this.feedbacks.query(
       `SELECT o.id FROM orders o
-        WHERE o.customer_id = $1 AND o.delivery_status = 'delivered' AND o.delivery_time > now() - interval '24 hours'
+        WHERE o.customer_id = $1 AND o.delivery_status = 'delivered' AND o.delivery_time > now() - ($2::int * interval '1 millisecond')
           AND NOT EXISTS (SELECT 1 FROM customer_feedback f WHERE f.customer_id = $1 AND f.order_id = o.id)
         ORDER BY o.delivery_time DESC LIMIT 1`,
-      [customerId],
+      // The window of 'Tilaus käsitelty' (libs/domain): the question is asked while the decision is recent.
+      [customerId, RECENT_DECISION_WINDOW_MS],
     )) as Array<{ id: number }>;
     return row ? { orderId: row.id, question: M.feedbackQuestion } : null;
   }
 
   async give(customerId: number, feedback: { orderId?: number; score: number; feedbackText: string }): Promise<void> {
     try {
-      await this.db.transaction(async (m) => {
+      await this.feedbacks.manager.transaction(async (m) => {
         if (feedback.orderId !== undefined) {
           const own = (await m.query(`SELECT 1 FROM orders WHERE id = $1 AND customer_id = $2 AND delivery_status = 'delivered'`, [feedback.orderId, customerId])) as unknown[];
           if (own.length === 0) throw new NotFoundException(M.orderNotFound);

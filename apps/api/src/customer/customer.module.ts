@@ -1,17 +1,26 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
 import { OidcClient } from '../auth/oidc.client.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
-import { CustomerController } from './customer.controller.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
+import { CustomerFeedback } from './customer-feedback.entity.js';
 import { CustomerFeedbackService } from './customer-feedback.service.js';
 import { CustomerOrdersController } from './customer-orders.controller.js';
+import { CustomerController } from './customer.controller.js';
+import { Customer } from './customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), AuditModule, AuthModule, CatalogueModule],
   controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
   providers: [CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],

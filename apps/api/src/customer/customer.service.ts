@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, Not } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Not, type Repository } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -26,7 +26,7 @@ function toInfo(c: Customer): CustomerInfo {
 @Injectable()
 export class CustomerService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditService,
@@ -57,7 +57,7 @@ export class CustomerService {
       changes.email = email;
     }
     try {
-      return await this.db.transaction(async (m) => {
+      return await this.customers.manager.transaction(async (m) => {
         if (changes.email && (await m.existsBy(Customer, { email: changes.email, id: Not(customerId) }))) throw new ConflictException(M.emailTaken);
         if (Object.keys(changes).length > 0) await m.update(Customer, { id: customerId }, changes);
         const after = await m.findOneBy(Customer, { id: customerId });
@@ -92,7 +92,7 @@ export class CustomerService {
       await this.reauthenticate(customer, dto.currentPassword, origin, 'password-change');
       return hashPassword(dto.newPassword);
     });
-    await this.db.transaction(async (m) => {
+    await this.customers.manager.transaction(async (m) => {
       await m.update(Customer, { id: customerId }, { passwordHash });
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
       await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password' });
@@ -117,7 +117,7 @@ export class CustomerService {
   }
 
   private async load(customerId: number): Promise<Customer> {
-    const c = await this.db.getRepository(Customer).findOneBy({ id: customerId });
+    const c = await this.customers.findOneBy({ id: customerId });
     if (!c) throw new NotFoundException('Käyttäjää ei löydy');
     return c;
   }

@@ -1,7 +1,7 @@
 import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { type DataSource, type EntityManager, LessThan, MoreThan } from 'typeorm';
+import { type EntityManager, LessThan, MoreThan, type Repository } from 'typeorm';
 import {
   normalizeEmail,
   normalizePhone,
@@ -33,7 +33,7 @@ export const IDENTIFICATION_MAX_ATTEMPTS = 3;
 @Injectable()
 export class RegistrationService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Customer) private readonly customerRows: Repository<Customer>,
     private readonly customers: CustomerService,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
@@ -43,7 +43,7 @@ export class RegistrationService {
   /** Stores the identified person; the session keeps only the returned random id. */
   async storeIdentification(person: IdentifiedPerson, purpose: IdentificationPurpose): Promise<string> {
     const id = randomBytes(32).toString('hex');
-    await this.db.transaction(async (m) => {
+    await this.customerRows.manager.transaction(async (m) => {
       await m.delete(Identification, { expiresAt: LessThan(new Date()) });
       await m.insert(Identification, {
         id,
@@ -56,13 +56,13 @@ export class RegistrationService {
   }
 
   async forget(identificationId: string | undefined): Promise<void> {
-    if (identificationId) await this.db.getRepository(Identification).delete({ id: identificationId });
+    if (identificationId) await this.customerRows.manager.getRepository(Identification).delete({ id: identificationId });
   }
 
   /** GET /registration */
   async registrationData(identificationId: string | undefined): Promise<RegistrationData> {
-    const identification = await this.valid(this.db.manager, identificationId);
-    const registered = await this.db.getRepository(Customer).existsBy({ hetu: identification.hetu });
+    const identification = await this.valid(this.customerRows.manager, identificationId);
+    const registered = await this.customerRows.existsBy({ hetu: identification.hetu });
     const { hetu, firstName, lastName, purpose } = identification;
     return { hetu, firstName, lastName, purpose, registered };
   }
@@ -73,17 +73,17 @@ export class RegistrationService {
    * e-mail), then the password-work counters, and only then argon2 (issue 21).
    */
   async register(identificationId: string | undefined, dto: RegistrationDto, origin: RequestOrigin): Promise<SessionUser> {
-    const person = await this.valid(this.db.manager, identificationId);
+    const person = await this.valid(this.customerRows.manager, identificationId);
     checkNewPassword(dto.password, [person.firstName, person.lastName, dto.email]);
     const email = normalizeEmail(dto.email);
     const identification = await this.attempt(person.id);
     try {
       const sex = parseHetu(identification.hetu)?.sex;
       if (!sex) throw new NotFoundException(M.identificationMissing);
-      if (await this.db.getRepository(Customer).existsBy({ hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
-      if (await this.db.getRepository(Customer).existsBy({ email })) throw new ConflictException(M.emailTaken);
+      if (await this.customerRows.existsBy({ hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
+      if (await this.customerRows.existsBy({ email })) throw new ConflictException(M.emailTaken);
       const passwordHash = await this.hashCounted(dto.password, identification, origin);
-      return await this.db.transaction(async (m) => {
+      return await this.customerRows.manager.transaction(async (m) => {
         const locked = await this.valid(m, identification.id, true);
         // Two registrations racing past the checks above: the unique indexes decide (see below).
         const inserted = await m.insert(Customer, {
@@ -115,13 +115,13 @@ export class RegistrationService {
    * their other sessions). An unregistered hetu is refused before any hashing.
    */
   async resetPassword(identificationId: string | undefined, newPassword: string, origin: RequestOrigin): Promise<SessionUser> {
-    const person = await this.valid(this.db.manager, identificationId);
+    const person = await this.valid(this.customerRows.manager, identificationId);
     checkNewPassword(newPassword, [person.firstName, person.lastName]);
     const identification = await this.attempt(person.id);
     try {
-      if (!(await this.db.getRepository(Customer).existsBy({ hetu: identification.hetu }))) throw new NotFoundException(M.notRegistered);
+      if (!(await this.customerRows.existsBy({ hetu: identification.hetu }))) throw new NotFoundException(M.notRegistered);
       const passwordHash = await this.hashCounted(newPassword, identification, origin);
-      return await this.db.transaction(async (m) => {
+      return await this.customerRows.manager.transaction(async (m) => {
         const locked = await this.valid(m, identification.id, true);
         const customer = await m.findOneBy(Customer, { hetu: locked.hetu });
         if (!customer) throw new NotFoundException(M.notRegistered);
@@ -148,10 +148,10 @@ export class RegistrationService {
    * identification is worth at most IDENTIFICATION_MAX_ATTEMPTS tries (it was unlimited: issue 21).
    */
   private async attempt(id: string): Promise<Identification> {
-    const counted = await this.db
+    const counted = await this.customerRows.manager
       .getRepository(Identification)
       .update({ id, attempts: LessThan(IDENTIFICATION_MAX_ATTEMPTS), expiresAt: MoreThan(new Date()) }, { attempts: () => 'attempts + 1' });
-    const identification = counted.affected ? await this.db.getRepository(Identification).findOneBy({ id }) : null;
+    const identification = counted.affected ? await this.customerRows.manager.getRepository(Identification).findOneBy({ id }) : null;
     if (!identification) throw new NotFoundException(M.identificationMissing);
     return identification;
   }

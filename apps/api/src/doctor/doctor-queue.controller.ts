@@ -1,21 +1,24 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { IdParam } from '../common/request-input.js';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import type { DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
+import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { DoctorOrdersService } from './doctor-orders.service.js';
+import { IdParam } from '../common/request-input.js';
+import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { OrderQueueService } from '../orders/order-queue.service.js';
 import { ProcessItemDto } from './dto/process-item.dto.js';
 import { orNoContent } from './no-content.js';
-
 
 /** The doctor's queue and current order (SPEC section 7, Doctor). */
 @ApiTags('doctor')
 @Controller('order')
 export class DoctorQueueController {
-  constructor(private readonly orders: DoctorOrdersService) {}
+  constructor(
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly orderQueue: OrderQueueService,
+  ) {}
 
   @Post('pick-first')
   @Roles('doctor')
@@ -24,7 +27,7 @@ export class DoctorQueueController {
   @ApiOkResponse({ description: 'The current order.' })
   @ApiNoContentResponse({ description: 'Nothing is waiting.' })
   async pickFirst(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
-    return orNoContent(res, await this.orders.pickFirst(user));
+    return orNoContent(res, (await this.lifecycle.pickFirst(user)).order);
   }
 
   @Get('current')
@@ -32,14 +35,14 @@ export class DoctorQueueController {
   @ApiOperation({ summary: "The doctor's current order (after a reload)." })
   @ApiNoContentResponse({ description: 'No current order.' })
   async current(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
-    return orNoContent(res, await this.orders.current(user));
+    return orNoContent(res, await this.orderQueue.current(user));
   }
 
   @Get('queue')
   @Roles('doctor')
   @ApiOperation({ summary: 'Waiting orders, earliest deadline first, without patient data.' })
   queue(): Promise<QueueOrder[]> {
-    return this.orders.queueOrders();
+    return this.orderQueue.waiting();
   }
 
   @Post('process-item/:id')
@@ -52,7 +55,7 @@ export class DoctorQueueController {
     @IdParam() id: number,
     @Body() body: ProcessItemDto,
   ): Promise<DoctorPrescription> {
-    return this.orders.processItem(user, id, body.decision, body.reasonForDecision);
+    return this.lifecycle.decideItem(user, id, body.decision, body.reasonForDecision);
   }
 
   @Post('mark-delivered')
@@ -63,7 +66,7 @@ export class DoctorQueueController {
   @ApiNoContentResponse({ description: 'Delivered; nothing else is waiting.' })
   @ApiConflictResponse({ description: 'An item is still undecided, or there is no current order.' })
   async markDelivered(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
-    return orNoContent(res, (await this.orders.markDelivered(user)).next);
+    return orNoContent(res, (await this.lifecycle.deliverAndPickNext(user)).next);
   }
 
   @Post('release')
@@ -72,7 +75,7 @@ export class DoctorQueueController {
   @ApiOperation({ summary: 'The current order goes back to the queue.' })
   @ApiConflictResponse({ description: 'No current order.' })
   release(@CurrentUser() user: SessionUser): Promise<void> {
-    return this.orders.release(user);
+    return this.lifecycle.release(user);
   }
 
   @Post('release-one/:id')
@@ -81,6 +84,6 @@ export class DoctorQueueController {
   @ApiOperation({ summary: 'Release any processing order (e.g. one stuck with another doctor) back to the queue.' })
   @ApiConflictResponse({ description: 'The order is not processing.' })
   releaseOne(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<void> {
-    return this.orders.releaseOne(user, id);
+    return this.lifecycle.releaseOne(user, id);
   }
 }

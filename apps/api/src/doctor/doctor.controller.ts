@@ -3,9 +3,9 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { DoctorInfo, SystemStatus } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { DoctorOrdersService } from './doctor-orders.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { OrderQueueService } from '../orders/order-queue.service.js';
 import { DoctorService } from './doctor.service.js';
 
 @ApiTags('doctor')
@@ -14,7 +14,7 @@ import { DoctorService } from './doctor.service.js';
 export class DoctorController {
   constructor(
     private readonly doctors: DoctorService,
-    private readonly orders: DoctorOrdersService,
+    private readonly queue: OrderQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,6 +32,6 @@ export class DoctorController {
   @Roles('doctor')
   @ApiOkResponse({ description: 'Queue counts, the next deadline among waiting orders and this doctor\'s current order id (pickedOrder).' })
   systemStatus(@CurrentUser() user: SessionUser): Promise<SystemStatus> {
-    return this.orders.systemStatus(user);
+    return this.queue.systemStatus(user.id);
   }
 }

@@ -1,10 +1,9 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import type { DataSource } from 'typeorm';
 import { Public } from '../auth/roles.decorator.js';
 import { RedisConnection, type RedisState } from '../realtime/redis-connection.js';
+import { DatabaseProbe } from './database-probe.js';
 
 export interface HealthResponse {
   status: 'ok' | 'degraded';
@@ -22,7 +21,7 @@ export interface HealthResponse {
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly database: DatabaseProbe,
     private readonly redis: RedisConnection,
   ) {}
 
@@ -30,12 +29,8 @@ export class HealthController {
   @Public()
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const redis = this.redis.state();
-    try {
-      await this.db.query('SELECT 1');
-      return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };
-    } catch {
-      res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'degraded', database: 'down', redis };
-    }
+    if (await this.database.answers()) return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };
+    res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: 'degraded', database: 'down', redis };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { IsNull, type DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ApiClientView } from '@resepti/domain';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
 import { ApiClient } from './api-client.entity.js';
@@ -20,27 +20,27 @@ export const toApiClientView = (c: ApiClient): ApiClientView => ({
 @Injectable()
 export class ApiClientsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(ApiClient) private readonly clients: Repository<ApiClient>,
     private readonly audit: AuditService,
   ) {}
 
   /** The client whose id and secret these are (not revoked), else null. */
   async authenticate(clientId: string, secret: string): Promise<ApiClient | null> {
-    const client = await this.db.getRepository(ApiClient).findOneBy({ clientId, revokedAt: IsNull() });
+    const client = await this.clients.findOneBy({ clientId, revokedAt: IsNull() });
     return client && secretMatches(secret, client.secretHash) ? client : null;
   }
 
   listForPharmacy(pharmacyId: number): Promise<ApiClient[]> {
-    return this.db.getRepository(ApiClient).find({ where: { pharmacyId }, order: { id: 'ASC' } });
+    return this.clients.find({ where: { pharmacyId }, order: { id: 'ASC' } });
   }
 
   /** Ends the client at once (its tokens are checked against this on every call) and cancels its pending webhook deliveries. */
   async revoke(actor: AuditActor, id: number, pharmacyId?: number): Promise<ApiClient> {
-    const repo = this.db.getRepository(ApiClient);
+    const repo = this.clients;
     const client = await repo.findOneBy({ id, ...(pharmacyId !== undefined ? { pharmacyId } : {}) });
     if (!client) throw new NotFoundException(INTEGRATOR_MESSAGES.clientNotFound);
     if (!client.revokedAt) {
-      await this.db.transaction(async (m) => {
+      await this.clients.manager.transaction(async (m) => {
         await m.update(ApiClient, { id }, { revokedAt: new Date() });
         const cancelled = await cancelPendingDeliveries(m, { apiClientId: id }, 'client revoked');
         await this.audit.record(actor, [{ action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, ...cancelled], m);

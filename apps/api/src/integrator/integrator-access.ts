@@ -18,11 +18,11 @@ import {
   applyDecorators,
   createParamDecorator,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { catchError, concatMap, from, mergeMap, type Observable, throwError } from 'rxjs';
-import type { DataSource } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type IntegratorOrder, type ProblemDetails } from '@resepti/domain';
 import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
@@ -121,7 +121,7 @@ export class IntegratorGuard implements CanActivate {
   private readonly limiter: RateLimiter;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(ApiClient) private readonly clients: Repository<ApiClient>,
     private readonly tokens: AccessTokens,
     private readonly failures: FailedIntegratorAuthLog,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -136,7 +136,7 @@ export class IntegratorGuard implements CanActivate {
     const bearer = /^Bearer +(\S+)$/i.exec(req.headers.authorization ?? '');
     if (!bearer) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
     const id = this.tokens.verify(bearer[1]);
-    const client = id === null ? null : await this.db.getRepository(ApiClient).findOneBy({ id });
+    const client = id === null ? null : await this.clients.findOneBy({ id });
     if (!client || client.revokedAt) {
       await this.failures.record('bearer-token', req, { clientRowId: client?.id, clientId: client?.clientId, reason: id === null ? 'invalid or expired token' : 'client revoked' });
       throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenInvalid);

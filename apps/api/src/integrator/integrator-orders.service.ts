@@ -1,9 +1,10 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
+  ORDER_STATUSES,
   PHARMACY_MESSAGES,
   type IntegratorOrder,
   type IntegratorOrderPage,
@@ -18,7 +19,6 @@ import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
-const STATUSES: readonly OrderStatus[] = ['waiting', 'processing', 'delivered'];
 const PAGE_MAX = 100;
 
 const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId });
@@ -59,7 +59,7 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: number } {
 @Injectable()
 export class IntegratorOrdersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(ApiIdempotencyKey) private readonly idempotencyKeys: Repository<ApiIdempotencyKey>,
     private readonly lifecycle: OrderLifecycleService,
   ) {}
 
@@ -110,7 +110,7 @@ export class IntegratorOrdersService {
 
   /** The order an earlier request with this key created (409 when that request had another body). */
   private async replay(client: ApiClient, key: string, requestHash: string): Promise<IntegratorOrder | null> {
-    const earlier = await this.db.getRepository(ApiIdempotencyKey).findOneBy({ apiClientId: client.id, key });
+    const earlier = await this.idempotencyKeys.findOneBy({ apiClientId: client.id, key });
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new ConflictException(M.idempotencyConflict);
     const orderId = (earlier.body as { orderId?: number }).orderId;
@@ -119,18 +119,18 @@ export class IntegratorOrdersService {
 
   /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order. */
   async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
-    const order = await this.db.getRepository(Order).findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId }, relations: { items: true } });
+    const order = await this.idempotencyKeys.manager.getRepository(Order).findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId }, relations: { items: true } });
     if (!order || !this.mayActFor(client, order.officeId)) return null;
     return toIntegratorOrder(order);
   }
 
   /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
   async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: string }): Promise<IntegratorOrderPage> {
-    if (query.status !== undefined && !STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
+    if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
     const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, Number.parseInt(query.limit ?? '50', 10) || 50));
-    const qb = this.db
+    const qb = this.idempotencyKeys.manager
       .getRepository(Order)
       .createQueryBuilder('o')
       .where('o.source = :source AND o.pharmacyId = :pharmacyId', { source: 'pharmacy', pharmacyId: client.pharmacyId })
@@ -146,7 +146,7 @@ export class IntegratorOrdersService {
     }
     const page = await qb.getMany();
     const withItems = page.length
-      ? await this.db.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
+      ? await this.idempotencyKeys.manager.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
       : [];
     const byId = new Map(withItems.map((o) => [o.id, o]));
     return {

@@ -1,19 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, ProblemJsonFilter, TokenEndpointLimits } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
-import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
+import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookOutbox } from './webhook-outbox.service.js';
 import { WebhookSender } from './webhook-sender.js';
-import { WebhookDelivery } from './webhook.entity.js';
+import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookDelivery])],
+  imports: [AuditModule, CatalogueModule, OrdersModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
   providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits],
   exports: [ApiClientsService],

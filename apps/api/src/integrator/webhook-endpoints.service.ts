@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { IsNull, type DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -24,7 +24,7 @@ const toView = (e: WebhookEndpoint): WebhookEndpointView => ({ id: e.id, url: e.
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
   ) {}
@@ -34,17 +34,17 @@ export class WebhookEndpointsService {
     const problem = await webhookUrlProblem(dto.url, this.config.production);
     if (problem) throw new BadRequestException(URL_MESSAGES[problem]);
     const secret = newWebhookSecret();
-    const endpoint = await this.db.getRepository(WebhookEndpoint).save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
+    const endpoint = await this.endpoints.save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
     return { ...toView(endpoint), secret };
   }
 
   async list(client: ApiClient): Promise<WebhookEndpointView[]> {
-    return (await this.db.getRepository(WebhookEndpoint).find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
+    return (await this.endpoints.find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
   }
 
   /** Deletes the endpoint and cancels its pending deliveries (audited), in one transaction. */
   async remove(client: ApiClient, id: number): Promise<void> {
-    await this.db.transaction(async (m) => {
+    await this.endpoints.manager.transaction(async (m) => {
       const { affected } = await m.update(WebhookEndpoint, { id, apiClientId: client.id, deletedAt: IsNull() }, { deletedAt: new Date() });
       if (!affected) throw new NotFoundException(M.webhookNotFound);
       await this.audit.record({ role: 'integrator', id: client.id }, await cancelPendingDeliveries(m, { endpointId: id }, 'endpoint deleted'), m);
@@ -52,9 +52,9 @@ export class WebhookEndpointsService {
   }
 
   async deliveries(client: ApiClient, id: number): Promise<WebhookDeliveryView[]> {
-    const endpoint = await this.db.getRepository(WebhookEndpoint).findOneBy({ id, apiClientId: client.id });
+    const endpoint = await this.endpoints.findOneBy({ id, apiClientId: client.id });
     if (!endpoint) throw new NotFoundException(M.webhookNotFound);
-    const rows = await this.db.getRepository(WebhookDelivery).find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
+    const rows = await this.endpoints.manager.getRepository(WebhookDelivery).find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
     return rows.map((d) => ({
       id: d.id,
       eventId: d.eventId,

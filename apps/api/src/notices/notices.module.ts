@@ -1,7 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { Notice } from './notice.entity.js';
 import { NoticesService } from './notices.service.js';
 
 /** The doctors' notice to pharmacies; doctor and pharmacy controllers call NoticesService. */
-@Global()
-@Module({ providers: [NoticesService], exports: [NoticesService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Notice]), AuditModule], providers: [NoticesService], exports: [NoticesService] })
 export class NoticesModule {}

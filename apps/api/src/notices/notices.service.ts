@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import { EventBus } from '../events/event-bus.js';
@@ -30,13 +30,13 @@ function toDto(n: Notice): PharmacyNotice {
 @Injectable()
 export class NoticesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Notice) private readonly notices: Repository<Notice>,
     private readonly bus: EventBus,
     private readonly audit: AuditService,
   ) {}
 
   async current(): Promise<PharmacyNotice | null> {
-    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
     return notice ? toDto(notice) : null;
   }
 
@@ -51,7 +51,7 @@ export class NoticesService {
    * version, so every pharmacy user sees the new notice unchecked. Told as 'notice.saved'.
    */
   async save(doctorId: number, input: NoticeInput): Promise<PharmacyNotice> {
-    return this.db.transaction(async (m) => {
+    return this.notices.manager.transaction(async (m) => {
       const repo = m.getRepository(Notice);
       const existing = await repo.findOne({ where: { id: CURRENT_NOTICE_ID }, lock: { mode: 'pessimistic_write' } });
       const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
@@ -75,16 +75,16 @@ export class NoticesService {
   }
 
   async checkStatus(pharmacyUserId: number): Promise<NoticeCheckStatus> {
-    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
     if (!notice || notice.status !== 'published') return { checked: false, published: false };
-    const check = await this.db.getRepository(NoticeCheck).findOneBy({ pharmacyUserId });
+    const check = await this.notices.manager.getRepository(NoticeCheck).findOneBy({ pharmacyUserId });
     return { checked: check?.checkedVersion === notice.version, published: true };
   }
 
   async setChecked(pharmacyUserId: number, checked: boolean): Promise<NoticeCheckStatus> {
-    const notice = await this.db.getRepository(Notice).findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
     const version = checked ? (notice?.version ?? 0) : -1;
-    await this.db.getRepository(NoticeCheck).upsert({ pharmacyUserId, checkedVersion: version }, ['pharmacyUserId']);
+    await this.notices.manager.getRepository(NoticeCheck).upsert({ pharmacyUserId, checkedVersion: version }, ['pharmacyUserId']);
     return this.checkStatus(pharmacyUserId);
   }
 }

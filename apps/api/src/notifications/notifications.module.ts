@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SmsOutboxController } from './sms-outbox.controller.js';
+import { SmsOutbox } from './sms-outbox.entity.js';
 import { SmsOutboxService } from './sms-outbox.service.js';
 import { SMS_PROVIDER, smsProviderFor } from './sms-provider.js';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { SmsOutbox } from './sms-outbox.entity.js';
 import { SmsSender } from './sms-sender.js';
 
 /** SMS: the outbox (written in the transaction of the change it tells of), its channel of the outbox worker, and its provider (SMS_PROVIDER). */

@@ -1,10 +1,9 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { DataSource } from 'typeorm';
 import { Public } from '../auth/roles.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { SmsOutbox } from './sms-outbox.entity.js';
+import type { SmsOutbox } from './sms-outbox.entity.js';
+import { SmsOutboxService } from './sms-outbox.service.js';
 
 /**
  * GET /dev/sms-outbox: the outbox as JSON, for developers and tests with SMS_PROVIDER=log (the
@@ -14,7 +13,7 @@ import { SmsOutbox } from './sms-outbox.entity.js';
 @Controller('dev')
 export class SmsOutboxController {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly outbox: SmsOutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -22,6 +21,6 @@ export class SmsOutboxController {
   @Public()
   async list(): Promise<SmsOutbox[]> {
     if (this.config.production || this.config.sms.provider !== 'log') throw new NotFoundException();
-    return this.db.getRepository(SmsOutbox).find({ order: { id: 'DESC' }, take: 200 });
+    return this.outbox.latest();
   }
 }

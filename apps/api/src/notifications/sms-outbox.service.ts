@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { credentialChangedSms, orderHandledSms } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Customer } from '../customer/customer.entity.js';
@@ -19,6 +20,7 @@ export class SmsOutboxService implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
+    @InjectRepository(SmsOutbox) private readonly outbox: Repository<SmsOutbox>,
     private readonly bus: EventBus,
   ) {
     this.serviceUrl = config.publicUrl;
@@ -28,6 +30,11 @@ export class SmsOutboxService implements OnModuleInit {
     this.bus.inTransaction('order.changed', (m, change) => this.orderHandled(m, change));
     // "Your password / e-mail address changed", to the phone on file before the change.
     this.bus.inTransaction('customer.credentials-changed', (m, { phone, what }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what), null));
+  }
+
+  /** The newest 200 messages (GET /dev/sms-outbox, development only). */
+  latest(): Promise<SmsOutbox[]> {
+    return this.outbox.find({ order: { id: 'DESC' }, take: 200 });
   }
 
   /** A customer order delivered by a doctor: "your order was handled" (nothing when the customer has no phone). */

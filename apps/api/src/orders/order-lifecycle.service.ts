@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
   MESSAGES,
@@ -9,48 +9,20 @@ import {
   isRejected,
   renewableTill,
   type Decision,
-  type DeliveryOptionId,
   type DoctorOrder,
   type DoctorPrescription,
-  type ItemType,
   type OrderStatus,
-  type PharmacyData,
 } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { EventBus } from '../events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
+import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService } from './order-queue.service.js';
 import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
-import { Order, type OrderSource } from './order.entity.js';
-
-export interface NewOrderItem {
-  type: ItemType;
-  productId: number | null;
-  displayName: string;
-  format: string;
-  reason: string;
-  medicalProblem?: string | null;
-  chat?: object | null;
-  chatVerified?: boolean | null;
-  priceCents: number;
-}
-
-export interface NewOrder {
-  source: OrderSource;
-  customerId?: number | null;
-  pharmacyId?: number | null;
-  officeId?: number | null;
-  pharmacyUserId?: number | null;
-  pharmacyData?: PharmacyData | null;
-  patient: { firstName: string; lastName: string; hetu: string };
-  deliveryOptionId: DeliveryOptionId;
-  deliveryBeforeTime: Date;
-  priceCents: number;
-  items: NewOrderItem[];
-}
+import { Order } from './order.entity.js';
 
 /** What a caller of `place` prepares: the order, its audit entry, and where to record the new order's id. */
 export interface Placement {
@@ -82,7 +54,7 @@ function helsinkiDate(d: Date): string {
 @Injectable()
 export class OrderLifecycleService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly queue: OrderQueueService,
     private readonly coupons: CouponsService,
     private readonly audit: AuditService,
@@ -285,7 +257,7 @@ export class OrderLifecycleService {
    * the transaction has committed.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    return this.db.transaction(async (m) => {
+    return this.orders.manager.transaction(async (m) => {
       const done = await work(m);
       if (done.change) {
         const [touched] = (await m.query(

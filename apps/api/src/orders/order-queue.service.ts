@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { OrderQueueCount } from './order-queue-count.entity.js';
+import type { EntityManager, Repository } from 'typeorm';
 import type { DoctorOrder, QueueOrder, QueueStatus, SystemStatus } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -11,7 +12,7 @@ import { loadDoctorOrder, toQueueOrder } from './order-view.js';
 @Injectable()
 export class OrderQueueService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(OrderQueueCount) private readonly counts: Repository<OrderQueueCount>,
     private readonly audit: AuditService,
   ) {}
 
@@ -29,7 +30,7 @@ export class OrderQueueService {
    * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
    * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
    */
-  async queueStatus(manager: EntityManager = this.db.manager): Promise<QueueStatus> {
+  async queueStatus(manager: EntityManager = this.counts.manager): Promise<QueueStatus> {
     const [row] = (await manager.query(
       `SELECT
          coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
@@ -44,13 +45,13 @@ export class OrderQueueService {
 
   /** GET /system-status: the counts and this doctor's current order id. */
   async systemStatus(doctorId: number): Promise<SystemStatus> {
-    const [status, pickedOrder] = await Promise.all([this.queueStatus(), this.heldOrderId(this.db.manager, doctorId)]);
+    const [status, pickedOrder] = await Promise.all([this.queueStatus(), this.heldOrderId(this.counts.manager, doctorId)]);
     return { ...status, pickedOrder };
   }
 
   /** The doctor's current order, or null (an audited read). */
   async current(actor: SessionUser): Promise<DoctorOrder | null> {
-    return this.db.transaction(async (m) => {
+    return this.counts.manager.transaction(async (m) => {
       const held = await this.heldOrderId(m, actor.id);
       if (held === null) return null;
       const order = await loadDoctorOrder(m, held);
@@ -61,12 +62,12 @@ export class OrderQueueService {
 
   /** Waiting orders, earliest deadline first, without patient data. */
   async waiting(): Promise<QueueOrder[]> {
-    const rows = (await this.db.query(
+    const rows = (await this.counts.query(
       `SELECT o.id, (SELECT count(*)::int FROM order_item i WHERE i.order_id = o.id) AS "itemCount"
        FROM orders o WHERE o.delivery_status = 'waiting' ORDER BY o.delivery_before_time, o.id`,
     )) as Array<{ id: number; itemCount: number }>;
     if (rows.length === 0) return [];
-    const orders = await this.db.getRepository(Order).createQueryBuilder('o').where('o.id = ANY(:ids)', { ids: rows.map((r) => r.id) }).getMany();
+    const orders = await this.counts.manager.getRepository(Order).createQueryBuilder('o').where('o.id = ANY(:ids)', { ids: rows.map((r) => r.id) }).getMany();
     const byId = new Map(orders.map((o) => [o.id, o]));
     return rows.filter((r) => byId.has(r.id)).map((r) => toQueueOrder(byId.get(r.id)!, r.itemCount));
   }

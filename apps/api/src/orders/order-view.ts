@@ -111,8 +111,8 @@ export async function loadDoctorOrder(manager: EntityManager, id: number): Promi
 }
 
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
-export function toPharmacyOrder(order: Order, onlyUnchecked = false): PharmacyOrder {
-  const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id).filter((item) => !onlyUnchecked || !item.pharmacyChecked);
+export function toPharmacyOrder(order: Order): PharmacyOrder {
+  const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id);
   return {
     orderId: order.id,
     patient: { firstName: order.patientFirstName, lastName: order.patientLastName, hetu: order.patientHetu },

@@ -1,12 +1,17 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { CouponsService } from './coupons.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderQueueCount } from './order-queue-count.entity.js';
 import { OrderQueueService } from './order-queue.service.js';
+import { OrderViews } from './order-views.service.js';
+import { Order } from './order.entity.js';
 
 /** The one order lifecycle (every change of an order) and the doctors' queue reads. */
-@Global()
 @Module({
-  providers: [OrderLifecycleService, OrderQueueService, CouponsService],
-  exports: [OrderLifecycleService, OrderQueueService, CouponsService],
+  imports: [TypeOrmModule.forFeature([Order, OrderQueueCount]), AuditModule],
+  providers: [OrderLifecycleService, OrderQueueService, OrderViews, CouponsService],
+  exports: [OrderLifecycleService, OrderQueueService, OrderViews, CouponsService],
 })
 export class OrdersModule {}

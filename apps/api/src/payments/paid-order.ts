@@ -1,6 +1,6 @@
 import { customerDeadline, type PaymentRefusal } from '@resepti/domain';
 import type { Customer } from '../customer/customer.entity.js';
-import type { NewOrder } from '../orders/order-lifecycle.service.js';
+import type { NewOrder } from '../orders/new-order.js';
 import type { PaymentSession } from './payment-session.entity.js';
 
 /** The customer's order option: the 12-hour working-day deadline (libs/domain customerDeadline). */

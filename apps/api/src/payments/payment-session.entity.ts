@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { PaymentRefusal } from '@resepti/domain';
-import type { CheckoutItem } from '../customer/customer-cart.service.js';
+import type { CheckoutItem } from '../customer/checkout-item.js';
 
 export type PaymentProvider = 'embedded' | 'stripe';
 /**

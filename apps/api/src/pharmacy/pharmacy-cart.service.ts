@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import {
   DELIVERY_OPTIONS,
   MESSAGES,
@@ -41,7 +41,7 @@ export function deliveryOptions(): DeliveryOptionDto[] {
 @Injectable()
 export class PharmacyCartService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(PharmacyCart) private readonly carts: Repository<PharmacyCart>,
     private readonly catalogue: CatalogueService,
     private readonly lifecycle: OrderLifecycleService,
     private readonly offices: PharmacyOfficeService,
@@ -59,7 +59,7 @@ export class PharmacyCartService {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
-    await this.db.transaction(async (m) => {
+    await this.carts.manager.transaction(async (m) => {
       const current = await this.lockCart(m, user.id);
       if (current.patientHetu !== hetu) await this.emptyCart(m, user.id);
       await m.getRepository(PharmacyCart).update(
@@ -73,7 +73,7 @@ export class PharmacyCartService {
   }
 
   async cart(user: SessionUser): Promise<PharmacyCartDto> {
-    return this.db.transaction(async (m) => {
+    return this.carts.manager.transaction(async (m) => {
       const cart = await this.view(m, user.id);
       if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu }, m);
       return cart;
@@ -112,7 +112,7 @@ export class PharmacyCartService {
   }
 
   async addItem(user: SessionUser, input: { productId: number; reason?: string; patientHetu?: string }): Promise<PharmacyCartDto> {
-    return this.db.transaction(async (m) => {
+    return this.carts.manager.transaction(async (m) => {
       requirePatient(await this.lockCart(m, user.id), input.patientHetu);
       const product = await this.catalogue.findAvailable(input.productId, m);
       if (!product) throw new BadRequestException(PHARMACY_MESSAGES.productNotFound);
@@ -130,7 +130,7 @@ export class PharmacyCartService {
   }
 
   async setDeliveryOption(user: SessionUser, input: { id: DeliveryOptionId; patientHetu?: string }): Promise<PharmacyCartDto> {
-    return this.db.transaction(async (m) => {
+    return this.carts.manager.transaction(async (m) => {
       requirePatient(await this.lockCart(m, user.id), input.patientHetu);
       await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: input.id });
       return this.changed(m, user.id);
@@ -139,7 +139,7 @@ export class PharmacyCartService {
 
   /** Cancels the order in the making: medicines, option and patient are forgotten. */
   async clear(user: SessionUser): Promise<void> {
-    await this.db.transaction(async (m) => {
+    await this.carts.manager.transaction(async (m) => {
       await this.lockCart(m, user.id);
       await this.emptyCart(m, user.id, { forgetPatient: true });
       await this.changed(m, user.id);

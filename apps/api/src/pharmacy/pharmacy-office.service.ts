@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
 import type { SessionUser } from '../auth/session-user.js';
 import { PharmacyOffice } from './pharmacy-office.entity.js';
@@ -19,11 +19,11 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
 @Injectable()
 export class PharmacyOfficeService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(PharmacyOffice) private readonly officeRows: Repository<PharmacyOffice>,
   ) {}
 
   /** The user's own offices (with their pharmacy), in id order. */
-  async offices(pharmacyUserId: number, manager: EntityManager = this.db.manager): Promise<PharmacyOffice[]> {
+  async offices(pharmacyUserId: number, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice[]> {
     return manager
       .getRepository(PharmacyOffice)
       .createQueryBuilder('office')
@@ -34,13 +34,13 @@ export class PharmacyOfficeService {
   }
 
   /** One of the user's own offices, or null when the office is not theirs (or does not exist). */
-  async ownOffice(pharmacyUserId: number, officeId: number | undefined, manager: EntityManager = this.db.manager): Promise<PharmacyOffice | null> {
+  async ownOffice(pharmacyUserId: number, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice | null> {
     if (!officeId) return null;
     return (await this.offices(pharmacyUserId, manager)).find((o) => o.id === officeId) ?? null;
   }
 
   /** The session's office; 400 when none is selected (or it is no longer the user's). */
-  async requireOffice(user: SessionUser, officeId: number | undefined, manager: EntityManager = this.db.manager): Promise<PharmacyOffice> {
+  async requireOffice(user: SessionUser, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice> {
     const office = await this.ownOffice(user.id, officeId, manager);
     if (!office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
     return office;

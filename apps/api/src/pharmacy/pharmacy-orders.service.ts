@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
+import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -34,7 +34,8 @@ export class PharmacyOrdersService {
       .getRawMany<{ id: number }>();
     const orders = await this.load(ids.map((r) => r.id));
     await this.recordRead(user, 'pharmacy.orders.active', orders);
-    return orders.map((o) => toPharmacyOrder(o, true));
+    // The query picks the office's orders with unchecked prescriptions; the card shows only those.
+    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), office.id) ?? []);
   }
 
   /** Historia: every order of the user's pharmacy, newest first, one page at a time. */

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import {
   PHARMACY_MESSAGES,
   VALIDATION_MESSAGES,
@@ -35,20 +35,20 @@ export function canonicalUsername(username: string): string {
 @Injectable()
 export class PharmacyUserAdminService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(PharmacyUser) private readonly users: Repository<PharmacyUser>,
     private readonly sessions: SessionsService,
     private readonly notices: NoticesService,
     private readonly audit: AuditService,
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
-    const users = await this.db.getRepository(PharmacyUser).find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
+    const users = await this.users.find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
     return users.map(toUserListEntry);
   }
 
   async usernameExists(name: string): Promise<UsernameCheck> {
     const username = canonicalUsername(name);
-    return { usernameExists: username !== '' && (await this.db.getRepository(PharmacyUser).existsBy({ username })) };
+    return { usernameExists: username !== '' && (await this.users.existsBy({ username })) };
   }
 
   async create(admin: SessionUser, input: NewPharmacyUserRequest): Promise<PharmacyUserListEntry> {
@@ -58,7 +58,7 @@ export class PharmacyUserAdminService {
     if (messages.length > 0) throw new BadRequestException(messages);
     const passwordHash = await hashNewPassword(input.password, [input.firstName, input.lastName, username]);
     try {
-      return await this.db.transaction(async (m) => {
+      return await this.users.manager.transaction(async (m) => {
         if (await m.getRepository(PharmacyUser).existsBy({ username: canonicalUsername(username) })) {
           throw new ConflictException(VALIDATION_MESSAGES.usernameTaken);
         }
@@ -97,7 +97,7 @@ export class PharmacyUserAdminService {
     const passwordHash = input.password ? await hashNewPassword(input.password, [input.firstName, input.lastName, username]) : undefined;
     let saved: PharmacyUserListEntry;
     try {
-      saved = await this.db.transaction(async (m) => {
+      saved = await this.users.manager.transaction(async (m) => {
         const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOne({ where: { id: input.id }, lock: { mode: 'pessimistic_write' } }));
         if (target.userLevel === 'admin' && target.id !== admin.id) throw new ForbiddenException(PHARMACY_MESSAGES.adminNotEditable);
         const canonical = canonicalUsername(username);
@@ -126,7 +126,7 @@ export class PharmacyUserAdminService {
 
   /** Deletes a (non-admin) user of the admin's pharmacy; their sessions and sockets end at once. */
   async remove(admin: SessionUser, name: string): Promise<void> {
-    const removedId = await this.db.transaction(async (m) => {
+    const removedId = await this.users.manager.transaction(async (m) => {
       const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ username: canonicalUsername(name) }));
       if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
       await this.notices.forgetReader(m, target.id);

@@ -1,18 +1,28 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { NoticesModule } from '../notices/notices.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { PharmacyCartController } from './pharmacy-cart.controller.js';
+import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyCartService } from './pharmacy-cart.service.js';
 import { PharmacyNoticeController } from './pharmacy-notice.controller.js';
 import { PharmacyOfficeController } from './pharmacy-office.controller.js';
+import { PharmacyOffice } from './pharmacy-office.entity.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { PharmacyOrdersController } from './pharmacy-orders.controller.js';
 import { PharmacyOrdersService } from './pharmacy-orders.service.js';
 import { PharmacyUserAdminController } from './pharmacy-user-admin.controller.js';
 import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';
+import { PharmacyUser } from './pharmacy-user.entity.js';
 import { PharmacyController } from './pharmacy.controller.js';
 import { PharmacyService } from './pharmacy.service.js';
 
 /** The pharmacy's side of the REST contract (SPEC section 7, Pharmacy). */
 @Module({
+  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule],
   controllers: [
     PharmacyController,
     PharmacyOfficeController,

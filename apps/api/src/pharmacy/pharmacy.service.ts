@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import type { PharmacyUserInfo, PharmacyUserListEntry } from '@resepti/domain';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 
@@ -23,10 +23,10 @@ export function toPharmacyUserInfo(user: PharmacyUser & { pharmacy?: { name: str
 
 @Injectable()
 export class PharmacyService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectRepository(PharmacyUser) private readonly users: Repository<PharmacyUser>) {}
 
   async userInfo(pharmacyUserId: number): Promise<Omit<PharmacyUserInfo, 'sessionIdleMinutes'>> {
-    const user = await this.db.getRepository(PharmacyUser).findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true, offices: true } });
+    const user = await this.users.findOne({ where: { id: pharmacyUserId }, relations: { pharmacy: true, offices: true } });
     if (!user) throw new NotFoundException('Käyttäjää ei löydy');
     return toPharmacyUserInfo(user);
   }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { OutageSessionCheck } from './outage-session-check.js';
-import { RealtimeGateway } from './realtime.gateway.js';
 import { PushNumbering } from './push-numbering.js';
 import { RealtimeOrderListener } from './realtime-order.listener.js';
 import { RealtimePushesListener } from './realtime-pushes.listener.js';
+import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime.publisher.js';
 import { RedisConnection } from './redis-connection.js';
 
@@ -12,6 +14,7 @@ import { RedisConnection } from './redis-connection.js';
  * pushes (only they call the publisher). Other modules emit events; none imports this one.
  */
 @Module({
+  imports: [AuthModule, OrdersModule],
   providers: [RealtimeGateway, RealtimePublisher, RealtimeOrderListener, RealtimePushesListener, RedisConnection, PushNumbering, OutageSessionCheck],
   exports: [RedisConnection],
 })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M } from '@resepti/domain';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type RegistrationRequest, type PasswordChangeRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
 function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
@@ -25,7 +25,7 @@ const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
 /** A current password as typed: any text up to the maximum; `missing` when empty or not text. */
 const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missing : v.length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null);
 
-export class RegistrationDto {
+export class RegistrationDto implements RegistrationRequest {
   @ApiProperty({ example: 'maija.mallikas@example.fi' })
   @DomainRule(text(validateEmail))
   email!: string;
@@ -102,7 +102,7 @@ export class NewPasswordDto {
 }
 
 /** A signed-in customer's new password: the current one too (ASVS 6.2.3), so a borrowed session cannot take the account. */
-export class ChangePasswordDto extends NewPasswordDto {
+export class ChangePasswordDto extends NewPasswordDto implements PasswordChangeRequest {
   @ApiProperty({ example: 'Salasana1' })
   @DomainRule(text((v) => currentPasswordProblem(v, M.currentPasswordMissing)))
   currentPassword!: string;

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { HISTORY_FILTER_MAX, HISTORY_PAGE_SIZE, HISTORY_SORT_ORDERS, type HistorySortOrder } from '@resepti/domain';
+import { HISTORY_FILTER_MAX, HISTORY_PAGE_SIZE, HISTORY_SORT_ORDERS, type HistorySortOrder, type HistoryRequest } from '@resepti/domain';
 
-export class HistoryRequestDto {
+export class HistoryRequestDto implements HistoryRequest {
   @ApiPropertyOptional({ description: "Matches the patient's first name, last name or hetu (case-insensitive; every word must match).", maxLength: HISTORY_FILTER_MAX })
   @IsOptional()
   @IsString({ message: 'Hakuehdon pitää olla tekstiä.' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX } from '@resepti/domain';
+import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyMessageRequest } from '@resepti/domain';
 
-export class PharmacyMessageDto {
+export class PharmacyMessageDto implements PharmacyMessageRequest {
   @ApiPropertyOptional({ description: 'There is one current notice (id 1); the value is accepted and ignored.' })
   @IsOptional()
   @IsInt({ message: 'id pitää olla kokonaisluku.' })

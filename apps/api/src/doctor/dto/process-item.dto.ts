@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { DECISIONS, DOCTOR_MESSAGES, type Decision } from '@resepti/domain';
+import { DECISIONS, DOCTOR_MESSAGES, type Decision, type ProcessItemRequest } from '@resepti/domain';
 
-export class ProcessItemDto {
+export class ProcessItemDto implements ProcessItemRequest {
   @ApiProperty({ enum: DECISIONS, description: "'undecided' undoes the decision (reason emptied, coupon removed)." })
   @IsIn(DECISIONS as Decision[], { message: DOCTOR_MESSAGES.invalidDecision })
   decision!: Decision;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { DELIVERY_OPTION_IDS, MESSAGES, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId } from '@resepti/domain';
+import { DELIVERY_OPTION_IDS, MESSAGES, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId, type AddPharmacyCartItemRequest, type PharmacySendRequest } from '@resepti/domain';
 import { Trim } from './trim.js';
 
 /** The hetu of the patient the client's screen shows; the cart answers 409 when its patient is another one. */
@@ -13,7 +13,7 @@ abstract class ForPatientDto {
 }
 
 /** POST /pharmacy-shopping-cart/send: the body is optional. */
-export class SendCartDto extends ForPatientDto {}
+export class SendCartDto extends ForPatientDto implements PharmacySendRequest {}
 
 /** POST /pharmacy-shopping-cart/delivery-option */
 export class DeliveryOptionDto extends ForPatientDto {
@@ -23,7 +23,7 @@ export class DeliveryOptionDto extends ForPatientDto {
 }
 
 /** POST /pharmacy-shopping-cart/item */
-export class AddCartItemDto extends ForPatientDto {
+export class AddCartItemDto extends ForPatientDto implements AddPharmacyCartItemRequest {
   @ApiProperty({ enum: ['renewal'] })
   @IsIn(['renewal'], { message: PHARMACY_MESSAGES.itemTypeInvalid })
   type!: 'renewal';

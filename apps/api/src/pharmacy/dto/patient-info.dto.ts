@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MESSAGES, PHARMACY_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
+import { MESSAGES, PHARMACY_MESSAGES, VALIDATION_MESSAGES, type Patient } from '@resepti/domain';
 import { Trim } from './trim.js';
 
 /** POST /patient-info: the patient the pharmacist is serving. The hetu's check character is verified by the service. */
-export class PatientInfoDto {
+export class PatientInfoDto implements Patient {
   @ApiProperty({ example: 'Matti' })
   @Trim()
   @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })

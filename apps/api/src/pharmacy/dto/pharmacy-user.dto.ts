@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PHARMACY_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
+import { PHARMACY_MESSAGES, VALIDATION_MESSAGES, type NewPharmacyUserRequest, type UpdatePharmacyUserRequest, type DeletePharmacyUserRequest } from '@resepti/domain';
 
 const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
 
@@ -23,7 +23,7 @@ abstract class PharmacyUserFieldsDto {
 }
 
 /** POST /create-pharmacy-user */
-export class CreatePharmacyUserDto extends PharmacyUserFieldsDto {
+export class CreatePharmacyUserDto extends PharmacyUserFieldsDto implements NewPharmacyUserRequest {
   @ApiProperty()
   @IsString({ message: VALIDATION_MESSAGES.passwordTooShort })
   @MaxLength(200, { message: PASSWORD_TOO_LONG })
@@ -31,7 +31,7 @@ export class CreatePharmacyUserDto extends PharmacyUserFieldsDto {
 }
 
 /** POST /update-pharmacy-user: an empty or missing password keeps the old one. */
-export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto {
+export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto implements UpdatePharmacyUserRequest {
   @ApiProperty()
   @IsInt({ message: PHARMACY_MESSAGES.userNotFound })
   id!: number;
@@ -44,7 +44,7 @@ export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto {
 }
 
 /** DELETE /delete-pharmacy-user */
-export class DeletePharmacyUserDto {
+export class DeletePharmacyUserDto implements DeletePharmacyUserRequest {
   @ApiProperty()
   @IsString({ message: VALIDATION_MESSAGES.usernameMissing })
   @MaxLength(200, { message: VALIDATION_MESSAGES.usernameTooLong })

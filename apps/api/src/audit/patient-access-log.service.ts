@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { PatientAccessLog, PatientAccessLogEntry } from '@resepti/domain';
+import type { SessionUser } from '../auth/session-user.js';
+import { AuditLog } from './audit-log.entity.js';
+import { AuditService } from './audit.service.js';
+
+/** Entries per export; a patient with more is a case for the database administrator. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * One patient's access log, read from the audit trail with each actor's name: doctors see every
+ * entry; a pharmacy admin sees what their own pharmacy's users and systems did. The export is
+ * itself audited, in the same transaction.
+ */
+@Injectable()
+export class PatientAccessLogService {
+  constructor(
+    @InjectRepository(AuditLog) private readonly log: Repository<AuditLog>,
+    private readonly audit: AuditService,
+  ) {}
+
+  async export(user: SessionUser, hetu: string): Promise<PatientAccessLog> {
+    return this.log.manager.transaction(async (m) => {
+      const ownPharmacyOnly = user.role === 'pharmacy';
+      const rows = (await m.query(
+        `SELECT a.at, a.actor_role, a.action, a.order_id,
+                CASE a.actor_role
+                  WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
+                  WHEN 'pharmacy' THEN pu.first_name || ' ' || pu.last_name || ' (' || p.name || ')'
+                  WHEN 'customer' THEN c.first_name || ' ' || c.last_name
+                  WHEN 'integrator' THEN ac.name || ' (' || acp.name || ')'
+                END AS actor_name
+           FROM audit_log a
+           LEFT JOIN doctor d ON a.actor_role = 'doctor' AND d.id = a.actor_id
+           LEFT JOIN pharmacy_user pu ON a.actor_role = 'pharmacy' AND pu.id = a.actor_id
+           LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
+           LEFT JOIN customer c ON a.actor_role = 'customer' AND c.id = a.actor_id
+           LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
+           LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
+          WHERE a.patient_hetu = $1 ${ownPharmacyOnly ? `AND ((a.actor_role = 'pharmacy' AND pu.pharmacy_id = $3) OR (a.actor_role = 'integrator' AND ac.pharmacy_id = $3))` : ''}
+          ORDER BY a.id
+          LIMIT $2`,
+        ownPharmacyOnly ? [hetu, MAX_ENTRIES, user.pharmacyId] : [hetu, MAX_ENTRIES],
+      )) as Array<{ at: Date; actor_role: PatientAccessLogEntry['actorRole']; action: string; order_id: number | null; actor_name: string | null }>;
+      await this.audit.record(user, { action: 'patient-access-log.export', patientHetu: hetu, details: { entries: rows.length } }, m);
+      const entries: PatientAccessLogEntry[] = rows.map((r) => ({
+        at: r.at.toISOString(),
+        actorRole: r.actor_role,
+        actorName: r.actor_name,
+        action: r.action,
+        orderId: r.order_id,
+      }));
+      return { hetu, entries };
+    });
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Every setting the API reads from the environment, with its description.
+ * Validated once at start: a bad value stops the process with a clear message.
+ * `npm run admin -- config-table` prints this list as the README's configuration table.
+ */
+export const SETTINGS = [
+  { name: 'PORT', default: '3000', description: 'HTTP port for the web app, REST API, Socket.IO and /health.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string. Unset: an embedded PostgreSQL is started with its data under DATA_DIR, and demo data is seeded into an empty database.',
+  },
+  {
+    name: 'MIGRATION_DATABASE_URL',
+    default: '(DATABASE_URL, with a warning)',
+    description:
+      'PostgreSQL connection string of the schema owner, used only to run migrations and seed; the app itself connects with DATABASE_URL. Set both in production so the app never holds the rights to rewrite the audit trail.',
+  },
+  {
+    name: 'DATABASE_ROLE',
+    default: 'resepti_app',
+    description:
+      "The role the app's connections act as (SET ROLE at connect): may INSERT and SELECT audit rows but not UPDATE, DELETE or TRUNCATE them. DATABASE_URL's user must be a member (or a superuser). Empty: no SET ROLE, for a DATABASE_URL user that already has only those rights.",
+  },
+  { name: 'DATABASE_POOL_SIZE', default: '10', description: 'PostgreSQL connections per API process for the application (each process also opens SESSION_POOL_SIZE more).' },
+  { name: 'SESSION_POOL_SIZE', default: '4', description: 'PostgreSQL connections per API process for login sessions.' },
+  { name: 'SEED_DEMO', default: 'false', description: 'With DATABASE_URL set: seed the demo data into an empty database when true.' },
+  { name: 'DATA_DIR', default: '.data', description: 'Where the embedded PostgreSQL keeps its files (kept across restarts).' },
+  { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL (only when DATABASE_URL is unset).' },
+  {
+    name: 'SESSION_SECRET',
+    default: '(random per start in development)',
+    description: 'Secret that signs session cookies. Required when NODE_ENV=production; must be the same on every API node.',
+  },
+  {
+    name: 'AUDIT_CHAIN_KEY',
+    default: '(a fixed development key outside production)',
+    description:
+      'Secret (at least 32 characters, e.g. `openssl rand -hex 32`) that keys the HMAC chain over the audit log and signs audit checkpoints. Keep it outside the database; the same on every API node and for `npm run admin`. Required when NODE_ENV=production. Without it, development and tests use a fixed key that is in the source, so their chains prove nothing.',
+  },
+  { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
+  {
+    name: 'PASSWORD_HASH_CONCURRENCY',
+    default: '(cores - 1, at least 1)',
+    description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
+  },
+  {
+    name: 'PASSWORD_HASH_QUEUE',
+    default: '32',
+    description: 'How many password checks may wait, per line (logins; registrations, resets and changes); beyond that the request answers 503 at once. Logins go first.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'Redis between API processes: pushes, the replay of missed pushes and push numbers. Unset: one process on its own. The API starts and keeps serving while Redis is down, and reconnects by itself.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
+  },
+  { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox (decimals allowed).' },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'log',
+    description:
+      'log: a message is logged as sent (without its number or text) and kept in the outbox, listed at GET /dev/sms-outbox outside production. http: POST to SMS_GATEWAY_URL.',
+  },
+  {
+    name: 'SMS_GATEWAY_URL',
+    default: '(unset)',
+    description: 'With SMS_PROVIDER=http: where messages are posted as JSON {to, text, idempotencyKey} (https in production), with an Idempotency-Key header.',
+  },
+  { name: 'SMS_GATEWAY_TOKEN', default: '(unset)', description: 'With SMS_PROVIDER=http: sent as Authorization: Bearer.' },
+  { name: 'SMS_MAX_ATTEMPTS', default: '5', description: 'Tries per message before it is marked failed.' },
+  {
+    name: 'SMS_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed try; doubles after each further one (30 s, 1 min, 2 min …). Decimals allowed.',
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset: embedded test checkout)',
+    description:
+      "Stripe secret key (sk_live_… or sk_test_…): payments go through Stripe Checkout. Unset: the app's own embedded checkout at /kassa/{id}, which takes only Stripe's test cards (never in production).",
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(derived from SESSION_SECRET without Stripe)',
+    description:
+      "Signing secret (whsec_…) of the webhook endpoint PUBLIC_URL/ui-api/v1/payments/webhook; required with STRIPE_SECRET_KEY. The embedded checkout signs its own events with it, so both modes go through one verified path.",
+  },
+  {
+    name: 'STRIPE_API_URL',
+    default: '(unset: https://api.stripe.com)',
+    description: "Where the Stripe SDK sends its calls, e.g. Stripe's stripe-mock in a test environment (https in production).",
+  },
+  { name: 'API_TOKEN_MINUTES', default: '15', description: 'Lifetime of an integrator access token from POST /api/oauth/token (decimals allowed).' },
+  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 per API process; beyond it 429 with Retry-After.' },
+  {
+    name: 'API_TOKEN_LIMIT_PER_CLIENT',
+    default: '10',
+    description: 'Requests per minute to POST /api/oauth/token per client id tried, per API process (a token lives API_TOKEN_MINUTES); beyond it 429 with Retry-After.',
+  },
+  {
+    name: 'API_TOKEN_LIMIT_PER_ADDRESS',
+    default: '60',
+    description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), per API process; beyond it 429 with Retry-After.',
+  },
+  { name: 'WEBHOOK_SEND_INTERVAL_SECONDS', default: '2', description: "How often each API node delivers due webhook events to integrators' endpoints (decimals allowed)." },
+  {
+    name: 'WEBHOOK_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed webhook try; doubles after each further one, for 24 hours. Decimals allowed.',
+  },
+  { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
+  {
+    name: 'OIDC_ISSUER',
+    default: '(unset: embedded test IdP at /dev-idp)',
+    description:
+      'OpenID Connect issuer for strong identification (a Finnish Trust Network broker). Unset: the embedded test identity provider is mounted at /dev-idp; required when NODE_ENV=production.',
+  },
+  { name: 'OIDC_CLIENT_ID', default: '(unset)', description: 'Client id registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
+  { name: 'OIDC_CLIENT_SECRET', default: '(unset)', description: 'Client secret registered with OIDC_ISSUER (required with OIDC_ISSUER).' },
+  {
+    name: 'PUBLIC_URL',
+    default: '(http://localhost:PORT outside production)',
+    description:
+      'The address users open the app at, e.g. https://resepti.example.fi: every absolute link is built from it (the identification callback PUBLIC_URL/ui-api/v1/registration/callback, Stripe\'s return pages, text messages), never from a request\'s Host header. Required when NODE_ENV=production.',
+  },
+  {
+    name: 'ALLOWED_ORIGINS',
+    default: "(PUBLIC_URL's origin)",
+    description:
+      'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
+  },
+  { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
+] as const;
