@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
 import { formatEuro } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
@@ -62,7 +62,7 @@ export function CustomerHandlingPage() {
   if (!data) return <p className="card">{cart.isError ? CUSTOMER_TEXTS.prescriptions.loadFailed : null}</p>;
 
   const fullPrice = data.items.reduce((sum, i) => sum + i.priceCents, 0);
-  const couponError = apply.isError ? (isApiError(apply.error) && apply.error.status < 500 ? apply.error.message : CUSTOMER_TEXTS.chat.failed) : null;
+  const couponError = apply.isError ? errorText(apply.error, CUSTOMER_TEXTS.chat.failed) : null;
 
   return (
     <section className="checkout card" aria-labelledby={`${ids}-heading`}>

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { useLogout } from '../auth/useLogout';
 import { useSession } from '../auth/useSession';
@@ -116,7 +117,8 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
   const [pending, setPending] = useState(false);
 
   const setField = (field: 'email' | 'phone', value: FieldState) => setState((s) => ({ ...s, [field]: value }));
-  const failure = (e: unknown) => (isApiError(e) && e.status < 500 && e.status !== 401 ? e.messages.join(' ') : T.contactFailed);
+  // 401: the session ended and the client is on its way to the login page.
+  const failure = (e: unknown) => (isApiError(e, 401) ? T.contactFailed : errorText(e, T.contactFailed));
 
   function saved(updated: CustomerInfo, field: 'email' | 'phone') {
     queryClient.setQueryData(queryKeys.session('customer'), updated);

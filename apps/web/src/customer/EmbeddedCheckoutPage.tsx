@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
 import { TEST_CARDS, formatEuro, formatTimeFi, type EmbeddedCheckoutSession } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
@@ -61,7 +62,7 @@ export function EmbeddedCheckoutPage() {
     );
   }
   const s = session.data;
-  const error = pay.isError ? (isApiError(pay.error) && pay.error.status < 500 ? pay.error.message : T.failed) : null;
+  const error = pay.isError ? errorText(pay.error, T.failed) : null;
   const field = (name: keyof typeof card) => ({
     value: card[name],
     onChange: (v: unknown) => {

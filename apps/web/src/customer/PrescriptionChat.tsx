@@ -24,7 +24,7 @@ import {
   type QuestionnaireStep,
   type Topic,
 } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
@@ -44,10 +44,6 @@ type Stage =
   | { kind: 'end'; topic: Topic; step: QuestionnaireStep }
   | { kind: 'added' };
 
-
-function errorText(e: unknown): string {
-  return isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed;
-}
 
 export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
@@ -87,7 +83,7 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
       say('bot', T.added(name));
       setStage({ kind: 'added' });
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => setError(errorText(e, T.failed)),
   });
 
   function restart() {

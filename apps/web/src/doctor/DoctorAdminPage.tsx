@@ -7,12 +7,12 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { InlineAlert, Textarea, TextInput, ToggleInput } from 'suomifi-ui-components';
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { PageLoading } from '../components/PageLoading';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { doctorApi } from './doctor-api';
 import { useNotice } from './doctor-hooks';
-import { errorText } from './OrderWorkspace';
 
 const T = DOCTOR_TEXTS.admin;
 

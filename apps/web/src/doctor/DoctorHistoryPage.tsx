@@ -15,13 +15,13 @@ import {
   type DoctorOrder,
   type HistorySortOrder,
 } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { doctorApi } from './doctor-api';
 import { useDebounced, useNow } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
-import { errorText } from './OrderWorkspace';
 import { SortSelector } from './SortSelector';
 
 const T = DOCTOR_TEXTS.history;

@@ -2,13 +2,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DoctorOrder } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../auth/useSession';
 import { CardSkeletons } from '../components/Skeleton';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { doctorApi } from './doctor-api';
 import { useCurrentOrder, useSystemStatus } from './doctor-hooks';
-import { errorText, OrderWorkspace } from './OrderWorkspace';
+import { OrderWorkspace } from './OrderWorkspace';
 import { WelcomePanel } from './WelcomePanel';
 
 export function DoctorQueuePage() {

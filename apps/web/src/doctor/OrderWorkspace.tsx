@@ -8,20 +8,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../texts';
 import { DecisionPanel } from './DecisionPanel';
 import { doctorApi } from './doctor-api';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
 
 const T = DOCTOR_TEXTS.order;
-
-export function errorText(e: unknown): string {
-  if (isApiError(e) && e.status < 500) return e.message;
-  return TEXTS.common.unexpectedError;
-}
 
 interface OrderWorkspaceProps {
   order: DoctorOrder;

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, RadioButton, RadioButtonGroup, TextInput } from 'suomifi-ui-components';
 import { formatEuro, handlingPriceCents, type DeliveryOptionId, type PharmacyCart, type Product } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { queryKeys } from '../api/query-keys';
@@ -21,10 +21,6 @@ const T = PHARMACY_TEXTS.chat;
 
 type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 
-
-function errorText(e: unknown): string {
-  return isApiError(e) && e.status < 500 ? e.messages.join(' ') : PHARMACY_TEXTS.workbench.failed;
-}
 
 export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
   const ids = useId();
@@ -77,7 +73,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
       setStage('added');
     },
     onError: (e) => {
-      setError(errorText(e));
+      setError(errorText(e, PHARMACY_TEXTS.workbench.failed));
       backToSearch();
     },
   });
@@ -86,7 +82,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     mutationKey: queryKeys.pharmacy.cartChange,
     mutationFn: (id: DeliveryOptionId) => setDeliveryOption(patientHetu, id),
     onSuccess: (next) => queryClient.setQueryData(queryKeys.pharmacy.cart, next),
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => setError(errorText(e, PHARMACY_TEXTS.workbench.failed)),
   });
 
   const send = useMutation({
@@ -99,7 +95,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
       ]);
       onSent();
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => setError(errorText(e, PHARMACY_TEXTS.workbench.failed)),
   });
 
   function backToSearch() {

@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
 import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type CartUpdatedEvent, type Patient } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { queryKeys } from '../api/query-keys';
 import { useLiveQuery } from '../api/useLiveQuery';
@@ -87,7 +87,7 @@ export function OrderRequestPanel() {
       setPatient(saved);
       setStep(3);
     },
-    onError: (e) => setError(isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed),
+    onError: (e) => setError(errorText(e, T.failed)),
   });
 
   const abort = useMutation({

@@ -18,6 +18,7 @@ import {
   type PharmacyUserListEntry,
 } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
@@ -93,7 +94,7 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       const field: EditField = isApiError(e, 409) ? 'username' : committed;
       // 'Käyttäjän lisääminen ei onnistunut!' belongs to the new-user modal; a failed edit
       // save says 'Tallennus epäonnistui!' (SPEC section 8).
-      setErrors((prev) => ({ ...prev, [field]: isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.saveFailed }));
+      setErrors((prev) => ({ ...prev, [field]: errorText(e, T.saveFailed) }));
     },
   });
 
@@ -176,7 +177,7 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
         <ModalContent>
           <ModalTitle id={`${ids}-delete-title`}>{T.deleteTitle}</ModalTitle>
           <Paragraph>{V.deleteConfirm}</Paragraph>
-          {remove.isError && <p className="ph-error">{isApiError(remove.error) ? remove.error.messages.join(' ') : TEXTS.common.unexpectedError}</p>}
+          {remove.isError && <p className="ph-error">{errorText(remove.error)}</p>}
         </ModalContent>
         <ModalFooter>
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>

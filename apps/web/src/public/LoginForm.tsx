@@ -8,6 +8,7 @@ import { Link as RouterLinkBase } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { forgetSessions } from '../auth/signed-in';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
@@ -31,10 +32,9 @@ interface LoginFormProps {
   notice?: ReactNode;
 }
 
+/** Wrong credentials (401) and malformed ones (400) get the one login-failure text: no hint which. */
 function failureText(error: unknown): string {
-  if (isApiError(error, 401) || isApiError(error, 400)) return TEXTS.login.failed;
-  if (isApiError(error) && error.status < 500) return error.message;
-  return TEXTS.common.unexpectedError;
+  return isApiError(error, 401) || isApiError(error, 400) ? TEXTS.login.failed : errorText(error);
 }
 
 export function LoginForm({ audience, identifier, onLogin, footer, notice }: LoginFormProps) {

@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
+import { errorMessages } from '../api/error-text';
 import { queryKeys } from '../api/query-keys';
 import { useSocket } from '../api/socket';
 import { PageLoading } from '../components/PageLoading';
@@ -21,11 +22,6 @@ import { PublicLayout } from './PublicLayout';
 
 const T = CUSTOMER_TEXTS.register;
 const STEPS = T.stepNames.length;
-
-function errorMessages(error: unknown): string[] {
-  if (isApiError(error) && error.status < 500) return error.messages;
-  return [T.failed];
-}
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -155,7 +151,7 @@ function Wizard({ person }: { person: RegistrationData }) {
       signedIn(ROUTES.customerHello);
     } catch (err) {
       setPending(false);
-      const messages = errorMessages(err);
+      const messages = errorMessages(err, T.failed);
       // A taken e-mail is fixed on the e-mail step.
       if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
         setStep(1);
@@ -309,7 +305,7 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
       signedIn(ROUTES.customerPrescriptions);
     } catch (err) {
       setPending(false);
-      setErrors(errorMessages(err));
+      setErrors(errorMessages(err, T.failed));
     }
   }
 
