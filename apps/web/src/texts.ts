@@ -19,7 +19,6 @@ export const TEXTS = {
     loading: 'Ladataan…',
     logout: 'Kirjaudu ulos',
     backToHome: 'Takaisin etusivulle',
-    comingSoon: 'Tämä näkymä on tulossa.',
     unexpectedError: 'Jokin meni vikaan. Yritä hetken kuluttua uudelleen.',
     retry: 'Yritä uudelleen',
     close: 'Sulje',
@@ -46,7 +45,6 @@ export const TEXTS = {
     email: 'Sähköposti',
     password: 'Salasana',
     submit: 'Kirjaudu',
-    submitting: 'Kirjaudutaan…',
     failed: MESSAGES.loginFailed,
     forgotPassword: 'Unohditko salasanasi? Tunnistaudu pankkitunnuksilla',
     customerIntro: 'Asiakkaan kirjautuminen',
@@ -140,9 +138,6 @@ export const TEXTS = {
     heading: 'Tietoa asiakkaalle',
     intro: `Resepti-palvelun tarjoaa ${PROVIDER_NAME}, joka toimii myös henkilötietojesi rekisterinpitäjänä.`,
   },
-  register: {
-    heading: 'Rekisteröityminen',
-  },
   wrongRole: {
     title: 'Näkymä kuuluu toiselle käyttäjäryhmälle',
     body: (view: string, own: string | null) =>
@@ -161,22 +156,17 @@ export const TEXTS = {
     adminHeading: 'Admin',
   },
   pharmacy: {
-    workbenchHeading: 'Työpöytä',
     officeChooserHeading: 'Valitse toimipaikkasi',
     officesLabel: 'Toimipaikat',
     officeId: (id: number) => `Tunnus ${id}`,
     officeLevel: (level: string) => `Taso: ${level}`,
     noOffices: 'Sinulle ei ole määritetty toimipaikkoja. Ota yhteyttä apteekkisi pääkäyttäjään.',
     officeFailed: 'Toimipaikan valinta ei onnistunut. Yritä uudelleen.',
-    adminHeading: 'Järjestelmänvalvoja',
-    printHeading: 'Tulosta',
     changeOffice: 'Vaihda toimipaikka',
   },
   customer: {
     prescriptionsHeading: 'Reseptit',
     profileHeading: 'Oma tili',
-    handlingHeading: 'Kassa',
-    helloHeading: 'Tervetuloa',
   },
 } as const;
 
@@ -477,10 +467,7 @@ export const CUSTOMER_TEXTS = {
     coupon: (code: string) => `Saat seuraavasta reseptistä alennuksen kampanjakoodilla ${code}.`,
     nextStepRenewal: 'Ota yhteyttä omaan lääkäriisi, jos tarvitset lääkettä edelleen.',
     nextStepRequest: 'Ota yhteyttä omaan lääkäriisi tai hae uutta reseptiä palvelun kautta, jos tilanteesi muuttuu.',
-    handledOn: (date: string) => `Käsitelty ${date}`,
-    sentOn: (date: string) => `Lähetetty ${date}`,
     loadFailed: 'Reseptien lataaminen epäonnistui. Yritä hetken kuluttua uudelleen.',
-    updated: 'Tilauksesi tila päivittyi.',
     bottomNav: 'Alavalikko',
     prescriptionsNav: 'Reseptit',
     profileNav: 'Oma tili',
@@ -523,8 +510,6 @@ export const CUSTOMER_TEXTS = {
     total: 'Yhteensä',
     checkout: (price: string) => `Siirry kassalle ${price}`,
     checkingOut: 'Siirrytään kassalle...',
-    checkoutFailed: 'Kassalle siirtyminen ei onnistunut. Yritä uudelleen.',
-    cancelledPayment: 'Maksu keskeytettiin. Valitut reseptit ovat tallessa.',
     paymentNote: 'Maksu kotimaisilla pankkikorteilla ja yleisimmillä luottokorteilla.',
   },
   checkout: {
@@ -560,7 +545,6 @@ export const CUSTOMER_TEXTS = {
     textLabel: 'Anna palautetta',
     send: 'Lähetä',
     close: 'Sulje',
-    thanks: 'Kiitos palautteestasi!',
     failed: 'Palautteen lähetys epäonnistui.',
   },
   profile: {

@@ -25,7 +25,7 @@ import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts'
 import { SortSelector } from './SortSelector';
 
 const T = DOCTOR_TEXTS.history;
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: boolean } {
   if (order.deliveryStatus === 'delivered' && order.deliveryTime) {

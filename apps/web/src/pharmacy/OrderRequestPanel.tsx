@@ -21,7 +21,7 @@ const T = PHARMACY_TEXTS.workbench;
 type Step = 1 | 2 | 3;
 
 /** The hetu message to show: only once the full length is typed (or on an attempt to go on). */
-export function hetuError(value: string, attempted: boolean): string | null {
+function hetuError(value: string, attempted: boolean): string | null {
   const v = normalizeHetu(value);
   if (v.length < HETU_LENGTH && !attempted) return null;
   return validateHetu(v);
