@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
 import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
+import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import { CUSTOMER_TEXTS } from '../texts';
 import { fetchFeedbackQuestion, sendFeedback } from './customer-api';
 import { useIsCustomer } from './customer-hooks';
@@ -42,7 +42,7 @@ export function FeedbackModal() {
     queryKey: queryKeys.customer.feedback,
     queryFn: fetchFeedbackQuestion,
     pollIntervalMs: POLL_INTERVAL_MS.customer,
-    events: [SOCKET_EVENTS.orderUpdated],
+    onPush: { [SOCKET_EVENTS.orderUpdated]: refetchOnPush },
     enabled: useIsCustomer(),
   });
   const [score, setScore] = useState<1 | 2 | 3 | 4 | 5>(1);

@@ -2,11 +2,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, SOCKET_EVENTS, type CustomerCart } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
+import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import { useSession } from '../auth/useSession';
 import { fetchCart, fetchOrderHistory, fetchOutstandingOrders, fetchProducts } from './customer-api';
 
-const ORDER_EVENTS = [SOCKET_EVENTS.orderUpdated] as const;
+/** A push about one of the customer's orders carries no order: both lists are fetched again. */
+const REFETCH_ON_ORDER_UPDATE = { [SOCKET_EVENTS.orderUpdated]: refetchOnPush };
 
 /** Only a customer session has a cart and orders (the customer's pages admit other users too). */
 export function useIsCustomer(): boolean {
@@ -37,14 +38,14 @@ export function useCustomerOrders() {
     queryKey: queryKeys.customer.outstanding,
     queryFn: fetchOutstandingOrders,
     pollIntervalMs: POLL_INTERVAL_MS.customer,
-    events: ORDER_EVENTS,
+    onPush: REFETCH_ON_ORDER_UPDATE,
     enabled,
   });
   const history = useLiveQuery({
     queryKey: queryKeys.customer.history,
     queryFn: fetchOrderHistory,
     pollIntervalMs: POLL_INTERVAL_MS.customer,
-    events: ORDER_EVENTS,
+    onPush: REFETCH_ON_ORDER_UPDATE,
     enabled,
   });
   return { outstanding, history };

@@ -1,8 +1,8 @@
 /** Live server state of the doctor's screens, and small shared hooks. */
 import { useEffect, useState } from 'react';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS, type DoctorHeldEvent, type OrderUpdatedEvent, type QueueStatus, type SystemStatus } from '@resepti/domain';
+import { POLL_INTERVAL_MS, SOCKET_EVENTS, type SystemStatus } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
+import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import { doctorApi, ownHeldOrderChangeInFlight } from './doctor-api';
 
 /**
@@ -15,11 +15,9 @@ export function useSystemStatus() {
     queryKey: queryKeys.doctor.status,
     queryFn: doctorApi.systemStatus,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.queueStatus, SOCKET_EVENTS.doctorHeld],
-    apply: (payload, current) => {
-      if (!current) return undefined;
-      if (payload && typeof payload === 'object' && 'waitingForDoctor' in payload) return { ...(payload as QueueStatus), pickedOrder: current.pickedOrder };
-      return { ...current, pickedOrder: (payload as DoctorHeldEvent).pickedOrder };
+    onPush: {
+      [SOCKET_EVENTS.queueStatus]: (counts, current) => (current ? { data: { ...counts, pickedOrder: current.pickedOrder } } : 'refetch'),
+      [SOCKET_EVENTS.doctorHeld]: (held, current) => (current ? { data: { ...current, pickedOrder: held.pickedOrder } } : 'refetch'),
     },
   });
 }
@@ -35,12 +33,9 @@ export function useCurrentOrder() {
     queryKey: queryKeys.doctor.current,
     queryFn: doctorApi.current,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.orderUpdated, SOCKET_EVENTS.doctorHeld],
-    isAbout: (payload, current) => {
-      if (payload && typeof payload === 'object' && 'pickedOrder' in payload) {
-        return !ownHeldOrderChangeInFlight() && (payload as DoctorHeldEvent).pickedOrder !== (current?.id ?? null);
-      }
-      return current != null && (payload as OrderUpdatedEvent).orderId === current.id;
+    onPush: {
+      [SOCKET_EVENTS.orderUpdated]: (update, current) => (current != null && update.orderId === current.id ? 'refetch' : 'ignore'),
+      [SOCKET_EVENTS.doctorHeld]: (held, current) => (!ownHeldOrderChangeInFlight() && held.pickedOrder !== (current?.id ?? null) ? 'refetch' : 'ignore'),
     },
   });
 }
@@ -51,7 +46,7 @@ export function useNotice() {
     queryKey: queryKeys.doctor.notice,
     queryFn: doctorApi.notice,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.noticeUpdated],
+    onPush: { [SOCKET_EVENTS.noticeUpdated]: refetchOnPush },
   });
 }
 

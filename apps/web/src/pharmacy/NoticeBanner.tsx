@@ -2,17 +2,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
+import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS } from '../texts';
 import { fetchMessage, fetchMessageStatus, setMessageChecked } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.notice;
-const NOTICE_EVENTS = [SOCKET_EVENTS.noticeUpdated] as const;
+const REFETCH_ON_NOTICE_UPDATE = { [SOCKET_EVENTS.noticeUpdated]: refetchOnPush };
 
 export function NoticeBanner() {
   const queryClient = useQueryClient();
-  const message = useLiveQuery({ queryKey: queryKeys.pharmacy.message, queryFn: fetchMessage, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, events: NOTICE_EVENTS });
-  const status = useLiveQuery({ queryKey: queryKeys.pharmacy.messageStatus, queryFn: fetchMessageStatus, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, events: NOTICE_EVENTS });
+  const message = useLiveQuery({ queryKey: queryKeys.pharmacy.message, queryFn: fetchMessage, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, onPush: REFETCH_ON_NOTICE_UPDATE });
+  const status = useLiveQuery({ queryKey: queryKeys.pharmacy.messageStatus, queryFn: fetchMessageStatus, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, onPush: REFETCH_ON_NOTICE_UPDATE });
   const toggle = useMutation({
     mutationFn: (checked: boolean) => setMessageChecked(checked),
     onSuccess: (next) => queryClient.setQueryData(queryKeys.pharmacy.messageStatus, next),

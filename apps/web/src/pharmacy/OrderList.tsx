@@ -26,7 +26,6 @@ import { applyOrderCard } from './order-cards';
 import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
 
 const T = PHARMACY_TEXTS.orders;
-const ORDER_EVENTS = [SOCKET_EVENTS.orderUpdated] as const;
 
 export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescription): string {
   if (isApproved(item.decision)) return T.approved;
@@ -94,8 +93,12 @@ export function OrderList() {
     queryKey: queryKeys.pharmacy.ordersByMode(mode, limit),
     queryFn: () => fetchOrders(mode, limit),
     pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
-    events: ORDER_EVENTS,
-    apply: (payload, current) => applyOrderCard(current, payload, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null),
+    onPush: {
+      [SOCKET_EVENTS.orderUpdated]: (update, current) => {
+        const next = applyOrderCard(current, update, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null);
+        return next ? { data: next } : 'refetch';
+      },
+    },
   });
   const all = orders.data?.orders ?? [];
   const list = mode === 'active' ? all.slice(0, shown) : all;

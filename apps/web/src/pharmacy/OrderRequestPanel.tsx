@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
-import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type CartUpdatedEvent, type Patient } from '@resepti/domain';
+import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { queryKeys } from '../api/query-keys';
@@ -36,8 +36,7 @@ export function OrderRequestPanel() {
     queryKey: queryKeys.pharmacy.cart,
     queryFn: fetchCart,
     pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
-    events: [SOCKET_EVENTS.cartUpdated],
-    apply: (payload) => (payload as CartUpdatedEvent).cart,
+    onPush: { [SOCKET_EVENTS.cartUpdated]: (update) => ({ data: update.cart }) },
   });
 
   const [step, setStep] = useState<Step>(1);

@@ -17,12 +17,12 @@ export interface OrderListData {
  */
 export function applyOrderCard(
   list: OrderListData | undefined,
-  payload: unknown,
+  update: OrderUpdatedEvent,
   mode: OrderListMode,
   limit: number,
   officeId: number | null,
 ): OrderListData | undefined {
-  const card = (payload as OrderUpdatedEvent | undefined)?.card;
+  const card = update.card;
   if (!list || !card) return undefined;
   const shown = mode === 'active' ? { ...card, prescriptions: card.prescriptions.filter((p) => !p.pharmacyChecked) } : card;
   const belongs = mode === 'history' || (card.officeId === officeId && shown.prescriptions.length > 0);
