@@ -19,6 +19,8 @@ export const queryKeys = {
     payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },
   pharmacy: {
+    /** Root of everything cached for the pharmacy (renewed when the session's office changes). */
+    root: ['pharmacy'] as const,
     offices: ['pharmacy', 'offices'] as const,
     sessionOffice: ['pharmacy', 'session-office'] as const,
     products: ['pharmacy', 'products'] as const,

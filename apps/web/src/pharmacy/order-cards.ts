@@ -2,13 +2,8 @@
  * Applies a pushed order card (order:updated to the pharmacy carries the card as its lists show
  * it) to a cached list, so a doctor's work reaches the screen without a request.
  */
-import type { OrderUpdatedEvent, PharmacyOrder } from '@resepti/domain';
-import type { OrderListMode } from './pharmacy-api';
-
-export interface OrderListData {
-  orders: PharmacyOrder[];
-  count: number;
-}
+import type { OrderUpdatedEvent } from '@resepti/domain';
+import type { OrderListData, OrderListMode } from './pharmacy-api';
 
 /**
  * The list after the push, or undefined when the push cannot tell (no card: refetch instead).
