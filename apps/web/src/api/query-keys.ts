@@ -38,6 +38,8 @@ export const queryKeys = {
   doctor: {
     status: ['doctor', 'system-status'] as const,
     current: ['doctor', 'current-order'] as const,
+    /** mutationKey of this tab's own changes of the order the doctor holds (pick, deliver, release). */
+    heldOrderChange: ['doctor', 'held-order-change'] as const,
     historyRoot: ['doctor', 'history'] as const,
     history: (filter: string, sortOrder: string) => ['doctor', 'history', filter, sortOrder] as const,
     notice: ['doctor', 'notice'] as const,
