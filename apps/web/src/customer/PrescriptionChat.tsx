@@ -9,7 +9,6 @@
  * new lines are read out by a polite live region, as in the pharmacy's chat.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, TextInput } from 'suomifi-ui-components';
 import {
@@ -18,7 +17,6 @@ import {
   isEndStep,
   questionnaireStep,
   topicsForSex,
-  type AddCustomerCartItemRequest,
   type NumberedChatEntry,
   type Product,
   type QuestionnaireStep,
@@ -29,8 +27,7 @@ import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { addCartItem } from './customer-api';
-import { useCustomerProducts, useSetCart } from './customer-hooks';
+import { useAddCartItem, useCustomerProducts } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.chat;
 
@@ -48,7 +45,6 @@ type Stage =
 export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
-  const setCart = useSetCart();
   const products = useCustomerProducts();
   const nextId = useRef(1);
   const greeting = T.greeting(firstName);
@@ -76,10 +72,8 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [stage]);
 
-  const add = useMutation({
-    mutationFn: ({ item }: { item: AddCustomerCartItemRequest; name: string }) => addCartItem(item),
-    onSuccess: (cart, { name }) => {
-      setCart(cart);
+  const add = useAddCartItem({
+    onSuccess: (_cart, { name }) => {
       say('bot', T.added(name));
       setStage({ kind: 'added' });
     },
