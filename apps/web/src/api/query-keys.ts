@@ -5,6 +5,8 @@ export const queryKeys = {
   /** Root of all session queries (one per user level). */
   sessions: ['session'] as const,
   session: (level: UserLevel) => ['session', level] as const,
+  /** Which user level the session cookie belongs to, asked on another level's page (WrongRolePage). */
+  sessionLevelProbe: (level: UserLevel) => ['session-level', level] as const,
   customer: {
     /** GET /registration: the person of the session's strong identification. */
     registration: ['customer', 'registration'] as const,

@@ -43,7 +43,7 @@ export function SessionExpiryOverlay({ level, idleMs, onContinue, warningMs = SE
   useEffect(() => {
     if (expired && !loggingOut.current) {
       loggingOut.current = true;
-      void logout();
+      logout();
     }
   }, [expired, logout]);
 
