@@ -15,7 +15,8 @@ import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
 import { keepSessionAlive } from './doctor-api';
 import { useNotice, useSystemStatus } from './doctor-hooks';
-import './doctor.css';
+import './doctor-queue.css';
+import './doctor-history-admin.css';
 
 const NAV = [
   { to: ROUTES.doctorQueue, label: TEXTS.doctor.queueHeading, end: true },
