@@ -57,7 +57,7 @@ const PRODUCTS_STALE_MS = 10 * 60_000;
 const REFETCH_ON_ORDER_UPDATE = { [SOCKET_EVENTS.orderUpdated]: refetchOnPush };
 
 /** Only a customer session has a cart and orders (the customer's pages admit other users too). */
-export function useIsCustomer(): boolean {
+function useIsCustomer(): boolean {
   return useSession('customer').data !== undefined;
 }
 
