@@ -36,7 +36,7 @@ const PharmacyLayout = lazy(() => import('./pharmacy/PharmacyLayout').then((m) =
 const PharmacyPrintPage = lazy(() => import('./pharmacy/PharmacyPrintPage').then((m) => ({ default: m.PharmacyPrintPage })));
 const PharmacyWorkbenchPage = lazy(() => import('./pharmacy/PharmacyWorkbenchPage').then((m) => ({ default: m.PharmacyWorkbenchPage })));
 
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Routes>
       {/* public */}

@@ -7,7 +7,7 @@
 import { CSRF_ERROR_CODE, CSRF_HEADER, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
 import { ROUTES } from '../routes';
 
-export const API_BASE = '/ui-api/v1';
+const API_BASE = '/ui-api/v1';
 
 /** The user levels a route can require; the same names as the server's roles. */
 export type UserLevel = UserRole;
@@ -26,7 +26,7 @@ export function toUserLevel(level: string): UserLevel {
 }
 
 /** Query parameter of a login page reached because the session ended: `?istunto=vanhentunut`. */
-export const SESSION_EXPIRED_PARAM = 'istunto';
+const SESSION_EXPIRED_PARAM = 'istunto';
 const SESSION_EXPIRED_VALUE = 'vanhentunut';
 
 /** The login page of a user level; with `expired` it says 'Istuntosi on vanhentunut…'. */
@@ -70,10 +70,6 @@ let navigateTo: ((path: string) => void) | null = null;
 /** The route guard records the user level of the protected route being shown. */
 export function setCurrentUserLevel(level: string): void {
   currentLevel = toUserLevel(level);
-}
-
-export function getCurrentUserLevel(): UserLevel {
-  return currentLevel;
 }
 
 /** Lets the client navigate inside the single-page app (set once by the router). */
@@ -149,15 +145,11 @@ export async function probeServer(): Promise<boolean> {
 }
 
 /** The message of a request that got no answer from the server. */
-export class NetworkError extends Error {
+class NetworkError extends Error {
   constructor(cause: unknown) {
     super('Ei yhteyttä palvelimeen', { cause });
     this.name = 'NetworkError';
   }
-}
-
-export function isNetworkError(e: unknown): e is NetworkError {
-  return e instanceof NetworkError;
 }
 
 // ------------------------------------------------------------ requests
@@ -216,7 +208,7 @@ function currentCsrfToken(): Promise<string> {
 }
 
 /** The session changed (signed in or out): the next change fetches a new token first. */
-export function forgetCsrfToken(): void {
+function forgetCsrfToken(): void {
   csrfToken = null;
 }
 

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isServerUnreachable, onConnectionChange, probeServer } from './client';
 import { useSocket } from './socket';
 
-export const RECONNECT_PROBE_MS = 2000;
+const RECONNECT_PROBE_MS = 2000;
 
 export function useServerUnreachable(): boolean {
   return useSyncExternalStore(onConnectionChange, isServerUnreachable);

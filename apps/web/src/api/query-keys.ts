@@ -5,6 +5,8 @@ export const queryKeys = {
   /** Root of all session queries (one per user level). */
   sessions: ['session'] as const,
   session: (level: UserLevel) => ['session', level] as const,
+  /** Which user level the session cookie belongs to, asked on another level's page (WrongRolePage). */
+  sessionLevelProbe: (level: UserLevel) => ['session-level', level] as const,
   customer: {
     /** GET /registration: the person of the session's strong identification. */
     registration: ['customer', 'registration'] as const,
@@ -19,6 +21,8 @@ export const queryKeys = {
     payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },
   pharmacy: {
+    /** Root of everything cached for the pharmacy (renewed when the session's office changes). */
+    root: ['pharmacy'] as const,
     offices: ['pharmacy', 'offices'] as const,
     sessionOffice: ['pharmacy', 'session-office'] as const,
     products: ['pharmacy', 'products'] as const,
@@ -36,6 +40,8 @@ export const queryKeys = {
   doctor: {
     status: ['doctor', 'system-status'] as const,
     current: ['doctor', 'current-order'] as const,
+    /** mutationKey of this tab's own changes of the order the doctor holds (pick, deliver, release). */
+    heldOrderChange: ['doctor', 'held-order-change'] as const,
     historyRoot: ['doctor', 'history'] as const,
     history: (filter: string, sortOrder: string) => ['doctor', 'history', filter, sortOrder] as const,
     notice: ['doctor', 'notice'] as const,

@@ -9,6 +9,9 @@
  * first connection, a longer break, a server without the replay), or when the per-room
  * push numbers show a gap (pushes lost between servers), `resyncs` grows by one and
  * every live query refetches once.
+ *
+ * What a push changes in the cache is not decided here: each live query declares its push rules
+ * (api/useLiveQuery.ts), in the hooks file of its role.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';

@@ -4,7 +4,7 @@ import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react
 import { USER_LEVELS, type UserLevel } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
-export function hasSignedInUser(queryClient: QueryClient): boolean {
+function hasSignedInUser(queryClient: QueryClient): boolean {
   return queryClient
     .getQueryCache()
     .findAll({ queryKey: queryKeys.sessions })

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { logout } from '../api/session';
 import { useSocket } from '../api/socket';
 
@@ -8,18 +8,19 @@ import { useSocket } from '../api/socket';
  */
 export function useLogout(to: string) {
   const { disconnect } = useSocket();
-  const [pending, setPending] = useState(false);
-
-  const run = useCallback(async () => {
-    setPending(true);
-    try {
-      await logout();
-    } catch (e) {
-      console.info('Logout call failed; leaving anyway', e);
-    }
-    disconnect();
-    window.location.assign(to);
-  }, [disconnect, to]);
-
-  return { logout: run, pending };
+  const leave = useMutation({
+    mutationFn: async () => {
+      try {
+        await logout();
+      } catch (e) {
+        console.info('Logout call failed; leaving anyway', e);
+      }
+    },
+    onSuccess: () => {
+      disconnect();
+      window.location.assign(to);
+    },
+  });
+  // Once left, the page is on its way out: the button stays disabled.
+  return { logout: leave.mutate, pending: leave.isPending || leave.isSuccess };
 }

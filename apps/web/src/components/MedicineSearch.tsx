@@ -16,7 +16,7 @@ const MAX_SUGGESTIONS = 8;
  * (SPEC section 1: they cannot be renewed via the service), so typing one shows the
  * 'Hakemaasi lääkettä ei löydy' hint with its note instead of a 400 on confirming.
  */
-export function prefixMatches(products: readonly Product[], query: string): Product[] {
+function prefixMatches(products: readonly Product[], query: string): Product[] {
   const q = query.trim().toLocaleLowerCase('fi');
   if (q === '') return [];
   return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);

@@ -12,7 +12,7 @@ import { lastUserActivity, loginPathFor, onUserActivity, type UserLevel } from '
 import { useLogout } from '../auth/useLogout';
 import { TEXTS } from '../texts';
 
-export const SESSION_WARNING_MS = 2 * 60_000;
+const SESSION_WARNING_MS = 2 * 60_000;
 
 interface SessionExpiryOverlayProps {
   /** The user level whose login page follows the automatic logout. */
@@ -43,7 +43,7 @@ export function SessionExpiryOverlay({ level, idleMs, onContinue, warningMs = SE
   useEffect(() => {
     if (expired && !loggingOut.current) {
       loggingOut.current = true;
-      void logout();
+      logout();
     }
   }, [expired, logout]);
 

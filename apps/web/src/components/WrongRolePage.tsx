@@ -28,7 +28,7 @@ export function WrongRolePage({ level }: { level: UserLevel }) {
   // Whose session this is: known when the user came here inside the app, asked otherwise.
   const known = signedInLevel(queryClient);
   const own = useQuery({
-    queryKey: ['session-level', level],
+    queryKey: queryKeys.sessionLevelProbe(level),
     queryFn: async () => {
       const found = await probeSessionLevel(level);
       if (found) queryClient.setQueryData(queryKeys.session(found.level), found.user);

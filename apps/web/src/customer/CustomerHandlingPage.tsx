@@ -6,17 +6,15 @@
  * failed start are only logged (SPEC section 4, Payment).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
 import { formatEuro } from '@resepti/domain';
-import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { errorText } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { applyCoupon, startPaymentSession, unapplyCoupon } from './customer-api';
-import { useCustomerCart, useSetCart } from './customer-hooks';
+import { isHostedCheckout } from './customer-api';
+import { useApplyCoupon, useCustomerCart, useStartCheckout, useUnapplyCoupon } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.handling;
 
@@ -24,10 +22,8 @@ export function CustomerHandlingPage() {
   usePageTitle(T.heading);
   const ids = useId();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const cart = useCustomerCart();
-  const setCart = useSetCart();
   const [code, setCode] = useState('');
   // One start per click: a double click would otherwise send two (the server answers both with the same checkout).
   const starting = useRef(false);
@@ -36,18 +32,11 @@ export function CustomerHandlingPage() {
     if (params.get('success') === 'false') console.info('checkout cancelled or failed (success=false)');
   }, [params]);
 
-  const apply = useMutation({ mutationFn: applyCoupon, onSuccess: (next) => (setCart(next), setCode('')) });
-  const undo = useMutation({ mutationFn: unapplyCoupon, onSuccess: setCart });
-  const checkout = useMutation({
-    mutationFn: startPaymentSession,
-    onSuccess: async ({ url }) => {
-      if (/^https?:\/\//.test(url)) return window.location.assign(url);
-      // The embedded checkout, or /reseptit when a code covered everything.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.customer.cart });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.customer.orders });
-      void navigate(url);
-    },
-    onError: (e) => console.warn('checkout failed', e),
+  const apply = useApplyCoupon({ onSuccess: () => setCode('') });
+  const undo = useUnapplyCoupon();
+  const checkout = useStartCheckout({
+    // Stripe's hosted page; or the embedded checkout, or /reseptit when a code covered everything.
+    onSuccess: ({ url }) => (isHostedCheckout(url) ? window.location.assign(url) : void navigate(url)),
     onSettled: () => {
       starting.current = false;
     },
@@ -62,7 +51,7 @@ export function CustomerHandlingPage() {
   if (!data) return <p className="card">{cart.isError ? CUSTOMER_TEXTS.prescriptions.loadFailed : null}</p>;
 
   const fullPrice = data.items.reduce((sum, i) => sum + i.priceCents, 0);
-  const couponError = apply.isError ? (isApiError(apply.error) && apply.error.status < 500 ? apply.error.message : CUSTOMER_TEXTS.chat.failed) : null;
+  const couponError = apply.isError ? errorText(apply.error, CUSTOMER_TEXTS.chat.failed) : null;
 
   return (
     <section className="checkout card" aria-labelledby={`${ids}-heading`}>

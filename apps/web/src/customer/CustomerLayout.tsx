@@ -4,7 +4,6 @@
  * screens a bottom nav holds prescriptions, add and profile, and the checkout button.
  */
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { api } from '../api/client';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
@@ -12,6 +11,7 @@ import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { CookieBanner } from '../public/CookieBanner';
 import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { keepSessionAlive } from './customer-api';
 import { useCustomerCart } from './customer-hooks';
 import './customer.css';
 
@@ -23,9 +23,6 @@ const NAV = [
   { to: ADD_CHAT, label: T.add },
   { to: ROUTES.customerProfile, label: TEXTS.customer.profileHeading },
 ] as const;
-
-/** 'Jatka' on the expiry prompt: a cheap authenticated call that counts as the user's activity. */
-const keepAlive = () => api.get('/my-user', { level: 'customer', activity: true });
 
 export function CustomerLayout() {
   // The customer's pages also admit other signed-in users (SPEC); only a customer session has this.
@@ -59,7 +56,7 @@ export function CustomerLayout() {
         </NavLink>
       </nav>
       <CookieBanner />
-      {customer && <SessionExpiryOverlay level="customer" idleMs={customer.sessionIdleMinutes * 60_000} onContinue={keepAlive} />}
+      {customer && <SessionExpiryOverlay level="customer" idleMs={customer.sessionIdleMinutes * 60_000} onContinue={keepSessionAlive} />}
     </div>
   );
 }

@@ -5,7 +5,6 @@
  * by the add button on narrow screens (?haku). The orders change on screen as soon as a doctor
  * picks or delivers them (socket), polled every 30 s only while disconnected.
  */
-import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from 'suomifi-ui-components';
 import type { CustomerOrder } from '@resepti/domain';
@@ -13,8 +12,7 @@ import { useSession } from '../auth/useSession';
 import { usePageTitle } from '../components/usePageTitle';
 import { CUSTOMER_CHAT_PARAM, PAID_CHECKOUT_PARAM, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { removeCartItem } from './customer-api';
-import { useCustomerCart, useCustomerOrders, useSetCart } from './customer-hooks';
+import { useCustomerCart, useCustomerOrders, useRemoveCartItem } from './customer-hooks';
 import { FeedbackModal } from './FeedbackModal';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { CartItemCard, OrderPrescriptionCard } from './PrescriptionCard';
@@ -44,12 +42,11 @@ export function CustomerPrescriptionsPage() {
   usePageTitle(T.heading);
   const customer = useSession('customer').data;
   const cart = useCustomerCart();
-  const setCart = useSetCart();
   const { outstanding, history } = useCustomerOrders();
   const [params, setParams] = useSearchParams();
   const chatOpen = params.has(CUSTOMER_CHAT_PARAM);
   const paymentId = params.get(PAID_CHECKOUT_PARAM);
-  const remove = useMutation({ mutationFn: removeCartItem, onSuccess: setCart });
+  const remove = useRemoveCartItem();
 
   if (!customer) return <p className="card">{T.notCustomer}</p>;
 

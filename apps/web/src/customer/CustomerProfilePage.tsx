@@ -4,18 +4,17 @@
  * menu and the chosen view take turns, with a back control from the view to the menu.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { errorText } from '../api/error-text';
 import { useLogout } from '../auth/useLogout';
 import { useSession } from '../auth/useSession';
 import { PageLoading } from '../components/PageLoading';
 import { LegalModal } from '../public/LegalModals';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { changePassword, updateContactDetails } from './customer-api';
+import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.profile;
 /** How long 'Tallennettu!' / 'Tallennus epäonnistui!' stays on the button (SPEC section 9). */
@@ -58,7 +57,7 @@ export function CustomerProfilePage() {
           <ul ref={menuRef}>
             <MenuItem label={T.contact} onClick={() => choose('contact')} current={view === 'contact'} />
             <MenuItem label={T.changePassword} onClick={() => choose('password')} current={view === 'password'} />
-            <MenuItem label={T.logout} onClick={() => void logout()} />
+            <MenuItem label={T.logout} onClick={() => logout()} />
             <MenuItem label={T.terms} onClick={() => setLegal('terms')} />
             <MenuItem label={T.privacy} onClick={() => setLegal('privacy')} />
           </ul>
@@ -106,26 +105,37 @@ type FieldState = { status: 'default' | 'error' | 'success'; text?: string };
  */
 function ContactDetails({ customer }: { customer: CustomerInfo }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState(customer.email);
   const [phone, setPhone] = useState(customer.phone);
   const [state, setState] = useState<Record<'email' | 'phone', FieldState>>({ email: { status: 'default' }, phone: { status: 'default' } });
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordState, setPasswordState] = useState<FieldState>({ status: 'default' });
-  const [pending, setPending] = useState(false);
 
   const setField = (field: 'email' | 'phone', value: FieldState) => setState((s) => ({ ...s, [field]: value }));
-  const failure = (e: unknown) => (isApiError(e) && e.status < 500 && e.status !== 401 ? e.messages.join(' ') : T.contactFailed);
+  // 401: the session ended and the client is on its way to the login page.
+  const failure = (e: unknown) => (isApiError(e, 401) ? T.contactFailed : errorText(e, T.contactFailed));
 
-  function saved(updated: CustomerInfo, field: 'email' | 'phone') {
-    queryClient.setQueryData(queryKeys.session('customer'), updated);
-    if (field === 'email') setEmail(updated.email);
-    else setPhone(updated.phone);
-    setField(field, { status: 'success', text: T.contactSaved });
-  }
+  const savePhone = useUpdateContactDetails({
+    onSuccess: (updated) => {
+      setPhone(updated.phone);
+      setField('phone', { status: 'success', text: T.contactSaved });
+    },
+    onError: (e) => setField('phone', { status: 'error', text: failure(e) }),
+  });
+  const saveEmail = useUpdateContactDetails({
+    onSuccess: (updated) => {
+      setEmail(updated.email);
+      setField('email', { status: 'success', text: T.contactSaved });
+      setConfirming(false);
+      setPassword('');
+      setPasswordState({ status: 'default' });
+    },
+    // A wrong password belongs to the password field; a taken address or a limit to the e-mail.
+    onError: (e) => (isApiError(e, 400) ? setPasswordState({ status: 'error', text: failure(e) }) : setField('email', { status: 'error', text: failure(e) })),
+  });
 
-  async function save(field: 'email' | 'phone') {
+  function save(field: 'email' | 'phone') {
     const value = field === 'email' ? email.trim() : phone;
     const current = field === 'email' ? customer.email : customer.phone;
     const error = field === 'email' ? validateEmail(value) : validatePhone(value);
@@ -137,35 +147,19 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
     }
     // A new e-mail waits for the password (confirmEmail); a phone is saved at once.
     if (field === 'email') return setConfirming(true);
-    try {
-      saved(await updateContactDetails({ phone: value }), 'phone');
-    } catch (e) {
-      setField('phone', { status: 'error', text: failure(e) });
-    }
+    savePhone.mutate({ phone: value });
   }
 
-  async function confirmEmail() {
-    if (pending) return;
+  function confirmEmail() {
+    if (saveEmail.isPending) return;
     if (!password) return setPasswordState({ status: 'error', text: VALIDATION_MESSAGES.passwordForEmailChange });
-    setPending(true);
-    try {
-      saved(await updateContactDetails({ email: email.trim(), password }), 'email');
-      setConfirming(false);
-      setPassword('');
-      setPasswordState({ status: 'default' });
-    } catch (e) {
-      // A wrong password belongs to the password field; a taken address or a limit to the e-mail.
-      if (isApiError(e, 400)) setPasswordState({ status: 'error', text: failure(e) });
-      else setField('email', { status: 'error', text: failure(e) });
-    } finally {
-      setPending(false);
-    }
+    saveEmail.mutate({ email: email.trim(), password });
   }
 
-  const onEnter = (action: () => Promise<void>) => (e: KeyboardEvent<HTMLInputElement>) => {
+  const onEnter = (action: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      void action();
+      action();
     }
   };
 
@@ -181,7 +175,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         autoComplete="email"
         value={email}
         onChange={(v) => setEmail(String(v ?? ''))}
-        onBlur={() => void save('email')}
+        onBlur={() => save('email')}
         onKeyDown={onEnter(() => save('email'))}
         status={state.email.status}
         statusText={state.email.text}
@@ -204,7 +198,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
             fullWidth
             mb="s"
           />
-          <Button type="button" disabled={pending} onClick={() => void confirmEmail()} className="profile-contact__confirm-button">
+          <Button type="button" disabled={saveEmail.isPending} onClick={confirmEmail} className="profile-contact__confirm-button">
             {T.confirmEmail}
           </Button>
         </div>
@@ -216,7 +210,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         autoComplete="tel"
         value={phone}
         onChange={(v) => setPhone(String(v ?? ''))}
-        onBlur={() => void save('phone')}
+        onBlur={() => save('phone')}
         onKeyDown={onEnter(() => save('phone'))}
         status={state.phone.status}
         statusText={state.phone.text}
@@ -236,7 +230,19 @@ function PasswordChange() {
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
   const [flash, setFlash] = useState<'saved' | 'failed' | null>(null);
-  const [pending, setPending] = useState(false);
+  const change = useChangePassword({
+    onSuccess: () => {
+      setCurrent('');
+      setPassword('');
+      setAgain('');
+      setFlash('saved');
+    },
+    onError: (err) => {
+      // 400: a wrong current password or a refused new one; 429: too many tries.
+      if (isApiError(err, 400) || isApiError(err, 429)) setErrors(err.messages);
+      setFlash('failed');
+    },
+  });
 
   useEffect(() => {
     if (!flash) return;
@@ -244,32 +250,19 @@ function PasswordChange() {
     return () => clearTimeout(timer);
   }, [flash]);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (pending) return;
+    if (change.isPending) return;
     const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)];
     setErrors(found);
     if (found.length > 0) return setFlash('failed');
-    setPending(true);
-    try {
-      await changePassword({ currentPassword: current, newPassword: password });
-      setCurrent('');
-      setPassword('');
-      setAgain('');
-      setFlash('saved');
-    } catch (err) {
-      // 400: a wrong current password or a refused new one; 429: too many tries.
-      if (isApiError(err, 400) || isApiError(err, 429)) setErrors(err.messages);
-      setFlash('failed');
-    } finally {
-      setPending(false);
-    }
+    change.mutate({ currentPassword: current, newPassword: password });
   }
 
   const errorId = `${ids}-errors`;
   const invalid = errors.length > 0;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       <TextInput
         id={`${ids}-current`}
         labelText={T.currentPassword}
@@ -318,7 +311,7 @@ function PasswordChange() {
         )}
       </div>
       <div aria-live="polite">
-        <Button type="submit" disabled={pending} className={flash === 'failed' ? 'button--failed' : undefined}>
+        <Button type="submit" disabled={change.isPending} className={flash === 'failed' ? 'button--failed' : undefined}>
           {flash === 'saved' ? T.saved : flash === 'failed' ? T.saveFailed : T.save}
         </Button>
       </div>

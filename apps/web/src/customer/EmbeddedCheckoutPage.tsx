@@ -6,16 +6,14 @@
  * signed checkout event and handles it like Stripe's webhook.
  */
 import { useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
-import { TEST_CARDS, formatEuro, formatTimeFi, type EmbeddedCheckoutSession } from '@resepti/domain';
-import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { TEST_CARDS, formatEuro, formatTimeFi } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { fetchEmbeddedCheckout, payEmbeddedCheckout } from './customer-api';
+import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.checkout;
 
@@ -24,29 +22,15 @@ export function EmbeddedCheckoutPage() {
   const ids = useId();
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  // Always as it is now: Back to a paid checkout must show it paid, never a form that pays again.
-  const session = useQuery({ queryKey: queryKeys.customer.checkout(sessionId), queryFn: () => fetchEmbeddedCheckout(sessionId), retry: false, refetchOnMount: 'always' });
+  const session = useEmbeddedCheckout(sessionId);
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   // A double click sends one payment: the second click comes before React disables the button.
   const submitting = useRef(false);
 
-  const pay = useMutation({
-    mutationFn: () => payEmbeddedCheckout(sessionId, card),
+  const pay = usePayEmbeddedCheckout(sessionId, {
+    onSuccess: ({ successUrl }) => void navigate(successUrl),
     onSettled: () => {
       submitting.current = false;
-    },
-    onSuccess: async ({ successUrl }) => {
-      queryClient.setQueryData<EmbeddedCheckoutSession>(queryKeys.customer.checkout(sessionId), (s) => s && { ...s, status: 'complete' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.customer.cart }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.customer.orders }),
-      ]);
-      void navigate(successUrl);
-    },
-    onError: (e) => {
-      // 409/410: paid in another tab, refunded, or expired meanwhile: show the checkout as it is now.
-      if (isApiError(e) && (e.status === 409 || e.status === 410)) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
     },
   });
 
@@ -61,7 +45,7 @@ export function EmbeddedCheckoutPage() {
     );
   }
   const s = session.data;
-  const error = pay.isError ? (isApiError(pay.error) && pay.error.status < 500 ? pay.error.message : T.failed) : null;
+  const error = pay.isError ? errorText(pay.error, T.failed) : null;
   const field = (name: keyof typeof card) => ({
     value: card[name],
     onChange: (v: unknown) => {
@@ -111,7 +95,7 @@ export function EmbeddedCheckoutPage() {
             e.preventDefault();
             if (submitting.current) return;
             submitting.current = true;
-            pay.mutate();
+            pay.mutate(card);
           }}
         >
           <p className="pay__test">{T.testMode}</p>

@@ -5,14 +5,9 @@
  * it for good, closing hides it in this browser. It opens as soon as a decision arrives (socket).
  */
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
 import { CUSTOMER_TEXTS } from '../texts';
-import { fetchFeedbackQuestion, sendFeedback } from './customer-api';
-import { useIsCustomer } from './customer-hooks';
+import { useFeedbackQuestion, useSendFeedback } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.feedback;
 const DISMISSED_KEY = 'resepti.feedback.dismissed';
@@ -37,20 +32,17 @@ function dismiss(orderId: number): void {
 
 export function FeedbackModal() {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const question = useLiveQuery({
-    queryKey: queryKeys.customer.feedback,
-    queryFn: fetchFeedbackQuestion,
-    pollIntervalMs: POLL_INTERVAL_MS.customer,
-    events: [SOCKET_EVENTS.orderUpdated],
-    enabled: useIsCustomer(),
-  });
+  const question = useFeedbackQuestion();
   const [score, setScore] = useState<1 | 2 | 3 | 4 | 5>(1);
   const [text, setText] = useState('');
   const [hidden, setHidden] = useState<number | null>(null);
-  const send = useMutation({
-    mutationFn: sendFeedback,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.customer.feedback }),
+  // Sent: answered for good; this browser also stops showing it at once.
+  const send = useSendFeedback({
+    onSuccess: (_data, { orderId }) => {
+      if (orderId === undefined) return;
+      dismiss(orderId);
+      setHidden(orderId);
+    },
   });
 
   const current = question.data ?? null;
@@ -88,15 +80,7 @@ export function FeedbackModal() {
         <Button
           disabled={send.isPending}
           onClick={() =>
-            send.mutate(
-              { orderId: current.orderId, score, feedbackText: text.trim() },
-              {
-                onSuccess: () => {
-                  dismiss(current.orderId);
-                  setHidden(current.orderId);
-                },
-              },
-            )
+            send.mutate({ orderId: current.orderId, score, feedbackText: text.trim() })
           }
         >
           {T.send}

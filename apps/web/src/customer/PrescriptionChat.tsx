@@ -9,7 +9,6 @@
  * new lines are read out by a polite live region, as in the pharmacy's chat.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, TextInput } from 'suomifi-ui-components';
 import {
@@ -18,19 +17,17 @@ import {
   isEndStep,
   questionnaireStep,
   topicsForSex,
-  type AddCustomerCartItemRequest,
   type NumberedChatEntry,
   type Product,
   type QuestionnaireStep,
   type Topic,
 } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
-import { addCartItem } from './customer-api';
-import { useCustomerProducts, useSetCart } from './customer-hooks';
+import { useAddCartItem, useCustomerProducts } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.chat;
 
@@ -45,14 +42,9 @@ type Stage =
   | { kind: 'added' };
 
 
-function errorText(e: unknown): string {
-  return isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed;
-}
-
 export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
-  const setCart = useSetCart();
   const products = useCustomerProducts();
   const nextId = useRef(1);
   const greeting = T.greeting(firstName);
@@ -80,14 +72,12 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [stage]);
 
-  const add = useMutation({
-    mutationFn: ({ item }: { item: AddCustomerCartItemRequest; name: string }) => addCartItem(item),
-    onSuccess: (cart, { name }) => {
-      setCart(cart);
+  const add = useAddCartItem({
+    onSuccess: (_cart, { name }) => {
       say('bot', T.added(name));
       setStage({ kind: 'added' });
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => setError(errorText(e, T.failed)),
   });
 
   function restart() {

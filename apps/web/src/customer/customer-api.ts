@@ -1,8 +1,13 @@
-/** The customer's calls (SPEC section 7, Customer): registration, account, cart, payment, orders, feedback. */
+/**
+ * The customer's calls of the REST contract (SPEC section 7, Customer): registration, account,
+ * cart, payment, orders, feedback. Plain functions over api/client.ts, used by the screens
+ * through customer-hooks.ts.
+ */
 import type {
   AddCustomerCartItemRequest,
   ContactDetailsUpdate,
   CustomerCart,
+  CustomerSession,
   CustomerInfo,
   CustomerOrder,
   EmbeddedCheckoutPaid,
@@ -19,6 +24,9 @@ import type {
   RegistrationRequest,
 } from '@resepti/domain';
 import { api } from '../api/client';
+
+/** A 401 on these leads to the customer's login page (registration and password reset have no session yet). */
+const C = { level: 'customer' } as const;
 
 /** GET /registration: the person of the session's strong identification (404 without one). */
 export function fetchRegistration(): Promise<RegistrationData> {
@@ -45,23 +53,71 @@ export function changePassword(change: PasswordChangeRequest): Promise<void> {
 }
 
 // ---------------------------------------------------------------- cart, payment, orders, feedback
-const C = { level: 'customer' } as const;
 
-export const fetchProducts = () => api.get<Product[]>('/products', C);
-export const fetchCart = () => api.get<CustomerCart>('/my-shopping-cart', C);
-export const addCartItem = (item: AddCustomerCartItemRequest) => api.post<CustomerCart>('/my-shopping-cart/item', item, C);
-export const removeCartItem = (id: number) => api.delete<CustomerCart>(`/my-shopping-cart/item/${id}`, undefined, C);
-export const applyCoupon = (code: string) => api.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code }, C);
-export const unapplyCoupon = () => api.post<CustomerCart>('/my-shopping-cart/unapply-coupon', undefined, C);
-export const startPaymentSession = () => api.post<PaymentSessionResponse>('/start-payment-session', undefined, C);
-export const fetchEmbeddedCheckout = (sessionId: string) => api.get<EmbeddedCheckoutSession>(`/embedded-checkout/${encodeURIComponent(sessionId)}`, C);
-export const payEmbeddedCheckout = (sessionId: string, card: EmbeddedCheckoutPayRequest) =>
-  api.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${encodeURIComponent(sessionId)}/pay`, card, C);
-export const fetchPaymentStatus = (sessionId: string) => api.get<PaymentStatus>(`/payment-sessions/${encodeURIComponent(sessionId)}`, C);
-export const fetchOutstandingOrders = () => api.get<CustomerOrder[]>('/my-outstanding-orders', C);
-export const fetchOrderHistory = () => api.get<CustomerOrder[]>('/my-order-history', C);
+/** 'Jatka' on the expiry prompt: a cheap authenticated call that counts as the user's activity. */
+export function keepSessionAlive(): Promise<CustomerSession> {
+  return api.get<CustomerSession>('/my-user', { ...C, activity: true });
+}
+
+export function fetchProducts(): Promise<Product[]> {
+  return api.get<Product[]>('/products', C);
+}
+
+export function fetchCart(): Promise<CustomerCart> {
+  return api.get<CustomerCart>('/my-shopping-cart', C);
+}
+
+export function addCartItem(item: AddCustomerCartItemRequest): Promise<CustomerCart> {
+  return api.post<CustomerCart>('/my-shopping-cart/item', item, C);
+}
+
+export function removeCartItem(id: number): Promise<CustomerCart> {
+  return api.delete<CustomerCart>(`/my-shopping-cart/item/${id}`, undefined, C);
+}
+
+export function applyCoupon(code: string): Promise<CustomerCart> {
+  return api.post<CustomerCart>('/my-shopping-cart/apply-coupon', { code }, C);
+}
+
+export function unapplyCoupon(): Promise<CustomerCart> {
+  return api.post<CustomerCart>('/my-shopping-cart/unapply-coupon', undefined, C);
+}
+
+/** The checkout to go to: Stripe's hosted page (an absolute URL) or a path of this app. */
+export function startPaymentSession(): Promise<PaymentSessionResponse> {
+  return api.post<PaymentSessionResponse>('/start-payment-session', undefined, C);
+}
+
+/** Stripe's hosted checkout is on another host; the embedded test checkout (or /reseptit) is a path here. */
+export function isHostedCheckout(url: string): boolean {
+  return /^https?:\/\//.test(url);
+}
+
+export function fetchEmbeddedCheckout(sessionId: string): Promise<EmbeddedCheckoutSession> {
+  return api.get<EmbeddedCheckoutSession>(`/embedded-checkout/${encodeURIComponent(sessionId)}`, C);
+}
+
+export function payEmbeddedCheckout(sessionId: string, card: EmbeddedCheckoutPayRequest): Promise<EmbeddedCheckoutPaid> {
+  return api.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${encodeURIComponent(sessionId)}/pay`, card, C);
+}
+
+export function fetchPaymentStatus(sessionId: string): Promise<PaymentStatus> {
+  return api.get<PaymentStatus>(`/payment-sessions/${encodeURIComponent(sessionId)}`, C);
+}
+
+export function fetchOutstandingOrders(): Promise<CustomerOrder[]> {
+  return api.get<CustomerOrder[]>('/my-outstanding-orders', C);
+}
+
+export function fetchOrderHistory(): Promise<CustomerOrder[]> {
+  return api.get<CustomerOrder[]>('/my-order-history', C);
+}
+
 /** The question to ask now, or null (204). */
 export async function fetchFeedbackQuestion(): Promise<FeedbackQuestion | null> {
   return (await api.get<FeedbackQuestion | undefined>('/my-feedback-question', C)) ?? null;
 }
-export const sendFeedback = (feedback: FeedbackRequest) => api.post<void>('/my-feedback-question', feedback, C);
+
+export function sendFeedback(feedback: FeedbackRequest): Promise<void> {
+  return api.post<void>('/my-feedback-question', feedback, C);
+}

@@ -4,44 +4,25 @@
  * published, off with unpublished; a published message is shown as read-only text.
  */
 import { useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { InlineAlert, Textarea, TextInput, ToggleInput } from 'suomifi-ui-components';
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
+import { errorText } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
-import { doctorApi } from './doctor-api';
-import { useNotice } from './doctor-hooks';
-import { errorText } from './OrderWorkspace';
+import { useNotice, useSaveNotice } from './doctor-hooks';
 
 const T = DOCTOR_TEXTS.admin;
 
 function NoticeForm({ notice }: { notice: PharmacyNotice }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [header, setHeader] = useState(notice.header);
   const [details, setDetails] = useState(notice.additionalDetails);
-  const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useSaveNotice();
   const published = notice.status === 'published';
+  const message = save.isSuccess ? { ok: true, text: T.saved } : save.isError ? { ok: false, text: `${T.saveFailed} ${errorText(save.error)}` } : null;
 
-  async function save(publish: boolean) {
-    setPending(true);
-    setMessage(null);
-    try {
-      const saved = await doctorApi.saveNotice({
-        id: notice.id,
-        header: header.trim(),
-        additionalDetails: details.trim(),
-        status: publish ? 'published' : 'unpublished',
-      });
-      queryClient.setQueryData(queryKeys.doctor.notice, saved);
-      setMessage({ ok: true, text: T.saved });
-    } catch (e) {
-      setMessage({ ok: false, text: `${T.saveFailed} ${errorText(e)}` });
-    } finally {
-      setPending(false);
-    }
+  function saveAs(publish: boolean) {
+    save.mutate({ id: notice.id, header: header.trim(), additionalDetails: details.trim(), status: publish ? 'published' : 'unpublished' });
   }
 
   return (
@@ -76,7 +57,7 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
           />
         </>
       )}
-      <ToggleInput checked={published} disabled={pending || (!published && header.trim() === '')} onChange={(on) => void save(on)}>
+      <ToggleInput checked={published} disabled={save.isPending || (!published && header.trim() === '')} onChange={saveAs}>
         {T.publish}
       </ToggleInput>
       <div role="status" aria-live="polite" className="notice-form__status">

@@ -4,28 +4,17 @@
  * with 'Palauta' for orders still being processed.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InlineAlert, LoadingSpinner, TextInput } from 'suomifi-ui-components';
-import {
-  DEFAULT_HISTORY_SORT,
-  HISTORY_PAGE_SIZE,
-  formatDateFi,
-  formatDurationFi,
-  formatTimeFi,
-  type DoctorOrder,
-  type HistorySortOrder,
-} from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
+import { DEFAULT_HISTORY_SORT, formatDateFi, formatDurationFi, formatTimeFi, type DoctorOrder, type HistorySortOrder } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
-import { doctorApi } from './doctor-api';
-import { useDebounced, useNow } from './doctor-hooks';
+import { useDebounced, useDoctorHistory, useNow, useReleaseOrderById } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
-import { errorText } from './OrderWorkspace';
 import { SortSelector } from './SortSelector';
 
 const T = DOCTOR_TEXTS.history;
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: boolean } {
   if (order.deliveryStatus === 'delivered' && order.deliveryTime) {
@@ -37,33 +26,20 @@ function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: bo
     : { text: `${T.inProgressOver} ${formatDurationFi(left)}`, overdue: true };
 }
 
-function HistoryOrderView({ order, now, onReleased }: { order: DoctorOrder; now: number; onReleased: () => void }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function HistoryOrderView({ order, now }: { order: DoctorOrder; now: number }) {
+  const release = useReleaseOrderById();
   const processing = order.deliveryStatus === 'processing';
   const left = new Date(order.deliveryBeforeTime).getTime() - now;
-
-  async function release() {
-    setPending(true);
-    setError(null);
-    try {
-      await doctorApi.releaseOne(order.id);
-      onReleased();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
-  }
+  const error = release.isError ? errorText(release.error) : null;
 
   const actions = processing ? (
     <>
       <span className={`time-left${left < 0 ? ' time-left--over' : ''}`}>
         {left >= 0 ? T.timeLeft : T.timeOver} {formatDurationFi(left)}
       </span>
-      <ConfirmAction question={T.releaseQuestion} confirmLabel={T.releaseConfirm} onConfirm={() => void release()}>
+      <ConfirmAction question={T.releaseQuestion} confirmLabel={T.releaseConfirm} onConfirm={() => release.mutate(order.id)}>
         {(ask) => (
-          <Button variant="secondary" disabled={pending} onClick={ask}>
+          <Button variant="secondary" disabled={release.isPending} onClick={ask}>
             {T.release}
           </Button>
         )}
@@ -87,19 +63,13 @@ function HistoryOrderView({ order, now, onReleased }: { order: DoctorOrder; now:
 
 export function DoctorHistoryPage() {
   const ids = useId();
-  const queryClient = useQueryClient();
   const now = useNow(30_000);
   const [search, setSearch] = useState('');
   const filter = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sortOrder, setSortOrder] = useState<HistorySortOrder>(DEFAULT_HISTORY_SORT);
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
-  const history = useInfiniteQuery({
-    queryKey: queryKeys.doctor.history(filter, sortOrder),
-    queryFn: ({ pageParam }) => doctorApi.history({ filter, sortOrder, offset: pageParam }),
-    initialPageParam: HISTORY_PAGE_SIZE,
-    getNextPageParam: (last, _all, lastOffset) => (lastOffset < last.count ? lastOffset + HISTORY_PAGE_SIZE : undefined),
-  });
+  const history = useDoctorHistory(filter, sortOrder);
   const orders = history.data?.pages.flatMap((p) => p.data) ?? [];
   const count = history.data?.pages[history.data.pages.length - 1]?.count ?? 0;
   // SPEC: receiving results selects the first one (none when the list is empty).
@@ -121,12 +91,6 @@ export function DoctorHistoryPage() {
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, orders.length]);
-
-  function released() {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
-  }
 
   return (
     <div className="history-page">
@@ -176,7 +140,7 @@ export function DoctorHistoryPage() {
         </div>
       </section>
       <section className="history-page__detail">
-        {selected ? <HistoryOrderView key={selected.id} order={selected} now={now} onReleased={released} /> : history.isSuccess && orders.length > 0 ? <p>{T.select}</p> : null}
+        {selected ? <HistoryOrderView key={selected.id} order={selected} now={now} /> : history.isSuccess && orders.length > 0 ? <p>{T.select}</p> : null}
       </section>
     </div>
   );

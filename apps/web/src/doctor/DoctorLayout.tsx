@@ -13,9 +13,10 @@ import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
-import { doctorApi } from './doctor-api';
+import { keepSessionAlive } from './doctor-api';
 import { useNotice, useSystemStatus } from './doctor-hooks';
-import './doctor.css';
+import './doctor-queue.css';
+import './doctor-history-admin.css';
 
 const NAV = [
   { to: ROUTES.doctorQueue, label: TEXTS.doctor.queueHeading, end: true },
@@ -96,7 +97,7 @@ export function DoctorLayout() {
           <Outlet />
         </OfflineGuard>
       </main>
-      {doctor && <SessionExpiryOverlay level="doctor" idleMs={doctor.sessionIdleMinutes * 60_000} onContinue={doctorApi.me} />}
+      {doctor && <SessionExpiryOverlay level="doctor" idleMs={doctor.sessionIdleMinutes * 60_000} onContinue={keepSessionAlive} />}
     </div>
   );
 }

@@ -5,23 +5,16 @@
  * 'Tilaus käsitelty {today}' until 'Sulje'.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
-import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../texts';
 import { DecisionPanel } from './DecisionPanel';
-import { doctorApi } from './doctor-api';
+import { useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
 
 const T = DOCTOR_TEXTS.order;
-
-export function errorText(e: unknown): string {
-  if (isApiError(e) && e.status < 500) return e.message;
-  return TEXTS.common.unexpectedError;
-}
 
 interface OrderWorkspaceProps {
   order: DoctorOrder;
@@ -32,20 +25,40 @@ interface OrderWorkspaceProps {
 }
 
 export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorkspaceProps) {
-  const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<number | null>(() => (order.prescriptions.find((p) => p.decision === 'undecided') ?? order.prescriptions[0])?.id ?? null);
-  const [pending, setPending] = useState(false);
+  // One message for the workspace: the last failed action's, cleared when the next one starts.
   const [error, setError] = useState<string | null>(null);
+  const failed = (e: Error) => setError(errorText(e));
 
   const selected = order.prescriptions.find((p) => p.id === selectedId) ?? order.prescriptions[0] ?? null;
   const undecided = order.prescriptions.filter((p) => p.decision === 'undecided').length;
   const editable = mode === 'edit' && order.deliveryStatus === 'processing';
 
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** Where the keyboard flow stands: the order just opened, or a decision the screen must show first. */
+  const focusNext = useRef<'open' | { itemId: number; decision: Decision } | null>('open');
+
+  const decideItem = useDecideItem(order.id, {
+    onSuccess: (updated, { prescription, decision }) => {
+      focusNext.current = { itemId: updated.id, decision: updated.decision };
+      // Move on to the next undecided prescription after a decision.
+      if (decision !== 'undecided' && prescription.decision === 'undecided') {
+        const next = order.prescriptions.find((p) => p.id !== prescription.id && p.decision === 'undecided');
+        if (next) setSelectedId(next.id);
+      }
+    },
+    onError: failed,
+  });
+  const markDelivered = useMarkDelivered({
+    onSuccess: () => onDelivered?.({ ...order, deliveryStatus: 'delivered', deliveryTime: new Date().toISOString() }),
+    onError: failed,
+  });
+  const release = useReleaseOrder({ onError: failed });
+  const pending = decideItem.isPending || markDelivered.isPending || release.isPending;
+
   // Keyboard flow: when the order opens and after every decision, focus goes to the next thing
   // to do: the chosen prescription's first decision control, or 'Lähetä' once all are decided
   // ('Sulje' on a delivered order). On opening only when nothing else has the focus.
-  const rootRef = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<'open' | { itemId: number; decision: Decision } | null>('open');
   useEffect(() => {
     const why = focusNext.current;
     if (!why || pending) return;
@@ -62,67 +75,29 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
     target?.focus();
   }, [order, selectedId, pending, editable, undecided]);
 
-  async function decide(decision: Decision, reason: string) {
+  function decide(decision: Decision, reason: string) {
     if (!selected) return;
-    setPending(true);
     setError(null);
-    try {
-      const updated = await doctorApi.processItem(selected.id, decision, reason);
-      queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
-        old && old.id === order.id ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,
-      );
-      focusNext.current = { itemId: updated.id, decision: updated.decision };
-      // Move on to the next undecided prescription after a decision.
-      if (decision !== 'undecided' && selected.decision === 'undecided') {
-        const next = order.prescriptions.find((p) => p.id !== selected.id && p.decision === 'undecided');
-        if (next) setSelectedId(next.id);
-      }
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
+    decideItem.mutate({ prescription: selected, decision, reason });
   }
 
-  async function send() {
-    setPending(true);
+  function send() {
     setError(null);
-    try {
-      const delivered: DoctorOrder = { ...order, deliveryStatus: 'delivered', deliveryTime: new Date().toISOString() };
-      const next = await doctorApi.markDelivered();
-      onDelivered?.(delivered);
-      queryClient.setQueryData(queryKeys.doctor.current, next);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
-    } catch (e) {
-      setError(errorText(e));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
-    } finally {
-      setPending(false);
-    }
+    markDelivered.mutate();
   }
 
-  async function release() {
-    setPending(true);
+  function releaseToQueue() {
     setError(null);
-    try {
-      await doctorApi.release();
-      queryClient.setQueryData(queryKeys.doctor.current, null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setPending(false);
-    }
+    release.mutate();
   }
 
   const headerActions =
     order.deliveryStatus === 'processing' && mode === 'edit' ? (
       <>
-        <Button disabled={pending || undecided > 0} onClick={() => void send()}>
+        <Button disabled={pending || undecided > 0} onClick={send}>
           {T.markHandled}
         </Button>
-        <ConfirmAction question={T.releaseQuestion} confirmLabel={T.release} onConfirm={() => void release()}>
+        <ConfirmAction question={T.releaseQuestion} confirmLabel={T.release} onConfirm={releaseToQueue}>
           {(ask) => (
             <Button variant="secondary" disabled={pending} onClick={ask}>
               {T.release}
@@ -155,7 +130,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
               couponAllowed={order.source === 'customer'}
               pending={pending}
               error={error}
-              onDecide={(d, r) => void decide(d, r)}
+              onDecide={decide}
             />
           )}
           {selected && !editable && <DecisionSummary prescription={selected} />}
@@ -165,7 +140,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
             {undecided === 0 ? (
               <>
                 <p>{T.sendReady}</p>
-                <Button disabled={pending} onClick={() => void send()}>
+                <Button disabled={pending} onClick={send}>
                   {pending ? T.sending : T.send}
                 </Button>
               </>

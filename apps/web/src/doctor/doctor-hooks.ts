@@ -1,25 +1,40 @@
-/** Live server state of the doctor's screens, and small shared hooks. */
+/**
+ * The doctor's server state: every query, live query and write of the doctor's screens, with what
+ * each does to the cache (pushes by the rules below, see api/useLiveQuery.ts; polled every 30 s
+ * only while the socket is down). And two small timing hooks the screens share.
+ */
 import { useEffect, useState } from 'react';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS, type DoctorHeldEvent, type OrderUpdatedEvent, type QueueStatus, type SystemStatus } from '@resepti/domain';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { HISTORY_PAGE_SIZE, POLL_INTERVAL_MS, SOCKET_EVENTS, type Decision, type DoctorOrder, type DoctorPrescription, type HistorySortOrder, type PharmacyNotice, type SystemStatus } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
-import { doctorApi, ownHeldOrderChangeInFlight } from './doctor-api';
+import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
+import type { WriteReactions } from '../api/write-reactions';
+import {
+  decideItem,
+  fetchCurrentOrder,
+  fetchHistory,
+  fetchNotice,
+  fetchSystemStatus,
+  markDelivered,
+  pickFirstOrder,
+  releaseOrder,
+  releaseOrderById,
+  saveNotice,
+} from './doctor-api';
 
 /**
  * Queue counts and this doctor's held order id. Pushes carry them (queue:status the counts to
  * every doctor, doctor:held the id to this doctor alone) and go straight into the cache: no
- * request per push. Polled every 30 s only while disconnected; refetched once on reconnect.
+ * request per push.
  */
 export function useSystemStatus() {
   return useLiveQuery<SystemStatus>({
     queryKey: queryKeys.doctor.status,
-    queryFn: doctorApi.systemStatus,
+    queryFn: fetchSystemStatus,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.queueStatus, SOCKET_EVENTS.doctorHeld],
-    apply: (payload, current) => {
-      if (!current) return undefined;
-      if (payload && typeof payload === 'object' && 'waitingForDoctor' in payload) return { ...(payload as QueueStatus), pickedOrder: current.pickedOrder };
-      return { ...current, pickedOrder: (payload as DoctorHeldEvent).pickedOrder };
+    onPush: {
+      [SOCKET_EVENTS.queueStatus]: (counts, current) => (current ? { data: { ...counts, pickedOrder: current.pickedOrder } } : 'refetch'),
+      [SOCKET_EVENTS.doctorHeld]: (held, current) => (current ? { data: { ...current, pickedOrder: held.pickedOrder } } : 'refetch'),
     },
   });
 }
@@ -28,19 +43,116 @@ export function useSystemStatus() {
  * The doctor's current order (null: none). Refetched only when the held order changed under this
  * tab (doctor:held with another id: picked in another tab, or released by another doctor) or
  * when a push is about this very order: every read of an order is audited, and other doctors'
- * work must not add reads nobody made.
+ * work must not add reads nobody made. This tab's own changes of the held order (the writes
+ * below with the key `heldOrderChange`) put their answer into the cache themselves: the
+ * doctor:held push they cause is not another tab's change.
  */
 export function useCurrentOrder() {
+  const queryClient = useQueryClient();
+  const ownChangeInFlight = () => queryClient.isMutating({ mutationKey: queryKeys.doctor.heldOrderChange }) > 0;
   return useLiveQuery({
     queryKey: queryKeys.doctor.current,
-    queryFn: doctorApi.current,
+    queryFn: fetchCurrentOrder,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.orderUpdated, SOCKET_EVENTS.doctorHeld],
-    isAbout: (payload, current) => {
-      if (payload && typeof payload === 'object' && 'pickedOrder' in payload) {
-        return !ownHeldOrderChangeInFlight() && (payload as DoctorHeldEvent).pickedOrder !== (current?.id ?? null);
-      }
-      return current != null && (payload as OrderUpdatedEvent).orderId === current.id;
+    onPush: {
+      [SOCKET_EVENTS.orderUpdated]: (update, current) => (current != null && update.orderId === current.id ? 'refetch' : 'ignore'),
+      [SOCKET_EVENTS.doctorHeld]: (held, current) => (!ownChangeInFlight() && held.pickedOrder !== (current?.id ?? null) ? 'refetch' : 'ignore'),
+    },
+  });
+}
+
+/** 'Seuraava työ': the picked order becomes the current one. */
+export function usePickFirstOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: queryKeys.doctor.heldOrderChange,
+    mutationFn: pickFirstOrder,
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.doctor.current, order);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+    },
+  });
+}
+
+/** A decision on one prescription of the order on screen. */
+export interface ItemDecision {
+  prescription: DoctorPrescription;
+  decision: Decision;
+  reason: string;
+}
+
+/** The answer (the decided prescription) goes into the current order in the cache, then the screen moves on. */
+export function useDecideItem(orderId: number, reactions: WriteReactions<DoctorPrescription, ItemDecision> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ prescription, decision, reason }: ItemDecision) => decideItem(prescription.id, decision, reason),
+    onSuccess: (updated, decision) => {
+      queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
+        old && old.id === orderId ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,
+      );
+      return reactions.onSuccess?.(updated, decision);
+    },
+    onError: reactions.onError,
+  });
+}
+
+/**
+ * 'Lähetä': delivers the current order. The screen keeps the delivered order on view first (it
+ * leaves the cache now: the answer is the next picked order, or null); then counts and history follow.
+ */
+export function useMarkDelivered(reactions: WriteReactions<DoctorOrder | null> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: queryKeys.doctor.heldOrderChange,
+    mutationFn: markDelivered,
+    onSuccess: (next) => {
+      void reactions.onSuccess?.(next);
+      queryClient.setQueryData(queryKeys.doctor.current, next);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
+    },
+    onError: (error) => {
+      void reactions.onError?.(error);
+      // The order may have changed meanwhile (released by another doctor): show it as it is.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
+    },
+  });
+}
+
+/** 'Palauta jonoon': the current order goes back to the queue; the doctor holds none. */
+export function useReleaseOrder(reactions: WriteReactions = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: queryKeys.doctor.heldOrderChange,
+    mutationFn: releaseOrder,
+    onSuccess: () => {
+      queryClient.setQueryData(queryKeys.doctor.current, null);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+    },
+    onError: reactions.onError,
+  });
+}
+
+/** The history: pages of HISTORY_PAGE_SIZE orders for a search and a sort order. */
+export function useDoctorHistory(filter: string, sortOrder: HistorySortOrder) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.doctor.history(filter, sortOrder),
+    queryFn: ({ pageParam }) => fetchHistory({ filter, sortOrder, offset: pageParam }),
+    initialPageParam: HISTORY_PAGE_SIZE,
+    getNextPageParam: (last, _all, lastOffset) => (lastOffset < last.count ? lastOffset + HISTORY_PAGE_SIZE : undefined),
+  });
+}
+
+/** 'Palauta' in the history: the order goes back to the queue, whoever held it (this doctor too). */
+export function useReleaseOrderById() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: queryKeys.doctor.heldOrderChange,
+    mutationFn: releaseOrderById,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.historyRoot });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.status });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.doctor.current });
     },
   });
 }
@@ -49,9 +161,18 @@ export function useCurrentOrder() {
 export function useNotice() {
   return useLiveQuery({
     queryKey: queryKeys.doctor.notice,
-    queryFn: doctorApi.notice,
+    queryFn: fetchNotice,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
-    events: [SOCKET_EVENTS.noticeUpdated],
+    onPush: { [SOCKET_EVENTS.noticeUpdated]: refetchOnPush },
+  });
+}
+
+/** Saves (and publishes or withdraws) the notice; the answer is the notice as saved. */
+export function useSaveNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveNotice,
+    onSuccess: (saved: PharmacyNotice) => queryClient.setQueryData(queryKeys.doctor.notice, saved),
   });
 }
 

@@ -6,14 +6,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
 import { ROUTES } from '../routes';
-import { doctorApi } from './doctor-api';
+import { fetchCurrentOrder, fetchNotice, fetchSystemStatus } from './doctor-api';
 
 export function preloadDoctor(queryClient: QueryClient, pathname: string): void {
   void import('./DoctorLayout');
   void import('./DoctorQueuePage');
   void import('./DoctorHistoryPage');
   void import('./DoctorAdminPage');
-  void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.status, queryFn: doctorApi.systemStatus });
-  void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.notice, queryFn: doctorApi.notice });
-  if (pathname === ROUTES.doctorQueue) void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.current, queryFn: doctorApi.current });
+  void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.status, queryFn: fetchSystemStatus });
+  void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.notice, queryFn: fetchNotice });
+  if (pathname === ROUTES.doctorQueue) void queryClient.prefetchQuery({ queryKey: queryKeys.doctor.current, queryFn: fetchCurrentOrder });
 }

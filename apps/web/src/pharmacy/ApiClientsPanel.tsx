@@ -2,27 +2,20 @@
  * /adminapteekki: the pharmacy's integrator clients (pharmacy systems using the API), with the
  * offices each may act for, and revocation (asked first; the system's calls stop at once).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading } from 'suomifi-ui-components';
 import { formatDateFi } from '@resepti/domain';
-import { fetchUsersOffices } from '../api/pharmacy-offices';
-import { queryKeys } from '../api/query-keys';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
-import { fetchApiClients, revokeApiClient } from './pharmacy-api';
+import { useApiClients, usePharmacyOffices, useRevokeApiClient } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.admin;
 
 export function ApiClientsPanel() {
-  const queryClient = useQueryClient();
   // The admin's offices name the ids (an admin has every office of the pharmacy).
-  const offices = useQuery({ queryKey: queryKeys.pharmacy.offices, queryFn: fetchUsersOffices });
+  const offices = usePharmacyOffices();
   const officeName = (id: number) => offices.data?.find((o) => o.id === id)?.name ?? String(id);
-  const clients = useQuery({ queryKey: queryKeys.pharmacy.apiClients, queryFn: fetchApiClients });
-  const revoke = useMutation({
-    mutationFn: revokeApiClient,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.apiClients }),
-  });
+  const clients = useApiClients();
+  const revoke = useRevokeApiClient();
   const list = clients.data ?? [];
   return (
     <section className="pharmacy-admin__panel pharmacy-admin__integrations" aria-labelledby="integrations-heading">

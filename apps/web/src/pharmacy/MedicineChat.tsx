@@ -7,30 +7,23 @@
  * in the cart there is always a way on to 'Tilaus valmis', also after 'Peruuta'.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, RadioButton, RadioButtonGroup, TextInput } from 'suomifi-ui-components';
 import { formatEuro, handlingPriceCents, type DeliveryOptionId, type PharmacyCart, type Product } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
-import { queryKeys } from '../api/query-keys';
 import { PHARMACY_TEXTS } from '../texts';
-import { addCartItem, fetchDeliveryOptions, fetchProducts, sendCart, setDeliveryOption } from './pharmacy-api';
+import { useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, usePharmacyProducts, useSendCart } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.chat;
 
 type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 
 
-function errorText(e: unknown): string {
-  return isApiError(e) && e.status < 500 ? e.messages.join(' ') : PHARMACY_TEXTS.workbench.failed;
-}
-
 export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const products = useQuery({ queryKey: queryKeys.pharmacy.products, queryFn: fetchProducts, staleTime: 10 * 60_000 });
-  const options = useQuery({ queryKey: queryKeys.pharmacy.deliveryOptions, queryFn: fetchDeliveryOptions, staleTime: Infinity });
+  const products = usePharmacyProducts();
+  const options = useDeliveryOptions();
 
   const itemCount = cart?.items.length ?? 0;
   const [stage, setStage] = useState<Stage>(itemCount > 0 ? 'added' : 'search');
@@ -67,40 +60,20 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [bubbles, stage]);
 
-  const add = useMutation({
-    mutationKey: queryKeys.pharmacy.cartChange,
-    mutationFn: ({ product, reason }: { product: Product; reason: string }) => addCartItem(patientHetu, product.productId, reason),
-    onSuccess: (next, { product }) => {
-      queryClient.setQueryData(queryKeys.pharmacy.cart, next);
+  const failed = (e: Error) => setError(errorText(e, PHARMACY_TEXTS.workbench.failed));
+  const add = useAddCartItem(patientHetu, {
+    onSuccess: (_cart, { product }) => {
       say('user', T.confirm);
       say('bot', T.added(product.displayName));
       setStage('added');
     },
     onError: (e) => {
-      setError(errorText(e));
+      failed(e);
       backToSearch();
     },
   });
-
-  const chooseOption = useMutation({
-    mutationKey: queryKeys.pharmacy.cartChange,
-    mutationFn: (id: DeliveryOptionId) => setDeliveryOption(patientHetu, id),
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.pharmacy.cart, next),
-    onError: (e) => setError(errorText(e)),
-  });
-
-  const send = useMutation({
-    mutationKey: queryKeys.pharmacy.cartChange,
-    mutationFn: () => sendCart(patientHetu),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.orders }),
-      ]);
-      onSent();
-    },
-    onError: (e) => setError(errorText(e)),
-  });
+  const chooseOption = useChooseDeliveryOption(patientHetu, { onError: failed });
+  const send = useSendCart(patientHetu, { onSuccess: onSent, onError: failed });
 
   function backToSearch() {
     setPicked(null);

@@ -1,26 +1,16 @@
 /** Header: the doctors' published notice; clicking it toggles this pharmacist's read mark. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { POLL_INTERVAL_MS, SOCKET_EVENTS } from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS } from '../texts';
-import { fetchMessage, fetchMessageStatus, setMessageChecked } from './pharmacy-api';
+import { useDoctorsNotice, useSetNoticeRead } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.notice;
-const NOTICE_EVENTS = [SOCKET_EVENTS.noticeUpdated] as const;
 
 export function NoticeBanner() {
-  const queryClient = useQueryClient();
-  const message = useLiveQuery({ queryKey: queryKeys.pharmacy.message, queryFn: fetchMessage, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, events: NOTICE_EVENTS });
-  const status = useLiveQuery({ queryKey: queryKeys.pharmacy.messageStatus, queryFn: fetchMessageStatus, pollIntervalMs: POLL_INTERVAL_MS.pharmacy, events: NOTICE_EVENTS });
-  const toggle = useMutation({
-    mutationFn: (checked: boolean) => setMessageChecked(checked),
-    onSuccess: (next) => queryClient.setQueryData(queryKeys.pharmacy.messageStatus, next),
-  });
+  const { notice: published, readMark } = useDoctorsNotice();
+  const toggle = useSetNoticeRead();
 
-  const notice = message.data;
+  const notice = published.data;
   if (!notice) return null;
-  const checked = status.data?.checked ?? false;
+  const checked = readMark.data?.checked ?? false;
   return (
     <div className="pharmacy-notice" aria-live="polite">
       <button

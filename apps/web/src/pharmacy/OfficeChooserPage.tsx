@@ -1,34 +1,17 @@
 /** /toimipaikka: 'Valitse toimipaikkasi', one button per office (name, id, level). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Heading, InlineAlert, LoadingSpinner, Paragraph } from 'suomifi-ui-components';
-import { fetchUsersOffices, selectOffice } from '../api/pharmacy-offices';
-import { queryKeys } from '../api/query-keys';
-import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { usePageTitle } from '../components/usePageTitle';
+import { usePharmacyOffices, useSelectOffice } from './pharmacy-hooks';
 
 export function OfficeChooserPage() {
   const t = TEXTS.pharmacy;
   usePageTitle(t.officeChooserHeading);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { reconnect } = useSocket();
-
-  const offices = useQuery({ queryKey: queryKeys.pharmacy.offices, queryFn: fetchUsersOffices });
-
-  const choose = useMutation({
-    mutationFn: (officeId: number) => selectOffice(officeId),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session('pharmacy') });
-      // The workbench's data (office, order list) belongs to the office just chosen.
-      await queryClient.invalidateQueries({ queryKey: ['pharmacy'] });
-      // Socket rooms follow the session's office.
-      reconnect();
-      void navigate(ROUTES.pharmacyWorkbench);
-    },
-  });
+  const offices = usePharmacyOffices();
+  const choose = useSelectOffice({ onSuccess: () => void navigate(ROUTES.pharmacyWorkbench) });
 
   return (
     <section className="office-chooser" aria-labelledby="page-heading">

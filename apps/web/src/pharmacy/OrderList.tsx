@@ -1,32 +1,25 @@
 /**
  * The workbench's right column: the list mode (Reseptilista, Historia) and the order cards.
- * Live: refetched on order:updated; polled every 10 s only while the socket is down.
+ * Live: a pushed card goes straight into the list; polled every 10 s only while the socket is down.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, DropdownItem, Heading } from 'suomifi-ui-components';
 import {
   PHARMACY_HISTORY_MAX_PAGE_SIZE,
   PHARMACY_HISTORY_PAGE_SIZE,
-  POLL_INTERVAL_MS,
-  SOCKET_EVENTS,
   formatTimeFi,
   isApproved,
   isRejected,
-  type PharmacyOffice,
   type PharmacyOrder,
   type PharmacyOrderPrescription,
 } from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { CardSkeletons } from '../components/Skeleton';
-import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
-import { applyOrderCard } from './order-cards';
-import { checkOrderItem, fetchOrders, type OrderListMode } from './pharmacy-api';
+import type { OrderListMode } from './pharmacy-api';
+import { useCheckOrderItem, usePharmacyOrders } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.orders;
-const ORDER_EVENTS = [SOCKET_EVENTS.orderUpdated] as const;
 
 export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescription): string {
   if (isApproved(item.decision)) return T.approved;
@@ -35,11 +28,7 @@ export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescripti
 }
 
 function OrderCard({ order }: { order: PharmacyOrder }) {
-  const queryClient = useQueryClient();
-  const check = useMutation({
-    mutationFn: checkOrderItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.orders }),
-  });
+  const check = useCheckOrderItem();
   const name = `${order.patient.firstName} ${order.patient.lastName}`;
   const time = order.deliveryTime ? T.deliveredAt(formatTimeFi(order.deliveryTime)) : T.deadline(formatTimeFi(order.deliveryBeforeTime));
   return (
@@ -85,18 +74,11 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
 }
 
 export function OrderList() {
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<OrderListMode>('active');
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   // Reseptilista comes whole from the server; a busy office sees the first 30 cards, then 'Näytä lisää'.
   const [shown, setShown] = useState(PHARMACY_HISTORY_PAGE_SIZE);
-  const orders = useLiveQuery({
-    queryKey: queryKeys.pharmacy.ordersByMode(mode, limit),
-    queryFn: () => fetchOrders(mode, limit),
-    pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
-    events: ORDER_EVENTS,
-    apply: (payload, current) => applyOrderCard(current, payload, mode, limit, queryClient.getQueryData<PharmacyOffice | null>(queryKeys.pharmacy.sessionOffice)?.id ?? null),
-  });
+  const orders = usePharmacyOrders(mode, limit);
   const all = orders.data?.orders ?? [];
   const list = mode === 'active' ? all.slice(0, shown) : all;
   const total = orders.data?.count ?? 0;

@@ -4,24 +4,21 @@
  * the pharmacy cart and starts over.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
-import { HETU_LENGTH, POLL_INTERVAL_MS, SOCKET_EVENTS, normalizeHetu, validateHetu, type CartUpdatedEvent, type Patient } from '@resepti/domain';
-import { isApiError } from '../api/client';
+import { HETU_LENGTH, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
+import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { queryKeys } from '../api/query-keys';
-import { useLiveQuery } from '../api/useLiveQuery';
 import { PHARMACY_TEXTS } from '../texts';
 import { MedicineChat } from './MedicineChat';
 import { PatientInfoModal } from './PatientInfo';
-import { clearCart, fetchCart, setPatientInfo } from './pharmacy-api';
+import { useClearCart, useOwnCartChangesInFlight, usePharmacyCart, useSavePatient } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.workbench;
 
 type Step = 1 | 2 | 3;
 
 /** The hetu message to show: only once the full length is typed (or on an attempt to go on). */
-export function hetuError(value: string, attempted: boolean): string | null {
+function hetuError(value: string, attempted: boolean): string | null {
   const v = normalizeHetu(value);
   if (v.length < HETU_LENGTH && !attempted) return null;
   return validateHetu(v);
@@ -29,16 +26,8 @@ export function hetuError(value: string, attempted: boolean): string | null {
 
 export function OrderRequestPanel() {
   const ids = useId();
-  const queryClient = useQueryClient();
-  // The cart (patient + medicines) is one per pharmacist, shared by their sessions: another tab or
-  // workstation may change it, and the push carries the whole cart.
-  const cart = useLiveQuery({
-    queryKey: queryKeys.pharmacy.cart,
-    queryFn: fetchCart,
-    pollIntervalMs: POLL_INTERVAL_MS.pharmacy,
-    events: [SOCKET_EVENTS.cartUpdated],
-    apply: (payload) => (payload as CartUpdatedEvent).cart,
-  });
+  // One cart per pharmacist, shared by their sessions: another tab or workstation may change it.
+  const cart = usePharmacyCart();
 
   const [step, setStep] = useState<Step>(1);
   const [hetu, setHetu] = useState('');
@@ -66,7 +55,7 @@ export function OrderRequestPanel() {
   // The cart's patient changed in another session of this user while the chat was open: never keep
   // adding medicines for the patient on screen. Follow the cart (adjusted while rendering); this
   // screen's own changes in flight are not "another session".
-  const ownChanges = useIsMutating({ mutationKey: queryKeys.pharmacy.cartChange });
+  const ownChanges = useOwnCartChangesInFlight();
   const cartHetu = cart.data ? (cart.data.patient?.hetu ?? null) : undefined;
   if (ownChanges === 0 && step === 3 && patient && cartHetu !== undefined && cartHetu !== patient.hetu) {
     const other = cart.data?.patient ?? null;
@@ -79,25 +68,15 @@ export function OrderRequestPanel() {
     }
   }
 
-  const save = useMutation({
-    mutationKey: queryKeys.pharmacy.cartChange,
-    mutationFn: setPatientInfo,
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
+  const save = useSavePatient({
+    onSuccess: (saved) => {
       setPatient(saved);
       setStep(3);
     },
-    onError: (e) => setError(isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.failed),
+    onError: (e) => setError(errorText(e, T.failed)),
   });
 
-  const abort = useMutation({
-    mutationKey: queryKeys.pharmacy.cartChange,
-    mutationFn: clearCart,
-    onSettled: async () => {
-      reset(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.cart });
-    },
-  });
+  const abort = useClearCart({ onSettled: () => reset(null) });
 
   function reset(message: string | null) {
     setStep(1);

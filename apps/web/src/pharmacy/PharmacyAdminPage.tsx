@@ -8,7 +8,6 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, LoadingSpinner, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph, TextInput } from 'suomifi-ui-components';
 import {
   VALIDATION_MESSAGES as V,
@@ -18,13 +17,14 @@ import {
   type PharmacyUserListEntry,
 } from '@resepti/domain';
 import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { errorText } from '../api/error-text';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { ApiClientsPanel } from './ApiClientsPanel';
-import { checkUsername, createUser, deleteUser, fetchUsers, updateUser } from './pharmacy-api';
+import { checkUsername } from './pharmacy-api';
+import { useCreatePharmacyUser, useDeletePharmacyUser, usePharmacyUsers, useUpdatePharmacyUser } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.admin;
 
@@ -59,7 +59,6 @@ function ReadOnlyUserDetails({ user }: { user: PharmacyUserListEntry }) {
 /** The selected user's details: each field saves on blur or Enter when it changed and is valid. */
 function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDeleted: () => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<EditValues>(() => valuesOf(user));
   // What the server last confirmed: compared against instead of the `user` prop, which lags
   // behind until the list refetch lands, so a blur right after a save does not save twice.
@@ -75,10 +74,8 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
     return () => window.clearTimeout(timer);
   }, [saved]);
 
-  const save = useMutation({
-    mutationFn: ({ next }: { field: EditField; next: EditValues }) =>
-      updateUser({ id: user.id, firstName: next.firstName, lastName: next.lastName, username: next.username, ...(next.password ? { password: next.password } : {}) }),
-    onSuccess: async (updated, { field }) => {
+  const save = useUpdatePharmacyUser<EditField>({
+    onSuccess: (updated, { field }) => {
       const confirmed = valuesOf(updated);
       setSavedValues(confirmed);
       // Only the saved field takes the server's form (e.g. a trimmed username); a field the
@@ -87,21 +84,18 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       // A saved field has no error left (the password field is emptied after its save).
       setErrors((prev) => ({ ...prev, [field]: undefined }));
       setSaved(field);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
     },
     onError: (e, { field: committed }) => {
       const field: EditField = isApiError(e, 409) ? 'username' : committed;
       // 'Käyttäjän lisääminen ei onnistunut!' belongs to the new-user modal; a failed edit
       // save says 'Tallennus epäonnistui!' (SPEC section 8).
-      setErrors((prev) => ({ ...prev, [field]: isApiError(e) && e.status < 500 ? e.messages.join(' ') : T.saveFailed }));
+      setErrors((prev) => ({ ...prev, [field]: errorText(e, T.saveFailed) }));
     },
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteUser(user.username),
-    onSuccess: async () => {
+  const remove = useDeletePharmacyUser({
+    onSuccess: () => {
       setConfirmOpen(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
       onDeleted();
     },
   });
@@ -122,7 +116,11 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
     }
     setErrors((prev) => ({ ...prev, [field]: undefined }));
     // Other fields go as last confirmed, so a half-typed neighbour is not saved by accident.
-    save.mutate({ field, next: { ...savedValues, [field]: value } });
+    const next = { ...savedValues, [field]: value };
+    save.mutate({
+      field,
+      user: { id: user.id, firstName: next.firstName, lastName: next.lastName, username: next.username, ...(next.password ? { password: next.password } : {}) },
+    });
   }
 
   const field = (name: EditField, label: string, type: 'text' | 'password' = 'text') => (
@@ -176,13 +174,13 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
         <ModalContent>
           <ModalTitle id={`${ids}-delete-title`}>{T.deleteTitle}</ModalTitle>
           <Paragraph>{V.deleteConfirm}</Paragraph>
-          {remove.isError && <p className="ph-error">{isApiError(remove.error) ? remove.error.messages.join(' ') : TEXTS.common.unexpectedError}</p>}
+          {remove.isError && <p className="ph-error">{errorText(remove.error)}</p>}
         </ModalContent>
         <ModalFooter>
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             {T.cancel}
           </Button>
-          <Button onClick={() => remove.mutate()} disabled={remove.isPending}>
+          <Button onClick={() => remove.mutate(user.username)} disabled={remove.isPending}>
             {T.delete}
           </Button>
         </ModalFooter>
@@ -197,7 +195,6 @@ type NewField = keyof typeof EMPTY_NEW;
 /** 'Lisää käyttäjä': the new-user form with the create messages and the username check on blur. */
 function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClose: () => void; onCreated: (u: PharmacyUserListEntry) => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(EMPTY_NEW);
   const [touched, setTouched] = useState<Partial<Record<NewField, boolean>>>({});
   const [usernameTaken, setUsernameTaken] = useState(false);
@@ -210,10 +207,8 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
   const allLongEnough = (Object.keys(EMPTY_NEW) as NewField[]).every((k) => values[k].length > 1);
   const canSave = allLongEnough && Object.keys(errors).length === 0 && !checking;
 
-  const create = useMutation({
-    mutationFn: () => createUser({ firstName: values.firstName, lastName: values.lastName, username: values.username, password: values.password }),
-    onSuccess: async (user) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
+  const create = useCreatePharmacyUser({
+    onSuccess: (user) => {
       close();
       onCreated(user);
     },
@@ -277,7 +272,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (canSave) create.mutate();
+            if (canSave) create.mutate({ firstName: values.firstName, lastName: values.lastName, username: values.username, password: values.password });
           }}
         >
           {input('firstName', T.firstName)}
@@ -312,7 +307,7 @@ export function PharmacyAdminPage() {
   const session = useSession('pharmacy');
   const isAdmin = session.data?.isAdmin === true;
   const ownId = session.data?.id;
-  const users = useQuery({ queryKey: queryKeys.pharmacy.users, queryFn: fetchUsers, enabled: isAdmin });
+  const users = usePharmacyUsers(isAdmin);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 

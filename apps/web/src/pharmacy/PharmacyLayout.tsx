@@ -4,10 +4,10 @@ import { OfflineGuard } from '../components/OfflineGuard';
 import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
-import { api } from '../api/client';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS, TEXTS } from '../texts';
 import { NoticeBanner } from './NoticeBanner';
+import { keepSessionAlive } from './pharmacy-api';
 import './pharmacy.css';
 
 /**
@@ -17,8 +17,6 @@ import './pharmacy.css';
  * hours.) Nothing typed is lost: the patient and the cart are kept on the server per user,
  * and the workbench resumes with them after signing in again.
  */
-const keepAlive = () => api.get('/pharmacy-user', { level: 'pharmacy', activity: true });
-
 export function PharmacyLayout() {
   const { data: user } = useSession('pharmacy');
 
@@ -43,7 +41,7 @@ export function PharmacyLayout() {
           <Outlet />
         </OfflineGuard>
       </main>
-      {user && <SessionExpiryOverlay level="pharmacy" idleMs={user.sessionIdleMinutes * 60_000} onContinue={keepAlive} />}
+      {user && <SessionExpiryOverlay level="pharmacy" idleMs={user.sessionIdleMinutes * 60_000} onContinue={keepSessionAlive} />}
     </div>
   );
 }

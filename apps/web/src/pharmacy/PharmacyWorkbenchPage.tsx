@@ -1,19 +1,17 @@
 /** /reseptitapteekki 'Työpöytä': 'Reseptin tilaus' on the left, the order list on the right. Needs a selected office. */
-import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { Heading } from 'suomifi-ui-components';
 import { CardSkeletons } from '../components/Skeleton';
-import { queryKeys } from '../api/query-keys';
 import { ROUTES } from '../routes';
 import { PHARMACY_TEXTS } from '../texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { OrderList } from './OrderList';
 import { OrderRequestPanel } from './OrderRequestPanel';
-import { fetchSessionOffice } from './pharmacy-api';
+import { useSessionOffice } from './pharmacy-hooks';
 
 export function PharmacyWorkbenchPage() {
   usePageTitle(PHARMACY_TEXTS.workbench.heading);
-  const office = useQuery({ queryKey: queryKeys.pharmacy.sessionOffice, queryFn: fetchSessionOffice, staleTime: 0 });
+  const office = useSessionOffice();
   if (office.isPending || (office.isFetching && !office.data)) return <CardSkeletons count={2} />;
   if (office.isSuccess && office.data === null) return <Navigate to={ROUTES.pharmacyOffice} replace />;
   return (

@@ -2,13 +2,8 @@
  * Applies a pushed order card (order:updated to the pharmacy carries the card as its lists show
  * it) to a cached list, so a doctor's work reaches the screen without a request.
  */
-import type { OrderUpdatedEvent, PharmacyOrder } from '@resepti/domain';
-import type { OrderListMode } from './pharmacy-api';
-
-export interface OrderListData {
-  orders: PharmacyOrder[];
-  count: number;
-}
+import type { OrderUpdatedEvent } from '@resepti/domain';
+import type { OrderListData, OrderListMode } from './pharmacy-api';
 
 /**
  * The list after the push, or undefined when the push cannot tell (no card: refetch instead).
@@ -17,12 +12,12 @@ export interface OrderListData {
  */
 export function applyOrderCard(
   list: OrderListData | undefined,
-  payload: unknown,
+  update: OrderUpdatedEvent,
   mode: OrderListMode,
   limit: number,
   officeId: number | null,
 ): OrderListData | undefined {
-  const card = (payload as OrderUpdatedEvent | undefined)?.card;
+  const card = update.card;
   if (!list || !card) return undefined;
   const shown = mode === 'active' ? { ...card, prescriptions: card.prescriptions.filter((p) => !p.pharmacyChecked) } : card;
   const belongs = mode === 'history' || (card.officeId === officeId && shown.prescriptions.length > 0);

@@ -5,9 +5,10 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link as RouterLinkBase } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
 import { forgetSessions } from '../auth/signed-in';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
@@ -31,10 +32,9 @@ interface LoginFormProps {
   notice?: ReactNode;
 }
 
+/** Wrong credentials (401) and malformed ones (400) get the one login-failure text: no hint which. */
 function failureText(error: unknown): string {
-  if (isApiError(error, 401) || isApiError(error, 400)) return TEXTS.login.failed;
-  if (isApiError(error) && error.status < 500) return error.message;
-  return TEXTS.common.unexpectedError;
+  return isApiError(error, 401) || isApiError(error, 400) ? TEXTS.login.failed : errorText(error);
 }
 
 export function LoginForm({ audience, identifier, onLogin, footer, notice }: LoginFormProps) {
@@ -42,25 +42,20 @@ export function LoginForm({ audience, identifier, onLogin, footer, notice }: Log
   const ids = useId();
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const login = useMutation({ mutationFn: (credentials: { id: string; password: string }) => onLogin(credentials.id, credentials.password) });
+  // Signed in and on the way to the user's page: the form stays busy.
+  const pending = login.isPending || login.isSuccess;
+  const error = login.isError ? failureText(login.error) : null;
 
   // Whoever was signed in before is forgotten when a login screen opens.
   useEffect(() => forgetSessions(queryClient), [queryClient]);
 
   const canSubmit = id.trim() !== '' && password !== '' && !pending;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!canSubmit) return;
-    setPending(true);
-    setError(null);
-    try {
-      await onLogin(id.trim(), password);
-    } catch (err) {
-      setError(failureText(err));
-      setPending(false);
-    }
+    login.mutate({ id: id.trim(), password });
   }
 
   return (
@@ -78,7 +73,7 @@ export function LoginForm({ audience, identifier, onLogin, footer, notice }: Log
             {TEXTS.login.heading}
           </Heading>
           {notice}
-          <form onSubmit={(e) => void submit(e)} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
+          <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
             <TextInput
               id={`${ids}-identifier`}
               labelText={identifier.label}

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router-dom';
-import { fetchUsersOffices, selectOffice } from '../api/pharmacy-offices';
 import { loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
+import { fetchUsersOffices, selectOffice } from '../pharmacy/pharmacy-api';
 import { LoginForm } from './LoginForm';
 
 /**

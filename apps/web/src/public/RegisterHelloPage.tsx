@@ -5,15 +5,12 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
 import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { useSocket } from '../api/socket';
+import { errorMessages } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
-import { fetchRegistration, registerCustomer, resetPassword } from '../customer/customer-api';
-import { forgetSessions } from '../auth/signed-in';
+import { useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, TEXTS } from '../texts';
 import { LegalModal } from './LegalModals';
@@ -21,11 +18,6 @@ import { PublicLayout } from './PublicLayout';
 
 const T = CUSTOMER_TEXTS.register;
 const STEPS = T.stepNames.length;
-
-function errorMessages(error: unknown): string[] {
-  if (isApiError(error) && error.status < 500) return error.messages;
-  return [T.failed];
-}
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -44,7 +36,7 @@ function Card({ children }: { children: ReactNode }) {
 }
 
 export function RegisterHelloPage() {
-  const registration = useQuery({ queryKey: queryKeys.customer.registration, queryFn: fetchRegistration, retry: false, staleTime: Infinity });
+  const registration = useRegistration();
 
   if (registration.isPending) return <PageLoading />;
   if (!registration.data) {
@@ -61,19 +53,6 @@ export function RegisterHelloPage() {
     );
   }
   return <Card>{registration.data.registered ? <NewPasswordForm person={registration.data} /> : <Wizard person={registration.data} />}</Card>;
-}
-
-/** Signed in by the server: forget any earlier user, reconnect the socket, go on. */
-function useSignedInAfter() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { reconnect } = useSocket();
-  return (to: string) => {
-    forgetSessions(queryClient);
-    queryClient.removeQueries({ queryKey: queryKeys.customer.registration });
-    reconnect();
-    void navigate(to, { replace: true });
-  };
 }
 
 function ProgressBar({ step }: { step: number }) {
@@ -99,7 +78,7 @@ function ProgressBar({ step }: { step: number }) {
 
 function Wizard({ person }: { person: RegistrationData }) {
   const ids = useId();
-  const signedIn = useSignedInAfter();
+  const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
@@ -108,7 +87,19 @@ function Wizard({ person }: { person: RegistrationData }) {
   const [terms, setTerms] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const register = useRegisterCustomer({
+    onSuccess: () => void navigate(ROUTES.customerHello, { replace: true }),
+    onError: (err) => {
+      const messages = errorMessages(err, T.failed);
+      // A taken e-mail is fixed on the e-mail step.
+      if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
+        setStep(1);
+      }
+      setErrors(messages);
+    },
+  });
+  // Signed in and on the way to the next page: the form stays busy.
+  const pending = register.isPending || register.isSuccess;
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -142,26 +133,14 @@ function Wizard({ person }: { person: RegistrationData }) {
     }
   }
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
     const found = check();
     setErrors(found);
     if (found.length > 0) return;
     if (step < STEPS - 1) return go(step + 1);
-    setPending(true);
-    try {
-      await registerCustomer({ email: email.trim(), phone, password, marketingAllowed: marketing, eulaAccepted: terms, approvedEulaVersion: EULA_VERSION });
-      signedIn(ROUTES.customerHello);
-    } catch (err) {
-      setPending(false);
-      const messages = errorMessages(err);
-      // A taken e-mail is fixed on the e-mail step.
-      if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
-        setStep(1);
-      }
-      setErrors(messages);
-    }
+    register.mutate({ email: email.trim(), phone, password, marketingAllowed: marketing, eulaAccepted: terms, approvedEulaVersion: EULA_VERSION });
   }
 
   const errorId = `${ids}-errors`;
@@ -175,7 +154,7 @@ function Wizard({ person }: { person: RegistrationData }) {
         {T.heading}
       </Heading>
       <ProgressBar step={step} />
-      <form onSubmit={(e) => void submit(e)} noValidate className="wizard-step">
+      <form onSubmit={submit} noValidate className="wizard-step">
         <Heading variant="h2" mb="s" ref={headingRef} tabIndex={-1}>
           {step === 0 ? T.hello(person.firstName) : T.stepNames[step]}
         </Heading>
@@ -291,26 +270,24 @@ function Wizard({ person }: { person: RegistrationData }) {
 /** An identified customer who already has an account: a new password (the forgotten-password path). */
 function NewPasswordForm({ person }: { person: RegistrationData }) {
   const ids = useId();
-  const signedIn = useSignedInAfter();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const reset = useResetPassword({
+    onSuccess: () => void navigate(ROUTES.customerPrescriptions, { replace: true }),
+    onError: (err) => setErrors(errorMessages(err, T.failed)),
+  });
+  // Signed in and on the way to the prescriptions: the form stays busy.
+  const pending = reset.isPending || reset.isSuccess;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
     const found = registrationPasswordErrors(password, again);
     setErrors(found);
     if (found.length > 0) return;
-    setPending(true);
-    try {
-      await resetPassword(password);
-      signedIn(ROUTES.customerPrescriptions);
-    } catch (err) {
-      setPending(false);
-      setErrors(errorMessages(err));
-    }
+    reset.mutate(password);
   }
 
   const errorId = `${ids}-errors`;
@@ -322,7 +299,7 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
       </Heading>
       <Paragraph mb="s">{T.hello(person.firstName)}</Paragraph>
       <Paragraph mb="m">{T.resetText}</Paragraph>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <TextInput
           id={`${ids}-password`}
           labelText={T.password}

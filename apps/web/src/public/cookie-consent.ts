@@ -4,8 +4,8 @@
  */
 export type Consent = 'accepted' | 'declined';
 
-export const CONSENT_COOKIE = 'resepti_evasteet';
-export const CONSENT_DAYS = 365;
+const CONSENT_COOKIE = 'resepti_evasteet';
+const CONSENT_DAYS = 365;
 /** Scrolling past this share of the page counts as accepting (SPEC section 9). */
 export const ACCEPT_ON_SCROLL_SHARE = 0.25;
 
