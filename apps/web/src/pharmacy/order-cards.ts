@@ -2,7 +2,7 @@
  * Applies a pushed order card (order:updated to the pharmacy carries the card as its lists show
  * it) to a cached list, so a doctor's work reaches the screen without a request.
  */
-import type { OrderUpdatedEvent } from '@resepti/domain';
+import { reseptilistaCard, type OrderUpdatedEvent } from '@resepti/domain';
 import type { OrderListData, OrderListMode } from './pharmacy-api';
 
 /**
@@ -19,8 +19,10 @@ export function applyOrderCard(
 ): OrderListData | undefined {
   const card = update.card;
   if (!list || !card) return undefined;
-  const shown = mode === 'active' ? { ...card, prescriptions: card.prescriptions.filter((p) => !p.pharmacyChecked) } : card;
-  const belongs = mode === 'history' || (card.officeId === officeId && shown.prescriptions.length > 0);
+  // Reseptilista's rule is libs/domain's (the API lists by it too); Historia shows every card.
+  const listed = mode === 'active' ? reseptilistaCard(card, officeId) : card;
+  const belongs = listed !== null;
+  const shown = listed ?? card;
   const index = list.orders.findIndex((o) => o.orderId === card.orderId);
   if (index >= 0) {
     const orders = [...list.orders];
