@@ -71,6 +71,14 @@ const put = (key, value, baseline = null) => (results[key] = { value, baseline }
 const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
 /** Runs a phase; a failure is reported and the other phases still run. */
+/** Phases that failed, or whose baseline failed: the run prints no figure for them and exits 1. */
+const failedPhases = [];
+
+/** A baseline that errors measures nothing: its phase fails loudly instead of printing a ratio. */
+function requireBaseline(phaseName, errors, firstError) {
+  if (errors > 0) throw new Error(`the baseline of ${phaseName} failed ${errors} times (${firstError}): no figure`);
+}
+
 async function phase(name, fn) {
   if (!wanted(name)) return;
   const t0 = Date.now();
@@ -78,6 +86,7 @@ async function phase(name, fn) {
   try {
     await fn();
   } catch (err) {
+    failedPhases.push(name);
     notes.push(`${name}: FAILED: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     console.error(err);
   }
@@ -157,6 +166,7 @@ async function main() {
       for (const [name, r] of [['GET /health', health], ['GET /system-status (doctor)', status], ['GET pharmacy-order-history/active', orders]]) {
         details.push([`${name}, 10 connections, ${P.restSeconds} s`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
       }
+      requireBaseline('rest', health.non2xx + health.errors, 'GET /health answered non-2xx or failed');
       if (status.non2xx || orders.non2xx) notes.push(`rest: authenticated requests answered non-2xx (${status.non2xx}, ${orders.non2xx}): the session may have ended`);
       if (args.includes('--explain')) await explainRest(db);
       put('rest_ratio_system_status', status.rps, health.rps);
@@ -233,6 +243,7 @@ async function main() {
       }
       await bareServer.stop();
       const { resepti: res, bare: base } = total;
+      requireBaseline('cycle', base.errors, base.firstError);
       put('pick_cycle_ratio', res.delivered / res.seconds, base.delivered / base.seconds);
       put('double_picks', res.doublePicks, base.doublePicks);
       details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, `Resepti vs bare, ${P.cycleSlices} alternating slices each`]);
@@ -363,7 +374,11 @@ const round = (v) => (Math.abs(v) >= 100 ? Math.round(v * 10) / 10 : Math.round(
 const fmt = (v) => (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
 
 main().then(
-  () => process.exit(0),
+  () => {
+    if (failedPhases.length === 0) return process.exit(0);
+    console.error(`\nBENCH FAILED: ${failedPhases.join(', ')} (see the notes above); their figures are not reported.`);
+    process.exit(1);
+  },
   (err) => {
     console.error(err);
     process.exit(1);

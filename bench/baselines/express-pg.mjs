@@ -1,11 +1,19 @@
 // Baseline for the pick cycle: a bare Express 5 + pg server running the same SQL statements,
 // in the same transactions, as Resepti's pick-first, process-item and mark-delivered (see
-// apps/api/src/orders/order-queue.service.ts, order-decisions.service.ts, order-view.ts),
+// apps/api/src/orders/order-lifecycle.service.ts, order-queue.service.ts, order-view.ts),
 // without sessions, validation, ORM or pushes. The doctor is named by the x-doctor header.
+// Its audit rows are chained exactly as the app chains them: collected in the transaction and
+// appended just before COMMIT by the app's own appendToChain (the head locked through
+// audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY), so the ratio compares like with like.
 // Deliberately left out: the queue-count query Resepti runs for its queue:status push after
 // each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
 import express from 'express';
 import pg from 'pg';
+import { appendToChain } from '../../apps/api/dist/audit/audit-chain.js';
+import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/dist/config/config.js';
+
+// The key Resepti's API in the same run uses (the bench sets none: the development key).
+const auditChainKey = process.env.AUDIT_CHAIN_KEY || DEVELOPMENT_AUDIT_CHAIN_KEY;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const app = express();
@@ -15,7 +23,9 @@ async function tx(fn) {
   const c = await pool.connect();
   try {
     await c.query('BEGIN');
+    c.auditRows = [];
     const result = await fn(c);
+    if (c.auditRows.length > 0) await appendToChain({ query: async (sql, params) => (await c.query(sql, params)).rows }, c.auditRows, auditChainKey);
     await c.query('COMMIT');
     return result;
   } catch (err) {
@@ -26,8 +36,10 @@ async function tx(fn) {
   }
 }
 
-const audit = (c, doctorId, action, orderId, hetu) =>
-  c.query(`INSERT INTO audit_log (actor_role, actor_id, action, order_id, patient_hetu) VALUES ('doctor', $1, $2, $3, $4)`, [doctorId, action, orderId, hetu]);
+/** An audit row of the transaction, appended to the chain at its commit (as AuditService.record). */
+const audit = async (c, doctorId, action, orderId, hetu) => {
+  c.auditRows.push({ actorRole: 'doctor', actorId: doctorId, action, orderId, patientHetu: hetu, subject: null, details: null, clientAddress: '127.0.0.1', sessionHash: null });
+};
 
 const heldOrderId = async (c, doctorId, lock) =>
   (

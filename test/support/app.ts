@@ -116,7 +116,8 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   const dropOwnDatabase = async () => {
     if (ownDatabase) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${ownDatabase} WITH (FORCE)`));
   };
-  const deadline = Date.now() + 45_000;
+  // A budget, not a measurement: a loaded machine may take long to start a process.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) {
       await dropOwnDatabase();
