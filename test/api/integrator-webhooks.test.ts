@@ -137,8 +137,11 @@ describe('webhooks', () => {
     // The waiting order of the created event hides decisions, as the workbench does.
     expect((forOrder[0].event.data.object as IntegratorOrder).prescriptions[0].decision).toBe('undecided');
 
-    const log = (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${created.body.id}/deliveries`)).body;
-    const delivered = log.find((d) => d.eventType === 'order.delivered')!;
+    // The sender records the answer just after the receiver gave it: the log says so a moment later.
+    const delivered = await until(async () => {
+      const log = (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${created.body.id}/deliveries`)).body;
+      return log.find((d) => d.eventType === 'order.delivered' && d.status !== 'pending');
+    });
     expect([delivered.status, delivered.attempts, delivered.lastStatus, delivered.nextAttemptAt]).toEqual(['delivered', 3, 200, null]);
     // Each try is in the audit log: the endpoint, the event and the patient whose data went out.
     const sends = await app.sql<{ actor_id: number; subject: string; patient_hetu: string; details: string }>(

@@ -336,6 +336,11 @@ describe('send flow', () => {
     );
     // newest first
     expect((await client.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body.slice(0, 2).map((o) => o.orderId)).toEqual([second, sent.body.orderId]);
+    // a page at a time: ?limit=1 is the newest card only, audited as one read of one order
+    const auditedBefore = (await app.sql("SELECT id FROM audit_log WHERE action = 'pharmacy.orders.active'")).length;
+    expect((await client.get<PharmacyOrder[]>('/pharmacy-order-history/active?limit=1')).body.map((o) => o.orderId)).toEqual([second]);
+    expect((await app.sql("SELECT id FROM audit_log WHERE action = 'pharmacy.orders.active'")).length).toBe(auditedBefore + 1);
+    for (const bad of ['0', 'abc', '1001', '-1']) expect((await client.get(`/pharmacy-order-history/active?limit=${bad}`)).status).toBe(400);
   });
 
   it('shows decisions only once the doctor has delivered the order', async () => {

@@ -111,6 +111,8 @@ export function reseptilistaCard(card: PharmacyOrder, officeId: number | null): 
   return card.officeId === officeId && prescriptions.length > 0 ? { ...card, prescriptions } : null;
 }
 export const PHARMACY_HISTORY_MAX_PAGE_SIZE = 100;
+/** Reseptilista's cards per read (the newest first): the screen shows 30 and asks for more. */
+export const PHARMACY_ACTIVE_MAX_LIMIT = 1000;
 
 /** GET /get-pharmacy-user-message-status */
 export interface MessageStatus {

@@ -6,7 +6,7 @@ import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage 
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { OrderHistoryQueryDto } from './dto/order-history.dto.js';
+import { ActiveOrdersQueryDto, OrderHistoryQueryDto } from './dto/order-history.dto.js';
 import { PharmacyOrdersService } from './pharmacy-orders.service.js';
 
 /** The order list of the workbench's right column. */
@@ -17,10 +17,12 @@ export class PharmacyOrdersController {
 
   @Get('pharmacy-order-history/active')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: "Reseptilista: the selected office's orders with prescriptions not yet checked (only those), newest first." })
-  @ApiBadRequestResponse({ description: 'No office selected.' })
-  active(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyOrder[]> {
-    return this.orders.active(user, req.session.officeId);
+  @ApiOkResponse({
+    description: `Reseptilista: the selected office's orders with prescriptions not yet checked (only those), newest first, at most ?limit (default ${PHARMACY_HISTORY_PAGE_SIZE}).`,
+  })
+  @ApiBadRequestResponse({ description: 'No office selected, or a bad limit.' })
+  active(@CurrentUser() user: SessionUser, @Req() req: Request, @Query() query: ActiveOrdersQueryDto): Promise<PharmacyOrder[]> {
+    return this.orders.active(user, req.session.officeId, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
   }
 
   @Get('pharmacy-order-history/history')

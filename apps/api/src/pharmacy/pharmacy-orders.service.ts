@@ -20,8 +20,12 @@ export class PharmacyOrdersService {
     private readonly lifecycle: OrderLifecycleService,
   ) {}
 
-  /** Reseptilista: the selected office's orders that still have prescriptions not checked, newest first. */
-  async active(user: SessionUser, officeId: number | undefined): Promise<PharmacyOrder[]> {
+  /**
+   * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
+   * first, `limit` of them (the screen shows 30 and asks for more): one query for the ids, one for
+   * the orders with their items, one audit insert for the whole read.
+   */
+  async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
     const office = await this.offices.requireOffice(user, officeId);
     const ids = await this.db
       .getRepository(Order)
@@ -31,6 +35,7 @@ export class PharmacyOrdersService {
       .andWhere('EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id AND i.pharmacy_checked = false)')
       .orderBy('o.created_at', 'DESC')
       .addOrderBy('o.id', 'DESC')
+      .limit(limit)
       .getRawMany<{ id: number }>();
     const orders = await this.load(ids.map((r) => r.id));
     await this.recordRead(user, 'pharmacy.orders.active', orders);

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Button, Dropdown, DropdownItem, Heading } from 'suomifi-ui-components';
 import {
+  PHARMACY_ACTIVE_MAX_LIMIT,
   PHARMACY_HISTORY_MAX_PAGE_SIZE,
   PHARMACY_HISTORY_PAGE_SIZE,
   formatTimeFi,
@@ -75,14 +76,15 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
 
 export function OrderList() {
   const [mode, setMode] = useState<OrderListMode>('active');
+  // Both lists come a page at a time: the newest 30 cards, then 'Näytä lisää' asks for 30 more.
   const [limit, setLimit] = useState(PHARMACY_HISTORY_PAGE_SIZE);
-  // Reseptilista comes whole from the server; a busy office sees the first 30 cards, then 'Näytä lisää'.
-  const [shown, setShown] = useState(PHARMACY_HISTORY_PAGE_SIZE);
   const orders = usePharmacyOrders(mode, limit);
   const all = orders.data?.orders ?? [];
-  const list = mode === 'active' ? all.slice(0, shown) : all;
+  // Reseptilista is fetched with one card more than shown: that one says there are more.
+  const list = mode === 'active' ? all.slice(0, limit) : all;
   const total = orders.data?.count ?? 0;
-  const more = mode === 'active' ? all.length > shown : orders.data !== undefined && total > list.length && limit < PHARMACY_HISTORY_MAX_PAGE_SIZE;
+  const maxLimit = mode === 'active' ? PHARMACY_ACTIVE_MAX_LIMIT - 1 : PHARMACY_HISTORY_MAX_PAGE_SIZE;
+  const more = orders.data !== undefined && (mode === 'active' ? all.length > limit : total > list.length) && limit < maxLimit;
 
   return (
     <section className="order-list" aria-labelledby="order-list-heading">
@@ -96,7 +98,6 @@ export function OrderList() {
           onChange={(value: string) => {
             setMode(value === 'history' ? 'history' : 'active');
             setLimit(PHARMACY_HISTORY_PAGE_SIZE);
-            setShown(PHARMACY_HISTORY_PAGE_SIZE);
           }}
         >
           <DropdownItem value="active">{T.modes.active}</DropdownItem>
@@ -113,15 +114,9 @@ export function OrderList() {
       </div>
       {more && (
         <div className="order-list__more">
-          <p>{T.showing(list.length, total)}</p>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              mode === 'active'
-                ? setShown((n) => n + PHARMACY_HISTORY_PAGE_SIZE)
-                : setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, PHARMACY_HISTORY_MAX_PAGE_SIZE))
-            }
-          >
+          {/* Reseptilista's total is not counted (it would cost a read of every card). */}
+          {mode === 'history' && <p>{T.showing(list.length, total)}</p>}
+          <Button variant="secondary" onClick={() => setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, maxLimit))}>
             {T.loadMore}
           </Button>
         </div>

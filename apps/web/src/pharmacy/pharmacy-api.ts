@@ -97,7 +97,8 @@ export function sendCart(patientHetu: string): Promise<PharmacySendResult> {
 /** Reseptilista (active) or one page of Historia, as a list of orders. */
 export async function fetchOrders(mode: OrderListMode, limit: number): Promise<OrderListData> {
   if (mode === 'active') {
-    const orders = await api.get<PharmacyOrder[]>('/pharmacy-order-history/active', P);
+    // One more than shown tells whether there are more ('Näytä lisää').
+    const orders = await api.get<PharmacyOrder[]>(`/pharmacy-order-history/active?limit=${limit + 1}`, P);
     return { orders, count: orders.length };
   }
   const page = await api.get<PharmacyOrderPage>(`/pharmacy-order-history/history?offset=0&limit=${limit}`, P);

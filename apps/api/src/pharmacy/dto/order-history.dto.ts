@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
+import { PHARMACY_ACTIVE_MAX_LIMIT, PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 
 /** GET /pharmacy-order-history/history?offset=&limit= */
 export class OrderHistoryQueryDto {
@@ -18,5 +18,16 @@ export class OrderHistoryQueryDto {
   @IsInt({ message: 'limit on kokonaisluku' })
   @Min(1, { message: 'limit on vähintään 1' })
   @Max(PHARMACY_HISTORY_MAX_PAGE_SIZE, { message: `limit on enintään ${PHARMACY_HISTORY_MAX_PAGE_SIZE}` })
+  limit?: number;
+}
+
+/** GET /pharmacy-order-history/active?limit= */
+export class ActiveOrdersQueryDto {
+  @ApiPropertyOptional({ description: 'How many of the newest cards', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_ACTIVE_MAX_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit on kokonaisluku' })
+  @Min(1, { message: 'limit on vähintään 1' })
+  @Max(PHARMACY_ACTIVE_MAX_LIMIT, { message: `limit on enintään ${PHARMACY_ACTIVE_MAX_LIMIT}` })
   limit?: number;
 }
