@@ -18,7 +18,7 @@ import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices,
 import { integratorFigures } from './lib/integrator.mjs';
 import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
-import { createDoctors, fillQueue, seedHistory, waitingCount } from './lib/seed.mjs';
+import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
 import { SocketPool } from './lib/socket-pool.mjs';
 import { printTable } from './lib/stats.mjs';
 import { webFirstLoadJs } from './lib/web-size.mjs';
@@ -42,6 +42,8 @@ const P = QUICK
   ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
   : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
 const BENCH_DOCTORS = 16;
+/** Open cards in pharmacy 1 / office 1's Reseptilista (the list reads its newest 30). */
+const RESEPTILISTA_CARDS = 200;
 
 /** The issue's figures: key, unit, what the target applies to, and the target. */
 const FIGURES = [
@@ -132,9 +134,10 @@ async function main() {
     await db.connect();
     let t0 = Date.now();
     await seedHistory(db, P.history);
+    await seedReseptilista(db, RESEPTILISTA_CARDS);
     await fillQueue(db, P.shallow);
     const emails = await createDoctors(db, BENCH_DOCTORS);
-    details.push([`seed ${P.history.toLocaleString('en')} handled + ${P.shallow.toLocaleString('en')} waiting orders`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'generate_series + ANALYZE']);
+    details.push([`seed ${P.history.toLocaleString('en')} handled + ${RESEPTILISTA_CARDS} open Reseptilista + ${P.shallow.toLocaleString('en')} waiting orders`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'generate_series + ANALYZE']);
 
     // Logins one after another (password hashing is deliberately bounded); sessions are reused.
     const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');

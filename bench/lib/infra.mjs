@@ -93,7 +93,7 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
   const child = fork(script, [], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
-    execArgv: ['--expose-gc', '--import', HEAP_PROBE],
+    execArgv: ['--expose-gc', '--import', HEAP_PROBE, ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [])],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';

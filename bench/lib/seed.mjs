@@ -9,8 +9,11 @@ const FIRST = `names.f[1 + (g * 7) % array_length(names.f, 1)] || CASE WHEN g % 
 const LAST = `names.l[1 + (g * 13) % array_length(names.l, 1)] || CASE WHEN g % 4 = 0 THEN (g % 89)::text ELSE '' END`;
 const HETU = `lpad((1 + g % 28)::text, 2, '0') || lpad((1 + g % 12)::text, 2, '0') || lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 900 + 2)::text, 3, '0') || substr('0123456789ABCDEFHJKLMNPRSTUVWXY', 1 + g % 31, 1)`;
 
-/** Items for the orders with id > afterId: one renewal each, a second prescription on even ids. */
-async function addItems(c, afterId, delivered) {
+/**
+ * Items for the orders with id > afterId: one renewal each, a second prescription on even ids;
+ * decided when `delivered`, and checked at the pharmacy when `checked` (by default as delivered).
+ */
+async function addItems(c, afterId, delivered, checked = delivered) {
   await c.query(
     `INSERT INTO order_item (order_id, type, display_name, format, reason, decision, reason_for_decision, price_cents, pharmacy_checked)
      SELECT o.id, 'renewal', 'Burana 400 mg', 'tabletti', 'Säryn hoitoon', CASE WHEN $2 THEN 'approved' ELSE 'undecided' END, '', 990, $2
@@ -21,7 +24,30 @@ async function addItems(c, afterId, delivered) {
      FROM orders o WHERE o.id > $1 AND o.id % 2 = 0`,
     [afterId, delivered],
   );
+  if (checked !== delivered) await c.query('UPDATE order_item SET pharmacy_checked = $2 WHERE order_id > $1', [afterId, checked]);
 }
+
+/**
+ * n decided orders of pharmacy 1 / office 1 not yet cleared from its Reseptilista (the cards a
+ * busy office has open), older than the history's newest: the list is a page of real cards.
+ */
+export async function seedReseptilista(c, n) {
+  const after = await maxId(c);
+  await c.query(
+    `${NAMES}
+     INSERT INTO orders (source, pharmacy_id, office_id, patient_first_name, patient_last_name, patient_hetu,
+                         delivery_option_id, delivery_before_time, delivery_status, processing_start_time, doctor_id, delivery_time, price_cents, created_at)
+     SELECT 'pharmacy', 1, 1, ${FIRST}, ${LAST}, ${HETU}, 'delivery-12-h', t.created + interval '12 hours', 'delivered',
+            t.created + interval '20 minutes', 1, t.created + interval '30 minutes', 990, t.created
+     FROM generate_series(1, $1) AS g
+     CROSS JOIN names
+     CROSS JOIN LATERAL (SELECT now() - interval '2 days' - (g::double precision / $1) * interval '5 days' AS created) t`,
+    [n],
+  );
+  await addItems(c, after, true, false);
+  await c.query('ANALYZE orders');
+}
+
 
 const maxId = async (c) => (await c.query('SELECT coalesce(max(id), 0)::int AS id FROM orders')).rows[0].id;
 

@@ -46,6 +46,9 @@ async function lastId(): Promise<string> {
 const LOCAL_ADDRESS = /^(::ffff:)?127\.0\.0\.1$|^::1$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 
+/** Tests that start the admin CLI several times (a Node process each, seconds on a busy machine). */
+const CLI_BUDGET_MS = 180_000;
+
 describe('what is audited', () => {
   it('a login, a failed login and a logout, with the client address and the session hash', async () => {
     const from = await lastId();
@@ -165,7 +168,7 @@ describe('the append-only rule and the hash chain', () => {
     await app.sql(`INSERT INTO audit_log (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(saved));
     await app.sql('COMMIT');
     expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
-  });
+  }, CLI_BUDGET_MS);
 
   it('stays one unbroken line under concurrent writers', async () => {
     const doctors = [await loginAs(app, 'doctor'), await loginAs(app, 'doctor2')];
@@ -256,7 +259,7 @@ describe('a keyed chain, checkpoints and a failed audit write', () => {
     const forged = await runAdmin(['verify-audit', '--checkpoint', edited], env);
     expect([forged.code, forged.stderr]).toEqual([1, expect.stringContaining('its signature does not hold')]);
     expect((await runAdmin(['verify-audit', '--checkpoint', path.join(dir, 'missing.json')], env)).code).toBe(2);
-  });
+  }, CLI_BUDGET_MS);
 
   it('an action whose audit row cannot be written is 503 and leaves nothing; a reset sequence no longer matters', async () => {
     // The id sequence set back (which made every audited action 500): rows take their ids from the head.
@@ -281,7 +284,7 @@ describe('a keyed chain, checkpoints and a failed audit write', () => {
     await moveHeadTo(last);
     expect((await runAdmin(['verify-audit'], env)).code).toBe(0);
     expect((await admin.post('/create-pharmacy-user', { firstName: 'Aada', lastName: 'Audit', username: 'aada.audit', password: 'Pilvi-Laiva-42' })).status).toBeLessThan(300);
-  });
+  }, CLI_BUDGET_MS);
 
   it('finds an edit whose later hashes were recomputed (plain sha256) with the last row deleted', async () => {
     const [edited] = await victim.sql<{ id: string }>("SELECT id::text AS id FROM audit_log WHERE action = 'auth.login' ORDER BY id LIMIT 1");
@@ -302,7 +305,7 @@ describe('a keyed chain, checkpoints and a failed audit write', () => {
     const check = await runAdmin(['verify-audit'], env);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(`BROKEN at row ${edited.id}: its content does not match its hash`);
-  });
+  }, CLI_BUDGET_MS);
 
   it('does not start, nor verify, with another AUDIT_CHAIN_KEY; production does not start without one', async () => {
     const other = { AUDIT_CHAIN_KEY: 'another-audit-chain-key-0123456789abcdef' };
@@ -310,5 +313,5 @@ describe('a keyed chain, checkpoints and a failed audit write', () => {
     const verify = await runAdmin(['verify-audit'], { ...env, ...other });
     expect([verify.code, verify.stderr]).toEqual([1, expect.stringContaining('AUDIT_CHAIN_KEY is not the key')]);
     await expect(startApp({ env: { ...PRODUCTION_ENV, AUDIT_CHAIN_KEY: '' } })).rejects.toThrow(/AUDIT_CHAIN_KEY is required when NODE_ENV=production/);
-  });
+  }, CLI_BUDGET_MS);
 });

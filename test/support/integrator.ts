@@ -28,6 +28,12 @@ export interface IntegratorResponse<T> {
 /** Bearer calls to /api/v1 (and the token endpoint), JSON in and out. */
 export class IntegratorClient {
   token = '';
+  /**
+   * Get a new token and send once more when a call is 401, as an integrator's OAuth client does
+   * when its token ran out (tests with seconds-long tokens on a busy machine); off by default, so
+   * a test of expiry or revocation sees the 401 itself.
+   */
+  renewWhenRefused = false;
 
   constructor(
     readonly baseUrl: string,
@@ -56,6 +62,15 @@ export class IntegratorClient {
   }
 
   async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<IntegratorResponse<T>> {
+    const first = await this.send<T>(method, path, body, headers);
+    if (first.status !== 401 || !this.renewWhenRefused) return first;
+    const renewed = await this.requestToken();
+    if (renewed.status !== 200) return first;
+    this.token = (renewed.body as IntegratorTokenResponse).access_token;
+    return this.send<T>(method, path, body, headers);
+  }
+
+  private async send<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<IntegratorResponse<T>> {
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },

@@ -26,7 +26,10 @@ export function serveWebApp(app: Express, webDist: string, log: (m: string) => v
     if ((req.method === 'GET' || req.method === 'HEAD') && (req.path === '/' || req.path === '/index.html')) return sendIndex(res);
     next();
   });
-  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  // Registered before Nest's routes (they are added at listen): API paths skip the file lookup,
+  // which would otherwise cost a failed stat() on every API request.
+  const files = express.static(webDist, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (NOT_WEB.test(req.path) ? next() : files(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_WEB.test(req.path)) return next();
     sendIndex(res);

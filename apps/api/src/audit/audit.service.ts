@@ -5,6 +5,7 @@ import type { UserRole } from '@resepti/domain';
 import type { AuditAction } from './audit-actions.js';
 import { addPendingAuditRows, type PendingAuditRow } from './audit-chain.js';
 import { currentAuditOrigin } from './audit-context.js';
+import { AuditGroupCommit } from './audit-group-commit.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -32,7 +33,12 @@ export interface AuditActor {
  */
 @Injectable()
 export class AuditService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  /** Rows recorded without a transaction: concurrent ones share one (see AuditGroupCommit). */
+  private readonly ownTransactions: AuditGroupCommit;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.ownTransactions = new AuditGroupCommit((rows) => this.db.transaction((m) => Promise.resolve(addPendingAuditRows(m.queryRunner!, rows))));
+  }
 
   /**
    * Pass the transaction's manager when the access is part of a change (a READ COMMITTED one: the
@@ -55,6 +61,6 @@ export class AuditService {
     }));
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) addPendingAuditRows(runner, rows);
-    else await this.db.transaction((m) => Promise.resolve(addPendingAuditRows(m.queryRunner!, rows)));
+    else await this.ownTransactions.append(rows);
   }
 }

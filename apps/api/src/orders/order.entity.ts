@@ -26,6 +26,8 @@ export type OrderSource = 'customer' | 'pharmacy';
 @Index('idx_orders_patient_search', { synchronize: false })
 @Index('idx_orders_history_handled', { synchronize: false })
 @Index('idx_orders_history_name', { synchronize: false })
+// Reseptilista: the orders with prescriptions not checked, per office, newest first (migration ReseptilistaIndex).
+@Index('idx_orders_reseptilista', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -43,6 +45,10 @@ export class Order {
   @Index()
   @Column({ type: 'int', nullable: true })
   officeId!: number | null;
+
+  /** Prescriptions not yet checked at the pharmacy: kept by the database (a trigger on order_item), never written here. */
+  @Column({ type: 'int', default: 0, select: false, insert: false, update: false })
+  uncheckedItems!: number;
 
   @Column({ type: 'int', nullable: true })
   pharmacyUserId!: number | null;

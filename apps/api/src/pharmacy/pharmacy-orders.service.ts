@@ -22,22 +22,25 @@ export class PharmacyOrdersService {
 
   /**
    * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
-   * first, `limit` of them (the screen shows 30 and asks for more): one query for the ids, one for
-   * the orders with their items, one audit insert for the whole read.
+   * first, `limit` of them (the screen shows 30 and asks for more): one query for the orders with
+   * their items (the page chosen in a subquery over an index), one audit insert for the whole read.
    */
   async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
     const office = await this.offices.requireOffice(user, officeId);
-    const ids = await this.db
+    const orders = await this.db
       .getRepository(Order)
       .createQueryBuilder('o')
-      .select('o.id', 'id')
-      .where('o.office_id = :officeId AND o.pharmacy_id = :pharmacyId', { officeId: office.id, pharmacyId: user.pharmacyId })
-      .andWhere('EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id AND i.pharmacy_checked = false)')
+      .leftJoinAndSelect('o.items', 'i')
+      .where(
+        // The page from idx_orders_reseptilista (an index range at any size of the office's history).
+        `o.id IN (SELECT a.id FROM orders a
+           WHERE a.office_id = :officeId AND a.pharmacy_id = :pharmacyId AND a.unchecked_items > 0
+           ORDER BY a.created_at DESC, a.id DESC LIMIT :limit)`,
+        { officeId: office.id, pharmacyId: user.pharmacyId, limit },
+      )
       .orderBy('o.created_at', 'DESC')
       .addOrderBy('o.id', 'DESC')
-      .limit(limit)
-      .getRawMany<{ id: number }>();
-    const orders = await this.load(ids.map((r) => r.id));
+      .getMany();
     await this.recordRead(user, 'pharmacy.orders.active', orders);
     // The query picks the office's orders with unchecked prescriptions; the card shows only those.
     return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), office.id) ?? []);

@@ -1,0 +1,74 @@
+// A quick look at one authenticated GET against /health (not the bench: no figures to keep).
+//   node bench/profile-rest.mjs [seconds] [connections]
+// Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
+// bench's sizes, then alternates /health, /system-status and Reseptilista in short slices.
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { httpLoad } from './lib/http-load.mjs';
+import { startApi, startPostgres, withClient } from './lib/infra.mjs';
+import { loginDoctor, loginPharmacist } from './lib/resepti.mjs';
+import { fillQueue, seedHistory, seedReseptilista } from './lib/seed.mjs';
+
+const seconds = Number(process.argv[2] ?? 2);
+const connections = Number(process.argv[3] ?? 10);
+const pgServer = await startPostgres();
+const database = `resepti_prof_${randomBytes(4).toString('hex')}`;
+await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
+const url = new URL(pgServer.adminUrl);
+url.pathname = `/${database}`;
+const api = await startApi(url.toString());
+const db = new pg.Client({ connectionString: url.toString() });
+try {
+  await db.connect();
+  await seedHistory(db, 20_000);
+  await seedReseptilista(db, 200);
+  await fillQueue(db, 1_000);
+  const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');
+  const pharmacist = await loginPharmacist(api.baseUrl, 'apteekki');
+  const targets = [
+    ['/health', `${api.baseUrl}/health`, undefined],
+    ['/system-status', `${api.baseUrl}/ui-api/v1/system-status`, doctor.cookie],
+    ['active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
+  ];
+  const sums = new Map(targets.map(([n]) => [n, { requests: 0, seconds: 0, p99: [], apiCpu: 0, pgCpu: 0 }]));
+  // CPU seconds of a process (utime + stime) and of the PostgreSQL server's processes: unlike
+  // req/s, CPU per request barely moves when other work shares the machine.
+  const ticks = Number(execSync('getconf CLK_TCK').toString()) || 100;
+  const cpuOf = (pid) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / ticks;
+    } catch {
+      return 0;
+    }
+  };
+  const pgPids = () => execSync(`pgrep -f '${database}' || true`).toString().split('\n').filter(Boolean).map(Number);
+  const pgCpu = () => pgPids().reduce((n, pid) => n + cpuOf(pid), 0);
+  for (let round = 0; round < 3; round++) {
+    for (const [name, target, cookie] of targets) {
+      const [api0, pg0] = [cpuOf(api.child.pid), pgCpu()];
+      const r = await httpLoad({ url: target, connections, duration: seconds, headers: cookie ? { cookie } : {} });
+      const s = sums.get(name);
+      s.apiCpu += cpuOf(api.child.pid) - api0;
+      s.pgCpu += pgCpu() - pg0;
+      s.requests += r.total;
+      s.seconds += seconds;
+      s.p99.push(r.p99);
+      if (r.non2xx || r.errors) console.log(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    }
+  }
+  const health = sums.get('/health').requests / sums.get('/health').seconds;
+  for (const [name, s] of sums) {
+    const rps = s.requests / s.seconds;
+    const ms = (cpu) => ((1000 * cpu) / s.requests).toFixed(2);
+    console.log(`${name.padEnd(16)} ${rps.toFixed(0).padStart(6)} req/s  ratio ${(rps / health).toFixed(2)}  p99 ${s.p99.join('/')} ms  CPU per request: API ${ms(s.apiCpu)} ms, PostgreSQL ${ms(s.pgCpu)} ms`);
+  }
+} finally {
+  await db.end();
+  await api.stop();
+  if (process.env.KEEP_DB) console.log(`kept: ${url}`);
+  else await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  await pgServer.stop();
+}
