@@ -53,12 +53,12 @@ const FIGURES = [
   { key: 'push_cross_node_p99_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.5, label: 'push across two processes (Redis) p99 ratio' },
   { key: 'fanout_1000_last_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.3, label: `notice → last of ${P.fanout[0]} pharmacy sockets` },
   { key: 'fanout_5000_last_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.3, label: `notice → last of ${P.fanout[1]} pharmacy sockets` },
-  { key: 'screens_current_1000_doctors_100k_ms', unit: 'ms', on: 'value', op: '<=', target: 1000, label: `send → all ${P.sockets} doctor screens current (${P.deep / 1000}k waiting)` },
-  { key: 'pick_cycle_ratio', unit: 'orders/s', on: 'ratio', op: '>=', target: 0.6, label: `full cycle, ${BENCH_DOCTORS} doctors, ${P.cycle} orders` },
+  { key: 'screens_current_1000_doctors_100k_ms', unit: 'ms', on: 'value', op: '<=', target: 250, label: `send → all ${P.sockets} doctor screens current (${P.deep / 1000}k waiting)` },
+  { key: 'pick_cycle_ratio', unit: 'orders/s', on: 'ratio', op: '>=', target: 0.8, label: `full cycle, ${BENCH_DOCTORS} doctors, ${P.cycle} orders` },
   { key: 'double_picks', unit: 'orders', on: 'value', op: '<=', target: 0, label: 'double picks in the cycle' },
   { key: 'pick_p99_depth_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.2, label: `pick-first p99 at ${P.deep / 1000}k ÷ at ${P.shallow / 1000}k waiting` },
-  { key: 'history_search_p95_ms_100k', unit: 'ms', on: 'value', op: '<=', target: 50, label: `Historia search p95 (${P.history / 1000}k orders; baseline: its SQL)` },
-  { key: 'rest_ratio_system_status', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET /system-status rps ÷ GET /health rps' },
+  { key: 'history_search_p95_ms_100k', unit: 'ms', on: 'value', op: '<=', target: 30, label: `Historia search p95 (${P.history / 1000}k orders; baseline: its SQL)` },
+  { key: 'rest_ratio_system_status', unit: 'req/s', on: 'ratio', op: '>=', target: 0.8, label: 'GET /system-status rps ÷ GET /health rps' },
   { key: 'rest_ratio_pharmacy_orders', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET pharmacy active orders rps ÷ /health rps' },
   { key: 'heap_per_socket_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.3, label: 'server heap per connected socket' },
   { key: 'integrator_orders_per_s', unit: 'orders/s', on: 'value', op: null, target: null, label: `POST /api/v1/orders throughput (${P.integratorOrders} orders, 8 at a time)` },
@@ -99,7 +99,7 @@ async function phase(name, fn) {
 async function explainRest(db) {
   const queries = [
     ['system-status counts', `SELECT count(*) FILTER (WHERE delivery_status = 'waiting')::int, min(delivery_before_time) FILTER (WHERE delivery_status = 'waiting') FROM orders WHERE delivery_status IN ('waiting', 'processing')`],
-    ['pharmacy active orders (office 1)', `SELECT o.id FROM orders o WHERE o.office_id = 1 AND o.pharmacy_id = 1 AND EXISTS (SELECT 1 FROM order_item i WHERE i.order_id = o.id AND i.pharmacy_checked = false) ORDER BY o.created_at DESC, o.id DESC`],
+    ['pharmacy active orders (office 1)', `SELECT o.id FROM orders o WHERE o.office_id = 1 AND o.pharmacy_id = 1 AND o.unchecked_items > 0 ORDER BY o.created_at DESC, o.id DESC LIMIT 31`],
   ];
   for (const [label, text] of queries) {
     const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`);
@@ -162,12 +162,30 @@ async function main() {
     });
 
     await phase('rest', async () => {
-      const load = (url, cookie) => httpLoad({ url, connections: 10, duration: P.restSeconds, headers: cookie ? { cookie } : {} });
-      const health = await load(`${api.baseUrl}/health`);
-      const status = await load(`${api.baseUrl}/ui-api/v1/system-status`, benchDoctors[0].cookie);
-      const orders = await load(`${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie);
-      for (const [name, r] of [['GET /health', health], ['GET /system-status (doctor)', status], ['GET pharmacy-order-history/active', orders]]) {
-        details.push([`${name}, 10 connections, ${P.restSeconds} s`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
+      // Alternating slices (health, status, orders, three rounds), so the baseline and both GETs see
+      // the same background load; req/s = requests ÷ seconds summed over the slices.
+      const targets = [
+        ['GET /health', `${api.baseUrl}/health`, undefined],
+        ['GET /system-status (doctor)', `${api.baseUrl}/ui-api/v1/system-status`, benchDoctors[0].cookie],
+        ['GET pharmacy-order-history/active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
+      ];
+      const rounds = 3;
+      const slice = Math.max(1, Math.round(P.restSeconds / rounds));
+      const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
+      for (let round = 0; round < rounds; round++) {
+        for (const [i, [, url, cookie]] of targets.entries()) {
+          const r = await httpLoad({ url, connections: 10, duration: slice, headers: cookie ? { cookie } : {} });
+          const s = sums[i];
+          s.requests += r.total;
+          s.seconds += slice;
+          s.p99 = Math.max(s.p99, r.p99);
+          s.non2xx += r.non2xx;
+          s.errors += r.errors;
+        }
+      }
+      const [health, status, orders] = sums.map((s) => ({ ...s, rps: s.requests / s.seconds }));
+      for (const [i, r] of [health, status, orders].entries()) {
+        details.push([`${targets[i][0]}, 10 connections, ${rounds} × ${slice} s alternating`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
       }
       requireBaseline('rest', health.non2xx + health.errors, 'GET /health answered non-2xx or failed');
       if (status.non2xx || orders.non2xx) notes.push(`rest: authenticated requests answered non-2xx (${status.non2xx}, ${orders.non2xx}): the session may have ended`);

@@ -8,6 +8,31 @@ import type { SessionUser } from '../auth/session-user.js';
 import { Order } from './order.entity.js';
 import { loadDoctorOrder, toQueueOrder } from './order-view.js';
 
+/** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
+const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;
+
+/**
+ * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
+ * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
+ */
+const queueStatusSql = (more = '') => `SELECT
+    coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
+    coalesce(sum(processing), 0)::int AS "processing",
+    coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-20-min'), 0)::int AS "count20min",
+    coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-12-h'), 0)::int AS "count12h",
+    (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting') AS "nextOrderExpiring"${more}
+  FROM order_queue_count`;
+
+type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
+
+const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
+  waitingForDoctor: row.waitingForDoctor,
+  processing: row.processing,
+  count20min: row.count20min,
+  count12h: row.count12h,
+  nextOrderExpiring: row.nextOrderExpiring ? new Date(row.nextOrderExpiring).toISOString() : null,
+});
+
 /** The doctors' queue as they read it: counts, the waiting list, a doctor's held order. */
 @Injectable()
 export class OrderQueueService {
@@ -18,35 +43,20 @@ export class OrderQueueService {
 
   /** The doctor's current (processing) order id, optionally locking it. */
   async heldOrderId(manager: EntityManager, doctorId: number, lock = false): Promise<number | null> {
-    const rows = (await manager.query(
-      `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1
-       ORDER BY processing_start_time, id LIMIT 1${lock ? ' FOR UPDATE' : ''}`,
-      [doctorId],
-    )) as Array<{ id: number }>;
+    const rows = (await manager.query(`${HELD_ORDER_SQL}${lock ? ' FOR UPDATE' : ''}`, [doctorId])) as Array<{ id: number }>;
     return rows[0]?.id ?? null;
   }
 
-  /**
-   * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
-   * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
-   */
+  /** Queue counts and the next deadline (queueStatusSql). */
   async queueStatus(manager: EntityManager = this.counts.manager): Promise<QueueStatus> {
-    const [row] = (await manager.query(
-      `SELECT
-         coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
-         coalesce(sum(processing), 0)::int AS "processing",
-         coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-20-min'), 0)::int AS "count20min",
-         coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-12-h'), 0)::int AS "count12h",
-         (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting') AS "nextOrderExpiring"
-       FROM order_queue_count`,
-    )) as Array<Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null }>;
-    return { ...row, nextOrderExpiring: row.nextOrderExpiring ? new Date(row.nextOrderExpiring).toISOString() : null };
+    const [row] = (await manager.query(queueStatusSql())) as QueueStatusRow[];
+    return toQueueStatus(row);
   }
 
-  /** GET /system-status: the counts and this doctor's current order id. */
+  /** GET /system-status: the counts and this doctor's current order id, in one query. */
   async systemStatus(doctorId: number): Promise<SystemStatus> {
-    const [status, pickedOrder] = await Promise.all([this.queueStatus(), this.heldOrderId(this.counts.manager, doctorId)]);
-    return { ...status, pickedOrder };
+    const [row] = (await this.counts.query(queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`), [doctorId])) as Array<QueueStatusRow & { pickedOrder: number | null }>;
+    return { ...toQueueStatus(row), pickedOrder: row.pickedOrder };
   }
 
   /** The doctor's current order, or null (an audited read). */
