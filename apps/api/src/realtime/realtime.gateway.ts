@@ -9,14 +9,12 @@ import { sessionUserOf, type SessionUser } from '../auth/session-user.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
-/** What the server keeps per socket: the user, and the login session it lives on. */
+/** What the server keeps per socket: the user, and the login session it lives on (nothing more: it is kept per socket). */
 export interface SocketData {
   user: SessionUser;
   sessionId: string;
   /** When the session expires unless the user makes an HTTP request (re-read from the store then). */
   expiresAt: number;
-  /** The rooms joined on connection. */
-  rooms: string[];
 }
 
 /** The rooms a signed-in user's socket belongs to. */
@@ -88,17 +86,20 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     if (!session || !user) return false;
     const fresh = await this.auth.refresh(user);
     if (!fresh) return false;
-    const rooms = [...roomsFor(fresh), INTERNAL_ROOMS.session(session.id), INTERNAL_ROOMS.account(fresh)];
-    const data: SocketData = { user: fresh, sessionId: session.id, expiresAt: session.expiresAt, rooms };
+    const data: SocketData = { user: fresh, sessionId: session.id, expiresAt: session.expiresAt };
     socket.data = data;
     return true;
   }
 
   async handleConnection(socket: Socket): Promise<void> {
+    const data = socket.data as SocketData;
     // A recovered connection (redis-io.adapter.ts) skipped authenticate() so that no push is
     // lost while it waits for the database; its session is re-read by the next sweep instead.
-    if (socket.recovered) (socket.data as SocketData).expiresAt = 0;
-    await socket.join((socket.data as SocketData).rooms);
+    if (socket.recovered) data.expiresAt = 0;
+    // The handshake's HTTP request is not needed once the session is read: Socket.IO would keep
+    // it (with its socket and parser) as long as the connection lives (its "Memory usage" advice).
+    (socket.conn as unknown as { request: unknown }).request = null;
+    await socket.join([...roomsFor(data.user), INTERNAL_ROOMS.session(data.sessionId), INTERNAL_ROOMS.account(data.user)]);
     this.logger.debug(`socket ${socket.id} joined ${[...socket.rooms].join(', ')}`);
   }
 
