@@ -7,8 +7,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * an office are then an index-only range, whatever the size of the office's history or of the
  * doctors' queue (the EXISTS over order_item it replaces scanned every order of the office).
  */
-export class ReseptilistaIndex1795600000000 implements MigrationInterface {
-  name = 'ReseptilistaIndex1795600000000';
+export class ReseptilistaIndex1795600000500 implements MigrationInterface {
+  name = 'ReseptilistaIndex1795600000500';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "orders" ADD "unchecked_items" integer NOT NULL DEFAULT 0`);
