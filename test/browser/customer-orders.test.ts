@@ -180,6 +180,7 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
     await page.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
     await page.getByRole('option', { name: /^Kestine/ }).first().click();
+    await page.getByLabel('Perustelu lääkärille').fill('Lääke loppumassa');
     await page.getByRole('button', { name: 'Jatka', exact: true }).click();
     await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
@@ -226,6 +227,7 @@ describe("the customer's order", () => {
     await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
     await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
     await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).press('Enter');
+    await chat.getByLabel('Perustelu lääkärille').fill('Lääke loppumassa');
     await chat.getByRole('button', { name: 'Jatka', exact: true }).click();
     await chat.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await chat.getByText(/lisättiin valittuihin resepteihin/).waitFor();

@@ -99,7 +99,7 @@ export function CustomerPrescriptionsPage() {
         <button type="button" className="link-button rx-page__close-chat" onClick={() => setParams({})}>
           {T.closeChat}
         </button>
-        <PrescriptionChat firstName={customer.firstName} sex={customer.sex} />
+        <PrescriptionChat customerId={customer.id} firstName={customer.firstName} sex={customer.sex} />
       </aside>
       <FeedbackModal />
     </div>

@@ -10,6 +10,8 @@ import { LegalLinks } from './LegalModals';
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="layout layout--public">
+      {/* First in the tab order: a keyboard user can choose before anything else. */}
+      <CookieBanner />
       <SkipToContent />
       <header className="site-header">
         <div className="site-header__inner">
@@ -31,7 +33,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </footer>
-      <CookieBanner />
     </div>
   );
 }

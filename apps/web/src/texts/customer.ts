@@ -16,7 +16,9 @@ export const CUSTOMER_TEXTS = {
   },
   cookies: {
     label: 'Evästeet',
-    text: 'Käytämme evästeitä palvelun toiminnan varmistamiseen ja käytön tilastointiin. Voit hyväksyä tai kieltäytyä tilastoinnin evästeistä. Jos jatkat sivun selaamista, hyväksyt evästeet.',
+    text: 'Käytämme evästeitä palvelun toiminnan varmistamiseen ja käytön tilastointiin. Voit hyväksyä tai kieltäytyä tilastoinnin evästeistä.',
+    /** Only where scrolling accepts (COOKIE_CONSENT_ON_SCROLL). */
+    scrollNote: 'Jos jatkat sivun selaamista, hyväksyt evästeet.',
     accept: 'Hyväksy evästeet',
     decline: 'Kieltäydy',
   },
@@ -76,6 +78,7 @@ export const CUSTOMER_TEXTS = {
     nextStepRequest: 'Ota yhteyttä omaan lääkäriisi tai hae uutta reseptiä palvelun kautta, jos tilanteesi muuttuu.',
     loadFailed: 'Reseptien lataaminen epäonnistui. Yritä hetken kuluttua uudelleen.',
     bottomNav: 'Alavalikko',
+    cartBar: 'Ostoskori',
     prescriptionsNav: 'Reseptit',
     profileNav: 'Oma tili',
     notCustomer: 'Reseptit ja kassa ovat asiakkaiden sivuja. Kirjaudu asiakkaana nähdäksesi omat reseptisi.',
@@ -88,6 +91,7 @@ export const CUSTOMER_TEXTS = {
     askMedicine: 'Mitä lääkettä haluat uusia? Kirjoita lääkkeen nimen alku ja valitse lääke listasta.',
     askReason: 'Miksi tarvitset lääkettä? Kerro lääkärille lyhyesti käyttötarkoitus.',
     reasonLabel: 'Perustelu lääkärille',
+    reasonRequired: 'Kirjoita lääkärille lyhyt perustelu.',
     continue: 'Jatka',
     summaryHeading: 'Uusittava resepti',
     summaryReason: (reason: string) => `Perustelu: ${reason}`,
