@@ -97,6 +97,9 @@ describe("the patient's rough edges", () => {
     await suite.app.sql('DELETE FROM customer_cart_item');
     const page = await suite.openPage('/login', WIDE);
     await signIn(page);
+    // After the sign-in the focus is on the new page's heading, not on the body.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await focusedText(page)).toBe('Reseptit');
     const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
     await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).focus();
     await page.keyboard.press('Enter');
@@ -214,13 +217,16 @@ describe("the patient's rough edges", () => {
     await page.setViewportSize(NARROW);
 
     await bottomNav.getByRole('link', { name: 'Oma tili' }).click();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await focusedText(page)).toBe('Oma tili');
     // On a phone the profile opens at the contact details; 'Takaisin' shows its menu.
     await page.getByRole('button', { name: 'Takaisin' }).click();
     await page.getByRole('button', { name: 'Käyttöehdot' }).click();
     const dialog = page.getByRole('dialog', { name: 'Käyttöehdot' });
     await dialog.waitFor();
-    // What is on top where the bottom nav is: the modal, not the nav.
-    const navOnTop = await bottomNav.evaluate((nav) => {
+    // What is on top where the bottom nav is: the modal, not the nav (which the modal hides from
+    // assistive technology, so it is found by its place in the page here).
+    const navOnTop = await page.locator('nav.customer-bottom-nav').evaluate((nav) => {
       const r = nav.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return nav.contains(top);

@@ -12,6 +12,7 @@ import { WorkbenchSkeleton } from './components/Skeleton';
 import { preloadDoctor } from './doctor/doctor-preload';
 import { preloadPharmacy } from './pharmacy/pharmacy-preload';
 import { CustomerLayout } from './customer/CustomerLayout';
+import { AccessibilityPage } from './public/AccessibilityPage';
 import { CustomerInfoPage } from './public/CustomerInfoPage';
 import { CustomerLoginPage } from './public/CustomerLoginPage';
 import { DoctorLoginPage } from './public/DoctorLoginPage';
@@ -44,6 +45,7 @@ function AppRoutes() {
       <Route path={ROUTES.home} element={<LandingPage />} />
       <Route path={ROUTES.registerHello} element={<RegisterHelloPage />} />
       <Route path={ROUTES.customerInfo} element={<CustomerInfoPage />} />
+      <Route path={ROUTES.accessibility} element={<AccessibilityPage />} />
       <Route path={ROUTES.customerLogin} element={<CustomerLoginPage />} />
       <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
       <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />

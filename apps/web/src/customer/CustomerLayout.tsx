@@ -7,6 +7,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
+import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { CookieBanner } from '../public/CookieBanner';
 import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
@@ -33,6 +34,7 @@ export function CustomerLayout() {
   const cart = useCustomerCart().data;
   const hasItems = (cart?.items.length ?? 0) > 0;
   const { pathname, search } = useLocation();
+  useFocusHeadingOnNavigate();
   const onPrescriptions = pathname === ROUTES.customerPrescriptions;
   const chatOpen = new URLSearchParams(search).has(CUSTOMER_CHAT_PARAM);
   return (

@@ -64,7 +64,7 @@ export function CustomerPrescriptionsPage() {
         <h1 className="rx-page__heading">{T.heading}</h1>
         {paymentId && <PaymentReturnNotice sessionId={paymentId} />}
         {failed && (
-          <p className="ph-error" role="alert">
+          <p className="error-text" role="alert">
             {T.loadFailed}
           </p>
         )}

@@ -151,7 +151,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
       <ChatLog bubbles={bubbles} />
 
       <div role="alert" aria-live="assertive">
-        {error && <p className="ph-error">{error}</p>}
+        {error && <p className="error-text">{error}</p>}
       </div>
 
       <div ref={controlsRef}>

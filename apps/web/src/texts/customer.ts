@@ -157,6 +157,9 @@ export const CUSTOMER_TEXTS = {
     send: 'Lähetä',
     close: 'Sulje',
     failed: 'Palautteen lähetys epäonnistui.',
+    chooseScore: 'Valitse arvio tähdillä.',
+    thanks: 'Kiitos palautteestasi!',
+    thanksText: 'Palautteesi auttaa meitä kehittämään palvelua.',
   },
   profile: {
     heading: 'Oma tili',
