@@ -86,6 +86,8 @@ export function FeedbackModal() {
                 name={`${ids}-score`}
                 value={n}
                 checked={score === n}
+                // One Tab stop for the group also before a choice (the browser makes each unchecked radio its own).
+                tabIndex={score === null && n !== 1 ? -1 : undefined}
                 onChange={() => {
                   setScore(n);
                   setMissingScore(false);

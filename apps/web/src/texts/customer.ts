@@ -48,6 +48,7 @@ export const CUSTOMER_TEXTS = {
     missingText: 'Tunnistautumisesi on vanhentunut tai sitä ei ole tehty. Tunnistaudu pankkitunnuksilla luodaksesi tilin.',
     identify: 'Tunnistaudu',
     registeredHeading: 'Sinulla on jo tili',
+    tooYoungHeading: 'Tiliä ei voi luoda',
     resetHeading: 'Uusi salasana',
     resetText: 'Olet tunnistautunut. Anna uusi salasana, jolla kirjaudut jatkossa.',
     resetSave: 'Tallenna salasana',
