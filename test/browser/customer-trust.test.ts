@@ -1,8 +1,8 @@
 /**
  * A landing page that earns trust (issue 27), in Chromium: the provider with its business ID and
  * address, customer service with its hours, who the doctors are, the data-protection contact, the
- * accessibility statement page, and after payment 'Maksu vastaanotettu' with the handling time and
- * the SMS promise. Each screen passes axe (with its `region` rule) at 1280 and 390 px.
+ * accessibility statement page, the checkout's expiry formatting and error styling, and after
+ * payment 'Maksu vastaanotettu' with the handling time and the SMS promise. Each screen passes axe (with its `region` rule) at 1280 and 390 px.
  */
 import type { Page } from 'playwright-core';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
@@ -59,7 +59,7 @@ describe('a landing page that earns trust', () => {
     expect(await checkPublicScreen(page, '/saavutettavuusseloste')).toEqual([]);
   });
 
-  it("after payment: 'Maksu vastaanotettu', by when a doctor handles the order, and the SMS", async () => {
+  it("the checkout formats the expiry and shows a declined card as an error; after payment: 'Maksu vastaanotettu', by when a doctor handles the order, and the SMS", async () => {
     await suite.app.sql('DELETE FROM customer_cart_item');
     const page = await suite.openPage('/login', WIDE);
     await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
@@ -71,9 +71,17 @@ describe('a landing page that earns trust', () => {
     await page.goto(`${suite.app.baseUrl}/handling`);
     await page.getByRole('button', { name: 'Siirry kassalle 9,90 €' }).click();
     await page.waitForURL(/\/kassa\/cs_test_/);
-    await page.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
-    await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
+    // The expiry needs no slash typed: '1234' becomes '12/34'. A declined card is shown as an error.
+    await page.getByLabel('Kortin numero').fill('4000 0000 0000 0002');
+    await page.getByLabel('Voimassa (KK/VV)').pressSequentially('1234');
+    expect(await page.getByLabel('Voimassa (KK/VV)').inputValue()).toBe('12/34');
     await page.getByLabel('Turvakoodi (CVC)').fill('123');
+    await page.getByRole('button', { name: 'Maksa 9,90 €' }).click();
+    const declined = page.getByText(/Korttimaksu hylättiin/);
+    await declined.waitFor();
+    expect(await declined.evaluate((el) => el.className)).toContain('error-text');
+    expect(await declined.evaluate((el) => getComputedStyle(el).borderLeftStyle)).toBe('solid');
+    await page.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Maksa 9,90 €' }).click();
     await page.waitForURL((url) => url.pathname === '/reseptit' && url.searchParams.has('maksu'));
     const confirmation = page.getByRole('status', { name: 'Maksu vastaanotettu' });
