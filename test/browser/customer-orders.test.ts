@@ -103,15 +103,25 @@ describe("the customer's order", () => {
     const dialog = page.getByRole('dialog', { name: 'Anna palautetta' });
     await dialog.waitFor();
     expect(await checkScreen(page, 'feedback')).toEqual([]);
-    // The stars by keyboard: one star by default, arrows move it.
+    // The stars by keyboard, one radio group with none chosen beforehand (issue 27); arrows move it.
     const oneStar = dialog.getByRole('radio', { name: '1 / 5 tähteä' });
-    expect(await oneStar.isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Lähetä' }).click();
+    await dialog.getByText('Valitse arvio tähdillä.').waitFor();
+    // One Tab stop: from the first star Tab goes on to the text, not to the second star.
     await oneStar.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    await oneStar.focus();
+    await page.keyboard.press('Space');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     expect(await dialog.getByRole('radio', { name: '4 / 5 tähteä' }).isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Anna palautetta' }).fill('Nopea ja selkeä');
     await dialog.getByRole('button', { name: 'Lähetä' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const thanks = page.getByRole('dialog', { name: 'Kiitos palautteestasi!' });
+    await thanks.waitFor();
+    await thanks.getByRole('button', { name: 'Sulje' }).click();
+    await thanks.waitFor({ state: 'hidden' });
     const [feedback] = await suite.app.sql<{ score: number; feedback_text: string }>('SELECT score, feedback_text FROM customer_feedback');
     expect([feedback.score, feedback.feedback_text]).toEqual([4, 'Nopea ja selkeä']);
 
@@ -180,6 +190,7 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
     await page.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
     await page.getByRole('option', { name: /^Kestine/ }).first().click();
+    await page.getByLabel('Perustelu lääkärille').fill('Lääke loppumassa');
     await page.getByRole('button', { name: 'Jatka', exact: true }).click();
     await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
@@ -226,6 +237,7 @@ describe("the customer's order", () => {
     await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
     await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).pressSequentially('Kestin');
     await chat.getByRole('combobox', { name: 'Lääkkeen nimi' }).press('Enter');
+    await chat.getByLabel('Perustelu lääkärille').fill('Lääke loppumassa');
     await chat.getByRole('button', { name: 'Jatka', exact: true }).click();
     await chat.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await chat.getByText(/lisättiin valittuihin resepteihin/).waitFor();

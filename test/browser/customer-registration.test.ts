@@ -257,7 +257,9 @@ describe('public pages', () => {
     await scroller.getByRole('region', { name: 'Evästeet' }).waitFor();
     // Nothing from other hosts before consent.
     expect(await scroller.evaluate(() => [...document.scripts].filter((s) => s.src && !s.src.startsWith(location.origin)).length)).toBe(0);
-    await scroller.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * 0.3));
+    // Scrolled by the user's pointer (a wheel; keyboard scrolling does not count, issue 27).
+    await scroller.mouse.move(200, 300);
+    await scroller.mouse.wheel(0, 5000);
     await scroller.getByRole('region', { name: 'Evästeet' }).waitFor({ state: 'detached' });
     const [accepted] = (await scroller.context().cookies()).filter((c) => c.name === 'resepti_evasteet');
     expect(accepted.value).toBe('accepted');

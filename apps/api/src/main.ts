@@ -119,7 +119,7 @@ async function bootstrap(): Promise<void> {
     SwaggerModule.setup('api/docs', app, () => withPaths(SwaggerModule.createDocument(app, integratorApi, { include: [IntegratorModule] }), integratorPath));
   }
 
-  serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m));
+  serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });
 
   await app.listen(config.port);
   logger.log(`Resepti listening on http://localhost:${config.port}`);

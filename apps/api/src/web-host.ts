@@ -11,13 +11,17 @@ const NOT_WEB = /^\/(ui-api|api|socket\.io|health|dev-idp|dev)(\/|$)/i;
  * never served as a file: each answer gets this response's CSP nonce in place of the build's
  * placeholder (see common/security-headers.ts).
  */
-export function serveWebApp(app: Express, webDist: string, log: (m: string) => void): void {
+/** The web app's switch for SPEC's scroll-accept of cookies (COOKIE_CONSENT_ON_SCROLL), read by public/cookie-consent.ts. */
+const CONSENT_ON_SCROLL_META = '<meta name="resepti-consent-on-scroll" content="true"';
+
+export function serveWebApp(app: Express, webDist: string, log: (m: string) => void, options: { cookieConsentOnScroll?: boolean } = {}): void {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     log(`web app not built (${indexFile} missing): run npm run build:web`);
     return;
   }
-  const index = readFileSync(indexFile, 'utf8');
+  const built = readFileSync(indexFile, 'utf8');
+  const index = options.cookieConsentOnScroll === false ? built.replace(CONSENT_ON_SCROLL_META, CONSENT_ON_SCROLL_META.replace('"true"', '"false"')) : built;
   const sendIndex = (res: Response) => {
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(index.replaceAll(CSP_NONCE_PLACEHOLDER, cspNonceOf(res)));

@@ -1,16 +1,18 @@
 /** Providers and every route of SPEC section 2. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiNavigator } from './api/ApiNavigator';
 import { SocketProvider } from './api/socket';
 import { RequireUser } from './auth/RequireUser';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { lazyRoute } from './components/lazy-route';
 import { PageLoading } from './components/PageLoading';
 import { WorkbenchSkeleton } from './components/Skeleton';
 import { preloadDoctor } from './doctor/doctor-preload';
 import { preloadPharmacy } from './pharmacy/pharmacy-preload';
 import { CustomerLayout } from './customer/CustomerLayout';
+import { AccessibilityPage } from './public/AccessibilityPage';
 import { CustomerInfoPage } from './public/CustomerInfoPage';
 import { CustomerLoginPage } from './public/CustomerLoginPage';
 import { DoctorLoginPage } from './public/DoctorLoginPage';
@@ -21,20 +23,20 @@ import { RegisterHelloPage } from './public/RegisterHelloPage';
 import { ROUTES } from './routes';
 
 // The role workbenches load on first use, so the landing and login pages stay light.
-const CustomerHandlingPage = lazy(() => import('./customer/CustomerHandlingPage').then((m) => ({ default: m.CustomerHandlingPage })));
-const EmbeddedCheckoutPage = lazy(() => import('./customer/EmbeddedCheckoutPage').then((m) => ({ default: m.EmbeddedCheckoutPage })));
-const CustomerHelloPage = lazy(() => import('./customer/CustomerHelloPage').then((m) => ({ default: m.CustomerHelloPage })));
-const CustomerPrescriptionsPage = lazy(() => import('./customer/CustomerPrescriptionsPage').then((m) => ({ default: m.CustomerPrescriptionsPage })));
-const CustomerProfilePage = lazy(() => import('./customer/CustomerProfilePage').then((m) => ({ default: m.CustomerProfilePage })));
-const DoctorAdminPage = lazy(() => import('./doctor/DoctorAdminPage').then((m) => ({ default: m.DoctorAdminPage })));
-const DoctorHistoryPage = lazy(() => import('./doctor/DoctorHistoryPage').then((m) => ({ default: m.DoctorHistoryPage })));
-const DoctorLayout = lazy(() => import('./doctor/DoctorLayout').then((m) => ({ default: m.DoctorLayout })));
-const DoctorQueuePage = lazy(() => import('./doctor/DoctorQueuePage').then((m) => ({ default: m.DoctorQueuePage })));
-const OfficeChooserPage = lazy(() => import('./pharmacy/OfficeChooserPage').then((m) => ({ default: m.OfficeChooserPage })));
-const PharmacyAdminPage = lazy(() => import('./pharmacy/PharmacyAdminPage').then((m) => ({ default: m.PharmacyAdminPage })));
-const PharmacyLayout = lazy(() => import('./pharmacy/PharmacyLayout').then((m) => ({ default: m.PharmacyLayout })));
-const PharmacyPrintPage = lazy(() => import('./pharmacy/PharmacyPrintPage').then((m) => ({ default: m.PharmacyPrintPage })));
-const PharmacyWorkbenchPage = lazy(() => import('./pharmacy/PharmacyWorkbenchPage').then((m) => ({ default: m.PharmacyWorkbenchPage })));
+const CustomerHandlingPage = lazyRoute(() => import('./customer/CustomerHandlingPage').then((m) => m.CustomerHandlingPage));
+const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckoutPage').then((m) => m.EmbeddedCheckoutPage));
+const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
+const CustomerPrescriptionsPage = lazyRoute(() => import('./customer/CustomerPrescriptionsPage').then((m) => m.CustomerPrescriptionsPage));
+const CustomerProfilePage = lazyRoute(() => import('./customer/CustomerProfilePage').then((m) => m.CustomerProfilePage));
+const DoctorAdminPage = lazyRoute(() => import('./doctor/DoctorAdminPage').then((m) => m.DoctorAdminPage));
+const DoctorHistoryPage = lazyRoute(() => import('./doctor/DoctorHistoryPage').then((m) => m.DoctorHistoryPage));
+const DoctorLayout = lazyRoute(() => import('./doctor/DoctorLayout').then((m) => m.DoctorLayout));
+const DoctorQueuePage = lazyRoute(() => import('./doctor/DoctorQueuePage').then((m) => m.DoctorQueuePage));
+const OfficeChooserPage = lazyRoute(() => import('./pharmacy/OfficeChooserPage').then((m) => m.OfficeChooserPage));
+const PharmacyAdminPage = lazyRoute(() => import('./pharmacy/PharmacyAdminPage').then((m) => m.PharmacyAdminPage));
+const PharmacyLayout = lazyRoute(() => import('./pharmacy/PharmacyLayout').then((m) => m.PharmacyLayout));
+const PharmacyPrintPage = lazyRoute(() => import('./pharmacy/PharmacyPrintPage').then((m) => m.PharmacyPrintPage));
+const PharmacyWorkbenchPage = lazyRoute(() => import('./pharmacy/PharmacyWorkbenchPage').then((m) => m.PharmacyWorkbenchPage));
 
 function AppRoutes() {
   return (
@@ -43,6 +45,7 @@ function AppRoutes() {
       <Route path={ROUTES.home} element={<LandingPage />} />
       <Route path={ROUTES.registerHello} element={<RegisterHelloPage />} />
       <Route path={ROUTES.customerInfo} element={<CustomerInfoPage />} />
+      <Route path={ROUTES.accessibility} element={<AccessibilityPage />} />
       <Route path={ROUTES.customerLogin} element={<CustomerLoginPage />} />
       <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
       <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />

@@ -3,6 +3,7 @@ export const ROUTES = {
   home: '/',
   registerHello: '/registerHello',
   customerInfo: '/tietoa-asiakkaalle',
+  accessibility: '/saavutettavuusseloste',
 
   customerLogin: '/login',
   doctorLogin: '/logindoctor',

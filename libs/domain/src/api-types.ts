@@ -144,6 +144,8 @@ export interface RegistrationData {
   purpose: IdentificationPurpose;
   /** true when this hetu already has an account (then only a new password can be set). */
   registered: boolean;
+  /** Present when the person is younger than the service's minimum age (MIN_AGE): the reason no account can be made. */
+  tooYoung?: string;
 }
 
 /** POST /my-user: the wizard's answers; hetu and names come from the identification. */

@@ -99,3 +99,13 @@ export function parseHetu(v: string): ParsedHetu | null {
     sex: p.individual % 2 === 1 ? 'm' : 'f',
   };
 }
+
+/** The default minimum age of a customer at registration (MIN_AGE, issue 27). */
+export const DEFAULT_MIN_AGE = 18;
+
+/** Age in whole years on `today` (a Helsinki date YYYY-MM-DD) of someone born on `birthDate` (YYYY-MM-DD). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}

@@ -30,6 +30,7 @@ export const VALIDATION_MESSAGES = {
   alreadyRegistered: 'Henkilötunnuksella on jo tili. Kirjaudu sisään tai vaihda salasana tunnistautumalla.',
   notRegistered: 'Henkilötunnuksella ei ole tiliä. Luo tili ensin.',
   identificationMissing: 'Tunnistautuminen puuttuu tai on vanhentunut. Tunnistaudu uudelleen.',
+  tooYoung: (minAge: number) => `Palvelua voivat käyttää vain vähintään ${minAge}-vuotiaat. Ota yhteyttä omaan terveysasemaasi tai lääkäriisi.`,
   currentPasswordMissing: 'Anna nykyinen salasana.',
   currentPasswordWrong: 'Nykyinen salasana on väärä.',
   passwordForEmailChange: 'Vahvista sähköpostiosoitteen vaihto nykyisellä salasanallasi.',

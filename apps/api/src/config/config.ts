@@ -22,6 +22,10 @@ export interface AppConfig {
   /** true: AUDIT_CHAIN_KEY was unset and the development key is in use (never in production). */
   auditChainKeyIsDevelopment: boolean;
   sessionIdleMinutes: number;
+  /** SPEC's cookie banner accepts on scrolling past a quarter of the page; false: only by the buttons. */
+  cookieConsentOnScroll: boolean;
+  /** MIN_AGE: the youngest age at which a customer may register (default 18). */
+  minAge: number;
   passwordHashConcurrency: number;
   passwordHashQueue: number;
   redisUrl: string | null;
@@ -153,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     ...auditChainKey(env, production),
     sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
+    minAge: decimal(env, 'MIN_AGE', 18, 0, 120),
+    cookieConsentOnScroll: (env.COOKIE_CONSENT_ON_SCROLL ?? '') === '' ? true : bool(env, 'COOKIE_CONSENT_ON_SCROLL'),
     passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
     passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
     redisUrl,

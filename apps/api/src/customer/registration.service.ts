@@ -1,8 +1,10 @@
-import { ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { type EntityManager, LessThan, MoreThan, type Repository } from 'typeorm';
 import {
+  ageOn,
+  helsinkiParts,
   normalizeEmail,
   normalizePhone,
   parseHetu,
@@ -12,6 +14,7 @@ import {
   type RegistrationData,
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
 import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../auth/password.js';
@@ -38,6 +41,7 @@ export class RegistrationService {
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
     private readonly bus: EventBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Stores the identified person; the session keeps only the returned random id. */
@@ -64,7 +68,17 @@ export class RegistrationService {
     const identification = await this.valid(this.customerRows.manager, identificationId);
     const registered = await this.customerRows.existsBy({ hetu: identification.hetu });
     const { hetu, firstName, lastName, purpose } = identification;
-    return { hetu, firstName, lastName, purpose, registered };
+    const tooYoung = !registered && this.isTooYoung(hetu) ? M.tooYoung(this.config.minAge) : undefined;
+    return { hetu, firstName, lastName, purpose, registered, ...(tooYoung ? { tooYoung } : {}) };
+  }
+
+  /** Younger than MIN_AGE today (Helsinki date), by the birth date in the hetu. */
+  private isTooYoung(hetu: string): boolean {
+    const birthDate = parseHetu(hetu)?.birthDate;
+    if (!birthDate) return false;
+    const p = helsinkiParts(new Date());
+    const today = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+    return ageOn(birthDate, today) < this.config.minAge;
   }
 
   /**
@@ -80,6 +94,7 @@ export class RegistrationService {
     try {
       const sex = parseHetu(identification.hetu)?.sex;
       if (!sex) throw new NotFoundException(M.identificationMissing);
+      if (this.isTooYoung(identification.hetu)) throw new ForbiddenException(M.tooYoung(this.config.minAge));
       if (await this.customerRows.existsBy({ hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
       if (await this.customerRows.existsBy({ email })) throw new ConflictException(M.emailTaken);
       const passwordHash = await this.hashCounted(dto.password, identification, origin);

@@ -4,7 +4,7 @@ import { useSocket } from '../api/socket';
 
 /**
  * POST /logout, close the socket, then a full page load of `to`: nothing of the
- * signed-in user (cached server state, socket rooms) survives the logout.
+ * signed-in user (cached server state, socket rooms, the tab's saved chat progress) survives the logout.
  */
 export function useLogout(to: string) {
   const { disconnect } = useSocket();
@@ -18,6 +18,11 @@ export function useLogout(to: string) {
     },
     onSuccess: () => {
       disconnect();
+      try {
+        sessionStorage.clear();
+      } catch {
+        // no storage: nothing kept
+      }
       window.location.assign(to);
     },
   });

@@ -67,12 +67,12 @@ export function MedicineSearch({ products, onPick, onType, children }: MedicineS
 
   return (
     <div className="chat__controls combobox">
-      <label htmlFor={`${ids}-search`} className="ph-label">
+      <label htmlFor={`${ids}-search`} className="combobox__label">
         {T.searchLabel}
       </label>
       <input
         id={`${ids}-search`}
-        className="ph-input"
+        className="combobox__input"
         type="text"
         role="combobox"
         autoComplete="off"

@@ -1,6 +1,6 @@
 /** The header shared by the role layouts: brand, who is signed in, navigation, live state, logout. */
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { SkipToContent } from './SkipLink';
 import { LiveIndicator } from './LiveIndicator';
 import { LogoutButton } from './LogoutButton';
@@ -11,6 +11,8 @@ export interface RoleNavItem {
   label: string;
   /** Active only on exactly this path (not on its sub-paths). */
   end?: boolean;
+  /** Whether this item is the current page, when the path alone cannot tell (items differing by query only). */
+  current?: boolean;
 }
 
 interface RoleHeaderProps {
@@ -29,11 +31,17 @@ export function RoleHeader({ identity, nav, logoutTo }: RoleHeaderProps) {
           <span className="brand">{TEXTS.appName}</span>
           {identity && <span className="role-header__identity">{identity}</span>}
           <nav aria-label={TEXTS.common.mainNavigation} className="role-header__nav">
-            {nav.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className="nav-link">
-                {item.label}
-              </NavLink>
-            ))}
+            {nav.map((item) =>
+              item.current === undefined ? (
+                <NavLink key={item.to} to={item.to} end={item.end} className="nav-link">
+                  {item.label}
+                </NavLink>
+              ) : (
+                <Link key={item.to} to={item.to} className={`nav-link${item.current ? ' active' : ''}`} aria-current={item.current ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              ),
+            )}
           </nav>
           <div className="role-header__actions">
             <LiveIndicator />

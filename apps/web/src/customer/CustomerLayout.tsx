@@ -3,10 +3,11 @@
  * Kirjaudu ulos, and 'Siirry kassalle' with the cart's price when the cart has items. On narrow
  * screens a bottom nav holds prescriptions, add and profile, and the checkout button.
  */
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
+import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { CookieBanner } from '../public/CookieBanner';
 import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
@@ -18,26 +19,35 @@ import './customer.css';
 const T = CUSTOMER_TEXTS.prescriptions;
 const ADD_CHAT = `${ROUTES.customerPrescriptions}?${CUSTOMER_CHAT_PARAM}`;
 
-const NAV = [
-  { to: ROUTES.customerPrescriptions, label: TEXTS.customer.prescriptionsHeading },
-  { to: ADD_CHAT, label: T.add },
-  { to: ROUTES.customerProfile, label: TEXTS.customer.profileHeading },
-] as const;
+/** 'Reseptit' and 'Lisää resepti' share a path: the open chat (?haku) tells which one is current. */
+function customerNav(onPrescriptions: boolean, chatOpen: boolean) {
+  return [
+    { to: ROUTES.customerPrescriptions, label: TEXTS.customer.prescriptionsHeading, current: onPrescriptions && !chatOpen },
+    { to: ADD_CHAT, label: T.add, current: onPrescriptions && chatOpen },
+    { to: ROUTES.customerProfile, label: TEXTS.customer.profileHeading },
+  ];
+}
 
 export function CustomerLayout() {
   // The customer's pages also admit other signed-in users (SPEC); only a customer session has this.
   const { data: customer } = useSession('customer');
   const cart = useCustomerCart().data;
   const hasItems = (cart?.items.length ?? 0) > 0;
+  const { pathname, search } = useLocation();
+  useFocusHeadingOnNavigate();
+  const onPrescriptions = pathname === ROUTES.customerPrescriptions;
+  const chatOpen = new URLSearchParams(search).has(CUSTOMER_CHAT_PARAM);
   return (
     <div className="layout layout--customer">
-      <RoleHeader nav={NAV} logoutTo={ROUTES.home} />
+      {/* First in the tab order: a keyboard user can choose before anything else. */}
+      <CookieBanner />
+      <RoleHeader nav={customerNav(onPrescriptions, chatOpen)} logoutTo={ROUTES.home} />
       {hasItems && (
-        <div className="customer-cartbar">
+        <section className="customer-cartbar" aria-label={T.cartBar}>
           <Link className="button-link button-link--primary" to={ROUTES.customerHandling}>
             {T.checkout(cart!.priceEuro)}
           </Link>
-        </div>
+        </section>
       )}
       <main id="main" className="customer-main">
         <OfflineGuard>
@@ -45,17 +55,20 @@ export function CustomerLayout() {
         </OfflineGuard>
       </main>
       <nav className="customer-bottom-nav" aria-label={T.bottomNav}>
-        <NavLink to={ROUTES.customerPrescriptions} end className="customer-bottom-nav__link">
+        <Link
+          to={ROUTES.customerPrescriptions}
+          className={`customer-bottom-nav__link${onPrescriptions && !chatOpen ? ' active' : ''}`}
+          aria-current={onPrescriptions && !chatOpen ? 'page' : undefined}
+        >
           {T.prescriptionsNav}
-        </NavLink>
-        <Link to={ADD_CHAT} className="customer-bottom-nav__link customer-bottom-nav__add">
+        </Link>
+        <Link to={ADD_CHAT} className="customer-bottom-nav__link customer-bottom-nav__add" aria-current={onPrescriptions && chatOpen ? 'page' : undefined}>
           {T.add}
         </Link>
         <NavLink to={ROUTES.customerProfile} className="customer-bottom-nav__link">
           {T.profileNav}
         </NavLink>
       </nav>
-      <CookieBanner />
       {customer && <SessionExpiryOverlay level="customer" idleMs={customer.sessionIdleMinutes * 60_000} onContinue={keepSessionAlive} />}
     </div>
   );

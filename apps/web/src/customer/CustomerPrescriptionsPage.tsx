@@ -64,7 +64,7 @@ export function CustomerPrescriptionsPage() {
         <h1 className="rx-page__heading">{T.heading}</h1>
         {paymentId && <PaymentReturnNotice sessionId={paymentId} />}
         {failed && (
-          <p className="ph-error" role="alert">
+          <p className="error-text" role="alert">
             {T.loadFailed}
           </p>
         )}
@@ -99,7 +99,7 @@ export function CustomerPrescriptionsPage() {
         <button type="button" className="link-button rx-page__close-chat" onClick={() => setParams({})}>
           {T.closeChat}
         </button>
-        <PrescriptionChat firstName={customer.firstName} sex={customer.sex} />
+        <PrescriptionChat customerId={customer.id} firstName={customer.firstName} sex={customer.sex} />
       </aside>
       <FeedbackModal />
     </div>

@@ -17,6 +17,15 @@ import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.checkout;
 
+/** The expiry as the customer types it: '1234' → '12/34', the slash added after the month (not when deleting it). */
+function formatExpiry(typed: string, before: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  if (typed.length < before.length && before.endsWith('/') && !typed.includes('/')) return digits.slice(0, 1);
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) return typed.includes('/') || typed.length > before.length ? `${digits}/` : digits;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+}
+
 export function EmbeddedCheckoutPage() {
   usePageTitle(T.heading);
   const ids = useId();
@@ -49,7 +58,8 @@ export function EmbeddedCheckoutPage() {
   const field = (name: keyof typeof card) => ({
     value: card[name],
     onChange: (v: unknown) => {
-      setCard((c) => ({ ...c, [name]: String(v ?? '') }));
+      const typed = String(v ?? '');
+      setCard((c) => ({ ...c, [name]: name === 'expiry' ? formatExpiry(typed, c.expiry) : typed }));
       pay.reset();
     },
   });
@@ -102,11 +112,11 @@ export function EmbeddedCheckoutPage() {
           <p className="pay__test-cards">{T.testCards(TEST_CARDS.succeeds, TEST_CARDS.declined)}</p>
           <TextInput id={`${ids}-number`} labelText={T.cardNumber} inputMode="numeric" autoComplete="cc-number" fullWidth maxLength={23} {...field('cardNumber')} />
           <div className="pay__row">
-            <TextInput id={`${ids}-expiry`} labelText={T.expiry} autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
+            <TextInput id={`${ids}-expiry`} labelText={T.expiry} inputMode="numeric" autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
             <TextInput id={`${ids}-cvc`} labelText={T.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvc')} />
           </div>
           <div role="alert" aria-live="assertive">
-            {error && <p className="ph-error">{error}</p>}
+            {error && <p className="error-text">{error}</p>}
             {pay.isSuccess && <p>{T.paid}</p>}
           </div>
           <Button type="submit" fullWidth disabled={pay.isPending || pay.isSuccess || !card.cardNumber || !card.expiry || !card.cvc}>

@@ -1,8 +1,9 @@
 /**
  * The feedback prompt (SPEC section 2, feedback modal): after a decision delivered within 24 h the
  * server has a question (GET /my-feedback-question, 204 when none); the modal shows it with five
- * stars (1 by default), 'Anna palautetta' and 'Lähetä'. Asked once per decision: sending answers
- * it for good, closing hides it in this browser. It opens as soon as a decision arrives (socket).
+ * stars (one radio group, none chosen until the patient chooses: issue 27), 'Anna palautetta' and
+ * 'Lähetä', then a thank-you. Asked once per decision: sending answers it for good, closing hides
+ * it in this browser. It opens as soon as a decision arrives (socket).
  */
 import { useId, useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
@@ -33,7 +34,9 @@ function dismiss(orderId: number): void {
 export function FeedbackModal() {
   const ids = useId();
   const question = useFeedbackQuestion();
-  const [score, setScore] = useState<1 | 2 | 3 | 4 | 5>(1);
+  const [score, setScore] = useState<1 | 2 | 3 | 4 | 5 | null>(null);
+  const [missingScore, setMissingScore] = useState(false);
+  const [thanked, setThanked] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [hidden, setHidden] = useState<number | null>(null);
   // Sent: answered for good; this browser also stops showing it at once.
@@ -41,9 +44,24 @@ export function FeedbackModal() {
     onSuccess: (_data, { orderId }) => {
       if (orderId === undefined) return;
       dismiss(orderId);
-      setHidden(orderId);
+      setThanked(orderId);
     },
   });
+
+  if (thanked !== null && thanked !== hidden) {
+    const closeThanks = () => setHidden(thanked);
+    return (
+      <Modal appElementId="root" visible onEscKeyDown={closeThanks} ariaLabelledBy={`${ids}-thanks`}>
+        <ModalContent>
+          <ModalTitle id={`${ids}-thanks`}>{T.thanks}</ModalTitle>
+          <p>{T.thanksText}</p>
+        </ModalContent>
+        <ModalFooter>
+          <Button onClick={closeThanks}>{T.close}</Button>
+        </ModalFooter>
+      </Modal>
+    );
+  }
 
   const current = question.data ?? null;
   const visible = current !== null && current.orderId !== hidden && !dismissed().includes(current.orderId);
@@ -62,16 +80,33 @@ export function FeedbackModal() {
         <fieldset className="stars">
           <legend>{T.rating}</legend>
           {STARS.map((n) => (
-            <label key={n} className={`stars__star${n <= score ? ' stars__star--on' : ''}`}>
-              <input type="radio" name={`${ids}-score`} value={n} checked={score === n} onChange={() => setScore(n)} className="visually-hidden" />
+            <label key={n} className={`stars__star${score !== null && n <= score ? ' stars__star--on' : ''}`}>
+              <input
+                type="radio"
+                name={`${ids}-score`}
+                value={n}
+                checked={score === n}
+                // One Tab stop for the group also before a choice (the browser makes each unchecked radio its own).
+                tabIndex={score === null && n !== 1 ? -1 : undefined}
+                onChange={() => {
+                  setScore(n);
+                  setMissingScore(false);
+                }}
+                className="visually-hidden"
+              />
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">{T.star(n)}</span>
             </label>
           ))}
         </fieldset>
         <Textarea labelText={T.textLabel} optionalText="" value={text} onChange={(e) => setText(e.target.value)} fullWidth maxLength={2000} />
+        {missingScore && (
+          <p className="error-text" role="alert">
+            {T.chooseScore}
+          </p>
+        )}
         {send.isError && (
-          <p className="ph-error" role="alert">
+          <p className="error-text" role="alert">
             {T.failed}
           </p>
         )}
@@ -79,9 +114,10 @@ export function FeedbackModal() {
       <ModalFooter>
         <Button
           disabled={send.isPending}
-          onClick={() =>
-            send.mutate({ orderId: current.orderId, score, feedbackText: text.trim() })
-          }
+          onClick={() => {
+            if (score === null) return setMissingScore(true);
+            send.mutate({ orderId: current.orderId, score, feedbackText: text.trim() });
+          }}
         >
           {T.send}
         </Button>

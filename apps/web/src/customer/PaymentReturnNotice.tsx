@@ -1,17 +1,36 @@
 /**
  * The outcome of the checkout the customer just came back from (/reseptit?maksu={id}, from Stripe's
  * page or the embedded checkout): paid, still being confirmed (Stripe's event may come a moment
- * after the browser), returned, or not charged. Polled while it is not settled yet.
+ * after the browser), returned, or not charged. Polled while it is not settled yet. A payment
+ * received says what happens next (issue 27): by when a doctor handles the order (SPEC's rules,
+ * libs/domain customerDeadline) and that an SMS follows.
  */
-import { CUSTOMER_TEXTS } from '../texts';
+import { customerDeadline, formatDateTimeFi } from '@resepti/domain';
+import { useSession } from '../auth/useSession';
+import { CUSTOMER_TEXTS, TEXTS } from '../texts';
 import { usePaymentReturn } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.paymentReturn;
+const C = TEXTS.paymentConfirmation;
 
 export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
   const status = usePaymentReturn(sessionId).data?.status;
+  const phone = useSession('customer').data?.phone;
   if (!status) return null;
-  const text = status === 'complete' ? T.paid : status === 'refunded' ? T.refunded : status === 'expired' ? T.notCharged : T.confirming;
+  if (status === 'complete') {
+    return (
+      <section className="card payment-return payment-return--complete" role="status" aria-labelledby="payment-received">
+        <h2 id="payment-received" className="payment-return__heading">
+          {C.heading}
+        </h2>
+        <p>{T.paid}</p>
+        <p>{C.deadline(formatDateTimeFi(customerDeadline(new Date())))}</p>
+        <p>{C.rules}</p>
+        {phone && <p>{C.sms(phone)}</p>}
+      </section>
+    );
+  }
+  const text = status === 'refunded' ? T.refunded : status === 'expired' ? T.notCharged : T.confirming;
   return (
     <p className={`card payment-return payment-return--${status}`} role={status === 'refunded' ? 'alert' : 'status'}>
       {text}

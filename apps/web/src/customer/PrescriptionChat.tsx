@@ -17,7 +17,6 @@ import {
   isEndStep,
   questionnaireStep,
   topicsForSex,
-  type NumberedChatEntry,
   type Product,
   type QuestionnaireStep,
   type Topic,
@@ -27,50 +26,45 @@ import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
+import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
 import { useAddCartItem, useCustomerProducts } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.chat;
 
-type Stage =
-  | { kind: 'start' }
-  | { kind: 'medicine' }
-  | { kind: 'reason'; product: Product }
-  | { kind: 'confirmRenewal'; product: Product; reason: string }
-  | { kind: 'topic' }
-  | { kind: 'question'; topic: Topic; step: QuestionnaireStep }
-  | { kind: 'end'; topic: Topic; step: QuestionnaireStep }
-  | { kind: 'added' };
-
-
-export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: 'm' | 'f' }) {
+export function PrescriptionChat({ customerId, firstName, sex }: { customerId: number; firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
   const products = useCustomerProducts();
-  const nextId = useRef(1);
   const greeting = T.greeting(firstName);
-  const [bubbles, setBubbles] = useState<ChatBubble[]>([{ id: 0, from: 'bot', text: greeting }]);
-  const [stage, setStage] = useState<Stage>({ kind: 'start' });
-  const [record, setRecord] = useState<NumberedChatEntry[]>([]);
-  const [reason, setReason] = useState('');
-  const [text, setText] = useState('');
-  const [picks, setPicks] = useState<string[]>([]);
+  const [progress, update] = useChatProgress(customerId, () => ({ bubbles: [{ id: 0, from: 'bot', text: greeting }], stage: { kind: 'start' }, record: [], reason: '', text: '', picks: [] }));
+  const { bubbles, stage, record, reason, text, picks } = progress;
+  const set = (patch: Partial<ChatProgress>) => update((p) => ({ ...p, ...patch }));
+  const setStage = (next: Stage) => set({ stage: next });
+  const setReason = (value: string) => set({ reason: value });
+  const setText = (value: string) => set({ text: value });
+  const setPicks = (change: string[] | ((p: string[]) => string[])) => update((p) => ({ ...p, picks: typeof change === 'function' ? change(p.picks) : change }));
+  const setRecord = (change: ChatProgress['record'] | ((r: ChatProgress['record']) => ChatProgress['record'])) =>
+    update((p) => ({ ...p, record: typeof change === 'function' ? change(p.record) : change }));
   const [error, setError] = useState<string | null>(null);
   const controlsRef = useRef<HTMLDivElement>(null);
-  const endRef = useRef<HTMLDivElement>(null);
 
   const say = (from: ChatBubble['from'], line: string, extra: Partial<ChatBubble> = {}) =>
-    setBubbles((list) => [...list, { id: nextId.current++, from, text: line, ...extra }]);
+    update((p) => ({ ...p, bubbles: [...p.bubbles, { id: p.bubbles.reduce((max, b) => Math.max(max, b.id), 0) + 1, from, text: line, ...extra }] }));
 
-  // The next thing to do gets the focus whenever the step changes (not on first render).
+  // The next thing to do gets the focus whenever the step changes (not on first render): the
+  // step's primary action when it has one (so Enter never cancels), else its first control.
+  const stepKey = stage.kind === 'question' || stage.kind === 'end' ? `${stage.kind}-${stage.topic.id}-${stage.step.id}` : stage.kind;
   const firstRender = useRef(true);
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    controlsRef.current?.querySelector<HTMLElement>('input, button:not([disabled])')?.focus();
-    endRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [stage]);
+    const controls = controlsRef.current;
+    const next = controls?.querySelector<HTMLElement>('[data-primary]:not([disabled])') ?? controls?.querySelector<HTMLElement>('input, button:not([disabled])');
+    next?.focus({ preventScroll: true });
+    next?.scrollIntoView?.({ block: 'nearest' });
+  }, [stepKey]);
 
   const add = useAddCartItem({
     onSuccess: (_cart, { name }) => {
@@ -110,8 +104,11 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
 
   function giveReason(product: Product) {
     const given = reason.trim();
-    if (given) say('user', given);
-    const lines = [product.displayName, product.format, ...(given ? [T.summaryReason(given)] : [])];
+    // SPEC section 4: the patient gives the doctor a reason.
+    if (!given) return setError(T.reasonRequired);
+    setError(null);
+    say('user', given);
+    const lines = [product.displayName, product.format, T.summaryReason(given)];
     say('bot', T.summaryHeading, { lines });
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }
@@ -154,7 +151,7 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
       <ChatLog bubbles={bubbles} />
 
       <div role="alert" aria-live="assertive">
-        {error && <p className="ph-error">{error}</p>}
+        {error && <p className="error-text">{error}</p>}
       </div>
 
       <div ref={controlsRef}>
@@ -181,7 +178,16 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
               giveReason(stage.product);
             }}
           >
-            <TextInput id={`${ids}-reason`} labelText={T.reasonLabel} optionalText="" value={reason} onChange={(v) => setReason(String(v ?? ''))} fullWidth maxLength={1000} />
+            <TextInput
+              id={`${ids}-reason`}
+              labelText={T.reasonLabel}
+              value={reason} onChange={(v) => {
+                setReason(String(v ?? ''));
+                setError(null);
+              }}
+              fullWidth
+              maxLength={1000}
+            />
             <Button type="submit" mt="s">
               {T.continue}
             </Button>
@@ -193,7 +199,7 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
               {T.cancel}
             </Button>
-            <Button onClick={() => add.mutate({ item: { type: 'renewal', productId: stage.product.productId, reason: stage.reason }, name: stage.product.displayName })} disabled={add.isPending}>
+            <Button data-primary onClick={() => add.mutate({ item: { type: 'renewal', productId: stage.product.productId, reason: stage.reason }, name: stage.product.displayName })} disabled={add.isPending}>
               {T.confirmRenewal}
             </Button>
           </div>
@@ -282,7 +288,7 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
               {T.cancel}
             </Button>
-            <Button onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: stage.topic.name })} disabled={add.isPending}>
+            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: stage.topic.name })} disabled={add.isPending}>
               {QUESTIONNAIRE_ORDER_CONFIRM}
             </Button>
           </div>
@@ -307,11 +313,12 @@ export function PrescriptionChat({ firstName, sex }: { firstName: string; sex: '
             >
               {T.another}
             </Button>
-            <Button onClick={() => navigate(ROUTES.customerHandling)}>{T.ready}</Button>
+            <Button data-primary onClick={() => navigate(ROUTES.customerHandling)}>
+              {T.ready}
+            </Button>
           </div>
         )}
       </div>
-      <div ref={endRef} />
     </section>
   );
 }

@@ -1,8 +1,13 @@
-/** The cookie banner: accept or decline; scrolling past a quarter of the page accepts. */
+/**
+ * The cookie banner: accept or decline; scrolling past a quarter of the page with a wheel or a
+ * finger accepts (SPEC section 9, unless COOKIE_CONSENT_ON_SCROLL=false). Keyboard scrolling
+ * never does: the banner comes first in the tab order (the layouts render it first), and a
+ * keyboard user's Page Down or Tab is not a choice.
+ */
 import { useEffect, useState } from 'react';
 import { Button, Paragraph } from 'suomifi-ui-components';
 import { CUSTOMER_TEXTS } from '../texts';
-import { ACCEPT_ON_SCROLL_SHARE, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
+import { ACCEPT_ON_SCROLL_SHARE, consentOnScroll, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
 
 const T = CUSTOMER_TEXTS.cookies;
 
@@ -14,16 +19,33 @@ export function CookieBanner() {
   }, [consent]);
 
   useEffect(() => {
-    if (consent) return;
+    if (consent || !consentOnScroll()) return;
+    // Only a scroll the user makes with a pointer (wheel, touch) counts; a key press resets it.
+    let byPointer = false;
+    const pointer = () => {
+      byPointer = true;
+    };
+    const key = () => {
+      byPointer = false;
+    };
     function onScroll() {
+      if (!byPointer) return;
       const scrollable = document.documentElement.scrollHeight - window.innerHeight;
       if (scrollable > 0 && window.scrollY / scrollable > ACCEPT_ON_SCROLL_SHARE) {
         storeConsent('accepted');
         setConsent('accepted');
       }
     }
+    window.addEventListener('wheel', pointer, { passive: true });
+    window.addEventListener('touchmove', pointer, { passive: true });
+    window.addEventListener('keydown', key);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('wheel', pointer);
+      window.removeEventListener('touchmove', pointer);
+      window.removeEventListener('keydown', key);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [consent]);
 
   // While the banner shows, the page gets room below so it never hides content for good.
@@ -41,7 +63,7 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label={T.label}>
       <div className="cookie-banner__inner">
-        <Paragraph className="cookie-banner__text">{T.text}</Paragraph>
+        <Paragraph className="cookie-banner__text">{consentOnScroll() ? `${T.text} ${T.scrollNote}` : T.text}</Paragraph>
         <div className="cookie-banner__actions">
           <Button onClick={() => choose('accepted')}>{T.accept}</Button>
           <Button variant="secondary" onClick={() => choose('declined')}>

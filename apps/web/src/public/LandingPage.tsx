@@ -1,10 +1,11 @@
-/** '/': what the service does, prices, FAQ, and the ways in (SPEC sections 1 and 2). */
+/** '/': what the service does, prices, FAQ, the ways in (SPEC sections 1 and 2), and who stands behind it (issue 27). */
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { FaqSections } from './FaqSections';
 import { PublicLayout } from './PublicLayout';
+import { HeroImage, TrustSections } from './TrustSections';
 
 export function LandingPage() {
   const t = TEXTS.landing;
@@ -12,6 +13,7 @@ export function LandingPage() {
     <PublicLayout>
       <main id="main" className="page landing">
         <section className="hero" aria-labelledby="hero-heading">
+          <HeroImage />
           <Heading variant="h1hero" as="h1" id="hero-heading">
             {t.heroTitle}
           </Heading>
@@ -29,6 +31,8 @@ export function LandingPage() {
           <nav aria-label={t.sectionNav} className="anchor-nav">
             <a href="#hinnat">{t.pricesHeading}</a>
             <a href="#ukk">{t.faqHeading}</a>
+            <a href="#laakarit">{TEXTS.trust.doctorsHeading}</a>
+            <a href="#asiakaspalvelu">{TEXTS.trust.contactHeading}</a>
           </nav>
         </section>
 
@@ -41,6 +45,8 @@ export function LandingPage() {
             <li className="price-card">{t.priceNew}</li>
           </ul>
         </section>
+
+        <TrustSections />
 
         <section id="ukk" className="section" aria-labelledby="faq-heading">
           <Heading variant="h2" id="faq-heading" mb="s">

@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SkipToContent } from '../components/SkipLink';
+import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
 import { ROUTES } from '../routes';
-import { PROVIDER_NAME, TEXTS } from '../texts';
+import { PROVIDER, TEXTS } from '../texts';
 import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
 
 /** Header and footer of the public pages (landing, information, logins). */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useFocusHeadingOnNavigate();
   return (
     <div className="layout layout--public">
+      {/* First in the tab order: a keyboard user can choose before anything else. */}
+      <CookieBanner />
       <SkipToContent />
       <header className="site-header">
         <div className="site-header__inner">
@@ -25,13 +29,22 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       {children}
       <footer className="site-footer">
         <div className="site-footer__inner">
-          <span>© {PROVIDER_NAME}</span>
+          <div className="site-footer__provider">
+            <span>© {PROVIDER.name}</span>
+            <span>
+              {TEXTS.trust.businessId} {PROVIDER.businessId}
+            </span>
+            <span>{PROVIDER.address}</span>
+            <span>
+              {TEXTS.trust.contactHeading}: <a href={`mailto:${PROVIDER.serviceEmail}`}>{PROVIDER.serviceEmail}</a>, {PROVIDER.servicePhone} ({PROVIDER.serviceHours})
+            </span>
+          </div>
           <div className="site-footer__legal">
             <LegalLinks />
+            <Link to={ROUTES.accessibility}>{TEXTS.trust.accessibilityLink}</Link>
           </div>
         </div>
       </footer>
-      <CookieBanner />
     </div>
   );
 }

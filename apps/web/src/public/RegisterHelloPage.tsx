@@ -52,6 +52,16 @@ export function RegisterHelloPage() {
       </Card>
     );
   }
+  if (registration.data.tooYoung) {
+    return (
+      <Card>
+        <Heading variant="h1" mt="m" mb="s">
+          {T.tooYoungHeading}
+        </Heading>
+        <Paragraph mb="m">{registration.data.tooYoung}</Paragraph>
+      </Card>
+    );
+  }
   return <Card>{registration.data.registered ? <NewPasswordForm person={registration.data} /> : <Wizard person={registration.data} />}</Card>;
 }
 

@@ -9,6 +9,11 @@ const CONSENT_DAYS = 365;
 /** Scrolling past this share of the page counts as accepting (SPEC section 9). */
 export const ACCEPT_ON_SCROLL_SHARE = 0.25;
 
+/** Whether this deployment keeps SPEC's scroll-accept (COOKIE_CONSENT_ON_SCROLL, written into index.html by the server). */
+export function consentOnScroll(): boolean {
+  return document.querySelector('meta[name="resepti-consent-on-scroll"]')?.getAttribute('content') !== 'false';
+}
+
 export function readConsent(): Consent | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${CONSENT_COOKIE}=`));
   const value = match?.slice(CONSENT_COOKIE.length + 1);

@@ -18,6 +18,7 @@ export const COMMON_TEXTS = {
     backToHome: 'Takaisin etusivulle',
     unexpectedError: 'Jokin meni vikaan. Yritä hetken kuluttua uudelleen.',
     retry: 'Yritä uudelleen',
+    pageLoadFailed: 'Sivun lataaminen ei onnistunut, koska yhteys palvelimeen katkesi. Sivu latautuu itsestään, kun yhteys palaa.',
     close: 'Sulje',
     mainNavigation: 'Päävalikko',
     skipToContent: 'Siirry sisältöön',

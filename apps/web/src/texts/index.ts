@@ -9,11 +9,13 @@ import { CUSTOMER_NAV_TEXTS } from './customer';
 import { DOCTOR_NAV_TEXTS } from './doctor';
 import { OFFICE_TEXTS } from './pharmacy';
 import { PUBLIC_TEXTS } from './public';
+import { TRUST_TEXTS } from './trust';
 
 /** The app shell's texts: common words, the public pages, and each role's navigation. */
 export const TEXTS = {
   ...COMMON_TEXTS,
   ...PUBLIC_TEXTS,
+  ...TRUST_TEXTS,
   doctor: DOCTOR_NAV_TEXTS,
   pharmacy: OFFICE_TEXTS,
   customer: CUSTOMER_NAV_TEXTS,
@@ -21,5 +23,6 @@ export const TEXTS = {
 
 export { MEDICINE_SEARCH_TEXTS, PROVIDER_NAME } from './common';
 export { CUSTOMER_TEXTS } from './customer';
+export { PROVIDER } from './trust';
 export { DOCTOR_TEXTS } from './doctor';
 export { PHARMACY_TEXTS } from './pharmacy';

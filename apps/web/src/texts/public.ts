@@ -1,6 +1,9 @@
 /** The public pages: logins, the landing page with its prices and FAQ, the legal texts, customer information. */
 import { MESSAGES, PRICE_NEW_PRESCRIPTION_CENTS, PRICE_RENEWAL_CENTS, formatEuro } from '@resepti/domain';
 import { PROVIDER_NAME } from './common';
+import { PROVIDER } from './trust';
+
+const PRIVACY_EMAIL = PROVIDER.privacyEmail;
 
 const RENEWAL_PRICE = formatEuro(PRICE_RENEWAL_CENTS);
 const NEW_PRESCRIPTION_PRICE = formatEuro(PRICE_NEW_PRESCRIPTION_CENTS);
@@ -100,6 +103,7 @@ export const PUBLIC_TEXTS = {
       'Käsittelemme nimeäsi, henkilötunnustasi, yhteystietojasi sekä tilaus-, resepti- ja maksutietojasi reseptipalvelun tuottamiseksi ja lakisääteisten velvoitteiden hoitamiseksi.',
       'Tiedot saadaan sinulta itseltäsi, vahvasta tunnistautumisesta ja palvelun lääkäriltä. Tietoja ei luovuteta ulkopuolisille muutoin kuin lain sallimissa tai edellyttämissä tilanteissa.',
       'Sinulla on oikeus tarkastaa tietosi ja pyytää virheellisten tietojen korjaamista.',
+      `Tietosuojaa koskevat yhteydenotot: ${PRIVACY_EMAIL}.`,
     ],
   },
   customerInfo: {

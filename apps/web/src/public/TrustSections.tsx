@@ -1,0 +1,100 @@
+/**
+ * The landing page's "who stands behind this" (issue 27): how the service works, who the doctors
+ * are, customer service with its hours, the provider with its business ID and address, and the
+ * data-protection contact. A calm illustration (inline SVG, nothing from other hosts) beside the hero.
+ */
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { PROVIDER, TEXTS } from '../texts';
+
+const T = TEXTS.trust;
+
+/** A decorative picture in the design system's colours: a prescription sheet and a check mark. */
+export function HeroImage() {
+  return (
+    <svg className="hero__image" viewBox="0 0 240 180" aria-hidden="true" focusable="false">
+      <circle cx="170" cy="90" r="80" fill="hsl(212, 63%, 95%)" />
+      <rect x="60" y="30" width="110" height="130" rx="8" fill="#fff" stroke="hsl(212, 63%, 37%)" strokeWidth="4" />
+      <path d="M80 60h70M80 80h70M80 100h45" stroke="hsl(202, 7%, 70%)" strokeWidth="6" strokeLinecap="round" />
+      <circle cx="165" cy="130" r="30" fill="hsl(165, 90%, 27%)" />
+      <path d="M151 130l10 10 19-20" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function TrustSections() {
+  return (
+    <>
+      <section className="section" aria-labelledby="steps-heading">
+        <Heading variant="h2" id="steps-heading" mb="s">
+          {T.stepsHeading}
+        </Heading>
+        <ol className="steps-list">
+          {T.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ol>
+      </section>
+
+      <section id="laakarit" className="section" aria-labelledby="doctors-heading">
+        <Heading variant="h2" id="doctors-heading" mb="s">
+          {T.doctorsHeading}
+        </Heading>
+        {T.doctors.map((p) => (
+          <Paragraph key={p} mb="s">
+            {p}
+          </Paragraph>
+        ))}
+      </section>
+
+      <div className="trust-grid">
+        <section id="asiakaspalvelu" className="trust-card" aria-labelledby="contact-heading">
+          <Heading variant="h2" id="contact-heading" mb="s">
+            {T.contactHeading}
+          </Heading>
+          <dl className="facts">
+            <dt>{T.contactPhone}</dt>
+            <dd>
+              <a href={`tel:+358${PROVIDER.servicePhone.replace(/\s/g, '').replace(/^0/, '')}`}>{PROVIDER.servicePhone}</a>
+            </dd>
+            <dt>{T.contactEmail}</dt>
+            <dd>
+              <a href={`mailto:${PROVIDER.serviceEmail}`}>{PROVIDER.serviceEmail}</a>
+            </dd>
+            <dt>{T.contactHours}</dt>
+            <dd>{PROVIDER.serviceHours}</dd>
+          </dl>
+          <Paragraph mt="s" className="trust-card__note">
+            {T.contactNote}
+          </Paragraph>
+        </section>
+
+        <section className="trust-card" aria-labelledby="provider-heading">
+          <Heading variant="h2" id="provider-heading" mb="s">
+            {T.providerHeading}
+          </Heading>
+          <dl className="facts">
+            <dt className="visually-hidden">{T.providerHeading}</dt>
+            <dd>{PROVIDER.name}</dd>
+            <dt>{T.businessId}</dt>
+            <dd>{PROVIDER.businessId}</dd>
+            <dt>{T.address}</dt>
+            <dd>{PROVIDER.address}</dd>
+          </dl>
+        </section>
+
+        <section className="trust-card" aria-labelledby="privacy-heading">
+          <Heading variant="h2" id="privacy-heading" mb="s">
+            {T.privacyHeading}
+          </Heading>
+          <Paragraph mb="s">{T.privacyText}</Paragraph>
+          <dl className="facts">
+            <dt>{T.privacyContact}</dt>
+            <dd>
+              <a href={`mailto:${PROVIDER.privacyEmail}`}>{PROVIDER.privacyEmail}</a>
+            </dd>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
