@@ -125,11 +125,11 @@ export class IntegratorOrdersService {
   }
 
   /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
-  async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: string }): Promise<IntegratorOrderPage> {
+  async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: number }): Promise<IntegratorOrderPage> {
     if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
     const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
-    const limit = Math.min(PAGE_MAX, Math.max(1, Number.parseInt(query.limit ?? '50', 10) || 50));
+    const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const qb = this.idempotencyKeys.manager
       .getRepository(Order)
       .createQueryBuilder('o')
