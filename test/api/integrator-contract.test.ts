@@ -4,7 +4,7 @@
  * client generated from it type-checks strictly and runs the whole flow, and every error under
  * /api is problem+json with a stable type, code and the fields at fault.
  */
-import type { ProblemDetails } from '@resepti/domain';
+import { PROBLEM_KINDS, PROBLEM_TEXTS, type ProblemDetails } from '@resepti/domain';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -186,6 +186,12 @@ describe('machine-readable errors under /api', () => {
     expect((await pos.call<ProblemDetails>('GET', '/products?limit=abc')).status).toBe(400);
     expect((await pos.call<ProblemDetails>('GET', '/products?offset=-1')).status).toBe(400);
     expect((await pos.call('GET', '/orders?limit=100')).status).toBe(200);
+  });
+
+  it('lists every problem type and code in the error catalogue of docs/integrators.md', async () => {
+    const docs = await readFile(path.join(ROOT, 'docs/integrators.md'), 'utf8');
+    const missing = [...Object.keys(PROBLEM_KINDS), ...PROBLEM_TEXTS.map((t) => t.code)].filter((name) => !docs.includes(`| \`${name}\` |`));
+    expect(missing).toEqual([]);
   });
 
   it('keeps the web API’s own error shape (problem+json is the integrator API’s)', async () => {
