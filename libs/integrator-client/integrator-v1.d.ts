@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Send an order to the doctors
-         * @description Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe: the same key and body answer the first order.
+         * @description Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe for 24 hours: the same key and body (key order in the JSON does not matter) answer the first answer again with `Idempotent-Replayed: true`; another body is 409.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Check off a decided item
-         * @description The pharmacy’s check of a decided prescription (the workbench’s trash button).
+         * @description The pharmacy’s check of a decided prescription (the workbench’s trash button). Idempotent: checking a checked item answers the order. 409 while the doctor has not decided the item.
          */
         post: operations["checkItem"];
         delete?: never;
@@ -1047,9 +1047,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order, waiting for a doctor. */
+            /** @description The order, waiting for a doctor; for a repeated Idempotency-Key the first answer again, marked Idempotent-Replayed. */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

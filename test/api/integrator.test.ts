@@ -25,7 +25,8 @@ beforeAll(async () => {
   [{ id: officeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
   [{ id: otherOfficeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Kylän apteekki'`);
   kestine = (await pos.call<{ data: Product[] }>('GET', '/products?q=Kestine')).body.data[0];
-});
+  // A budget for a start, the admin CLI and a token on a shared, loaded machine; not a measurement.
+}, 180_000);
 afterAll(async () => {
   await app?.stop();
 });
@@ -130,10 +131,14 @@ describe('orders', () => {
     const checker = await fresh(pos);
     const checked = await checker.call<IntegratorOrder>('POST', `/orders/${created.body.orderId}/items/${after.prescriptions[0].id}/check`);
     expect([checked.status, checked.body.prescriptions[0].pharmacyChecked]).toEqual([200, true]);
-    expect((await checker.call('POST', `/orders/${created.body.orderId}/items/${after.prescriptions[0].id}/check`)).status).toBe(409);
+    // Idempotent: a repeat answers the order, still checked, and checks nothing twice.
+    const again = await checker.call<IntegratorOrder>('POST', `/orders/${created.body.orderId}/items/${after.prescriptions[0].id}/check`);
+    expect([again.status, again.body.prescriptions[0].pharmacyChecked]).toEqual([200, true]);
+    const [{ n: checks }] = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE order_id = $1 AND action LIKE '%check%' AND action <> 'integrator.request'`, [created.body.orderId]);
+    expect(checks).toBe(1);
   });
 
-  it('creates one order for the same Idempotency-Key twice (also at once), 409 for another body', async () => {
+  it('creates one order for the same Idempotency-Key twice (also at once, also with its keys reordered), replays the first answer marked Idempotent-Replayed, 409 for another body', async () => {
     const client = await fresh(pos);
     const count = async () => Number((await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders`))[0].n);
     const before = await count();
@@ -142,7 +147,16 @@ describe('orders', () => {
     const c = await client.call<IntegratorOrder>('POST', '/orders', newOrder(), key);
     expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
     expect(new Set([a.body.orderId, b.body.orderId, c.body.orderId]).size).toBe(1);
+    expect([a, b].map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual([null, 'true']);
+    expect(c.headers.get('idempotent-replayed')).toBe('true');
+    // The stored first answer, not the order's later state: the same body, to the letter.
+    expect(c.body).toEqual([a, b].find((r) => r.headers.get('idempotent-replayed') === null)!.body);
     expect(await count()).toBe(before + 1);
+    // The same body with its keys (also nested) in another order is the same request: a replay, not 409.
+    const { patient, items, deliveryOption, officeId: office } = newOrder() as { patient: { hetu: string; firstName: string; lastName: string }; items: unknown; deliveryOption: string; officeId: number };
+    const reordered = { deliveryOption, items, patient: { lastName: patient.lastName, hetu: patient.hetu, firstName: patient.firstName }, officeId: office };
+    const replay = await client.call<IntegratorOrder>('POST', '/orders', reordered, key);
+    expect([replay.status, replay.headers.get('idempotent-replayed'), replay.body.orderId]).toEqual([201, 'true', a.body.orderId]);
     const other = await client.call<ProblemDetails>('POST', '/orders', newOrder({ deliveryOption: 'delivery-20-min' }), key);
     expect([other.status, other.body.code, other.body.detailFi]).toEqual([409, 'idempotency_conflict', 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.']);
     expect(await count()).toBe(before + 1);

@@ -123,16 +123,27 @@ export class IntegratorController {
   @Operation(
     'createOrder',
     'Send an order to the doctors',
-    'Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe: the same key and body answer the first order.',
+    'Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe for 24 hours: the same key and body (key order in the JSON does not matter) answer the first answer again with `Idempotent-Replayed: true`; another body is 409.',
     400,
     409,
     413,
     415,
   )
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 200 printable ASCII characters. A repeat with the same key and body answers the first order; another body is 409.', schema: { type: 'string', maxLength: 200 } })
-  @ApiCreatedResponse({ type: IntegratorOrderSchema, description: 'The order, waiting for a doctor.' })
-  createOrder(@CurrentClient() client: ApiClient, @Body() body: CreateIntegratorOrderDto, @IdempotencyKey() key?: string): Promise<IntegratorOrder> {
-    return this.orders.create(client, body, key);
+  @ApiCreatedResponse({
+    type: IntegratorOrderSchema,
+    description: 'The order, waiting for a doctor; for a repeated Idempotency-Key the first answer again, marked Idempotent-Replayed.',
+    headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } },
+  })
+  async createOrder(
+    @CurrentClient() client: ApiClient,
+    @Body() body: CreateIntegratorOrderDto,
+    @Res({ passthrough: true }) res: Response,
+    @IdempotencyKey() key?: string,
+  ): Promise<IntegratorOrder> {
+    const { order, replayed } = await this.orders.create(client, body, key);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return order;
   }
 
   @Get('orders')
@@ -157,7 +168,7 @@ export class IntegratorController {
   }
 
   @Post('orders/:id/items/:itemId/check')
-  @Operation('checkItem', 'Check off a decided item', 'The pharmacy’s check of a decided prescription (the workbench’s trash button).', 400, 404, 409)
+  @Operation('checkItem', 'Check off a decided item', 'The pharmacy’s check of a decided prescription (the workbench’s trash button). Idempotent: checking a checked item answers the order. 409 while the doctor has not decided the item.', 400, 404, 409)
   @HttpCode(200)
   @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked.' })
   checkItem(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('itemId') itemId: number): Promise<IntegratorOrder> {
