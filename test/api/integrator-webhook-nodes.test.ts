@@ -28,7 +28,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   a = await startApp({ env: FAST });
   b = await startApp({ databaseUrl: a.databaseUrl, env: FAST });
-});
+  // A budget for two app starts on a shared, loaded machine (each waits up to 90 s); not a measurement.
+}, 200_000);
 afterAll(async () => {
   await b?.stop();
   await a?.stop();

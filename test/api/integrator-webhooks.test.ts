@@ -168,7 +168,7 @@ describe('webhooks', () => {
       const res = await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url, events: ['order.delivered'] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
     }
-    expect((await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url: 'https://10.0.0.1/hook', events: ['order.delivered'] })).body.detail).toBe(
+    expect((await client.call<ProblemDetails>('POST', '/webhook-endpoints', { url: 'https://10.0.0.1/hook', events: ['order.delivered'] })).body.detailFi).toBe(
       'Webhookin osoite ei saa osoittaa yksityiseen tai paikalliseen verkkoon.',
     );
     expect((await client.call('POST', '/webhook-endpoints', { url: receiverUrl, events: ['order.shipped'] })).status).toBe(400);
@@ -195,7 +195,13 @@ describe('webhooks', () => {
     for (let i = 0; i < 32; i++) answers.push(await busy.call<ProblemDetails>('GET', '/webhook-endpoints'));
     expect(answers.slice(0, 30).every((r) => r.status === 200)).toBe(true);
     const limited = answers[31];
-    expect([limited.status, limited.body.title, limited.body.detail]).toEqual([429, 'Liian monta pyyntöä', 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.']);
+    expect([limited.status, limited.body.type, limited.body.title, limited.body.code, limited.body.detailFi]).toEqual([
+      429,
+      'urn:resepti:problem:rate-limited',
+      'Too many requests',
+      'rate_limited',
+      'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
+    ]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const calm = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Rauhallinen'));
     expect((await calm.call('GET', '/webhook-endpoints')).status).toBe(200);
@@ -264,7 +270,16 @@ describe('webhooks', () => {
     const limited = answers[3];
     expect([limited.headers.get('content-type')?.split(';')[0], limited.body]).toEqual([
       'application/problem+json',
-      { type: 'about:blank', title: 'Liian monta pyyntöä', status: 429, detail: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' },
+      {
+        type: 'urn:resepti:problem:rate-limited',
+        title: 'Too many requests',
+        status: 429,
+        code: 'rate_limited',
+        detail: 'Too many requests. Try again after Retry-After seconds.',
+        detailFi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
+        instance: '/api/oauth/token',
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
     ]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The right secret does not get past the limit either; a wrong one is not even checked (no audit row).

@@ -5,6 +5,7 @@
 import type { IntegratorTokenResponse } from '@resepti/domain';
 import type { TestApp } from './app';
 import { runAdmin } from './cli';
+import { contract } from './openapi-contract';
 
 export interface IntegratorCredentials {
   id: number;
@@ -25,7 +26,11 @@ export interface IntegratorResponse<T> {
   headers: Headers;
 }
 
-/** Bearer calls to /api/v1 (and the token endpoint), JSON in and out. */
+/**
+ * Bearer calls to /api/v1 (and the token endpoint), JSON in and out. Every answer is checked
+ * against the committed contract (docs/openapi/integrator-v1.json): an undeclared status or a
+ * body that does not match its schema fails the calling test.
+ */
 export class IntegratorClient {
   token = '';
   /**
@@ -58,25 +63,32 @@ export class IntegratorClient {
       form.set('client_secret', secret);
     }
     const res = await fetch(`${this.baseUrl}/api/oauth/token`, { method: 'POST', headers, body: form });
-    return { status: res.status, body: (await res.json()) as IntegratorTokenResponse, headers: res.headers };
+    const body = (await res.json()) as IntegratorTokenResponse;
+    contract().checkAnswer('POST', '/api/oauth/token', res.status, res.headers.get('content-type'), body);
+    return { status: res.status, body, headers: res.headers };
   }
 
   async call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<IntegratorResponse<T>> {
-    const first = await this.send<T>(method, path, body, headers);
+    const raw = body === undefined ? undefined : JSON.stringify(body);
+    const sent = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers };
+    const first = await this.send<T>(method, path, raw, sent);
     if (first.status !== 401 || !this.renewWhenRefused) return first;
     const renewed = await this.requestToken();
     if (renewed.status !== 200) return first;
     this.token = (renewed.body as IntegratorTokenResponse).access_token;
-    return this.send<T>(method, path, body, headers);
+    return this.send<T>(method, path, raw, sent);
   }
 
-  private async send<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<IntegratorResponse<T>> {
+  /** A raw body (malformed JSON, another media type); the answer is checked like any other. */
+  async send<T = any>(method: string, path: string, rawBody: string | undefined, headers: Record<string, string> = {}): Promise<IntegratorResponse<T>> {
     const res = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
-      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...headers },
+      body: rawBody,
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+    const parsed = (text ? JSON.parse(text) : undefined) as T;
+    contract().checkAnswer(method, `/api/v1${path}`, res.status, res.headers.get('content-type'), parsed);
+    return { status: res.status, body: parsed, headers: res.headers };
   }
 }

@@ -7,8 +7,8 @@ import type { Server } from 'node:http';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
-import { INTEGRATOR_API_DESCRIPTION, withPaths } from './integrator/integrator-docs.js';
-import { IntegratorModule } from './integrator/integrator.module.js';
+import { buildIntegratorDocument, withPaths } from './integrator/integrator-docs.js';
+import { registerIntegratorRoutes, requireIntegratorMediaType } from './integrator/problem-json.js';
 import { auditRequestContext } from './audit/audit-context.js';
 import { CsrfProtection } from './auth/csrf.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
@@ -77,6 +77,8 @@ async function bootstrap(): Promise<void> {
   app.use(graceful.track);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
+  // /api: 415 for a body in another media type than the route takes (before any parser).
+  app.use(requireIntegratorMediaType);
   app.use(express.json({ limit: '100kb' }));
   // The integrators' token endpoint speaks OAuth's form encoding.
   app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
@@ -107,16 +109,14 @@ async function bootstrap(): Promise<void> {
     .setVersion('1')
     .addCookieAuth('resepti.sid')
     .build();
-  const integratorApi = new DocumentBuilder()
-    .setTitle('Resepti integrator API')
-    .setDescription(INTEGRATOR_API_DESCRIPTION)
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
+  // The integrator API's contract is served in every environment (the committed
+  // docs/openapi/integrator-v1.json is the same document, checked by a test); its routes give
+  // the 405's Allow header.
+  const integratorDocument = buildIntegratorDocument(app);
+  registerIntegratorRoutes(integratorDocument.paths);
+  SwaggerModule.setup('api/docs', app, integratorDocument, { ui: config.apiDocs, raw: ['json'] });
   if (config.apiDocs) {
-    const integratorPath = (path: string) => path.startsWith('/api/');
-    SwaggerModule.setup('ui-api/docs', app, () => withPaths(SwaggerModule.createDocument(app, openApi), (path) => !integratorPath(path)));
-    SwaggerModule.setup('api/docs', app, () => withPaths(SwaggerModule.createDocument(app, integratorApi, { include: [IntegratorModule] }), integratorPath));
+    SwaggerModule.setup('ui-api/docs', app, () => withPaths(SwaggerModule.createDocument(app, openApi), (path) => !path.startsWith('/api/')));
   }
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });

@@ -2,7 +2,7 @@
  * The integrator API (/api/v1, Bearer tokens from /api/oauth/token): pharmacy systems send
  * orders, read them back and receive signed webhooks. Payloads and Finnish messages.
  */
-import type { DeliveryOptionId } from './api-types.js';
+import type { DeliveryOptionId, Product } from './api-types.js';
 import type { PharmacyOrder } from './pharmacy-api.js';
 
 /** POST /api/oauth/token (client_credentials). */
@@ -76,13 +76,44 @@ export interface IntegratorWebhookEvent {
 
 export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
 
-/** RFC 9457 problem details of every /api error. */
+/** One invalid field of a validation error (RFC 9457 §3's extension, as `errors[]`). */
+export interface ProblemFieldError {
+  /** JSON Pointer (RFC 6901) into the request body, e.g. `/patient/hetu`. */
+  pointer?: string;
+  /** A query or header parameter, e.g. `limit`. */
+  parameter?: string;
+  code: string;
+  detail: string;
+  detailFi: string;
+}
+
+/** RFC 9457 problem details of every /api error (see the catalogue in integrator-errors.ts). */
 export interface ProblemDetails {
   type: string;
+  /** English. */
   title: string;
   status: number;
-  detail?: string;
-  errors?: string[];
+  /** Stable and machine-readable, e.g. `order_not_found`. */
+  code: string;
+  /** English. */
+  detail: string;
+  /** Finnish. */
+  detailFi: string;
+  instance: string;
+  requestId: string;
+  errors?: ProblemFieldError[];
+}
+
+/** RFC 6749 §5.2: the token endpoint's own error format. */
+export interface OAuthErrorResponse {
+  error: 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+  error_description: string;
+}
+
+/** GET /api/v1/products */
+export interface ProductPage {
+  data: Product[];
+  count: number;
 }
 
 export const INTEGRATOR_MESSAGES = {
@@ -106,6 +137,15 @@ export const INTEGRATOR_MESSAGES = {
   webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
   webhookNotFound: 'Webhookia ei löytynyt.',
   clientNotFound: 'Järjestelmää ei löytynyt.',
+  limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
+  offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',
+  integerRequired: 'Arvon on oltava kokonaisluku.',
+  stringRequired: 'Arvon on oltava merkkijono.',
+  malformedJson: 'Pyynnön JSON on virheellinen.',
+  unsupportedMediaType: 'Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).',
+  payloadTooLarge: 'Pyyntö on liian suuri.',
+  routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet.',
+  methodNotAllowed: 'Osoite ei hyväksy tätä metodia; Allow-otsake kertoo sallitut.',
 } as const;
 
 /** GET /pharmacy-api-clients (pharmacy admin): the pharmacy's integrator clients. */

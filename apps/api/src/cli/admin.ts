@@ -16,7 +16,6 @@ import 'reflect-metadata';
 import { readFile, writeFile } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
@@ -31,7 +30,6 @@ import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
-import { generateIntegratorClient, INTEGRATOR_CLIENT_FILE } from '../integrator/integrator-client-generator.js';
 import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
 import { cancelPendingDeliveries } from '../integrator/webhook-outbox.service.js';
 import { Coupon } from '../orders/coupon.entity.js';
@@ -48,7 +46,6 @@ const USAGE = `usage:
   npm run admin -- create-coupon --code C (--percent N | --amount-cents N) [--uses N] [--valid-until YYYY-MM-DD]
   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
-  npm run admin -- integrator-client [--from URL] [--out FILE]   (the typed client from a running API's /api/docs-json)
   npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
@@ -71,7 +68,6 @@ const OPTIONS = {
   uses: { type: 'string' },
   'valid-until': { type: 'string' },
   json: { type: 'boolean' },
-  from: { type: 'string' },
   out: { type: 'string' },
   since: { type: 'string' },
   checkpoint: { type: 'string' },
@@ -294,19 +290,6 @@ async function main(): Promise<number> {
   };
   if (command === 'config-table') {
     console.log(configTable());
-    return 0;
-  }
-  if (command === 'integrator-client') {
-    // From a running API (npm start); no database needed.
-    const from = parsed.values.from ?? 'http://localhost:3000/api/docs-json';
-    const res = await fetch(from);
-    if (!res.ok) {
-      console.error(`error: ${from} answered ${res.status}`);
-      return 2;
-    }
-    const out = parsed.values.out ?? INTEGRATOR_CLIENT_FILE;
-    await writeFile(out, generateIntegratorClient((await res.json()) as OpenAPIObject));
-    console.log(`typed integrator client written to ${out}`);
     return 0;
   }
   const run = command ? commands[command] : undefined;

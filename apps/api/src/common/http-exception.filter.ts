@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
+import { isIntegratorPath, writeProblem } from '../integrator/problem-json.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
 
 interface BodyParserError {
@@ -31,6 +32,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
+    // The integrator API (and anything under /api that matched no route): problem+json.
+    if (isIntegratorPath(req.path)) return writeProblem(exception, req, res);
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

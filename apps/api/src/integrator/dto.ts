@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import {
   DELIVERY_OPTION_IDS,
@@ -12,47 +12,54 @@ import {
   type CreateWebhookEndpointRequest,
   type DeliveryOptionId,
   type IntegratorWebhookEventType,
+  type OrderStatus,
+  ORDER_STATUSES,
 } from '@resepti/domain';
 
 /** The largest id a PostgreSQL integer column holds: beyond it no record can exist (400, not a database error). */
 const MAX_ID = 2_147_483_647;
 
+@ApiSchema({ name: 'OrderPatient' })
 export class IntegratorPatientDto {
-  @ApiProperty({ example: '121212-913Y' })
+  @ApiProperty({ maxLength: 20, example: '121212-913Y' })
   @IsString({ message: MESSAGES.hetuInvalid })
   @MaxLength(20, { message: MESSAGES.hetuInvalid })
   hetu!: string;
 
-  @ApiProperty({ example: 'Matti' })
+  @ApiProperty({ maxLength: 100, example: 'Matti' })
   @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
   firstName!: string;
 
-  @ApiProperty({ example: 'Meikäläinen' })
+  @ApiProperty({ maxLength: 100, example: 'Meikäläinen' })
   @IsString({ message: VALIDATION_MESSAGES.lastNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
   lastName!: string;
 }
 
+@ApiSchema({ name: 'OrderItemRequest' })
 export class IntegratorOrderItemDto {
-  @ApiProperty({ example: 1 })
-  @IsInt({ message: PHARMACY_MESSAGES.productNotFound })
+  @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @Min(1, { message: PHARMACY_MESSAGES.productNotFound })
   @Max(MAX_ID, { message: PHARMACY_MESSAGES.productNotFound })
+  // Checked first (class-validator runs the decorators bottom-up and stops at the first failure).
+  @IsInt({ message: M.integerRequired })
   productId!: number;
 
-  @ApiPropertyOptional({ example: 'Verenpainelääke loppumassa' })
+  @ApiPropertyOptional({ maxLength: 1000, example: 'Verenpainelääke loppumassa' })
   @IsOptional()
-  @IsString()
-  @MaxLength(1000)
+  @IsString({ message: M.stringRequired })
+  @MaxLength(1000, { message: PHARMACY_MESSAGES.reasonTooLong })
   reason?: string;
 }
 
+@ApiSchema({ name: 'CreateOrderRequest' })
 export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
-  @ApiProperty({ example: 1 })
-  @IsInt({ message: M.officeNotAllowed })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'One of GET /api/v1/offices.', example: 1 })
   @Min(1, { message: M.officeNotAllowed })
   @Max(MAX_ID, { message: M.officeNotAllowed })
+  // Checked first: `"1"` is a type error, not an unknown office.
+  @IsInt({ message: M.integerRequired })
   officeId!: number;
 
   @ApiProperty({ type: IntegratorPatientDto })
@@ -60,7 +67,7 @@ export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
   @Type(() => IntegratorPatientDto)
   patient!: IntegratorPatientDto;
 
-  @ApiProperty({ type: [IntegratorOrderItemDto] })
+  @ApiProperty({ type: [IntegratorOrderItemDto], minItems: 1, maxItems: 10 })
   @IsArray({ message: M.itemsRequired })
   @ArrayMinSize(1, { message: M.itemsRequired })
   @ArrayMaxSize(10, { message: M.itemsRequired })
@@ -73,8 +80,9 @@ export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
   deliveryOption!: DeliveryOptionId;
 }
 
+@ApiSchema({ name: 'CreateWebhookEndpointRequest' })
 export class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
-  @ApiProperty({ example: 'https://kassa.apteekki.example/resepti-webhook' })
+  @ApiProperty({ format: 'uri', maxLength: 2000, example: 'https://kassa.apteekki.example/resepti-webhook' })
   @IsString({ message: M.webhookUrlInvalid })
   @MaxLength(2000, { message: M.webhookUrlInvalid })
   url!: string;
@@ -85,4 +93,58 @@ export class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
   @ArrayMaxSize(INTEGRATOR_WEBHOOK_EVENTS.length, { message: M.webhookEventsInvalid })
   @IsIn(INTEGRATOR_WEBHOOK_EVENTS, { each: true, message: M.webhookEventsInvalid })
   events!: IntegratorWebhookEventType[];
+}
+
+/** A query integer: digits only (`limit=abc`, `limit=1.5`, `limit=` are 400, never ignored). */
+const queryInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+
+/** GET /api/v1/products */
+export class ListProductsQuery {
+  @ApiPropertyOptional({ description: 'Name prefix, case-insensitive.', example: 'Kest' })
+  @IsOptional()
+  @IsString({ message: M.stringRequired })
+  @MaxLength(200, { message: M.stringRequired })
+  q?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @IsInt({ message: M.limitInvalid })
+  @Min(1, { message: M.limitInvalid })
+  @Max(200, { message: M.limitInvalid })
+  limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @IsInt({ message: M.offsetInvalid })
+  @Min(0, { message: M.offsetInvalid })
+  offset?: number;
+}
+
+/** GET /api/v1/orders */
+export class ListOrdersQuery {
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: M.statusInvalid })
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 time: only orders changed at or after it.', example: '2026-11-24T08:00:00Z' })
+  @IsOptional()
+  @IsString({ message: M.updatedSinceInvalid })
+  updatedSince?: string;
+
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque).' })
+  @IsOptional()
+  @IsString({ message: M.cursorInvalid })
+  @MaxLength(200, { message: M.cursorInvalid })
+  cursor?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @IsInt({ message: M.limitInvalid })
+  @Min(1, { message: M.limitInvalid })
+  @Max(100, { message: M.limitInvalid })
+  limit?: number;
 }

@@ -1,9 +1,6 @@
 import {
-  type ArgumentsHost,
   type CallHandler,
   type CanActivate,
-  Catch,
-  type ExceptionFilter,
   type ExecutionContext,
   HttpException,
   HttpStatus,
@@ -23,15 +20,13 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { catchError, concatMap, from, mergeMap, type Observable, throwError } from 'rxjs';
 import type { Repository } from 'typeorm';
-import { INTEGRATOR_MESSAGES, type IntegratorOrder, type ProblemDetails } from '@resepti/domain';
-import { AuditWriteError } from '../audit/audit-chain.js';
+import { INTEGRATOR_MESSAGES, type IntegratorOrder } from '@resepti/domain';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
-import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { isDataException } from '../common/http-exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ApiClient } from './api-client.entity.js';
 import { AccessTokens } from './integrator-credentials.js';
+import { ProblemJsonFilter } from './problem-json.js';
 
 type IntegratorRequest = Request & { integrator?: ApiClient };
 
@@ -157,56 +152,6 @@ export const CurrentClient = createParamDecorator((_data: unknown, context: Exec
   if (!client) throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenMissing);
   return client;
 });
-
-const TITLES: Record<number, string> = {
-  400: 'Virheellinen pyyntö',
-  401: 'Tunnistautuminen vaaditaan',
-  403: 'Ei oikeutta',
-  404: 'Ei löytynyt',
-  409: 'Ristiriita',
-  413: 'Pyyntö on liian suuri',
-  429: 'Liian monta pyyntöä',
-  500: 'Palvelussa tapahtui virhe',
-  503: 'Palvelu ei ole käytettävissä',
-};
-
-/** Every /api error as application/problem+json (RFC 9457), with the workbench's Finnish texts as detail. */
-@Catch()
-export class ProblemJsonFilter implements ExceptionFilter {
-  private readonly logger = new Logger('IntegratorApi');
-
-  catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
-    let status = HttpStatus.INTERNAL_SERVER_ERROR;
-    let messages: string[] = [];
-    if (exception instanceof HttpException) {
-      status = exception.getStatus();
-      const body = exception.getResponse();
-      const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-      messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
-    } else if (isDataException(exception)) {
-      // A value PostgreSQL refuses (out of range) that validation let through: the caller's input, nothing changed.
-      this.logger.warn(`refused by the database as data: ${exception.message}`);
-      status = HttpStatus.BAD_REQUEST;
-    } else if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
-      // The database away, or the action's audit rows not writable (nothing of it committed): try again.
-      if (exception instanceof AuditWriteError) this.logger.error(exception.message);
-      status = HttpStatus.SERVICE_UNAVAILABLE;
-      res.setHeader('Retry-After', '5');
-    } else {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
-    }
-    if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="resepti", error="invalid_token"');
-    const problem: ProblemDetails = {
-      type: 'about:blank',
-      title: TITLES[status] ?? (status >= 500 ? TITLES[500] : TITLES[400]),
-      status,
-      ...(messages.length ? { detail: messages.join(' ') } : {}),
-      ...(messages.length > 1 ? { errors: messages } : {}),
-    };
-    res.status(status).type('application/problem+json').send(JSON.stringify(problem));
-  }
-}
 
 const isOrder = (v: unknown): v is IntegratorOrder => typeof (v as IntegratorOrder | null)?.orderId === 'number' && typeof (v as IntegratorOrder).patient?.hetu === 'string';
 

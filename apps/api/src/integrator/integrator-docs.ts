@@ -1,4 +1,7 @@
-import type { OpenAPIObject } from '@nestjs/swagger';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
+import { IntegratorModule } from './integrator.module.js';
 
 /** The integrator API's OpenAPI description (served at /api/docs): how to sign in, page and verify webhooks. */
 export const INTEGRATOR_API_DESCRIPTION = `
@@ -10,7 +13,9 @@ Stateless API for pharmacy systems. No cookies: every call carries \`Authorizati
 \`{"error": "invalid_client"}\`. Clients are made with \`npm run admin -- create-api-client\` and revoked
 by the pharmacy's admin (/adminapteekki) or \`npm run admin -- revoke-api-client ID\`, which ends their tokens at once.
 
-**Errors** are \`application/problem+json\` (RFC 9457): \`{"type": "about:blank", "title": "Virheellinen pyyntö", "status": 400, "detail": "Henkilötunnus on virheellinen"}\`.
+**Errors** are \`application/problem+json\` (RFC 9457) with a stable \`type\` URI per kind, an English \`title\`, a stable
+\`code\`, \`detail\` in English and \`detailFi\` in Finnish, the \`instance\` path and a \`requestId\`; validation errors list each
+field in \`errors[]\` with its JSON \`pointer\` (or the query \`parameter\`). The error catalogue is in docs/integrators.md.
 Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute per server (then 429 with Retry-After).
 
 **Orders.** \`POST /api/v1/orders\` with an \`Idempotency-Key\` header is safe to retry: the same key and
@@ -38,4 +43,151 @@ function verify(rawBody, header, secret, toleranceSeconds = 300) {
 /** The document with only the paths `keep` accepts (the two APIs' documents split the routes by prefix). */
 export function withPaths(document: OpenAPIObject, keep: (path: string) => boolean): OpenAPIObject {
   return { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([path]) => keep(path))) };
+}
+
+type Json = Record<string, unknown>;
+const SCHEMA_REF = '#/components/schemas/';
+const ref = (name: string) => ({ $ref: `${SCHEMA_REF}${name}` });
+
+/** An example built from the schema's own property examples (so it follows the schema). */
+function exampleOf(schema: Json | undefined, components: Record<string, Json>, depth = 0): unknown {
+  if (!schema || depth > 8) return undefined;
+  if (typeof schema.$ref === 'string') return exampleOf(components[schema.$ref.slice(SCHEMA_REF.length)], components, depth + 1);
+  if (schema.example !== undefined) return schema.example;
+  if (schema.type === 'array') return [exampleOf(schema.items as Json, components, depth + 1)];
+  if (schema.properties) {
+    return Object.fromEntries(Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, exampleOf(value, components, depth + 1)]).filter(([, v]) => v !== undefined));
+  }
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  return undefined;
+}
+
+const PROBLEM_EXAMPLES: Record<number, { code: string; detail: string; detailFi: string }> = {
+  400: { code: 'hetu_invalid', detail: 'Check the personal identity code (hetu).', detailFi: 'Tarkista henkilöturvatunnus' },
+  401: { code: 'token_invalid', detail: 'The token is invalid, expired or revoked.', detailFi: 'Tunniste on virheellinen, vanhentunut tai peruttu.' },
+  404: { code: 'order_not_found', detail: 'No such order.', detailFi: 'Tilausta ei löytynyt.' },
+  409: { code: 'idempotency_conflict', detail: 'This Idempotency-Key was used with another request body.', detailFi: 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.' },
+  413: { code: 'payload_too_large', detail: 'The request body is too large.', detailFi: 'Pyyntö on liian suuri.' },
+  415: { code: 'unsupported_media_type', detail: 'Send the body as application/json.', detailFi: 'Lähetä runko muodossa application/json.' },
+  429: { code: 'rate_limited', detail: 'Too many requests. Try again after Retry-After seconds.', detailFi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' },
+  500: { code: 'internal_error', detail: 'Internal server error.', detailFi: 'Internal server error.' },
+  503: { code: 'service_unavailable', detail: 'Service unavailable.', detailFi: 'Service unavailable.' },
+};
+
+function problemResponse(status: number, path: string): Json {
+  const kind = status === 400 ? 'validation-failed' : problemKindOf(status);
+  const example = {
+    type: `${PROBLEM_TYPE_PREFIX}${kind}`,
+    title: PROBLEM_KINDS[kind].title,
+    status,
+    ...PROBLEM_EXAMPLES[status],
+    instance: path.replace(/\{[^}]+\}/g, '42'),
+    requestId: '4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20',
+    ...(status === 400 ? { errors: [{ pointer: '/patient/hetu', ...PROBLEM_EXAMPLES[400] }] } : {}),
+  };
+  const headers: Json = {};
+  if (status === 429 || status === 503) headers['Retry-After'] = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };
+  if (status === 401) headers['WWW-Authenticate'] = { description: 'Bearer realm="resepti", error="invalid_token"', schema: { type: 'string' } };
+  return { description: PROBLEM_KINDS[kind].title, ...(Object.keys(headers).length ? { headers } : {}), content: { 'application/problem+json': { schema: ref('Problem'), example } } };
+}
+
+const TAGS = [
+  { name: 'Authentication', description: 'Access tokens for API clients (OAuth 2.0 client credentials).' },
+  { name: 'Catalogue', description: 'What can be ordered.' },
+  { name: 'Orders', description: 'Orders sent to the doctors, read back by last change.' },
+  { name: 'Webhooks', description: 'Signed event deliveries to the pharmacy system.' },
+];
+const tagOf = (path: string) => (path.startsWith('/api/oauth') ? 'Authentication' : path.includes('/products') ? 'Catalogue' : path.includes('/webhook') ? 'Webhooks' : 'Orders');
+
+/** The token endpoint: a form body, HTTP Basic (or the form's fields), OAuth's own errors. */
+function tokenOperation(op: Json): void {
+  const oauthError = (description: string, example: Json, extra: Json = {}) => ({ description, ...extra, content: { 'application/json': { schema: ref('OAuthError'), example } } });
+  Object.assign(op, {
+    security: [{ clientBasic: [] }, {}],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['grant_type'],
+            properties: {
+              grant_type: { type: 'string', enum: ['client_credentials'] },
+              client_id: { type: 'string', description: 'When not sent by HTTP Basic.' },
+              client_secret: { type: 'string', format: 'password', description: 'When not sent by HTTP Basic.' },
+            },
+          },
+          example: { grant_type: 'client_credentials' },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'A Bearer token.',
+        headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } },
+        content: { 'application/json': { schema: ref('TokenResponse'), example: { access_token: 'rat_eyJjIjoxLCJlIjoxNzY0MDY0MDAwfQ.2b7c…', token_type: 'Bearer', expires_in: 900 } } },
+      },
+      400: oauthError('Not grant_type=client_credentials.', { error: 'unsupported_grant_type', error_description: 'Only grant_type=client_credentials is supported.' }),
+      401: oauthError(
+        'Wrong client id or secret, or a revoked client.',
+        { error: 'invalid_client', error_description: 'The client id or secret is wrong.' },
+        { headers: { 'WWW-Authenticate': { description: 'Basic realm="resepti"', schema: { type: 'string' } } } },
+      ),
+      415: problemResponse(415, '/api/oauth/token'),
+      429: problemResponse(429, '/api/oauth/token'),
+      500: problemResponse(500, '/api/oauth/token'),
+      503: problemResponse(503, '/api/oauth/token'),
+    },
+  });
+}
+
+/**
+ * The published contract: Nest's document of the integrator routes, completed with what its
+ * decorators cannot say: the problem+json answers of every operation (`x-problems` and the ones
+ * every /api/v1 call can give), examples built from the schemas, integer path ids, the token
+ * endpoint's form and Basic scheme, and tags.
+ */
+export function finishIntegratorDocument(document: OpenAPIObject): OpenAPIObject {
+  const doc = JSON.parse(JSON.stringify(document)) as OpenAPIObject & { components: { schemas: Record<string, Json>; securitySchemes?: Json } };
+  const schemas = doc.components.schemas;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      op.tags = [tagOf(path)];
+      if (path === '/api/oauth/token') {
+        tokenOperation(op);
+        continue;
+      }
+      const problems = [...new Set([...((op['x-problems'] as number[] | undefined) ?? []), 401, 429, 500, 503])].sort();
+      delete op['x-problems'];
+      for (const param of (op.parameters as Json[] | undefined) ?? []) {
+        if (param.in === 'path') param.schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
+        if (param.in === 'path') param.example = 42;
+      }
+      const responses = op.responses as Record<string, Json>;
+      for (const response of Object.values(responses)) {
+        const json = (response.content as Record<string, Json> | undefined)?.['application/json'];
+        if (json && json.example === undefined) json.example = exampleOf(json.schema as Json, schemas);
+      }
+      for (const status of problems) responses[String(status)] = problemResponse(status, path);
+      const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+      if (body && body.example === undefined) body.example = exampleOf(body.schema as Json, schemas);
+    }
+  }
+  doc.tags = TAGS;
+  return doc;
+}
+
+/** The integrator API's document, as served at /api/docs-json and committed as docs/openapi/integrator-v1.json. */
+export function buildIntegratorDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Resepti integrator API')
+    .setDescription(INTEGRATOR_API_DESCRIPTION)
+    .setVersion('1.1.0')
+    .addServer('/', 'This Resepti service (the host you fetched this document from)')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An opaque access token (`rat_…`) from POST /api/oauth/token; it lives API_TOKEN_MINUTES.' }, 'bearer')
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The API client’s id and secret (token endpoint only).' }, 'clientBasic')
+    .build();
+  const raw = SwaggerModule.createDocument(app, config, { include: [IntegratorModule] });
+  return finishIntegratorDocument(withPaths(raw, (path) => path.startsWith('/api/')));
 }

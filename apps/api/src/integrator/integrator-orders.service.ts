@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In, LessThan, type EntityManager, type Repository } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
   ORDER_STATUSES,
@@ -26,6 +26,19 @@ const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: clien
 function encodeCursor(order: Order): string {
   return Buffer.from(`${order.updatedAt.toISOString()}|${order.id}`).toString('base64url');
 }
+
+/** JSON with every object's keys sorted: the same body with its keys in another order hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** How long an Idempotency-Key is kept: after that the same key places a new order. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
 
 /** The largest PostgreSQL integer: an id beyond it is no order (and would be a database error). */
 const MAX_ID = 2_147_483_647;
@@ -67,12 +80,14 @@ export class IntegratorOrdersService {
    * POST /api/v1/orders. With an Idempotency-Key the key is recorded in the order's transaction:
    * a repeat (even concurrent: it waits for the first) answers the same order, another body 409.
    */
-  async create(client: ApiClient, dto: CreateIntegratorOrderDto, idempotencyKey: string | undefined, now = new Date()): Promise<IntegratorOrder> {
+  async create(client: ApiClient, dto: CreateIntegratorOrderDto, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: IntegratorOrder; replayed: boolean }> {
     if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) throw new BadRequestException(M.idempotencyKeyInvalid);
-    const requestHash = createHash('sha256').update(JSON.stringify(dto)).digest('hex');
+    const requestHash = createHash('sha256').update(canonicalJson(dto)).digest('hex');
     if (idempotencyKey !== undefined) {
+      // Keys are kept IDEMPOTENCY_KEY_HOURS: older ones of this client go, so such a key is new again.
+      await this.idempotencyKeys.delete({ apiClientId: client.id, createdAt: LessThan(new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
       const earlier = await this.replay(client, idempotencyKey, requestHash);
-      if (earlier) return earlier;
+      if (earlier) return { order: earlier, replayed: true };
     }
     // The key is recorded in the order's transaction: a repeat (even concurrent: it waits for the first) places nothing.
     const claimKey = async (m: EntityManager) =>
@@ -104,17 +119,25 @@ export class IntegratorOrdersService {
         },
       };
     });
-    if (placed.kind === 'placed') return (await this.find(client, placed.placed.id))!;
-    return (await this.replay(client, idempotencyKey!, requestHash))!;
+    if (placed.kind === 'placed') {
+      const order = (await this.find(client, placed.placed.id))!;
+      // The answer itself, so that a repeat replays exactly it (not the order's later state).
+      if (idempotencyKey !== undefined) await this.idempotencyKeys.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.orderId, response: order } });
+      return { order, replayed: false };
+    }
+    return { order: (await this.replay(client, idempotencyKey!, requestHash))!, replayed: true };
   }
 
-  /** The order an earlier request with this key created (409 when that request had another body). */
+  /**
+   * The first answer to this key (409 when that request had another body). A twin that arrived
+   * while the first was still being answered gets the order as it is now.
+   */
   private async replay(client: ApiClient, key: string, requestHash: string): Promise<IntegratorOrder | null> {
     const earlier = await this.idempotencyKeys.findOneBy({ apiClientId: client.id, key });
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new ConflictException(M.idempotencyConflict);
-    const orderId = (earlier.body as { orderId?: number }).orderId;
-    return orderId ? this.find(client, orderId) : null;
+    const { orderId, response } = earlier.body as { orderId?: number; response?: IntegratorOrder };
+    return response ?? (orderId ? this.find(client, orderId) : null);
   }
 
   /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order. */
@@ -125,11 +148,11 @@ export class IntegratorOrdersService {
   }
 
   /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
-  async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: string }): Promise<IntegratorOrderPage> {
+  async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: number }): Promise<IntegratorOrderPage> {
     if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
     const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
-    const limit = Math.min(PAGE_MAX, Math.max(1, Number.parseInt(query.limit ?? '50', 10) || 50));
+    const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const qb = this.idempotencyKeys.manager
       .getRepository(Order)
       .createQueryBuilder('o')
@@ -155,11 +178,21 @@ export class IntegratorOrdersService {
     };
   }
 
-  /** POST /api/v1/orders/{id}/items/{itemId}/check: the workbench's check of a decided item. */
+  /**
+   * POST /api/v1/orders/{id}/items/{itemId}/check: the workbench's check of a decided item.
+   * Idempotent: checking a checked item (a retry, or a twin at the same moment) answers the order.
+   */
   async checkItem(client: ApiClient, orderId: number, itemId: number): Promise<IntegratorOrder> {
     const order = await this.find(client, orderId);
-    if (!order || !order.prescriptions.some((p) => p.id === itemId)) throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
-    await this.lifecycle.checkItem(actorOf(client), itemId);
+    const item = order?.prescriptions.find((p) => p.id === itemId);
+    if (!order || !item) throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
+    if (item.pharmacyChecked) return order;
+    try {
+      await this.lifecycle.checkItem(actorOf(client), itemId);
+    } catch (err) {
+      const alreadyChecked = err instanceof ConflictException && err.message === PHARMACY_MESSAGES.prescriptionAlreadyChecked;
+      if (!alreadyChecked) throw err;
+    }
     return (await this.find(client, orderId))!;
   }
 

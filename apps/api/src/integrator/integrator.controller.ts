@@ -1,12 +1,13 @@
-import { applyDecorators, Body, Controller, Delete, Get, Headers, HttpCode, NotFoundException, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiTooManyRequestsResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Body, Controller, createParamDecorator, Delete, Get, type ExecutionContext, HttpCode, NotFoundException, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   INTEGRATOR_MESSAGES as M,
+  problemText,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
-  type Product as ProductDto,
+  type ProductPage,
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from '@resepti/domain';
@@ -16,21 +17,31 @@ import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { CreateIntegratorOrderDto, CreateWebhookEndpointDto } from './dto.js';
-import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, ProblemJsonFilter, TokenEndpointLimits } from './integrator-access.js';
+import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListOrdersQuery, ListProductsQuery } from './dto.js';
+import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, TokenEndpointLimits } from './integrator-access.js';
+import { INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
+import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 
 /**
- * An operation of the typed client: its method name, summary, and the @resepti/domain payload
- * types the generator (integrator-client-generator.ts) puts in its signature.
+ * An operation of the published contract: its operationId, summary and description, and the
+ * error statuses it can answer besides the ones every /api/v1 call can (401, 429, 500, 503);
+ * integrator-docs.ts turns `x-problems` into problem+json responses with examples.
  */
-const Operation = (operationId: string, summary: string, types: { request?: string; response: string }) =>
-  applyDecorators(ApiOperation({ operationId, summary }), ApiExtension('x-resepti-types', types));
+const Operation = (operationId: string, summary: string, description: string, ...problems: number[]) =>
+  applyDecorators(ApiOperation({ operationId, summary, description }), ApiExtension('x-problems', problems));
+
+/** The Idempotency-Key header (declared once in the document by ApiHeader; not a second time as a handler parameter). */
+const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
+  const value = context.switchToHttp().getRequest<Request>().headers['idempotency-key'];
+  return typeof value === 'string' ? value : undefined;
+});
+
+const GENERIC = { code: 'bad_request', en: 'Bad request.' };
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): client id and secret by HTTP Basic or form fields. */
-@ApiTags('integrator')
 @Controller('api/oauth')
 export class OAuthTokenController {
   constructor(
@@ -45,9 +56,13 @@ export class OAuthTokenController {
   @Public()
   @HttpCode(200)
   @UseFilters(ProblemJsonFilter)
-  @ApiTooManyRequestsResponse({ description: 'API_TOKEN_LIMIT_PER_CLIENT or API_TOKEN_LIMIT_PER_ADDRESS used up: problem+json with Retry-After' })
-  @ApiBody({ description: 'application/x-www-form-urlencoded: grant_type=client_credentials (client_id and client_secret here or as HTTP Basic)' })
-  @ApiOkResponse({ description: '{access_token, token_type: "Bearer", expires_in}' })
+  @ApiOperation({
+    operationId: 'createToken',
+    summary: 'Get an access token (OAuth 2.0 client credentials)',
+    description:
+      'RFC 6749 §4.4. The client id and secret by HTTP Basic or as the form fields `client_id` and `client_secret`. ' +
+      'Errors 400 and 401 are in OAuth’s own format (`{"error": "invalid_client"}`); 415 and 429 are problem+json.',
+  })
   async token(@Req() req: Request, @Res() res: Response): Promise<void> {
     const body = (req.body ?? {}) as Record<string, unknown>;
     res.setHeader('Cache-Control', 'no-store');
@@ -70,11 +85,11 @@ export class OAuthTokenController {
     }
     // Before anything else is looked at: 429 problem+json (ProblemJsonFilter) with Retry-After.
     this.limits.take(req, res, typeof id === 'string' ? id.slice(0, 200) : undefined);
-    if (body.grant_type !== 'client_credentials') return fail(400, 'unsupported_grant_type', M.unsupportedGrant);
+    if (body.grant_type !== 'client_credentials') return fail(400, 'unsupported_grant_type', problemText(M.unsupportedGrant, GENERIC).en);
     const client = typeof id === 'string' && typeof secret === 'string' && id.length < 200 && secret.length < 200 ? await this.clients.authenticate(id, secret) : null;
     if (!client) {
       await this.failures.record('client-credentials', req, { clientId: typeof id === 'string' ? id.slice(0, 200) : '', reason: 'invalid client id or secret' });
-      return fail(401, 'invalid_client', M.invalidClient);
+      return fail(401, 'invalid_client', problemText(M.invalidClient, GENERIC).en);
     }
     const { token, expiresIn } = this.tokens.issue(client.id);
     await this.audit.record({ role: 'integrator', id: client.id }, { action: 'integrator.request', subject: 'POST /api/oauth/token', details: { clientId: client.clientId } });
@@ -84,9 +99,7 @@ export class OAuthTokenController {
 }
 
 /** The stateless resource API for pharmacy systems (Bearer only, scoped to the client's pharmacy and offices). */
-@ApiTags('integrator')
-@ApiProduces('application/json', 'application/problem+json')
-@ApiExtraModels(CreateIntegratorOrderDto)
+@ApiExtraModels(...INTEGRATOR_SCHEMAS)
 @Controller('api/v1')
 @IntegratorApi()
 export class IntegratorController {
@@ -97,45 +110,57 @@ export class IntegratorController {
   ) {}
 
   @Get('products')
-  @Operation('listProducts', 'Available medicines, filtered by a name prefix (q), paged', { response: '{ data: Product[]; count: number }' })
-  @ApiQuery({ name: 'q', required: false, description: 'Name prefix, e.g. "Kest"' })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiQuery({ name: 'offset', required: false })
-  @ApiOkResponse({ description: '{data: [{productId, displayName, format, renewable}], count}' })
-  async products(@Query('q') q?: string, @Query('limit') limit?: string, @Query('offset') offset?: string): Promise<{ data: ProductDto[]; count: number }> {
-    const prefix = (typeof q === 'string' ? q : '').trim().toLocaleLowerCase('fi');
+  @Operation('listProducts', 'List available medicines', 'Medicines that can be renewed or ordered, filtered by a name prefix (`q`), paged by `limit` and `offset`.', 400)
+  @ApiOkResponse({ type: ProductPageSchema, description: 'A page of products and the count of all that match.' })
+  async products(@Query() query: ListProductsQuery): Promise<ProductPage> {
+    const prefix = (query.q ?? '').trim().toLocaleLowerCase('fi');
     const all = (await this.catalogue.availableProducts()).filter((p) => p.displayName.toLocaleLowerCase('fi').startsWith(prefix));
-    const from = Math.max(0, Number.parseInt(offset ?? '0', 10) || 0);
-    const size = Math.min(200, Math.max(1, Number.parseInt(limit ?? '50', 10) || 50));
-    return { data: all.slice(from, from + size), count: all.length };
+    const from = query.offset ?? 0;
+    return { data: all.slice(from, from + (query.limit ?? 50)), count: all.length };
   }
 
   @Post('orders')
-  @Operation('createOrder', 'Send an order to the doctors (Idempotency-Key makes retries safe)', { request: 'CreateIntegratorOrderRequest', response: 'IntegratorOrder' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A repeat with the same key and body returns the first order; another body is 409.' })
-  @ApiCreatedResponse({ description: 'The order, waiting for a doctor' })
-  createOrder(@CurrentClient() client: ApiClient, @Body() body: CreateIntegratorOrderDto, @Headers('idempotency-key') key?: string): Promise<IntegratorOrder> {
-    return this.orders.create(client, body, key);
+  @Operation(
+    'createOrder',
+    'Send an order to the doctors',
+    'Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe for 24 hours: the same key and body (key order in the JSON does not matter) answer the first answer again with `Idempotent-Replayed: true`; another body is 409.',
+    400,
+    409,
+    413,
+    415,
+  )
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 200 printable ASCII characters. A repeat with the same key and body answers the first order; another body is 409.', schema: { type: 'string', maxLength: 200 } })
+  @ApiCreatedResponse({
+    type: IntegratorOrderSchema,
+    description: 'The order, waiting for a doctor; for a repeated Idempotency-Key the first answer again, marked Idempotent-Replayed.',
+    headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } },
+  })
+  async createOrder(
+    @CurrentClient() client: ApiClient,
+    @Body() body: CreateIntegratorOrderDto,
+    @Res({ passthrough: true }) res: Response,
+    @IdempotencyKey() key?: string,
+  ): Promise<IntegratorOrder> {
+    const { order, replayed } = await this.orders.create(client, body, key);
+    if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return order;
   }
 
   @Get('orders')
-  @Operation('listOrders', 'Orders by last change, oldest first; follow nextCursor', { response: 'IntegratorOrderPage' })
-  @ApiQuery({ name: 'status', required: false, enum: ['waiting', 'processing', 'delivered'] })
-  @ApiQuery({ name: 'updatedSince', required: false, description: 'ISO 8601' })
-  @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
-  @ApiQuery({ name: 'limit', required: false })
-  @ApiOkResponse({ description: '{data, nextCursor}: by last change, oldest first' })
-  listOrders(
-    @CurrentClient() client: ApiClient,
-    @Query() query: { status?: string; updatedSince?: string; cursor?: string; limit?: string },
-  ): Promise<IntegratorOrderPage> {
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return this.orders.list(client, { status: text(query.status), updatedSince: text(query.updatedSince), cursor: text(query.cursor), limit: text(query.limit) });
+  @Operation(
+    'listOrders',
+    'List orders by last change',
+    'Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes.',
+    400,
+  )
+  @ApiOkResponse({ type: IntegratorOrderPageSchema, description: 'A page of orders, oldest change first.' })
+  listOrders(@CurrentClient() client: ApiClient, @Query() query: ListOrdersQuery): Promise<IntegratorOrderPage> {
+    return this.orders.list(client, query);
   }
 
   @Get('orders/:id')
-  @Operation('getOrder', 'One order; decisions once delivered', { response: 'IntegratorOrder' })
-  @ApiOkResponse({ description: 'The order; decisions only once delivered' })
+  @Operation('getOrder', 'Get one order', 'One order of the client’s offices; decisions show once the order is delivered.', 400, 404)
+  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order.' })
   async order(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<IntegratorOrder> {
     const order = await this.orders.find(client, id);
     if (!order) throw new NotFoundException(M.orderNotFound);
@@ -143,36 +168,38 @@ export class IntegratorController {
   }
 
   @Post('orders/:id/items/:itemId/check')
-  @Operation('checkItem', "The pharmacy's check of a decided prescription", { response: 'IntegratorOrder' })
+  @Operation('checkItem', 'Check off a decided item', 'The pharmacy’s check of a decided prescription (the workbench’s trash button). Idempotent: checking a checked item answers the order. 409 while the doctor has not decided the item.', 400, 404, 409)
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The order with the item checked' })
+  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked.' })
   checkItem(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('itemId') itemId: number): Promise<IntegratorOrder> {
     return this.orders.checkItem(client, id, itemId);
   }
 
   @Post('webhook-endpoints')
-  @Operation('createWebhookEndpoint', 'Register a webhook endpoint; the answer carries its secret once', { request: 'CreateWebhookEndpointRequest', response: 'WebhookEndpointView' })
-  @ApiCreatedResponse({ description: '{id, url, events, secret}: the secret is shown only here' })
+  @Operation('createWebhookEndpoint', 'Register a webhook endpoint', 'The answer carries the endpoint’s signing secret, only this once.', 400, 413, 415)
+  @ApiCreatedResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its secret.' })
   createWebhook(@CurrentClient() client: ApiClient, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointView> {
     return this.webhooks.create(client, body);
   }
 
   @Get('webhook-endpoints')
-  @Operation('listWebhookEndpoints', "The client's webhook endpoints", { response: 'WebhookEndpointView[]' })
+  @Operation('listWebhookEndpoints', 'List webhook endpoints', 'The client’s endpoints (without their secrets).')
+  @ApiOkResponse({ type: [WebhookEndpointSchema], description: 'The endpoints, oldest first.' })
   listWebhooks(@CurrentClient() client: ApiClient): Promise<WebhookEndpointView[]> {
     return this.webhooks.list(client);
   }
 
   @Delete('webhook-endpoints/:id')
-  @Operation('deleteWebhookEndpoint', 'Remove a webhook endpoint', { response: 'void' })
+  @Operation('deleteWebhookEndpoint', 'Remove a webhook endpoint', 'Removes the endpoint and cancels its pending deliveries.', 400, 404)
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Removed.' })
   deleteWebhook(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<void> {
     return this.webhooks.remove(client, id);
   }
 
   @Get('webhook-endpoints/:id/deliveries')
-  @Operation('listWebhookDeliveries', 'The delivery log of an endpoint, newest first', { response: 'WebhookDeliveryView[]' })
-  @ApiOkResponse({ description: 'The delivery log, newest first: status, attempts, last answer, next try' })
+  @Operation('listWebhookDeliveries', 'List an endpoint’s deliveries', 'The delivery log of an endpoint, newest first (at most 100): status, attempts, last answer, next try.', 400, 404)
+  @ApiOkResponse({ type: [WebhookDeliverySchema], description: 'The delivery log, newest first.' })
   deliveries(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView[]> {
     return this.webhooks.deliveries(client, id);
   }

@@ -1,0 +1,162 @@
+/**
+ * Every error under /api (the integrator API and its token endpoint) as RFC 9457
+ * `application/problem+json`: a stable `type` URI per kind, an English `title`, a stable `code`,
+ * `detail` in English and `detailFi` in Finnish, the `instance` path, a `requestId` (also in the
+ * server log for a 500), and for validation errors `errors[]` with each field's `pointer` (body)
+ * or `parameter` (query, path). Routes, methods and media types are checked here too, so a
+ * client never meets NestJS's or Express's own error shapes.
+ */
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { INTEGRATOR_MESSAGES as M, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
+import { AuditWriteError } from '../audit/audit-chain.js';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { isDataException } from '../common/http-exception.filter.js';
+import { FieldValidationException, type FieldFailure } from '../common/validation.js';
+
+/** The integrator API's paths (its own document's, and the token endpoint). */
+export const isIntegratorPath = (path: string): boolean => path.startsWith('/api/');
+
+const logger = new Logger('IntegratorApi');
+
+/** The integrator API's routes and their methods, from its OpenAPI document: the 405's `Allow`. */
+let routes: Array<{ pattern: RegExp; methods: string[] }> = [];
+
+export function registerIntegratorRoutes(paths: Record<string, object>): void {
+  routes = Object.entries(paths).map(([path, item]) => ({
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    methods: Object.keys(item)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => m.toUpperCase()),
+  }));
+}
+
+function allowedMethods(path: string): string[] {
+  const methods = routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods);
+  return [...new Set(methods.includes('GET') ? [...methods, 'HEAD'] : methods)].sort();
+}
+
+interface ProblemInput {
+  status: number;
+  kind?: ProblemKind;
+  /** The Finnish message (looked up in the catalogue for its code and English text). */
+  fi?: string;
+  errors?: ProblemFieldError[];
+}
+
+function problemOf(req: Request, input: ProblemInput): ProblemDetails {
+  const kind = input.kind ?? problemKindOf(input.status);
+  const { title } = PROBLEM_KINDS[kind];
+  const fallback = { code: kind.replace(/-/g, '_'), en: `${title}.` };
+  const text = input.fi ? problemText(input.fi, fallback) : { ...fallback, fi: fallback.en };
+  return {
+    type: `${PROBLEM_TYPE_PREFIX}${kind}`,
+    title,
+    status: input.status,
+    code: text.code,
+    detail: text.en,
+    detailFi: text.fi,
+    instance: req.originalUrl.split('?')[0],
+    requestId: randomUUID(),
+    ...(input.errors ? { errors: input.errors } : {}),
+  };
+}
+
+export function sendProblem(req: Request, res: Response, input: ProblemInput): ProblemDetails {
+  const problem = problemOf(req, input);
+  if (problem.status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="resepti", error="invalid_token"');
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(problem.status).type('application/problem+json').send(JSON.stringify(problem));
+  return problem;
+}
+
+const CONSTRAINT_CODES: Record<string, string> = { isInt: 'integer_required', isString: 'string_required', whitelistValidation: 'unknown_field' };
+
+function fieldErrors(exception: FieldValidationException): ProblemFieldError[] {
+  return exception.fields.map((f: FieldFailure) => {
+    const text = problemText(f.message, { code: CONSTRAINT_CODES[f.constraint] ?? 'invalid_value', en: 'Invalid value.' });
+    const where = exception.location === 'body' ? { pointer: `/${f.path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` } : { parameter: f.path.join('.') };
+    return { ...where, code: text.code, detail: text.en, detailFi: text.fi };
+  });
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** The problem for any exception (also one thrown before routing: a body parser's, Nest's 404). */
+export function writeProblem(exception: unknown, req: Request, res: Response): void {
+  if (res.headersSent) return;
+  if (exception instanceof FieldValidationException) {
+    const errors = fieldErrors(exception);
+    const fi = errors.length === 1 ? errors[0].detailFi : `${errors.length} kenttää on virheellisiä.`;
+    const problem = problemOf(req, { status: 400, kind: 'validation-failed', fi, errors });
+    if (errors.length === 1) Object.assign(problem, { code: errors[0].code, detail: errors[0].detail });
+    else Object.assign(problem, { code: 'validation_failed', detail: `${errors.length} fields are invalid.` });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(400).type('application/problem+json').send(JSON.stringify(problem));
+    return;
+  }
+  // A body parser's error (Nest's adapter wraps it in an HttpException with the original as its cause).
+  const parserError = (exception instanceof HttpException ? exception.cause : exception) as BodyParserError | null | undefined;
+  if (parserError?.type === 'entity.parse.failed') return void sendProblem(req, res, { status: 400, kind: 'malformed-json', fi: M.malformedJson });
+  if (parserError?.type === 'entity.too.large') return void sendProblem(req, res, { status: 413, kind: 'payload-too-large', fi: M.payloadTooLarge });
+  if (parserError?.type === 'charset.unsupported' || parserError?.type === 'encoding.unsupported') {
+    return void sendProblem(req, res, { status: 415, kind: 'unsupported-media-type', fi: M.unsupportedMediaType });
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const body = exception.getResponse();
+    const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    const messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
+    if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(messages[0] ?? '')) {
+      // Nest's own "no such route": 405 with Allow when the path exists with other methods.
+      const allowed = allowedMethods(req.path);
+      if (allowed.length > 0) {
+        res.setHeader('Allow', allowed.join(', '));
+        sendProblem(req, res, { status: 405, kind: 'method-not-allowed', fi: M.methodNotAllowed });
+      } else sendProblem(req, res, { status: 404, kind: 'route-not-found', fi: M.routeNotFound });
+      return;
+    }
+    if (status === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '2');
+    sendProblem(req, res, { status, fi: messages.length ? messages.join(' ') : undefined });
+    return;
+  }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) return void sendProblem(req, res, { status: parserError.status });
+  if (isDataException(exception)) {
+    // A value PostgreSQL refuses (out of range) that validation let through: the caller's input, nothing changed.
+    logger.warn(`refused by the database as data: ${exception.message}`);
+    return void sendProblem(req, res, { status: 400, fi: 'Virheellinen syöte' });
+  }
+  if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
+    // The database away, or the action's audit rows not writable (nothing of it committed): try again.
+    if (exception instanceof AuditWriteError) logger.error(exception.message);
+    res.setHeader('Retry-After', '5');
+    return void sendProblem(req, res, { status: 503 });
+  }
+  const problem = sendProblem(req, res, { status: 500 });
+  logger.error(`${req.method} ${req.originalUrl} failed [${problem.requestId}]`, exception instanceof Error ? exception.stack : String(exception));
+}
+
+/** The integrator controllers' filter (the global filter sends /api paths here too). */
+@Catch()
+export class ProblemJsonFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    writeProblem(exception, host.switchToHttp().getRequest<Request>(), host.switchToHttp().getResponse<Response>());
+  }
+}
+
+const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+/**
+ * 415 before any parsing: /api/v1 takes JSON bodies, the token endpoint OAuth's form. (Without
+ * this a text/plain body reached validation as an empty object and answered field errors.)
+ */
+export function requireIntegratorMediaType(req: Request, res: Response, next: NextFunction): void {
+  if (!isIntegratorPath(req.path) || !hasBody(req) || req.method === 'GET' || req.method === 'HEAD') return next();
+  const wanted = req.path === '/api/oauth/token' ? 'application/x-www-form-urlencoded' : 'application/json';
+  if (req.is(wanted)) return next();
+  sendProblem(req, res, { status: 415, kind: 'unsupported-media-type', fi: M.unsupportedMediaType });
+}
