@@ -15,6 +15,7 @@ import { DoctorModule } from './doctor/doctor.module.js';
 import { DatabaseProbe } from './health/database-probe.js';
 import { HealthController } from './health/health.controller.js';
 import { EventsModule } from './events/events.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { NoticesModule } from './notices/notices.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         PaymentsModule,
         IntegratorModule,
         NotificationsModule,
+        MetricsModule,
       ],
       controllers: [HealthController],
       providers: [

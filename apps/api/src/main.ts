@@ -22,12 +22,14 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
+import { observeRequests } from './logging/http-requests.js';
+import { createLogger, NestPinoLogger } from './logging/logger.js';
+import { requestIds } from './logging/request-context.js';
 import { serveWebApp } from './web-host.js';
 
 export const API_PREFIX = 'ui-api/v1';
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Bootstrap');
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -38,6 +40,11 @@ async function bootstrap(): Promise<void> {
     }
     throw err;
   }
+  // Every line through pino (logging/logger.ts): JSON with LOG_FORMAT=json, pretty otherwise.
+  const pinoLogger = createLogger(config.observability);
+  const nestLogger = new NestPinoLogger(pinoLogger);
+  Logger.overrideLogger(nestLogger);
+  const logger = new Logger('Bootstrap');
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -70,10 +77,13 @@ async function bootstrap(): Promise<void> {
   // takes the setting when it is created, which the adapter does at once: set it before.
   const server = express();
   server.set('case sensitive routing', true);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false, logger: nestLogger });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   const graceful = new GracefulShutdown();
+  // First: the request id (X-Request-Id), then the one log line and metric of each request.
+  app.use(requestIds);
+  app.use(observeRequests(pinoLogger));
   app.use(graceful.track);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
@@ -81,7 +91,7 @@ async function bootstrap(): Promise<void> {
   // The integrators' token endpoint speaks OAuth's form encoding.
   app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');

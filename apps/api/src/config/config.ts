@@ -48,6 +48,16 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
   apiDocs: boolean;
+  observability: ObservabilityConfig;
+}
+
+/** Metrics and logs (docs/operations.md). */
+export interface ObservabilityConfig {
+  /** Bearer token of GET /metrics; null: only loopback clients get them. */
+  metricsToken: string | null;
+  /** json: one JSON object a line (production's default); pretty: readable text (development). */
+  logFormat: 'json' | 'pretty';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
 
 export interface PaymentsConfig {
@@ -175,7 +185,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
+    observability: observabilityConfig(env, production),
   };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+export function observabilityConfig(env: NodeJS.ProcessEnv, production: boolean): ObservabilityConfig {
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const format = (env.LOG_FORMAT ?? '').trim().toLowerCase() || (production ? 'json' : 'pretty');
+  if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty (got '${format}')`);
+  const level = (env.LOG_LEVEL ?? '').trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${level}')`);
+  return { metricsToken, logFormat: format, logLevel: level as ObservabilityConfig['logLevel'] };
 }
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {

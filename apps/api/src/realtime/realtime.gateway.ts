@@ -6,6 +6,7 @@ import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, 
 import { AuthService } from '../auth/auth.service.js';
 import { SessionMiddleware } from '../auth/session.middleware.js';
 import { sessionUserOf, type SessionUser } from '../auth/session-user.js';
+import { socketConnections } from '../metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -68,6 +69,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   ) {}
 
   afterInit(server: RealtimeServer): void {
+    for (const role of ['customer', 'doctor', 'pharmacy'] as const) socketConnections.set({ role }, 0);
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (ok) => next(ok ? undefined : new Error(MESSAGES.unauthorized)),
@@ -95,6 +97,9 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   }
 
   async handleConnection(socket: Socket): Promise<void> {
+    const { role } = (socket.data as SocketData).user;
+    socketConnections.inc({ role });
+    socket.once('disconnect', () => socketConnections.dec({ role }));
     // A recovered connection (redis-io.adapter.ts) skipped authenticate() so that no push is
     // lost while it waits for the database; its session is re-read by the next sweep instead.
     if (socket.recovered) (socket.data as SocketData).expiresAt = 0;
