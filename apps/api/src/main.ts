@@ -20,6 +20,7 @@ import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
+import { ShutdownState } from './health/shutdown-state.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { observeRequests } from './logging/http-requests.js';
@@ -144,6 +145,9 @@ async function bootstrap(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
+    // Readiness answers 503 at once; the listener stays open SHUTDOWN_DELAY_SECONDS so the proxy sees it and stops sending.
+    app.get(ShutdownState).begin();
+    if (config.shutdownDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
     const unfinished = await graceful.drain(app.getHttpServer() as Server, config.shutdownTimeoutSeconds * 1000);
     if (unfinished > 0) logger.warn(`${unfinished} requests still running after ${config.shutdownTimeoutSeconds} s; closing anyway`);
     await app.close().catch((e: unknown) => logger.error(String(e)));

@@ -33,6 +33,8 @@ export interface AppConfig {
   integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
   shutdownTimeoutSeconds: number;
+  /** On SIGTERM: how long readiness answers 503 before the listener closes. */
+  shutdownDelaySeconds: number;
   production: boolean;
   webDist: string;
   /** The OpenID Connect issuer of strong identification and this app's client there. */
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsSendIntervalSeconds: decimal(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 0.1, 3600),
     sms: smsConfig(env, production),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
+    shutdownDelaySeconds: decimal(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl),

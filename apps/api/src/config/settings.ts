@@ -118,6 +118,12 @@ export const SETTINGS = [
   },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
+    name: 'SHUTDOWN_DELAY_SECONDS',
+    default: '0',
+    description:
+      'On SIGTERM: how long GET /health/ready answers 503 while the node still serves, before it stops taking connections, so a proxy or Kubernetes that polls readiness drains it first (e.g. 5, a little over the probe interval). Decimals allowed.',
+  },
+  {
     name: 'OIDC_ISSUER',
     default: '(unset: embedded test IdP at /dev-idp)',
     description:

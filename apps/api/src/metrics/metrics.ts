@@ -113,6 +113,3 @@ export const auditAppendFailures = new Counter({
   help: 'Failed appends to the audit chain (the action answered 503 and rolled back).',
   registers,
 });
-
-/** Whether the readiness probe says ready (1) or not (0): a shutting-down node reports 0. */
-export const ready = new Gauge({ name: 'resepti_ready', help: 'Readiness of this process (1 ready, 0 not: database down, migrations pending or shutting down).', registers });
