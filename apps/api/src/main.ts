@@ -24,7 +24,7 @@ import { ShutdownState } from './health/shutdown-state.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { observeRequests } from './logging/http-requests.js';
-import { createLogger, NestPinoLogger } from './logging/logger.js';
+import { createLogger, NestPinoLogger, routeConsole } from './logging/logger.js';
 import { requestIds } from './logging/request-context.js';
 import { serveWebApp } from './web-host.js';
 
@@ -46,6 +46,10 @@ async function bootstrap(): Promise<void> {
   const nestLogger = new NestPinoLogger(pinoLogger);
   Logger.overrideLogger(nestLogger);
   const logger = new Logger('Bootstrap');
+  if (config.observability.logFormat === 'json') routeConsole(pinoLogger);
+  // Node's own warnings (deprecations) as log lines too, not bare text on stderr.
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => pinoLogger.warn({ context: 'Node', warning: w.name, code: (w as { code?: string }).code }, w.message));
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;

@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import { PinoPretty } from 'pino-pretty';
@@ -88,4 +89,17 @@ export class NestPinoLogger implements LoggerService {
     else if (typeof message === 'object' && message !== null) this.logger[level]({ ...fields, ...message });
     else this.logger[level](fields, scrub(String(message)));
   }
+}
+
+/**
+ * With JSON logs, what libraries print with console.* (the test IdP's notices, a crash) becomes a
+ * log line too (context 'console'), so that every line a collector reads is JSON.
+ */
+export function routeConsole(logger: Logger): void {
+  const line = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => logger[level]({ context: 'console' }, format(...args));
+  console.debug = line('debug');
+  console.log = line('info');
+  console.info = line('info');
+  console.warn = line('warn');
+  console.error = line('error');
 }
