@@ -60,13 +60,6 @@ export const pushLatency = new Histogram({
   registers,
 });
 
-export const pollingRequests = new Counter({
-  name: 'resepti_polling_requests_total',
-  help: 'Requests made by screens polling because their live connection is down (X-Resepti-Polling header), by role area.',
-  labelNames: ['area'] as const,
-  registers,
-});
-
 export const orderChanges = new Counter({
   name: 'resepti_order_changes_total',
   help: 'Committed order lifecycle changes, by kind (placed, picked, released, decided, delivered, checked).',
