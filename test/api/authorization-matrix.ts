@@ -74,6 +74,8 @@ const PHARMACY_ADMINS = ['pharmacyAdmin', 'otherPharmacyAdmin'] as const;
 export const MATRIX: readonly MatrixRow[] = [
   // Public: health, logins, strong identification for registration and password reset.
   { call: 'GET /health', allow: EVERYONE, path: () => '/../../health' },
+  { call: 'GET /health/live', allow: EVERYONE, path: () => '/../../health/live' },
+  { call: 'GET /health/ready', allow: EVERYONE, path: () => '/../../health/ready' },
   { call: 'POST /login', allow: EVERYONE, ownSession: true },
   { call: 'POST /doctor-login', allow: EVERYONE, ownSession: true },
   { call: 'POST /pharmacist-login', allow: EVERYONE, ownSession: true },

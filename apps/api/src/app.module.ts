@@ -14,7 +14,9 @@ import { DATABASE_URL } from './database/database.tokens.js';
 import { DoctorModule } from './doctor/doctor.module.js';
 import { DatabaseProbe } from './health/database-probe.js';
 import { HealthController } from './health/health.controller.js';
+import { ShutdownState } from './health/shutdown-state.js';
 import { EventsModule } from './events/events.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { NoticesModule } from './notices/notices.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OrdersModule } from './orders/orders.module.js';
@@ -44,6 +46,7 @@ export class AppModule {
         PaymentsModule,
         IntegratorModule,
         NotificationsModule,
+        MetricsModule,
       ],
       controllers: [HealthController],
       providers: [
@@ -52,6 +55,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
         RouteRolesCheck,
         DatabaseProbe,
+        ShutdownState,
       ],
       exports: [APP_CONFIG, DATABASE_URL],
     };

@@ -20,14 +20,17 @@ import { createValidationPipe } from './common/validation.js';
 import { ConfigError, DEV_IDP_PATH, loadConfig, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
+import { ShutdownState } from './health/shutdown-state.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
+import { observeRequests } from './logging/http-requests.js';
+import { createLogger, NestPinoLogger, routeConsole } from './logging/logger.js';
+import { requestIds } from './logging/request-context.js';
 import { serveWebApp } from './web-host.js';
 
 export const API_PREFIX = 'ui-api/v1';
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Bootstrap');
   let config: AppConfig;
   try {
     config = loadConfig();
@@ -38,6 +41,15 @@ async function bootstrap(): Promise<void> {
     }
     throw err;
   }
+  // Every line through pino (logging/logger.ts): JSON with LOG_FORMAT=json, pretty otherwise.
+  const pinoLogger = createLogger(config.observability);
+  const nestLogger = new NestPinoLogger(pinoLogger);
+  Logger.overrideLogger(nestLogger);
+  const logger = new Logger('Bootstrap');
+  if (config.observability.logFormat === 'json') routeConsole(pinoLogger);
+  // Node's own warnings (deprecations) as log lines too, not bare text on stderr.
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => pinoLogger.warn({ context: 'Node', warning: w.name, code: (w as { code?: string }).code }, w.message));
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -70,10 +82,13 @@ async function bootstrap(): Promise<void> {
   // takes the setting when it is created, which the adapter does at once: set it before.
   const server = express();
   server.set('case sensitive routing', true);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false, logger: nestLogger });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   const graceful = new GracefulShutdown();
+  // First: the request id (X-Request-Id), then the one log line and metric of each request.
+  app.use(requestIds);
+  app.use(observeRequests(pinoLogger));
   app.use(graceful.track);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
@@ -83,7 +98,7 @@ async function bootstrap(): Promise<void> {
   // The integrators' token endpoint speaks OAuth's form encoding.
   app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');
@@ -134,6 +149,9 @@ async function bootstrap(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
+    // Readiness answers 503 at once; the listener stays open SHUTDOWN_DELAY_SECONDS so the proxy sees it and stops sending.
+    app.get(ShutdownState).begin();
+    if (config.shutdownDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
     const unfinished = await graceful.drain(app.getHttpServer() as Server, config.shutdownTimeoutSeconds * 1000);
     if (unfinished > 0) logger.warn(`${unfinished} requests still running after ${config.shutdownTimeoutSeconds} s; closing anyway`);
     await app.close().catch((e: unknown) => logger.error(String(e)));

@@ -9,6 +9,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { auditAppendFailures, auditAppends } from '../metrics/metrics.js';
 import { AuditLog } from './audit-log.entity.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -105,7 +106,9 @@ export async function appendToChain(m: EntityManager, rows: PendingAuditRow[], k
     const values = chained.flatMap((r) => [r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash]);
     const tuples = chained.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
     await m.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    auditAppends.inc(rows.length);
   } catch (err) {
+    auditAppendFailures.inc();
     if (isDatabaseUnavailable(err)) throw err;
     throw new AuditWriteError(err);
   }

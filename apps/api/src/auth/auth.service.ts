@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Customer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { EventBus } from '../events/event-bus.js';
 import { dummyPasswordHash, hashing, hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
@@ -27,6 +28,7 @@ export class AuthService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly throttle: LoginThrottle,
+    private readonly bus: EventBus,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     hashing.configure(config.passwordHashConcurrency, config.passwordHashQueue);
@@ -127,7 +129,13 @@ export class AuthService {
     find: (login: string) => Promise<Account | null>,
   ): Promise<SessionUser | null> {
     const login = rawLogin.trim().toLowerCase();
-    const reservation = await this.throttle.reserve({ role, login, address });
+    let reservation: Awaited<ReturnType<LoginThrottle['reserve']>>;
+    try {
+      reservation = await this.throttle.reserve({ role, login, address });
+    } catch (err) {
+      if (err instanceof HttpException && err.getStatus() === HttpStatus.TOO_MANY_REQUESTS) await this.bus.emit(null, 'login.attempted', { role, outcome: 'throttled' });
+      throw err;
+    }
     let ok: boolean;
     let account: Account | null;
     try {
@@ -137,6 +145,7 @@ export class AuthService {
       await reservation.cancelled();
       throw err;
     }
+    await this.bus.emit(null, 'login.attempted', { role, outcome: ok && account ? 'ok' : 'wrong' });
     if (ok && account) {
       await reservation.succeeded();
       if (needsRehash(account.hash)) await this.upgradeHash(account, password);

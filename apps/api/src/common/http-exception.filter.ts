@@ -1,10 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
 import { isIntegratorPath, writeProblem } from '../integrator/problem-json.js';
+import { requestIdOf, routePattern } from '../logging/request-context.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
 
 interface BodyParserError {
@@ -19,7 +19,8 @@ export function isDataException(exception: unknown): exception is QueryFailedErr
 
 /**
  * Errors have one shape: {statusCode, message, error}. 4xx messages are for the user;
- * anything unexpected is a 500 that only shows a request id, and is logged with it.
+ * anything unexpected is a 500 that only shows the request id (X-Request-Id), and is logged with it.
+ * Logs name the route pattern, never the raw URL (ids, search words).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -34,6 +35,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     // The integrator API (and anything under /api that matched no route): problem+json.
     if (isIntegratorPath(req.path)) return writeProblem(exception, req, res);
+    const where = `${req.method} ${routePattern(req, 500)}`;
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -68,24 +70,24 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof AuditWriteError) {
       // Nothing of the action was committed (its audit rows roll back with it): try again.
-      this.logger.error(`${req.method} ${req.originalUrl} refused: ${exception.message}`);
+      this.logger.error(`${where} refused: ${exception.message}`);
       sendDatabaseUnavailable(res);
       return;
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`${req.method} ${req.originalUrl}: database unavailable (${(exception as Error).message})`);
+      this.logger.warn(`${where}: database unavailable (${(exception as Error).message})`);
       sendDatabaseUnavailable(res);
       return;
     }
     if (isDataException(exception)) {
       // Input the validation let through but PostgreSQL refuses as a value (out of range,
       // not representable): still the caller's input, and the statement changed nothing.
-      this.logger.warn(`${req.method} ${req.originalUrl} refused by the database as data: ${exception.message}`);
+      this.logger.warn(`${where} refused by the database as data: ${exception.message}`);
       res.status(400).json({ statusCode: 400, message: 'Virheellinen syöte', error: 'Bad Request' });
       return;
     }
-    const requestId = randomUUID();
-    this.logger.error(`${req.method} ${req.originalUrl} failed [${requestId}]`, exception instanceof Error ? exception.stack : String(exception));
+    const requestId = requestIdOf(req) ?? 'unknown';
+    this.logger.error(`${where} failed [${requestId}]`, exception instanceof Error ? exception.stack : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ statusCode: 500, message: 'Palvelussa tapahtui virhe', requestId });
   }
 }

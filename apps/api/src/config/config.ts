@@ -37,6 +37,8 @@ export interface AppConfig {
   integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
   shutdownTimeoutSeconds: number;
+  /** On SIGTERM: how long readiness answers 503 before the listener closes. */
+  shutdownDelaySeconds: number;
   production: boolean;
   webDist: string;
   /** The OpenID Connect issuer of strong identification and this app's client there. */
@@ -52,6 +54,16 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
   apiDocs: boolean;
+  observability: ObservabilityConfig;
+}
+
+/** Metrics and logs (docs/operations.md). */
+export interface ObservabilityConfig {
+  /** Bearer token of GET /metrics; null: only loopback clients get them. */
+  metricsToken: string | null;
+  /** json: one JSON object a line (production's default); pretty: readable text (development). */
+  logFormat: 'json' | 'pretty';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
 
 export interface PaymentsConfig {
@@ -166,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsSendIntervalSeconds: decimal(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 0.1, 3600),
     sms: smsConfig(env, production),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
+    shutdownDelaySeconds: decimal(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 600),
     production,
     webDist: path.resolve(env.WEB_DIST || 'apps/web/dist'),
     oidc: oidcConfig(env, production, publicUrl),
@@ -181,7 +194,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
+    observability: observabilityConfig(env, production),
   };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+export function observabilityConfig(env: NodeJS.ProcessEnv, production: boolean): ObservabilityConfig {
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const format = (env.LOG_FORMAT ?? '').trim().toLowerCase() || (production ? 'json' : 'pretty');
+  if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty (got '${format}')`);
+  const level = (env.LOG_LEVEL ?? '').trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${level}')`);
+  return { metricsToken, logFormat: format, logLevel: level as ObservabilityConfig['logLevel'] };
 }
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {

@@ -118,6 +118,12 @@ export const SETTINGS = [
   },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
+    name: 'SHUTDOWN_DELAY_SECONDS',
+    default: '0',
+    description:
+      'On SIGTERM: how long GET /health/ready answers 503 while the node still serves, before it stops taking connections, so a proxy or Kubernetes that polls readiness drains it first (e.g. 5, a little over the probe interval). Decimals allowed.',
+  },
+  {
     name: 'OIDC_ISSUER',
     default: '(unset: embedded test IdP at /dev-idp)',
     description:
@@ -138,6 +144,14 @@ export const SETTINGS = [
       'Comma-separated origins (https://resepti.example.fi) whose pages may send changes and open Socket.IO connections, besides the address a request itself came to. A request or handshake from any other Origin is refused (403).',
   },
   { name: 'API_DOCS', default: 'true (false in production)', description: 'Serve the OpenAPI documents at /ui-api/docs and /ui-api/docs-json.' },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset: loopback only)',
+    description:
+      'Bearer token of the Prometheus metrics at GET /metrics (at least 16 characters): only `Authorization: Bearer <token>` gets them, anything else 401. Unset: only requests from the loopback address (127.0.0.1, ::1) get them, others 401.',
+  },
+  { name: 'LOG_FORMAT', default: 'json in production, pretty otherwise', description: 'json: one JSON object a line (pino), for a log collector. pretty: readable lines for a terminal.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'Lowest level logged: fatal, error, warn, info, debug or trace.' },
   { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;

@@ -24,6 +24,10 @@ export interface DomainEventMap {
   'customer-cart.changed': { customerId: number };
   /** Checkouts were ended (payments/): those open at the provider are expired there once this commits. */
   'checkouts.ended': { sessions: Array<{ provider: 'embedded' | 'stripe'; providerRef: string | null }> };
+  /** A password login was tried (auth/): its role and outcome, never who (metrics, a security signal). */
+  'login.attempted': { role: 'customer' | 'doctor' | 'pharmacy'; outcome: 'ok' | 'wrong' | 'throttled' };
+  /** A payment reported by the provider was settled (payments/): an order, a repeat, a refusal (its reason) or not ours. */
+  'payment.settled': { outcome: 'placed' | 'seen' | 'refused' | 'not-ours'; reason?: string };
   /** Rows were written to an outbox channel: its worker on this node wakes once they are committed. */
   'outbox.written': { channel: 'sms' | 'webhook' };
 }

@@ -4,6 +4,14 @@ import type { Response } from 'express';
 import { Public } from '../auth/roles.decorator.js';
 import { RedisConnection, type RedisState } from '../realtime/redis-connection.js';
 import { DatabaseProbe } from './database-probe.js';
+import { ShutdownState } from './shutdown-state.js';
+
+export interface ReadinessResponse {
+  status: 'ready' | 'not-ready';
+  database: 'up' | 'down';
+  migrations: 'current' | 'pending' | 'unknown';
+  shuttingDown: boolean;
+}
 
 export interface HealthResponse {
   status: 'ok' | 'degraded';
@@ -23,7 +31,31 @@ export class HealthController {
   constructor(
     private readonly database: DatabaseProbe,
     private readonly redis: RedisConnection,
+    private readonly shutdown: ShutdownState,
   ) {}
+
+  /** GET /health/live: the process answers (a restart helps only when this fails). Never touches PostgreSQL. */
+  @Get('live')
+  @Public()
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * GET /health/ready: 200 while this node should get traffic: PostgreSQL answers, its schema is
+   * this version's, and the process is not stopping (from SIGTERM on it is 503, so the proxy
+   * drains the node first; see SHUTDOWN_DELAY_SECONDS). Redis down is not a reason (see /health).
+   */
+  @Get('ready')
+  @Public()
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessResponse> {
+    const database = await this.database.answers();
+    const migrations = database ? ((await this.database.migrationsCurrent()) ? 'current' : 'pending') : 'unknown';
+    const shuttingDown = this.shutdown.shuttingDown;
+    const ready = database && migrations === 'current' && !shuttingDown;
+    if (!ready) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: ready ? 'ready' : 'not-ready', database: database ? 'up' : 'down', migrations, shuttingDown };
+  }
 
   @Get()
   @Public()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { outboxAttempts } from '../metrics/metrics.js';
 
 /** The columns every outbox table has (sms_outbox, webhook_delivery). */
 export interface OutboxRow {
@@ -149,6 +150,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       );
       await this.channel.recorded?.(m, row, outcome);
     });
+    outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
     return retry === null;
   }

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { EntityManager, Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES, type PaymentRefusal } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { CustomerCartService } from '../customer/customer-cart.service.js';
 import { CouponsService } from '../orders/coupons.service.js';
 import { OrderLifecycleService, type Placement } from '../orders/order-lifecycle.service.js';
@@ -42,6 +43,7 @@ export class PaymentSettlement {
     private readonly lifecycle: OrderLifecycleService,
     private readonly coupons: CouponsService,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
   ) {}
 
   /**
@@ -69,8 +71,14 @@ export class PaymentSettlement {
     return settled;
   }
 
-  /** The one way a payment settles a session, exactly once (see the class). */
+  /** The one way a payment settles a session, exactly once (see the class); its outcome is told ('payment.settled'). */
   async settle(payment: ProviderPayment): Promise<Settlement> {
+    const settled = await this.settleOnce(payment);
+    await this.bus.emit(null, 'payment.settled', { outcome: settled.kind, ...(settled.kind === 'refused' ? { reason: settled.reason } : {}) });
+    return settled;
+  }
+
+  private async settleOnce(payment: ProviderPayment): Promise<Settlement> {
     const known = await this.sessions.findOneBy({ id: payment.sessionId });
     if (!known) {
       this.logger.warn(`payment event ${payment.eventId} of an unknown session ignored`);

@@ -6,6 +6,7 @@ import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, 
 import { AuthService } from '../auth/auth.service.js';
 import { SessionMiddleware } from '../auth/session.middleware.js';
 import { sessionUserOf, type SessionUser } from '../auth/session-user.js';
+import { socketConnections } from '../metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -66,6 +67,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   ) {}
 
   afterInit(server: RealtimeServer): void {
+    for (const role of ['customer', 'doctor', 'pharmacy'] as const) socketConnections.set({ role }, 0);
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (ok) => next(ok ? undefined : new Error(MESSAGES.unauthorized)),
@@ -93,6 +95,9 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
 
   async handleConnection(socket: Socket): Promise<void> {
     const data = socket.data as SocketData;
+    const { role } = data.user;
+    socketConnections.inc({ role });
+    socket.once('disconnect', () => socketConnections.dec({ role }));
     // A recovered connection (redis-io.adapter.ts) skipped authenticate() so that no push is
     // lost while it waits for the database; its session is re-read by the next sweep instead.
     if (socket.recovered) data.expiresAt = 0;

@@ -10,6 +10,7 @@ import {
   type ServerToClientEvents,
   type QueueStatus,
 } from '@resepti/domain';
+import { pushesTotal, pushFailures, pushLatency } from '../metrics/metrics.js';
 import { PushNumbering } from './push-numbering.js';
 import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 
@@ -80,12 +81,19 @@ export class RealtimePublisher {
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],
   ): void {
+    // Asked for by an after-commit listener: the latency runs from the commit to the emit.
+    const asked = process.hrtime.bigint();
     this.queue = this.queue
       .then(async () => {
         const meta = await this.numbering.next(rooms);
         // socket.io's typed emit cannot narrow a generic event name; the signature above keeps callers typed.
         (this.gateway.server.to(rooms).emit as (e: string, p: unknown, m: PushMeta) => boolean)(event, payload, meta);
+        pushesTotal.inc({ event });
+        pushLatency.observe({ event }, Number(process.hrtime.bigint() - asked) / 1e9);
       })
-      .catch((err: unknown) => this.logger.warn(`push ${event} failed: ${String(err)}`));
+      .catch((err: unknown) => {
+        pushFailures.inc({ event });
+        this.logger.warn(`push ${event} failed: ${String(err)}`);
+      });
   }
 }

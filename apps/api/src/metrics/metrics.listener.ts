@@ -1,0 +1,18 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventBus } from '../events/event-bus.js';
+import { loginAttempts, orderChanges, paymentAnomalies, paymentOutcomes } from './metrics.js';
+
+/** Counts committed domain events (after the commit: a rolled-back change never counts). */
+@Injectable()
+export class MetricsListener implements OnModuleInit {
+  constructor(private readonly bus: EventBus) {}
+
+  onModuleInit(): void {
+    this.bus.afterCommit('order.changed', (change) => orderChanges.inc({ kind: change.kind }));
+    this.bus.afterCommit('login.attempted', ({ role, outcome }) => loginAttempts.inc({ role, outcome }));
+    this.bus.afterCommit('payment.settled', ({ outcome, reason }) => {
+      paymentOutcomes.inc({ outcome });
+      if (reason) paymentAnomalies.inc({ reason });
+    });
+  }
+}
