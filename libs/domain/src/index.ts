@@ -15,3 +15,4 @@ export * from './doctor-api.js';
 export * from './push-sequence.js';
 export * from './customer-api.js';
 export * from './integrator-api.js';
+export * from './mfa.js';

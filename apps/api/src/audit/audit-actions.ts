@@ -45,6 +45,15 @@ export const AUDIT_ACTIONS = [
   'auth.login-failed',
   'auth.logout',
   'access.refused',
+  // Staff TOTP (never a secret or a code): the code asked after the password, the code's check,
+  // setup, enabling, disabling and an admin's or operator's reset
+  'auth.mfa-challenge',
+  'auth.mfa-failed',
+  'mfa.totp-setup',
+  'mfa.totp-enabled',
+  'mfa.totp-disabled',
+  'mfa.totp-refused',
+  'mfa.totp-reset',
   // Integrators (API clients)
   'integrator.request',
   'integrator.auth-failed',
