@@ -2,7 +2,7 @@ import { MESSAGES, MFA_MESSAGES, type TotpSetupResponse } from '@resepti/domain'
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ApiClient, DEMO, loginAs } from '../support/http';
-import { currentStep, totpCode } from '../support/totp';
+import { nextTotpCode } from '../support/totp';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,24 +14,7 @@ afterAll(async () => {
 
 type Staff = 'doctor' | 'doctor2' | 'pharmacy' | 'kyla';
 
-/** The last TOTP step each secret has been given a code of (the server accepts each step once). */
-const lastStep = new Map<string, number>();
-
-/**
- * A code the server accepts now and that was not used yet: of the current 30-second step or the
- * next (both pass whatever the boundary does meanwhile); waits when both are used up.
- */
-async function nextCode(secret: string): Promise<string> {
-  for (;;) {
-    const current = currentStep();
-    const step = Math.max((lastStep.get(secret) ?? 0) + 1, current);
-    if (step <= current + 1) {
-      lastStep.set(secret, step);
-      return totpCode(secret, step);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
+const nextCode = nextTotpCode;
 
 function passwordLogin(client: ApiClient, who: Staff) {
   const account = DEMO[who];

@@ -36,3 +36,22 @@ export function totpCode(secret: string, step: number): string {
 export function currentStep(): number {
   return Math.floor(Date.now() / 30_000);
 }
+
+/** The last TOTP step each secret has been given a code of (the server accepts each step once). */
+const lastStep = new Map<string, number>();
+
+/**
+ * A code the server accepts now and that was not used yet: of the current 30-second step or the
+ * next (both pass whatever the boundary does meanwhile); waits when both are used up.
+ */
+export async function nextTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const current = currentStep();
+    const step = Math.max((lastStep.get(secret) ?? 0) + 1, current);
+    if (step <= current + 1) {
+      lastStep.set(secret, step);
+      return totpCode(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

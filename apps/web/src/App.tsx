@@ -26,6 +26,7 @@ const EmbeddedCheckoutPage = lazy(() => import('./customer/EmbeddedCheckoutPage'
 const CustomerHelloPage = lazy(() => import('./customer/CustomerHelloPage').then((m) => ({ default: m.CustomerHelloPage })));
 const CustomerPrescriptionsPage = lazy(() => import('./customer/CustomerPrescriptionsPage').then((m) => ({ default: m.CustomerPrescriptionsPage })));
 const CustomerProfilePage = lazy(() => import('./customer/CustomerProfilePage').then((m) => ({ default: m.CustomerProfilePage })));
+const StaffMfaPage = lazy(() => import('./auth/StaffMfaPage').then((m) => ({ default: m.StaffMfaPage })));
 const DoctorAdminPage = lazy(() => import('./doctor/DoctorAdminPage').then((m) => ({ default: m.DoctorAdminPage })));
 const DoctorHistoryPage = lazy(() => import('./doctor/DoctorHistoryPage').then((m) => ({ default: m.DoctorHistoryPage })));
 const DoctorLayout = lazy(() => import('./doctor/DoctorLayout').then((m) => ({ default: m.DoctorLayout })));
@@ -47,6 +48,14 @@ function AppRoutes() {
       <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
       <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />
       <Route path={ROUTES.pharmacyLogin} element={<PharmacyLoginPage />} />
+      <Route
+        path={ROUTES.staffMfa}
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <StaffMfaPage />
+          </Suspense>
+        }
+      />
 
       {/* customer (the customer's pages also admit any signed-in user) */}
       <Route
