@@ -100,6 +100,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /my-user', allow: CUSTOMERS },
   { call: 'PATCH /my-user', allow: CUSTOMERS },
   { call: 'POST /my-user/change-password', allow: CUSTOMERS },
+  { call: 'GET /my-access-log', allow: CUSTOMERS, note: "each customer's own access log" },
+  { call: 'GET /my-data', allow: CUSTOMERS, note: "each customer's own data" },
   { call: 'GET /my-shopping-cart', allow: CUSTOMERS, note: "each customer's own cart" },
   { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
   { call: 'POST /my-shopping-cart/apply-coupon', allow: CUSTOMERS, body: () => ({ code: 'EIOLE' }) },

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'customer.phone-changed',
   'customer.email-change-refused',
   'customer.reauthentication-failed',
+  'customer.data-export',
   'customer.order.paid',
   'customer.payment.refused',
   'customer.payment.refunded',
