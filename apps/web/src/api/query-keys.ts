@@ -19,6 +19,8 @@ export const queryKeys = {
     outstanding: ['customer', 'orders', 'outstanding'] as const,
     history: ['customer', 'orders', 'history'] as const,
     feedback: ['customer', 'feedback-question'] as const,
+    /** GET /my-access-log: who has read the customer's data. */
+    accessLog: ['customer', 'access-log'] as const,
     checkout: (sessionId: string) => ['customer', 'checkout', sessionId] as const,
     payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },
