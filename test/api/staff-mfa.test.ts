@@ -5,9 +5,10 @@ import { ApiClient, DEMO, loginAs } from '../support/http';
 import { nextTotpCode } from '../support/totp';
 
 let app: TestApp;
+// Starting an app takes up to 90 s on a loaded machine (the test helper's own budget).
 beforeAll(async () => {
   app = await startApp();
-});
+}, 180_000);
 afterAll(async () => {
   await app?.stop();
 });
@@ -225,7 +226,7 @@ describe('MFA_REQUIRED_FOR', () => {
   let strict: TestApp;
   beforeAll(async () => {
     strict = await startApp({ env: { MFA_REQUIRED_FOR: 'doctor' } });
-  });
+  }, 180_000);
   afterAll(async () => {
     await strict?.stop();
   });

@@ -1,4 +1,4 @@
-import { ForbiddenException, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { MESSAGES, MFA_MESSAGES, type LoginResponse, type UserRole } from '@resepti/domain';
 import type { StaffUser } from './mfa.service.js';
@@ -48,4 +48,13 @@ export async function holdForMfa(req: Request, user: StaffUser, stage: Pending['
 /** Signs the user in (passport regenerates the session id; the pending step goes with the old session). */
 export function signIn(req: Request, user: SessionUser): Promise<void> {
   return new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err as Error) : resolve())));
+}
+
+/** The setup endpoints' own authorization (staffOf), as a guard: it runs before the body is validated. */
+@Injectable()
+export class StaffMfaGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    staffOf(context.switchToHttp().getRequest<Request>());
+    return true;
+  }
 }

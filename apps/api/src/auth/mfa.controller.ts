@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MESSAGES, MFA_MESSAGES, type LoginResponse, type TotpEnableResponse, type TotpSetupResponse, type TotpStatus } from '@resepti/domain';
@@ -7,7 +7,7 @@ import { AuthService } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { MfaCodeDto, TotpDisableDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
-import { pendingOf, signIn, staffOf } from './mfa-session.js';
+import { pendingOf, signIn, StaffMfaGuard, staffOf } from './mfa-session.js';
 import { Public, Roles } from './roles.decorator.js';
 import type { SessionUser } from './session-user.js';
 
@@ -40,6 +40,7 @@ export class MfaController {
 
   @Get('mfa/totp')
   @Public()
+  @UseGuards(StaffMfaGuard)
   @ApiOkResponse({ description: '{enabled, required} of the signed-in staff user (or one that must set TOTP up).' })
   status(@Req() req: Request): Promise<TotpStatus> {
     return this.mfa.status(staffOf(req).user);
@@ -47,6 +48,7 @@ export class MfaController {
 
   @Post('mfa/totp/setup')
   @Public()
+  @UseGuards(StaffMfaGuard)
   @HttpCode(200)
   @ApiOkResponse({ description: '{secret, otpauthUrl}: a new secret for the authenticator, not in use until enabled.' })
   setup(@Req() req: Request): Promise<TotpSetupResponse> {
@@ -55,6 +57,7 @@ export class MfaController {
 
   @Post('mfa/totp/enable')
   @Public()
+  @UseGuards(StaffMfaGuard)
   @HttpCode(200)
   @ApiOkResponse({ description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
   async enable(@Req() req: Request, @Body() body: MfaCodeDto): Promise<TotpEnableResponse> {
