@@ -87,6 +87,14 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-user', allow: EVERYONE, note: 'registration: needs the session\'s strong identification (else 4xx)' },
   { call: 'POST /registration/reset-password', allow: EVERYONE, note: 'needs the session\'s strong identification (else 4xx)' },
 
+  { call: 'POST /login/mfa', allow: EVERYONE, ownSession: true, note: 'the code after the password: {} is 400 for everyone; without a password step 401' },
+
+  // Staff TOTP: signed-in doctors and pharmacy users (and one that must set it up before signing in).
+  { call: 'GET /mfa/totp', allow: [...DOCTORS, ...PHARMACY_USERS] },
+  { call: 'POST /mfa/totp/setup', allow: [...DOCTORS, ...PHARMACY_USERS], note: 'a new pending secret; TOTP stays off until enabled' },
+  { call: 'POST /mfa/totp/enable', allow: [...DOCTORS, ...PHARMACY_USERS], body: () => ({ code: '' }) },
+  { call: 'POST /mfa/totp/disable', allow: [...DOCTORS, ...PHARMACY_USERS], body: () => ({ code: '' }) },
+
   // Any signed-in role.
   { call: 'GET /products', allow: SIGNED_IN },
 
@@ -94,6 +102,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /my-user', allow: CUSTOMERS },
   { call: 'PATCH /my-user', allow: CUSTOMERS },
   { call: 'POST /my-user/change-password', allow: CUSTOMERS },
+  { call: 'GET /my-access-log', allow: CUSTOMERS, note: "each customer's own access log" },
+  { call: 'GET /my-data', allow: CUSTOMERS, note: "each customer's own data" },
   { call: 'GET /my-shopping-cart', allow: CUSTOMERS, note: "each customer's own cart" },
   { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
   { call: 'POST /my-shopping-cart/apply-coupon', allow: CUSTOMERS, body: () => ({ code: 'EIOLE' }) },
@@ -206,6 +216,13 @@ export const MATRIX: readonly MatrixRow[] = [
     notYours: { otherPharmacyAdmin: 403 },
     body: (r) => ({ id: r.ownUserId, firstName: 'Muutettu', lastName: 'Käyttäjä', username: r.ownUsername }),
     note: 'a user of another pharmacy: 403 \'Käyttäjä ei kuulu apteekkiisi\'',
+  },
+  {
+    call: 'POST /reset-pharmacy-user-mfa',
+    allow: ['pharmacyAdmin'],
+    notYours: { otherPharmacyAdmin: 403 },
+    body: (r) => ({ id: r.ownUserId }),
+    note: "a user of another pharmacy: 403 'Käyttäjä ei kuulu apteekkiisi'",
   },
   {
     call: 'DELETE /delete-pharmacy-user',

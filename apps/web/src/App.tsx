@@ -28,6 +28,7 @@ const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckout
 const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
 const CustomerPrescriptionsPage = lazyRoute(() => import('./customer/CustomerPrescriptionsPage').then((m) => m.CustomerPrescriptionsPage));
 const CustomerProfilePage = lazyRoute(() => import('./customer/CustomerProfilePage').then((m) => m.CustomerProfilePage));
+const StaffMfaPage = lazyRoute(() => import('./auth/StaffMfaPage').then((m) => m.StaffMfaPage));
 const DoctorAdminPage = lazyRoute(() => import('./doctor/DoctorAdminPage').then((m) => m.DoctorAdminPage));
 const DoctorHistoryPage = lazyRoute(() => import('./doctor/DoctorHistoryPage').then((m) => m.DoctorHistoryPage));
 const DoctorLayout = lazyRoute(() => import('./doctor/DoctorLayout').then((m) => m.DoctorLayout));
@@ -50,6 +51,14 @@ function AppRoutes() {
       <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
       <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />
       <Route path={ROUTES.pharmacyLogin} element={<PharmacyLoginPage />} />
+      <Route
+        path={ROUTES.staffMfa}
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <StaffMfaPage />
+          </Suspense>
+        }
+      />
 
       {/* customer (the customer's pages also admit any signed-in user) */}
       <Route

@@ -26,6 +26,9 @@ export const ROUTES = {
   pharmacyOffice: '/toimipaikka',
   pharmacyAdmin: '/adminapteekki',
   pharmacyPrint: '/print',
+
+  /** Staff TOTP setup (doctors and pharmacy users; also before the first sign-in when required). */
+  staffMfa: '/kaksivaiheinen-tunnistautuminen',
 } as const;
 
 /** Query parameter of /reseptit that opens the 'Hae Reseptiä' chat on narrow screens (the add button). */

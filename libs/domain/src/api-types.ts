@@ -44,8 +44,16 @@ export interface CsrfTokenResponse {
   token: string;
 }
 
+/**
+ * POST /login, /doctor-login, /pharmacist-login and /login/mfa. A staff user with TOTP gets
+ * `mfaRequired` after the password (not yet signed in: POST /login/mfa with the code); one whose
+ * role must use MFA (MFA_REQUIRED_FOR) and has none gets `mfaSetupRequired` (only the setup
+ * endpoints answer until TOTP is enabled).
+ */
 export interface LoginResponse {
   role: UserRole;
+  mfaRequired?: true;
+  mfaSetupRequired?: true;
 }
 
 export interface DoctorInfo {

@@ -16,3 +16,5 @@ export * from './push-sequence.js';
 export * from './customer-api.js';
 export * from './integrator-api.js';
 export * from './integrator-errors.js';
+export * from './mfa.js';
+export * from './data-rights.js';

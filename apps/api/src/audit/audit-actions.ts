@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'customer.phone-changed',
   'customer.email-change-refused',
   'customer.reauthentication-failed',
+  'customer.data-export',
   'customer.order.paid',
   'customer.payment.refused',
   'customer.payment.refunded',
@@ -45,6 +46,15 @@ export const AUDIT_ACTIONS = [
   'auth.login-failed',
   'auth.logout',
   'access.refused',
+  // Staff TOTP (never a secret or a code): the code asked after the password, the code's check,
+  // setup, enabling, disabling and an admin's or operator's reset
+  'auth.mfa-challenge',
+  'auth.mfa-failed',
+  'mfa.totp-setup',
+  'mfa.totp-enabled',
+  'mfa.totp-disabled',
+  'mfa.totp-refused',
+  'mfa.totp-reset',
   // Integrators (API clients)
   'integrator.request',
   'integrator.auth-failed',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { PatientAccessLog, PatientAccessLogEntry } from '@resepti/domain';
+import { accessActionText, type AccessActorRole, type MyAccessLog, type PatientAccessLog, type PatientAccessLogEntry } from '@resepti/domain';
 import type { SessionUser } from '../auth/session-user.js';
 import { AuditLog } from './audit-log.entity.js';
 import { AuditService } from './audit.service.js';
@@ -54,5 +54,41 @@ export class PatientAccessLogService {
       }));
       return { hetu, entries };
     });
+  }
+
+  /**
+   * GET /my-access-log: what doctors, pharmacies and pharmacy systems did with the signed-in
+   * customer's data (rows with their hetu), newest first, a page at a time. Their own actions are
+   * not listed; the names are read as they are now.
+   */
+  async ownLog(customerId: number, offset: number, limit: number): Promise<MyAccessLog> {
+    const rows = (await this.log.query(
+      `SELECT a.at, a.actor_role, a.action,
+              CASE a.actor_role
+                WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
+                WHEN 'pharmacy' THEN p.name
+                WHEN 'integrator' THEN acp.name || ' (apteekkijärjestelmä)'
+              END AS actor
+         FROM audit_log a
+         JOIN customer c ON c.id = $1 AND a.patient_hetu = c.hetu
+         LEFT JOIN doctor d ON a.actor_role = 'doctor' AND d.id = a.actor_id
+         LEFT JOIN pharmacy_user pu ON a.actor_role = 'pharmacy' AND pu.id = a.actor_id
+         LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
+         LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
+         LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
+        WHERE a.actor_role IN ('doctor', 'pharmacy', 'integrator')
+        ORDER BY a.id DESC
+        OFFSET $2 LIMIT $3`,
+      [customerId, offset, limit + 1],
+    )) as Array<{ at: Date; actor_role: AccessActorRole; action: string; actor: string | null }>;
+    return {
+      entries: rows.slice(0, limit).map((r) => ({
+        time: r.at.toISOString(),
+        actorRole: r.actor_role,
+        actor: r.actor ?? (r.actor_role === 'doctor' ? 'Lääkäri' : 'Apteekki'),
+        action: accessActionText(r.action),
+      })),
+      hasMore: rows.length > limit,
+    };
   }
 }

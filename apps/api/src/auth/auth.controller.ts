@@ -6,6 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { CsrfProtection } from './csrf.js';
 import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
+import { loginAnswer } from './mfa-session.js';
 import { Public } from './roles.decorator.js';
 import { SessionsService } from './sessions.service.js';
 import { SESSION_COOKIE } from './session.middleware.js';
@@ -44,10 +45,10 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginGuard('doctor-local', EmailLoginDto, 'doctor'))
   @ApiBody({ type: EmailLoginDto })
-  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set. With TOTP: {mfaRequired} (POST /login/mfa next); MFA_REQUIRED_FOR without TOTP: {mfaSetupRequired}.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
-  doctorLogin(): LoginResponse {
-    return { role: 'doctor' };
+  doctorLogin(@Req() req: Request): LoginResponse {
+    return loginAnswer(req, 'doctor');
   }
 
   @Post('pharmacist-login')
@@ -55,10 +56,10 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(LoginGuard('pharmacist-local', UsernameLoginDto, 'pharmacy'))
   @ApiBody({ type: UsernameLoginDto })
-  @ApiOkResponse({ description: 'Signed in; the session cookie is set.' })
+  @ApiOkResponse({ description: 'Signed in; the session cookie is set. With TOTP: {mfaRequired} (POST /login/mfa next); MFA_REQUIRED_FOR without TOTP: {mfaSetupRequired}.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
-  pharmacistLogin(): LoginResponse {
-    return { role: 'pharmacy' };
+  pharmacistLogin(@Req() req: Request): LoginResponse {
+    return loginAnswer(req, 'pharmacy');
   }
 
   /** Ends the session of whoever is signed in, and closes its sockets (no-op without a session). */

@@ -9,16 +9,20 @@ import { CsrfProtection } from './csrf.js';
 import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
 import { LoginCounter } from './login-counter.entity.js';
 import { LoginThrottle } from './login-throttle.js';
+import { MfaController } from './mfa.controller.js';
+import { MfaService } from './mfa.service.js';
+import { StaffRecoveryCode, StaffTotp } from './staff-totp.entity.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginCounter]), AuditModule, PassportModule.register({ session: true })],
-  controllers: [AuthController],
+  imports: [TypeOrmModule.forFeature([LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, PassportModule.register({ session: true })],
+  controllers: [AuthController, MfaController],
   providers: [
     AuthService,
+    MfaService,
     LoginThrottle,
     CsrfProtection,
     SessionMiddleware,
@@ -29,6 +33,6 @@ import { SessionsService } from './sessions.service.js';
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [AuthService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService],
+  exports: [AuthService, MfaService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService],
 })
 export class AuthModule {}

@@ -61,17 +61,39 @@ export class AuthService {
    * as slow as at the login page (429 at a limit). True when right.
    */
   async reauthenticateCustomer(customerId: number, address: string, password: string): Promise<boolean> {
-    const customer = await this.db.getRepository(Customer).findOneByOrFail({ id: customerId });
-    const reservation = await this.throttle.reserve({ role: 'customer', login: customer.email, address });
+    return this.reauthenticate({ role: 'customer', id: customerId }, address, password);
+  }
+
+  /** The same check for any role (a staff user disabling TOTP): the account's login name and hash. */
+  async reauthenticate(user: { role: UserRole; id: number }, address: string, password: string): Promise<boolean> {
+    const account = await this.credentialsOf(user);
+    const reservation = await this.throttle.reserve({ role: user.role, login: account.login, address });
     let ok: boolean;
     try {
-      ok = await verifyPassword(customer.passwordHash, password, 'other');
+      ok = await verifyPassword(account.hash, password, 'other');
     } catch (err) {
       await reservation.cancelled();
       throw err;
     }
     if (ok) await reservation.succeeded();
     return ok;
+  }
+
+  private async credentialsOf(user: { role: UserRole; id: number }): Promise<{ login: string; hash: string }> {
+    switch (user.role) {
+      case 'customer': {
+        const row = await this.db.getRepository(Customer).findOneByOrFail({ id: user.id });
+        return { login: row.email, hash: row.passwordHash };
+      }
+      case 'doctor': {
+        const row = await this.db.getRepository(Doctor).findOneByOrFail({ id: user.id });
+        return { login: row.email, hash: row.passwordHash };
+      }
+      case 'pharmacy': {
+        const row = await this.db.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
+        return { login: row.username, hash: row.passwordHash };
+      }
+    }
   }
 
   /** Users read within the last USER_CACHE_MS, per process (see refresh). */

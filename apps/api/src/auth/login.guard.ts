@@ -6,17 +6,23 @@ import type { Request } from 'express';
 import type { UserRole } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import { VALIDATION_OPTIONS, validationMessages } from '../common/validation.js';
+import { holdForMfa } from './mfa-session.js';
+import { MfaService } from './mfa.service.js';
 
 /**
  * A login guard: validates the body (guards run before pipes, so the DTO is checked here),
  * lets the passport-local strategy check the credentials, then starts the session
  * (passport regenerates the session id at login). Both outcomes are audited: the sign-in with
- * the new session, a failure with the login name tried.
+ * the new session, a failure with the login name tried. A staff user with TOTP (or who must set
+ * it up, MFA_REQUIRED_FOR) is not signed in yet: the session waits for the code (mfa-session.ts).
  */
 export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole): Type<CanActivate> {
   @Injectable()
   class MixinLoginGuard extends AuthGuard(strategy) {
-    constructor(private readonly audit: AuditService) {
+    constructor(
+      private readonly audit: AuditService,
+      private readonly mfa: MfaService,
+    ) {
       super();
     }
 
@@ -35,6 +41,13 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
           await this.audit.record({ role, id: null }, { action: 'auth.login-failed', details: { login: String(tried.email ?? tried.username ?? '').slice(0, 200) } });
         }
         throw err;
+      }
+      const user = request.user;
+      const stage = user && user.role !== 'customer' ? await this.mfa.loginStage({ role: user.role, id: user.id }) : null;
+      if (user && user.role !== 'customer' && stage) {
+        await holdForMfa(request, { role: user.role, id: user.id }, stage);
+        await this.audit.record(user, { action: 'auth.mfa-challenge', details: { stage } });
+        return ok;
       }
       await super.logIn(request);
       try {

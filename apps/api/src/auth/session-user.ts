@@ -42,5 +42,10 @@ declare module 'express-session' {
   interface SessionData {
     /** Pharmacy users: the office chosen on /toimipaikka. (Only ids live in a session; the patient is in the cart.) */
     officeId?: number;
+    /**
+     * A staff user past the password and not yet signed in: 'code' waits for POST /login/mfa,
+     * 'setup' (MFA_REQUIRED_FOR without TOTP) may only set TOTP up. `at`: when the password was right.
+     */
+    mfaPending?: { role: 'doctor' | 'pharmacy'; id: number; stage: 'code' | 'setup'; at: number };
   }
 }

@@ -8,6 +8,7 @@
  *   npm run admin -- reconcile-payments [--since ISO]
  *   npm run admin -- verify-audit [--checkpoint FILE]
  *   npm run admin -- audit-checkpoint [--out FILE]
+ *   npm run admin -- reset-mfa --doctor EMAIL
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
@@ -21,6 +22,7 @@ import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normal
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/password.js';
+import { StaffRecoveryCode, StaffTotp } from '../auth/staff-totp.entity.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -49,6 +51,7 @@ const USAGE = `usage:
   npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
+  npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed: a lost phone; they set it up again)
   npm run admin -- config-table`;
 
 const OPTIONS = {
@@ -71,6 +74,7 @@ const OPTIONS = {
   out: { type: 'string' },
   since: { type: 'string' },
   checkpoint: { type: 'string' },
+  doctor: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -213,6 +217,18 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   ].join('\n');
 }
 
+/** A doctor's TOTP reset by an operator (pharmacy users are reset by their pharmacy's admin). */
+async function resetMfa(m: EntityManager, v: Values): Promise<string> {
+  const email = v.doctor?.trim().toLowerCase();
+  if (!email) throw new UsageError('--doctor is required (the doctor\'s e-mail)');
+  const doctor = await m.findOneBy(Doctor, { email });
+  if (!doctor) throw new UsageError(`no doctor with e-mail ${email}`);
+  const removed = (await m.delete(StaffTotp, { role: 'doctor', userId: doctor.id })).affected ?? 0;
+  await m.delete(StaffRecoveryCode, { role: 'doctor', userId: doctor.id });
+  await auditOperator(m, [{ action: 'mfa.totp-reset', subject: `doctor:${doctor.id}`, details: { email } }]);
+  return removed ? `TOTP of doctor ${doctor.id} <${email}> reset: they set it up again at the next sign-in` : `doctor ${doctor.id} <${email}> had no TOTP; nothing to reset`;
+}
+
 async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {
   const client = /^\d{1,10}$/.test(target) ? await m.findOneBy(ApiClient, { id: Number(target) }) : await m.findOneBy(ApiClient, { clientId: target });
   if (!client) throw new UsageError(`no API client ${target}`);
@@ -287,6 +303,7 @@ async function main(): Promise<number> {
     'create-pharmacy': createPharmacy,
     'create-pharmacy-user': createPharmacyUser,
     'create-coupon': createCoupon,
+    'reset-mfa': resetMfa,
   };
   if (command === 'config-table') {
     console.log(configTable());

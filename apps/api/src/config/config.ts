@@ -54,6 +54,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Serve the OpenAPI documents. */
   apiDocs: boolean;
+  /** Staff roles that must sign in with TOTP (MFA_REQUIRED_FOR). */
+  mfaRequiredFor: Array<'doctor' | 'pharmacy'>;
   observability: ObservabilityConfig;
 }
 
@@ -194,8 +196,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
+    mfaRequiredFor: mfaRequiredFor(env, production),
     observability: observabilityConfig(env, production),
   };
+}
+
+function mfaRequiredFor(env: NodeJS.ProcessEnv, production: boolean): Array<'doctor' | 'pharmacy'> {
+  const raw = env.MFA_REQUIRED_FOR;
+  if (raw === undefined) return production ? ['doctor', 'pharmacy'] : [];
+  const roles = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  for (const role of roles) {
+    if (role !== 'doctor' && role !== 'pharmacy') throw new ConfigError(`MFA_REQUIRED_FOR must list doctor and/or pharmacy, separated by commas (got '${raw}')`);
+  }
+  return [...new Set(roles as Array<'doctor' | 'pharmacy'>)];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;

@@ -39,6 +39,12 @@ export const SETTINGS = [
     description:
       'Secret (at least 32 characters, e.g. `openssl rand -hex 32`) that keys the HMAC chain over the audit log and signs audit checkpoints. Keep it outside the database; the same on every API node and for `npm run admin`. Required when NODE_ENV=production. Without it, development and tests use a fixed key that is in the source, so their chains prove nothing.',
   },
+  {
+    name: 'MFA_REQUIRED_FOR',
+    default: '`doctor,pharmacy` when NODE_ENV=production, else empty',
+    description:
+      'Staff roles (comma list of `doctor`, `pharmacy`) that must sign in with a TOTP code: a user of such a role without TOTP gets `{ mfaSetupRequired: true }` after the password and can reach only the setup endpoints until it is enabled. Empty (`MFA_REQUIRED_FOR=`): TOTP is optional for everyone.',
+  },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
   {
     name: 'PASSWORD_HASH_CONCURRENCY',

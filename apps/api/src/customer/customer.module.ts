@@ -1,3 +1,5 @@
+import { MyDataController } from './my-data.controller.js';
+import { MyDataService } from './my-data.service.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
@@ -21,8 +23,8 @@ import { RegistrationService } from './registration.service.js';
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
   imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), AuditModule, AuthModule, CatalogueModule],
-  controllers: [CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
-  providers: [CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
+  controllers: [MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
+  providers: [MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],
 })
 export class CustomerModule {}

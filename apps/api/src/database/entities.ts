@@ -1,5 +1,6 @@
 import { AuditChainHead, AuditLog } from '../audit/audit-log.entity.js';
 import { LoginCounter } from '../auth/login-counter.entity.js';
+import { StaffRecoveryCode, StaffTotp } from '../auth/staff-totp.entity.js';
 import { Product } from '../catalogue/product.entity.js';
 import { CustomerCartCoupon } from '../customer/customer-cart-coupon.entity.js';
 import { CustomerCartItem } from '../customer/customer-cart-item.entity.js';
@@ -52,6 +53,8 @@ export const ENTITIES = [
   PharmacyUser,
   Product,
   SmsOutbox,
+  StaffRecoveryCode,
+  StaffTotp,
   WebhookDelivery,
   WebhookEndpoint,
 ];

@@ -5,7 +5,7 @@ import type { PharmacyUserListEntry, UsernameCheck } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { CreatePharmacyUserDto, DeletePharmacyUserDto, UpdatePharmacyUserDto } from './dto/pharmacy-user.dto.js';
+import { CreatePharmacyUserDto, DeletePharmacyUserDto, ResetPharmacyUserMfaDto, UpdatePharmacyUserDto } from './dto/pharmacy-user.dto.js';
 import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';
 
 /** /adminapteekki: a pharmacy admin manages the user accounts of their own pharmacy. */
@@ -53,5 +53,13 @@ export class PharmacyUserAdminController {
   @ApiForbiddenResponse({ description: "Administrators cannot be deleted; another pharmacy's users are out of reach." })
   async remove(@CurrentUser() admin: SessionUser, @Body() body: DeletePharmacyUserDto): Promise<void> {
     await this.users.remove(admin, body.username);
+  }
+
+  @Post('reset-pharmacy-user-mfa')
+  @Roles('pharmacyAdmin')
+  @HttpCode(204)
+  @ApiForbiddenResponse({ description: "Another pharmacy's user: 403 'Käyttäjä ei kuulu apteekkiisi'." })
+  async resetMfa(@CurrentUser() admin: SessionUser, @Body() body: ResetPharmacyUserMfaDto): Promise<void> {
+    await this.users.resetMfa(admin, body.id);
   }
 }

@@ -1,5 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { MfaService } from '../auth/mfa.service.js';
 import type { Repository } from 'typeorm';
 import {
   PHARMACY_MESSAGES,
@@ -39,6 +40,7 @@ export class PharmacyUserAdminService {
     private readonly sessions: SessionsService,
     private readonly notices: NoticesService,
     private readonly audit: AuditService,
+    private readonly mfa: MfaService,
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
@@ -138,6 +140,14 @@ export class PharmacyUserAdminService {
   }
 
   /** 404 when the user does not exist, 403 when they belong to another pharmacy. */
+  /** A user of the admin's pharmacy loses TOTP (a lost phone): they set it up again. Audited. */
+  async resetMfa(admin: SessionUser, id: number): Promise<void> {
+    await this.users.manager.transaction(async (m) => {
+      const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ id }));
+      await this.mfa.reset({ role: 'pharmacy', id: target.id }, { role: 'pharmacy', id: admin.id }, m);
+    });
+  }
+
   private async ownUser(admin: SessionUser, lookup: Promise<PharmacyUser | null>): Promise<PharmacyUser> {
     const user = await lookup;
     if (!user) throw new NotFoundException(PHARMACY_MESSAGES.userNotFound);

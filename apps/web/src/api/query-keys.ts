@@ -7,6 +7,8 @@ export const queryKeys = {
   session: (level: UserLevel) => ['session', level] as const,
   /** Which user level the session cookie belongs to, asked on another level's page (WrongRolePage). */
   sessionLevelProbe: (level: UserLevel) => ['session-level', level] as const,
+  /** GET /mfa/totp: the staff user's TOTP status. */
+  totpStatus: ['mfa', 'totp'] as const,
   customer: {
     /** GET /registration: the person of the session's strong identification. */
     registration: ['customer', 'registration'] as const,
@@ -17,6 +19,8 @@ export const queryKeys = {
     outstanding: ['customer', 'orders', 'outstanding'] as const,
     history: ['customer', 'orders', 'history'] as const,
     feedback: ['customer', 'feedback-question'] as const,
+    /** GET /my-access-log: who has read the customer's data. */
+    accessLog: ['customer', 'access-log'] as const,
     checkout: (sessionId: string) => ['customer', 'checkout', sessionId] as const,
     payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },

@@ -1,5 +1,5 @@
 /** Session and login calls per user level (SPEC section 7). */
-import type { CustomerSession, DoctorInfo, LoginResponse, PharmacyUserInfo } from '@resepti/domain';
+import type { CustomerSession, DoctorInfo, LoginResponse, PharmacyUserInfo, TotpEnableResponse, TotpSetupResponse, TotpStatus } from '@resepti/domain';
 import { api, isApiError, type UserLevel, toUserLevel } from './client';
 
 export interface SessionUserByLevel {
@@ -61,4 +61,22 @@ export function loginPharmacist(credentials: UsernameCredentials): Promise<Login
 
 export function logout(): Promise<void> {
   return api.post<void>('/logout', undefined, { skipAuthRedirect: true });
+}
+
+/** The code after the password (a staff user with TOTP): signs in. */
+export function loginMfa(code: string): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/login/mfa', { code }, { skipAuthRedirect: true });
+}
+
+/* Staff TOTP setup: for a signed-in doctor or pharmacy user, or one who must set it up first. */
+export function fetchTotpStatus(): Promise<TotpStatus> {
+  return api.get<TotpStatus>('/mfa/totp', { skipAuthRedirect: true });
+}
+
+export function setupTotp(): Promise<TotpSetupResponse> {
+  return api.post<TotpSetupResponse>('/mfa/totp/setup', undefined, { skipAuthRedirect: true });
+}
+
+export function enableTotp(code: string): Promise<TotpEnableResponse> {
+  return api.post<TotpEnableResponse>('/mfa/totp/enable', { code }, { skipAuthRedirect: true });
 }

@@ -15,12 +15,13 @@ import { LegalModal } from '../public/LegalModals';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
+import { MyDataRights } from './MyDataRights';
 
 const T = CUSTOMER_TEXTS.profile;
 /** How long 'Tallennettu!' / 'Tallennus epäonnistui!' stays on the button (SPEC section 9). */
 const FLASH_MS = 2000;
 
-type View = 'contact' | 'password';
+type View = 'contact' | 'password' | 'data';
 
 export function CustomerProfilePage() {
   const customer = useSession('customer').data;
@@ -57,6 +58,7 @@ export function CustomerProfilePage() {
           <ul ref={menuRef}>
             <MenuItem label={T.contact} onClick={() => choose('contact')} current={view === 'contact'} />
             <MenuItem label={T.changePassword} onClick={() => choose('password')} current={view === 'password'} />
+            <MenuItem label={T.myData} onClick={() => choose('data')} current={view === 'data'} />
             <MenuItem label={T.logout} onClick={() => logout()} />
             <MenuItem label={T.terms} onClick={() => setLegal('terms')} />
             <MenuItem label={T.privacy} onClick={() => setLegal('privacy')} />
@@ -75,9 +77,9 @@ export function CustomerProfilePage() {
             {T.back}
           </button>
           <Heading variant="h2" id="profile-view-heading" mb="m" ref={viewHeading} tabIndex={-1}>
-            {view === 'contact' ? T.contact : T.changePassword}
+            {view === 'contact' ? T.contact : view === 'password' ? T.changePassword : T.myData}
           </Heading>
-          {view === 'contact' ? <ContactDetails customer={customer} /> : <PasswordChange />}
+          {view === 'contact' ? <ContactDetails customer={customer} /> : view === 'password' ? <PasswordChange /> : <MyDataRights />}
         </section>
       </div>
       <LegalModal doc="terms" visible={legal === 'terms'} onClose={() => setLegal(null)} />

@@ -4,6 +4,7 @@
  * through customer-hooks.ts.
  */
 import type {
+  MyAccessLog,
   AddCustomerCartItemRequest,
   ContactDetailsUpdate,
   CustomerCart,
@@ -29,6 +30,14 @@ import { api } from '../api/client';
 const C = { level: 'customer' } as const;
 
 /** GET /registration: the person of the session's strong identification (404 without one). */
+/** GET /my-access-log: the newest entries. */
+export function fetchMyAccessLog(): Promise<MyAccessLog> {
+  return api.get<MyAccessLog>('/my-access-log');
+}
+
+/** GET /my-data: the customer's data as a JSON file (a plain link: the browser downloads it). */
+export const MY_DATA_URL = '/ui-api/v1/my-data';
+
 export function fetchRegistration(): Promise<RegistrationData> {
   return api.get<RegistrationData>('/registration', { skipAuthRedirect: true });
 }

@@ -49,6 +49,7 @@ import {
   startPaymentSession,
   unapplyCoupon,
   updateContactDetails,
+  fetchMyAccessLog,
 } from './customer-api';
 
 const PRODUCTS_STALE_MS = 10 * 60_000;
@@ -289,4 +290,9 @@ export function useSendFeedback(reactions: WriteReactions<void, FeedbackRequest>
       await reactions.onSuccess?.(data, feedback);
     },
   });
+}
+
+/** Who has read the customer's data ('Kuka on katsonut tietojani'); read when the view opens. */
+export function useMyAccessLog() {
+  return useQuery({ queryKey: queryKeys.customer.accessLog, queryFn: fetchMyAccessLog, staleTime: 0 });
 }

@@ -4,10 +4,12 @@
  * published, off with unpublished; a published message is shown as read-only text.
  */
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { InlineAlert, Textarea, TextInput, ToggleInput } from 'suomifi-ui-components';
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
+import { ROUTES } from '../routes';
 import { DOCTOR_TEXTS, TEXTS } from '../texts';
 import { useNotice, useSaveNotice } from './doctor-hooks';
 
@@ -77,6 +79,9 @@ export function DoctorAdminPage() {
             <a href="#viesti-apteekeille" aria-current="page">
               {T.notice}
             </a>
+          </li>
+          <li>
+            <RouterLink to={ROUTES.staffMfa}>{TEXTS.mfa.link}</RouterLink>
           </li>
         </ul>
       </nav>

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { loginDoctor } from '../api/session';
+import { loginDoctor, loginMfa } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
@@ -13,10 +13,21 @@ export function DoctorLoginPage() {
   usePageTitle(TEXTS.login.doctorIntro);
   const { reconnect } = useSocket();
 
-  async function login(email: string, password: string) {
-    await loginDoctor({ email, password });
+  function signedIn() {
     reconnect();
     void navigate(ROUTES.doctorQueue, { replace: true });
+  }
+
+  async function login(email: string, password: string): Promise<void | 'code'> {
+    const answer = await loginDoctor({ email, password });
+    if (answer.mfaRequired) return 'code';
+    if (answer.mfaSetupRequired) return void navigate(ROUTES.staffMfa, { replace: true });
+    signedIn();
+  }
+
+  async function code(value: string) {
+    await loginMfa(value);
+    signedIn();
   }
 
   return (
@@ -24,6 +35,7 @@ export function DoctorLoginPage() {
       audience={TEXTS.login.doctorIntro}
       identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
       onLogin={login}
+      onCode={code}
       notice={<SessionExpiredNotice />}
     />
   );

@@ -2,6 +2,7 @@
  * The login card shared by the three login screens (SPEC section 2): heading
  * 'Kirjaudu sisään', an identifier field and 'Salasana', the button 'Kirjaudu' disabled
  * until both fields are non-empty, Enter submits, a failure shows the login-failure text.
+ * A staff user with TOTP is then asked for the 6-digit code ('Vahvistuskoodi') in the same card.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link as RouterLinkBase } from 'react-router-dom';
@@ -24,8 +25,13 @@ interface LoginFormProps {
   /** Who logs in here, shown above the heading. */
   audience: string;
   identifier: LoginIdentifierField;
-  /** Resolves when signed in and navigated; rejects with the login call's error. */
-  onLogin: (identifier: string, password: string) => Promise<void>;
+  /**
+   * Resolves when signed in and navigated, or with 'code' when the code must follow (onCode);
+   * rejects with the login call's error.
+   */
+  onLogin: (identifier: string, password: string) => Promise<void | 'code'>;
+  /** The code after the password: resolves when signed in and navigated. */
+  onCode?: (code: string) => Promise<void>;
   /** Extra content under the button (e.g. the forgotten-password link). */
   footer?: ReactNode;
   /** Shown above the fields (e.g. why the user is here: the session ended). */
@@ -37,20 +43,22 @@ function failureText(error: unknown): string {
   return isApiError(error, 401) || isApiError(error, 400) ? TEXTS.login.failed : errorText(error);
 }
 
-export function LoginForm({ audience, identifier, onLogin, footer, notice }: LoginFormProps) {
+export function LoginForm({ audience, identifier, onLogin, onCode, footer, notice }: LoginFormProps) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [id, setId] = useState('');
   const [password, setPassword] = useState('');
   const login = useMutation({ mutationFn: (credentials: { id: string; password: string }) => onLogin(credentials.id, credentials.password) });
+  const askCode = login.data === 'code' && onCode !== undefined;
   // Signed in and on the way to the user's page: the form stays busy.
-  const pending = login.isPending || login.isSuccess;
+  const pending = login.isPending || (login.isSuccess && !askCode);
   const error = login.isError ? failureText(login.error) : null;
 
   // Whoever was signed in before is forgotten when a login screen opens.
   useEffect(() => forgetSessions(queryClient), [queryClient]);
 
   const canSubmit = id.trim() !== '' && password !== '' && !pending;
+  if (askCode) return <CodeStep audience={audience} onCode={onCode} />;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -109,6 +117,59 @@ export function LoginForm({ audience, identifier, onLogin, footer, notice }: Log
             </Button>
           </form>
           {footer && <div className="login-card__footer">{footer}</div>}
+        </div>
+      </main>
+    </PublicLayout>
+  );
+}
+
+/** The second step of a staff login: the authenticator's code (or a recovery code). */
+function CodeStep({ audience, onCode }: { audience: string; onCode: (code: string) => Promise<void> }) {
+  const ids = useId();
+  const [code, setCode] = useState('');
+  const check = useMutation({ mutationFn: onCode });
+  const busy = check.isPending || check.isSuccess;
+  const error = check.isError ? errorText(check.error, TEXTS.login.codeFailed) : null;
+  const canSubmit = code.trim() !== '' && !busy;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (canSubmit) check.mutate(code.trim());
+  }
+
+  return (
+    <PublicLayout>
+      <main id="main" className="page page--narrow">
+        <div className="card login-card">
+          <Paragraph className="eyebrow">{audience}</Paragraph>
+          <Heading variant="h1" mb="m">
+            {TEXTS.login.heading}
+          </Heading>
+          <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
+            <TextInput
+              id={`${ids}-code`}
+              labelText={TEXTS.login.codeLabel}
+              hintText={TEXTS.login.codeHint}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(v) => setCode(String(v ?? ''))}
+              fullWidth
+              autoFocus
+              mb="m"
+            />
+            <div role="alert" aria-live="assertive" id={`${ids}-error`}>
+              {error && (
+                <InlineAlert status="error" mb="m">
+                  {error}
+                </InlineAlert>
+              )}
+            </div>
+            <Button type="submit" disabled={!canSubmit} fullWidth>
+              {TEXTS.login.codeSubmit}
+            </Button>
+          </form>
         </div>
       </main>
     </PublicLayout>

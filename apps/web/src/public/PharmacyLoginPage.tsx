@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { loginPharmacist } from '../api/session';
+import { loginMfa, loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
@@ -17,8 +17,19 @@ export function PharmacyLoginPage() {
   usePageTitle(TEXTS.login.pharmacyIntro);
   const { reconnect } = useSocket();
 
-  async function login(username: string, password: string) {
-    await loginPharmacist({ username, password });
+  async function login(username: string, password: string): Promise<void | 'code'> {
+    const answer = await loginPharmacist({ username, password });
+    if (answer.mfaRequired) return 'code';
+    if (answer.mfaSetupRequired) return void navigate(ROUTES.staffMfa, { replace: true });
+    await signedIn();
+  }
+
+  async function code(value: string) {
+    await loginMfa(value);
+    await signedIn();
+  }
+
+  async function signedIn() {
     let target: string = ROUTES.pharmacyOffice;
     try {
       const offices = await fetchUsersOffices();
@@ -40,6 +51,7 @@ export function PharmacyLoginPage() {
       audience={TEXTS.login.pharmacyIntro}
       identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
       onLogin={login}
+      onCode={code}
       notice={<SessionExpiredNotice />}
     />
   );

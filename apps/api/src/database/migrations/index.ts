@@ -17,6 +17,7 @@ import { IntegratorApi1795537797128 } from './1795537797128-IntegratorApi.js';
 import { MoneySafety1795593766287 } from './1795593766287-MoneySafety.js';
 import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
+import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   MoneySafety1795593766287,
   AuditChainKey1795593830635,
   IdentificationAttempts1795595385682,
+  StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
 ];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PHARMACY_MESSAGES, VALIDATION_MESSAGES, type NewPharmacyUserRequest, type UpdatePharmacyUserRequest, type DeletePharmacyUserRequest } from '@resepti/domain';
+import { PHARMACY_MESSAGES, VALIDATION_MESSAGES, type NewPharmacyUserRequest, type UpdatePharmacyUserRequest, type DeletePharmacyUserRequest, type ResetPharmacyUserMfaRequest } from '@resepti/domain';
 
 const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
 
@@ -49,4 +49,11 @@ export class DeletePharmacyUserDto implements DeletePharmacyUserRequest {
   @IsString({ message: VALIDATION_MESSAGES.usernameMissing })
   @MaxLength(200, { message: VALIDATION_MESSAGES.usernameTooLong })
   username!: string;
+}
+
+/** POST /reset-pharmacy-user-mfa */
+export class ResetPharmacyUserMfaDto implements ResetPharmacyUserMfaRequest {
+  @ApiProperty()
+  @IsInt({ message: PHARMACY_MESSAGES.userNotFound })
+  id!: number;
 }

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { MESSAGES, MFA_MESSAGES, type LoginResponse, type TotpEnableResponse, type TotpSetupResponse, type TotpStatus } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
+import { AuthService } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { MfaCodeDto, TotpDisableDto } from './mfa.dto.js';
+import { MfaService } from './mfa.service.js';
+import { pendingOf, signIn, StaffMfaGuard, staffOf } from './mfa-session.js';
+import { Public, Roles } from './roles.decorator.js';
+import type { SessionUser } from './session-user.js';
+
+/**
+ * Staff TOTP: the code after the password (POST /login/mfa), and setting TOTP up, on and off.
+ * The setup endpoints are open to a signed-in doctor or pharmacy user and to one who must set it
+ * up before signing in (MFA_REQUIRED_FOR); they check that themselves (staffOf), hence @Public.
+ */
+@ApiTags('auth')
+@Controller()
+export class MfaController {
+  constructor(
+    private readonly mfa: MfaService,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Post('login/mfa')
+  @Public()
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'Signed in (the session id is rotated): {role}.' })
+  @ApiUnauthorizedResponse({ description: "A wrong or used code, or no password step in this session: 'Vahvistuskoodi on väärä tai vanhentunut. Yritä uudelleen'" })
+  @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
+  async loginCode(@Req() req: Request, @Body() body: MfaCodeDto): Promise<LoginResponse> {
+    const pending = pendingOf(req, 'code');
+    if (!pending) throw new UnauthorizedException(MFA_MESSAGES.noPendingLogin);
+    const method = await this.mfa.verifyLogin(pending, body.code);
+    return this.finishLogin(req, pending, method);
+  }
+
+  @Get('mfa/totp')
+  @Public()
+  @UseGuards(StaffMfaGuard)
+  @ApiOkResponse({ description: '{enabled, required} of the signed-in staff user (or one that must set TOTP up).' })
+  status(@Req() req: Request): Promise<TotpStatus> {
+    return this.mfa.status(staffOf(req).user);
+  }
+
+  @Post('mfa/totp/setup')
+  @Public()
+  @UseGuards(StaffMfaGuard)
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{secret, otpauthUrl}: a new secret for the authenticator, not in use until enabled.' })
+  setup(@Req() req: Request): Promise<TotpSetupResponse> {
+    return this.mfa.setup(staffOf(req).user);
+  }
+
+  @Post('mfa/totp/enable')
+  @Public()
+  @UseGuards(StaffMfaGuard)
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
+  async enable(@Req() req: Request, @Body() body: MfaCodeDto): Promise<TotpEnableResponse> {
+    const { user, pending } = staffOf(req);
+    const recoveryCodes = await this.mfa.enable(user, body.code);
+    if (pending) await this.finishLogin(req, user, 'totp');
+    return { recoveryCodes };
+  }
+
+  @Post('mfa/totp/disable')
+  @Roles('doctor', 'pharmacy')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'TOTP and the recovery codes removed.' })
+  async disable(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: TotpDisableDto): Promise<void> {
+    if (user.role === 'customer') throw new UnauthorizedException(MESSAGES.unauthorized);
+    await this.mfa.disable({ role: user.role, id: user.id }, req.ip ?? 'unknown', body.password, body.code);
+  }
+
+  private async finishLogin(req: Request, staff: { role: 'doctor' | 'pharmacy'; id: number }, method: string): Promise<LoginResponse> {
+    const user = await this.auth.refresh(staff);
+    if (!user) throw new UnauthorizedException(MESSAGES.unauthorized);
+    await signIn(req, user);
+    try {
+      await this.audit.record(user, { action: 'auth.login', details: { mfa: method } });
+    } catch (err) {
+      // No sign-in without its audit row (as at the password login).
+      await new Promise<void>((resolve) => req.logout(() => resolve()));
+      throw err;
+    }
+    return { role: user.role };
+  }
+}

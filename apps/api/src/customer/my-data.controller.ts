@@ -1,0 +1,26 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { helsinkiParts, myDataFileName } from '@resepti/domain';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Roles } from '../auth/roles.decorator.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { MyDataService } from './my-data.service.js';
+
+/** 'Lataa omat tietoni' on /profile: the customer's data as a JSON file. */
+@ApiTags('customer')
+@Controller()
+export class MyDataController {
+  constructor(private readonly myData: MyDataService) {}
+
+  @Get('my-data')
+  @Roles('customer')
+  @ApiOkResponse({ description: 'A JSON attachment resepti-omat-tiedot-YYYY-MM-DD.json: profile, consents, orders with items and decisions, payments, feedback, SMS messages, access log. Audited.' })
+  async download(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const data = await this.myData.export(user.id);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename=${myDataFileName(helsinkiParts(new Date()))}`);
+    res.setHeader('Cache-Control', 'no-store');
+    return JSON.stringify(data, null, 2);
+  }
+}

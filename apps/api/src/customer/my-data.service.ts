@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { MY_ACCESS_LOG_MAX_PAGE, type MyAccessLogEntry } from '@resepti/domain';
+import { AuditService } from '../audit/audit.service.js';
+import { PatientAccessLogService } from '../audit/patient-access-log.service.js';
+import { Customer } from './customer.entity.js';
+
+/** Rows as PostgreSQL returns them (JSON of the export). */
+type Row = Record<string, unknown>;
+
+/**
+ * A copy of everything Resepti keeps of one customer (GDPR articles 15 and 20): the profile and
+ * consents, every order of theirs (their own and those a pharmacy sent for their hetu) with its
+ * items, chats, decisions and reasons, payments (amounts and dates; no card data is ever kept),
+ * feedback, the text messages sent, and the access log. Nothing of another person: every query
+ * is keyed by the customer's id, hetu or their orders. The export is audited.
+ */
+@Injectable()
+export class MyDataService {
+  constructor(
+    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
+    private readonly accessLog: PatientAccessLogService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async export(customerId: number): Promise<Record<string, unknown>> {
+    const c = await this.customers.findOneByOrFail({ id: customerId });
+    const q = (sql: string, params: unknown[]) => this.customers.query(sql, params) as Promise<Row[]>;
+    const orders = await q(
+      `SELECT id, source, patient_first_name AS "patientFirstName", patient_last_name AS "patientLastName", delivery_option_id AS "deliveryOptionId",
+              delivery_status AS "deliveryStatus", created_at AS "createdAt", delivery_time AS "handledAt", price_cents AS "priceCents",
+              (SELECT name FROM pharmacy WHERE id = o.pharmacy_id) AS pharmacy,
+              (SELECT first_name || ' ' || last_name FROM doctor WHERE id = o.doctor_id) AS doctor
+         FROM orders o WHERE customer_id = $1 OR patient_hetu = $2 ORDER BY id`,
+      [c.id, c.hetu],
+    );
+    const orderIds = orders.map((o) => o.id as number);
+    const items = await q(
+      `SELECT order_id AS "orderId", type, display_name AS medicine, format, reason, medical_problem AS "medicalProblem", chat,
+              decision, reason_for_decision AS "reasonForDecision", decision_time AS "decisionTime", price_cents AS "priceCents", renewable_till AS "renewableTill"
+         FROM order_item WHERE order_id = ANY($1) ORDER BY id`,
+      [orderIds],
+    );
+    const payments = await q(
+      `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
+         FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,
+      [c.id],
+    );
+    const feedback = await q(
+      `SELECT order_id AS "orderId", score, feedback_text AS "text", created_at AS "createdAt" FROM customer_feedback WHERE customer_id = $1 ORDER BY id`,
+      [c.id],
+    );
+    const sms = await q(
+      `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
+         FROM sms_outbox WHERE order_id = ANY($1) OR (order_id IS NULL AND phone = $2) ORDER BY id`,
+      [orderIds, c.phone],
+    );
+    const access: MyAccessLogEntry[] = [];
+    for (let offset = 0; ; offset += MY_ACCESS_LOG_MAX_PAGE) {
+      const page = await this.accessLog.ownLog(c.id, offset, MY_ACCESS_LOG_MAX_PAGE);
+      access.push(...page.entries);
+      if (!page.hasMore) break;
+    }
+    await this.audit.record({ role: 'customer', id: c.id }, { action: 'customer.data-export', patientHetu: c.hetu, details: { orders: orders.length } });
+    return {
+      exportedAt: new Date().toISOString(),
+      profile: { firstName: c.firstName, lastName: c.lastName, hetu: c.hetu, email: c.email, phone: c.phone, sex: c.sex, registeredAt: c.createdAt },
+      consents: { termsVersion: c.approvedEulaVersion, termsAcceptedAt: c.eulaAcceptedAt, marketingAllowed: c.marketingAllowed },
+      orders: orders.map((o) => ({ ...o, items: items.filter((i) => i.orderId === o.id).map(({ orderId: _, ...item }) => item) })),
+      payments,
+      feedback,
+      smsMessages: sms,
+      accessLog: access,
+    };
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * /kaksivaiheinen-tunnistautuminen: a doctor or pharmacy user turns TOTP on. The QR code of the
+ * otpauth:// address is drawn here (qrcode-generator, no outside service), with the key to type
+ * by hand, the code check and the recovery codes to print. Also reached right after the password
+ * when the role must use MFA (MFA_REQUIRED_FOR): enabling then signs the user in.
+ */
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import qrcode from 'qrcode-generator';
+import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import type { MfaRole, TotpSetupResponse } from '@resepti/domain';
+import { isApiError } from '../api/client';
+import { errorText } from '../api/error-text';
+import { useSocket } from '../api/socket';
+import { PageLoading } from '../components/PageLoading';
+import { usePageTitle } from '../components/usePageTitle';
+import { PublicLayout } from '../public/PublicLayout';
+import { ROUTES } from '../routes';
+import { TEXTS } from '../texts';
+import { useEnableTotp, useSetupTotp, useTotpStatus } from './mfa-hooks';
+
+const T = TEXTS.mfa;
+
+/** The QR code as SVG squares (dark modules on white, with the 4-module quiet zone). */
+function QrCode({ text }: { text: string }) {
+  const path = useMemo(() => {
+    const qr = qrcode(0, 'M');
+    qr.addData(text);
+    qr.make();
+    const n = qr.getModuleCount();
+    const parts: string[] = [];
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) parts.push(`M${c + 4} ${r + 4}h1v1h-1z`);
+    return { d: parts.join(''), size: n + 8 };
+  }, [text]);
+  return (
+    <svg className="mfa-qr" role="img" aria-label={T.qrLabel} viewBox={`0 0 ${path.size} ${path.size}`} width="220" height="220" shapeRendering="crispEdges">
+      <rect width={path.size} height={path.size} fill="#fff" />
+      <path d={path.d} fill="#000" />
+    </svg>
+  );
+}
+
+function homeOf(role: MfaRole): string {
+  return role === 'doctor' ? ROUTES.doctorQueue : ROUTES.pharmacyOffice;
+}
+
+export function StaffMfaPage() {
+  usePageTitle(T.heading);
+  const ids = useId();
+  const navigate = useNavigate();
+  const { reconnect } = useSocket();
+  const status = useTotpStatus();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const start = useSetupTotp({ onSuccess: setSetup });
+  const enable = useEnableTotp({ onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) });
+  const error = enable.isError ? errorText(enable.error, T.failed) : start.isError ? errorText(start.error, T.failed) : null;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (code.trim() !== '' && !enable.isPending) enable.mutate(code.trim());
+  }
+
+  function done(role: MfaRole) {
+    reconnect();
+    void navigate(homeOf(role), { replace: true });
+  }
+
+  let body;
+  if (status.isPending) body = <PageLoading />;
+  else if (status.isError) {
+    body = isApiError(status.error, 401) ? (
+      <>
+        <Paragraph mb="m">{T.signInFirst}</Paragraph>
+        <ul className="mfa-links">
+          <li>
+            <RouterLink to={ROUTES.doctorLogin}>{T.doctorLogin}</RouterLink>
+          </li>
+          <li>
+            <RouterLink to={ROUTES.pharmacyLogin}>{T.pharmacyLogin}</RouterLink>
+          </li>
+        </ul>
+      </>
+    ) : (
+      <InlineAlert status="error">{errorText(status.error)}</InlineAlert>
+    );
+  } else if (recoveryCodes) {
+    const role = status.data.role;
+    body = (
+      <section aria-labelledby={`${ids}-recovery`}>
+        <InlineAlert status="neutral" mb="m">
+          {T.enabledHeading}
+        </InlineAlert>
+        <Heading variant="h2" id={`${ids}-recovery`} mb="s">
+          {T.recoveryHeading}
+        </Heading>
+        <Paragraph mb="m">{T.recoveryIntro}</Paragraph>
+        <ol className="mfa-recovery-codes">
+          {recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ol>
+        <div className="mfa-actions">
+          <Button variant="secondary" onClick={() => window.print()}>
+            {T.print}
+          </Button>
+          <Button onClick={() => done(role)}>{T.continue}</Button>
+        </div>
+      </section>
+    );
+  } else if (status.data.enabled) {
+    const role = status.data.role;
+    body = (
+      <>
+        <Paragraph mb="m">{T.alreadyEnabled}</Paragraph>
+        <Button onClick={() => done(role)}>{T.continue}</Button>
+      </>
+    );
+  } else if (!setup) {
+    body = (
+      <>
+        {status.data.required && (
+          <InlineAlert status="warning" mb="m">
+            {T.required}
+          </InlineAlert>
+        )}
+        <Paragraph mb="m">{T.intro}</Paragraph>
+        <div role="alert" aria-live="assertive">
+          {error && (
+            <InlineAlert status="error" mb="m">
+              {error}
+            </InlineAlert>
+          )}
+        </div>
+        <Button onClick={() => start.mutate()} disabled={start.isPending}>
+          {T.start}
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <Heading variant="h2" mb="s">
+          {T.step1}
+        </Heading>
+        <QrCode text={setup.otpauthUrl} />
+        <Paragraph mt="s" mb="xxs">
+          {T.manualKey}
+        </Paragraph>
+        <p className="mfa-key">
+          <code>{setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
+        </p>
+        <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
+          <Heading variant="h2" mt="m" mb="s">
+            {T.step2}
+          </Heading>
+          <TextInput
+            id={`${ids}-code`}
+            labelText={TEXTS.login.codeLabel}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(v) => setCode(String(v ?? ''))}
+            fullWidth
+            mb="m"
+          />
+          <div role="alert" aria-live="assertive" id={`${ids}-error`}>
+            {error && (
+              <InlineAlert status="error" mb="m">
+                {error}
+              </InlineAlert>
+            )}
+          </div>
+          <Button type="submit" disabled={code.trim() === '' || enable.isPending}>
+            {T.enable}
+          </Button>
+        </form>
+      </>
+    );
+  }
+
+  return (
+    <PublicLayout>
+      <main id="main" className="page page--narrow">
+        <div className="card mfa-card">
+          <Heading variant="h1" mb="m">
+            {T.heading}
+          </Heading>
+          {body}
+        </div>
+      </main>
+    </PublicLayout>
+  );
+}

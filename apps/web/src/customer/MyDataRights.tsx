@@ -1,0 +1,44 @@
+/**
+ * /profile, 'Omat tietoni': who has read the customer's data ('Kuka on katsonut tietojani', from
+ * the audit trail) and 'Lataa omat tietoni' (the data as a JSON file).
+ */
+import { InlineAlert, Paragraph } from 'suomifi-ui-components';
+import { formatDateTimeFi } from '@resepti/domain';
+import { PageLoading } from '../components/PageLoading';
+import { CUSTOMER_TEXTS } from '../texts';
+import { MY_DATA_URL } from './customer-api';
+import { useMyAccessLog } from './customer-hooks';
+
+const T = CUSTOMER_TEXTS.profile;
+
+export function MyDataRights() {
+  const log = useMyAccessLog();
+  return (
+    <>
+      <p className="my-data__download">
+        <a href={MY_DATA_URL} download>
+          {T.download}
+        </a>
+      </p>
+      <Paragraph mb="l" className="hint">
+        {T.downloadHint}
+      </Paragraph>
+      <h3 className="my-data__heading">{T.accessLogHeading}</h3>
+      <Paragraph mb="m">{T.accessLogIntro}</Paragraph>
+      {log.isPending && <PageLoading />}
+      {log.isError && <InlineAlert status="error">{T.accessLogFailed}</InlineAlert>}
+      {log.data && log.data.entries.length === 0 && <Paragraph>{T.accessLogEmpty}</Paragraph>}
+      {log.data && log.data.entries.length > 0 && (
+        <ul className="access-log" aria-label={T.accessLogHeading}>
+          {log.data.entries.map((e, i) => (
+            <li key={`${e.time}-${i}`} className="access-log__entry">
+              <span className="access-log__time">{formatDateTimeFi(e.time)}</span>
+              <span className="access-log__actor">{e.actor}</span>
+              <span className="access-log__action">{e.action}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
