@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './ports';
@@ -60,6 +61,24 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** Where a hung process is: its JavaScript stack from a Node diagnostic report (SIGUSR2). */
+async function hangReport(child: ChildProcess, dir: string): Promise<string> {
+  child.kill('SIGUSR2');
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const [file] = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+    if (!file) continue;
+    try {
+      const report = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as { javascriptStack?: { message?: string; stack?: string[] }; libuv?: Array<{ type: string; is_active: boolean }> };
+      const handles = (report.libuv ?? []).filter((h) => h.is_active).map((h) => h.type);
+      return `its JavaScript stack when it hung (empty: waiting on I/O): ${report.javascriptStack?.message ?? ''}\n  ${(report.javascriptStack?.stack ?? []).join('\n  ')}\nactive handles: ${handles.join(', ')}`;
+    } catch {
+      // still being written
+    }
+  }
+  return 'no diagnostic report';
+}
+
 async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();
@@ -89,7 +108,9 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   }
   // A given PORT restarts a node where it was (a browser keeps its origin and session cookie).
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
+  // A start that hangs is asked for a diagnostic report (its JavaScript stack) before it is killed.
+  const reportDir = await mkdtemp(path.join(tmpdir(), 'resepti-start-'));
+  const child: ChildProcess = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -130,10 +151,12 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
       // not listening yet
     }
     if (Date.now() > deadline) {
+      const stack = await hangReport(child, reportDir);
       child.kill('SIGKILL');
       await exited;
       await dropOwnDatabase();
-      throw new Error(`API did not become healthy:\n${output}`);
+      await rm(reportDir, { recursive: true, force: true });
+      throw new Error(`API did not become healthy:\n${output}\n${stack}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -166,6 +189,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
         clearTimeout(timer);
       }
       await dropOwnDatabase();
+      await rm(reportDir, { recursive: true, force: true });
     },
   };
 }
