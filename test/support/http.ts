@@ -49,6 +49,12 @@ export class ApiClient {
     return this.request<T>('DELETE', path, body);
   }
 
+  /** Fetches this client's CSRF token now, so that its next change is one request only. */
+  async prepareChanges(): Promise<this> {
+    if (this.csrf) this.csrfToken ??= await this.fetchCsrfToken();
+    return this;
+  }
+
   /** Sends a raw body (e.g. malformed JSON). */
   async raw<T = any>(method: string, path: string, rawBody: string, contentType = 'application/json'): Promise<ApiResponse<T>> {
     return this.send<T>(method, path, rawBody, contentType);
