@@ -7,7 +7,7 @@
  * in the navigation. Screens pass axe (also its `region` rule) at 1280 and 390 px.
  */
 import type { Page } from 'playwright-core';
-import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { checkScreen, checkScreenWithLandmarks, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
 import { browserSuite } from '../support/browser';
 import { DEMO } from '../support/http';
@@ -25,25 +25,6 @@ async function signIn(page: Page, baseUrl = suite.app.baseUrl): Promise<void> {
 /** The accessible text of the focused element. */
 function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? '');
-}
-
-/** axe's `region` rule (content outside landmarks), which checkScreen's serious-only filter leaves out. */
-async function regionViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['region'], resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-  });
-}
-
-async function checkCustomerScreen(page: Page, name: string): Promise<string[]> {
-  const problems = await checkScreen(page, name);
-  for (const viewport of [WIDE, NARROW]) {
-    await page.setViewportSize(viewport);
-    for (const v of await regionViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
-  }
-  await page.setViewportSize(WIDE);
-  return problems;
 }
 
 describe("the patient's rough edges", () => {
@@ -74,7 +55,7 @@ describe("the patient's rough edges", () => {
       expect(await header.isVisible()).toBe(true);
       await page.getByText('Näytetyt tiedot voivat olla vanhentuneita', { exact: false }).waitFor();
       expect(await page.getByText('Jokin meni vikaan', { exact: false }).count()).toBe(0);
-      expect(await checkCustomerScreen(page, 'page not loaded while offline')).toEqual([]);
+      expect(await checkScreenWithLandmarks(page, 'page not loaded while offline')).toEqual([]);
 
       node = await startApp({ databaseUrl: suite.app.databaseUrl, env: { PORT: port } });
       await page.getByRole('heading', { name: 'Yhteystiedot' }).waitFor();
@@ -150,7 +131,7 @@ describe("the patient's rough edges", () => {
     expect(box.gap).toBeGreaterThanOrEqual(4);
     await search.pressSequentially('Kestin');
     await page.getByRole('option', { name: /^Kestine/ }).first().waitFor();
-    expect(await checkCustomerScreen(page, 'phone chat with the medicine search')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, 'phone chat with the medicine search')).toEqual([]);
   });
 
   it('the cookie banner comes first by keyboard; keyboard scrolling is no consent, a wheel is', async () => {
@@ -213,7 +194,7 @@ describe("the patient's rough edges", () => {
     await page.getByRole('region', { name: 'Evästeet' }).getByRole('button', { name: 'Kieltäydy' }).click();
     const bottomNav = page.getByRole('navigation', { name: 'Alavalikko' });
     expect(await bottomNav.getByRole('link', { name: 'Lisää resepti' }).getAttribute('aria-current')).toBe('page');
-    expect(await checkCustomerScreen(page, 'phone /reseptit?haku')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, 'phone /reseptit?haku')).toEqual([]);
     await page.setViewportSize(NARROW);
 
     await bottomNav.getByRole('link', { name: 'Oma tili' }).click();

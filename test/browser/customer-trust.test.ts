@@ -4,30 +4,11 @@
  * accessibility statement page, the checkout's expiry formatting and error styling, and after
  * payment 'Maksu vastaanotettu' with the handling time and the SMS promise. Each screen passes axe (with its `region` rule) at 1280 and 390 px.
  */
-import type { Page } from 'playwright-core';
-import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { checkScreen, checkScreenWithLandmarks, WIDE } from '../support/a11y';
 import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO } from '../support/http';
 
 const suite = browserSuite();
-
-async function regionViolations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['region'], resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
-  });
-}
-
-async function checkPublicScreen(page: Page, name: string): Promise<string[]> {
-  const problems = await checkScreen(page, name);
-  for (const viewport of [WIDE, NARROW]) {
-    await page.setViewportSize(viewport);
-    for (const v of await regionViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
-  }
-  await page.setViewportSize(WIDE);
-  return problems;
-}
 
 describe('a landing page that earns trust', () => {
   it('names the provider, customer service and its hours, the doctors and the data-protection contact; links the accessibility statement', async () => {
@@ -46,7 +27,7 @@ describe('a landing page that earns trust', () => {
     await main.getByRole('region', { name: 'Tietosuoja' }).getByRole('link', { name: 'tietosuoja@resepti.fi' }).waitFor();
     const footer = page.getByRole('contentinfo');
     await footer.getByText('Y-tunnus 3141593-8').waitFor();
-    expect(await checkPublicScreen(page, '/')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/')).toEqual([]);
 
     // The statement by keyboard: the footer's link, Enter.
     await footer.getByRole('link', { name: 'Saavutettavuusseloste' }).focus();
@@ -56,7 +37,7 @@ describe('a landing page that earns trust', () => {
     await page.getByText('WCAG 2.1', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'saavutettavuus@resepti.fi' }).waitFor();
     await page.getByRole('heading', { name: 'Valvontaviranomainen' }).waitFor();
-    expect(await checkPublicScreen(page, '/saavutettavuusseloste')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/saavutettavuusseloste')).toEqual([]);
   });
 
   it("the checkout formats the expiry and shows a declined card as an error; after payment: 'Maksu vastaanotettu', by when a doctor handles the order, and the SMS", async () => {

@@ -54,3 +54,23 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
   await page.setViewportSize(WIDE);
   return problems;
 }
+
+/** axe's `region` rule (content outside landmarks), which checkScreen's serious-only filter leaves out. */
+async function regionViolations(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['region'], resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  });
+}
+
+/** checkScreen, and every piece of content inside a landmark at 1280 and 390 px (axe `region`). */
+export async function checkScreenWithLandmarks(page: Page, name: string): Promise<string[]> {
+  const problems = await checkScreen(page, name);
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    for (const v of await regionViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
+  }
+  await page.setViewportSize(WIDE);
+  return problems;
+}
