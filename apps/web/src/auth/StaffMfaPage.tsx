@@ -18,6 +18,7 @@ import { PublicLayout } from '../public/PublicLayout';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { useEnableTotp, useSetupTotp, useTotpStatus } from './mfa-hooks';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 
 const T = TEXTS.mfa;
 
@@ -128,13 +129,7 @@ export function StaffMfaPage() {
           </InlineAlert>
         )}
         <Paragraph mb="m">{T.intro}</Paragraph>
-        <div role="alert" aria-live="assertive">
-          {error && (
-            <InlineAlert status="error" mb="m">
-              {error}
-            </InlineAlert>
-          )}
-        </div>
+        <FormErrorAlert error={error} />
         <Button onClick={() => start.mutate()} disabled={start.isPending}>
           {T.start}
         </Button>
@@ -168,13 +163,7 @@ export function StaffMfaPage() {
             fullWidth
             mb="m"
           />
-          <div role="alert" aria-live="assertive" id={`${ids}-error`}>
-            {error && (
-              <InlineAlert status="error" mb="m">
-                {error}
-              </InlineAlert>
-            )}
-          </div>
+          <FormErrorAlert error={error} id={`${ids}-error`} />
           <Button type="submit" disabled={code.trim() === '' || enable.isPending}>
             {T.enable}
           </Button>

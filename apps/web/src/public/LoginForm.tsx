@@ -7,13 +7,14 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link as RouterLinkBase } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { Button, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { forgetSessions } from '../auth/signed-in';
 import { ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { PublicLayout } from './PublicLayout';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 
 export interface LoginIdentifierField {
   label: string;
@@ -105,13 +106,7 @@ export function LoginForm({ audience, identifier, onLogin, onCode, footer, notic
               fullWidth
               mb="m"
             />
-            <div role="alert" aria-live="assertive" id={`${ids}-error`}>
-              {error && (
-                <InlineAlert status="error" mb="m">
-                  {error}
-                </InlineAlert>
-              )}
-            </div>
+            <FormErrorAlert error={error} id={`${ids}-error`} />
             <Button type="submit" disabled={!canSubmit} fullWidth>
               {TEXTS.login.submit}
             </Button>
@@ -159,13 +154,7 @@ function CodeStep({ audience, onCode }: { audience: string; onCode: (code: strin
               autoFocus
               mb="m"
             />
-            <div role="alert" aria-live="assertive" id={`${ids}-error`}>
-              {error && (
-                <InlineAlert status="error" mb="m">
-                  {error}
-                </InlineAlert>
-              )}
-            </div>
+            <FormErrorAlert error={error} id={`${ids}-error`} />
             <Button type="submit" disabled={!canSubmit} fullWidth>
               {TEXTS.login.codeSubmit}
             </Button>
