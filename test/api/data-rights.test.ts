@@ -7,6 +7,7 @@ import { pharmacistAtOffice } from '../support/pharmacy-flow';
 let app: TestApp;
 let customer: ApiClient;
 let ownOrderId: number;
+let officeName: string;
 const OTHER_PATIENT = { firstName: 'Olli', lastName: 'Muukalainen', hetu: makeHetu(3, 4, 1975, 123) };
 
 beforeAll(async () => {
@@ -15,7 +16,8 @@ beforeAll(async () => {
   customer = await loginAs(app, 'customer');
 
   // A pharmacy looks the customer up by hetu.
-  const { client: pharmacy } = await pharmacistAtOffice(app, 'pharmacy');
+  const { client: pharmacy, office } = await pharmacistAtOffice(app, 'pharmacy');
+  officeName = office.name;
   const lookup = await pharmacy.post('/patient-info', { firstName: 'Aino', lastName: 'Asiakas', hetu: DEMO.customer.hetu });
   expect(lookup.status).toBe(200);
 
@@ -34,13 +36,13 @@ afterAll(async () => {
 });
 
 describe("the patient's access log", () => {
-  it('shows the pharmacy that looked them up and the doctor who handled their order, newest first, in Finnish', async () => {
+  it('shows the pharmacy (and its office) that looked them up and the doctor who handled their order, newest first, in Finnish', async () => {
     const res = await customer.get<MyAccessLog>('/my-access-log');
     expect(res.status).toBe(200);
     const { entries } = res.body;
     expect(entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ actorRole: 'pharmacy', actor: DEMO.pharmacy.pharmacy, action: 'Haki henkilötunnuksella' }),
+        expect.objectContaining({ actorRole: 'pharmacy', actor: `${DEMO.pharmacy.pharmacy}, ${officeName}`, action: 'Haki henkilötunnuksella' }),
         expect.objectContaining({ actorRole: 'doctor', actor: DEMO.doctor.name, action: 'Otti tilauksen käsittelyyn' }),
         expect.objectContaining({ actorRole: 'doctor', actor: DEMO.doctor.name, action: 'Katsoi tilauksen' }),
         expect.objectContaining({ actorRole: 'doctor', actor: DEMO.doctor.name, action: 'Käsitteli reseptin' }),

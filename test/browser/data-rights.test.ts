@@ -1,18 +1,24 @@
 /**
- * The patient's data rights in Chromium at 390 px: /profile, 'Omat tietoni' lists who has read
- * their data ('Kuka on katsonut tietojani') and 'Lataa omat tietoni' downloads the JSON file.
+ * The patient's data rights in Chromium: /profile, 'Omat tietoni' lists who has read their data
+ * ('Kuka on katsonut tietojani', a page at a time) and 'Lataa omat tietoni' downloads the JSON
+ * file (at 390 px); 'Poista tili' closes the account by keyboard (at 1280 px).
  */
 import { readFile } from 'node:fs/promises';
-import { checkScreen, NARROW } from '../support/a11y';
+import { checkScreen, NARROW, WIDE } from '../support/a11y';
 import { browserSuite } from '../support/browser';
-import { DEMO } from '../support/http';
+import { insertCustomer } from '../support/customer-flow';
+import { ApiClient, DEMO } from '../support/http';
+import { makeHetu } from '../support/order-fixtures';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
 
 const suite = browserSuite();
 
 it('a patient sees who looked them up and downloads their data at 390 px', async () => {
-  const { client: pharmacy } = await pharmacistAtOffice(suite.app, 'pharmacy');
+  const { client: pharmacy, office } = await pharmacistAtOffice(suite.app, 'pharmacy');
   expect((await pharmacy.post('/patient-info', { firstName: 'Aino', lastName: 'Asiakas', hetu: DEMO.customer.hetu })).status).toBe(200);
+  // More reads than one page of the log (50): each look at the cart is one.
+  for (let i = 0; i < 52; i++) expect((await pharmacy.get('/pharmacy-user-shopping-cart')).status).toBe(200);
+  const pharmacyName = `${DEMO.pharmacy.pharmacy}, ${office.name}`;
 
   const page = await suite.openPage('/login', NARROW);
   await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
@@ -26,9 +32,16 @@ it('a patient sees who looked them up and downloads their data at 390 px', async
   await page.getByRole('heading', { name: 'Omat tietoni' }).waitFor();
   await page.getByRole('heading', { name: 'Kuka on katsonut tietojani' }).waitFor();
   const entry = page.getByRole('list', { name: 'Kuka on katsonut tietojani' }).getByRole('listitem').first();
-  await entry.getByText(DEMO.pharmacy.pharmacy).waitFor();
-  await entry.getByText('Haki henkilötunnuksella').waitFor();
+  await entry.getByText(pharmacyName).waitFor();
+  await entry.getByText('Katsoi tilauskorin').waitFor();
+  const list = page.getByRole('list', { name: 'Kuka on katsonut tietojani' }).getByRole('listitem');
+  expect(await list.count()).toBe(50);
   expect(await checkScreen(page, 'Omat tietoni')).toEqual([]);
+  // The oldest read, the lookup by hetu, is on the next page.
+  await page.getByRole('button', { name: 'Näytä lisää' }).click();
+  await list.nth(52).waitFor();
+  await list.last().getByText('Haki henkilötunnuksella').waitFor();
+  await page.getByRole('button', { name: 'Näytä lisää' }).waitFor({ state: 'detached' });
 
   await page.setViewportSize(NARROW);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa omat tietoni' }).click()]);
@@ -36,5 +49,47 @@ it('a patient sees who looked them up and downloads their data at 390 px', async
   const file = await download.path();
   const data = JSON.parse(await readFile(file, 'utf8'));
   expect(data.profile).toMatchObject({ email: DEMO.customer.email, hetu: DEMO.customer.hetu });
-  expect(data.accessLog[0]).toMatchObject({ actor: DEMO.pharmacy.pharmacy, action: 'Haki henkilötunnuksella' });
+  expect(data.accessLog).toContainEqual(expect.objectContaining({ actor: pharmacyName, action: 'Haki henkilötunnuksella' }));
+});
+
+it("a patient closes their account by keyboard: the modal says the records stay, the password confirms, and the account is gone", async () => {
+  const email = 'poistuva@example.fi';
+  await insertCustomer(suite.app, { email, hetu: makeHetu(14, 8, 1986, 772), firstName: 'Pirkko', lastName: 'Poistuva' });
+  const page = await suite.openPage('/login', WIDE);
+  await page.getByLabel('Sähköposti', { exact: true }).fill(email);
+  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+  await page.getByLabel('Salasana', { exact: true }).press('Enter');
+  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await page.goto(`${suite.app.baseUrl}/profile`);
+  const menuItem = page.getByRole('button', { name: 'Omat tietoni' });
+  await menuItem.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Tilin poistaminen' }).waitFor();
+
+  // Tab from the view's heading to 'Poista tili' (past the download link).
+  const closeButton = page.getByRole('button', { name: 'Poista tili' });
+  await closeButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Poistetaanko tilisi?' });
+  await dialog.getByText('Reseptitiedot säilytetään lain edellyttämän ajan.').waitFor();
+  expect(await checkScreen(page, 'Poista tili')).toEqual([]);
+
+  // Enter without the password: asked for it, nothing closes; a wrong one: told so.
+  const password = dialog.getByLabel('Salasana', { exact: true });
+  await password.focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByText('Vahvista tilin poisto salasanallasi.').waitFor();
+  await page.keyboard.type('Väärä-Salasana-9');
+  await page.keyboard.press('Enter');
+  await dialog.getByText('Nykyinen salasana on väärä.').waitFor();
+  await password.fill('');
+  await password.focus();
+  await page.keyboard.type(DEMO.customer.password);
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL(`${suite.app.baseUrl}/tili-poistettu`);
+  await page.getByRole('heading', { name: 'Tilisi on poistettu' }).waitFor();
+  expect(await checkScreen(page, 'Tili poistettu')).toEqual([]);
+  const login = await new ApiClient(suite.app.apiUrl).post('/login', { email, password: DEMO.customer.password });
+  expect(login.status).toBe(401);
 });

@@ -23,6 +23,7 @@ import { RegisterHelloPage } from './public/RegisterHelloPage';
 import { ROUTES } from './routes';
 
 // The role workbenches load on first use, so the landing and login pages stay light.
+const AccountClosedPage = lazyRoute(() => import('./public/AccountClosedPage').then((m) => m.AccountClosedPage));
 const CustomerHandlingPage = lazyRoute(() => import('./customer/CustomerHandlingPage').then((m) => m.CustomerHandlingPage));
 const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckoutPage').then((m) => m.EmbeddedCheckoutPage));
 const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
@@ -47,6 +48,7 @@ function AppRoutes() {
       <Route path={ROUTES.registerHello} element={<RegisterHelloPage />} />
       <Route path={ROUTES.customerInfo} element={<CustomerInfoPage />} />
       <Route path={ROUTES.accessibility} element={<AccessibilityPage />} />
+      <Route path={ROUTES.accountClosed} element={<AccountClosedPage />} />
       <Route path={ROUTES.customerLogin} element={<CustomerLoginPage />} />
       <Route path={ROUTES.doctorLogin} element={<DoctorLoginPage />} />
       <Route path={ROUTES.doctorLoginAlias} element={<DoctorLoginPage />} />

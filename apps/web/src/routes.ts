@@ -4,6 +4,8 @@ export const ROUTES = {
   registerHello: '/registerHello',
   customerInfo: '/tietoa-asiakkaalle',
   accessibility: '/saavutettavuusseloste',
+  /** Where a closed account's browser lands (POST /my-user/delete). */
+  accountClosed: '/tili-poistettu',
 
   customerLogin: '/login',
   doctorLogin: '/logindoctor',

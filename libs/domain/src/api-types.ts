@@ -180,6 +180,11 @@ export interface PasswordChangeRequest {
   newPassword: string;
 }
 
+/** POST /my-user/delete: the account closes (204); the prescription records stay. */
+export interface AccountCloseRequest {
+  password: string;
+}
+
 /** POST /patient-access-log {hetu}: who read or changed one patient's data, oldest first. */
 export interface PatientAccessLog {
   hetu: string;

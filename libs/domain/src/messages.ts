@@ -25,3 +25,8 @@ export function credentialChangedSms(serviceUrl: string, what: 'password' | 'ema
   const changed = what === 'password' ? 'salasana on vaihdettu' : 'sähköpostiosoite on vaihdettu';
   return `Resepti: tilisi ${changed}. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: ${serviceUrl.replace(/\/+$/, '')}/login`;
 }
+
+/** The last text message to a closed account's phone: what happened and what stays. */
+export function accountClosedSms(serviceUrl: string): string {
+  return `Resepti: tilisi on poistettu. Reseptitiedot säilytetään lain edellyttämän ajan. Uuden tilin voit luoda tunnistautumalla: ${serviceUrl.replace(/\/+$/, '')}/login`;
+}

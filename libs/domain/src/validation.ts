@@ -34,6 +34,7 @@ export const VALIDATION_MESSAGES = {
   currentPasswordMissing: 'Anna nykyinen salasana.',
   currentPasswordWrong: 'Nykyinen salasana on väärä.',
   passwordForEmailChange: 'Vahvista sähköpostiosoitteen vaihto nykyisellä salasanallasi.',
+  passwordForAccountClose: 'Vahvista tilin poisto salasanallasi.',
 } as const;
 
 const M = VALIDATION_MESSAGES;

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'customer.email-change-refused',
   'customer.reauthentication-failed',
   'customer.data-export',
+  'customer.account-closed',
   'customer.order.paid',
   'customer.payment.refused',
   'customer.payment.refunded',

@@ -59,15 +59,16 @@ export class PatientAccessLogService {
   /**
    * GET /my-access-log: what doctors, pharmacies and pharmacy systems did with the signed-in
    * customer's data (rows with their hetu), newest first, a page at a time. Their own actions are
-   * not listed; the names are read as they are now.
+   * not listed; the names are read as they are now. A pharmacy is named with its office: the
+   * order's, or for a lookup by hetu the one the user worked at (the row's details).
    */
   async ownLog(customerId: number, offset: number, limit: number): Promise<MyAccessLog> {
     const rows = (await this.log.query(
       `SELECT a.at, a.actor_role, a.action,
               CASE a.actor_role
                 WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
-                WHEN 'pharmacy' THEN p.name
-                WHEN 'integrator' THEN acp.name || ' (apteekkijärjestelmä)'
+                WHEN 'pharmacy' THEN p.name || coalesce(', ' || po.name, '')
+                WHEN 'integrator' THEN acp.name || coalesce(', ' || po.name, '') || ' (apteekkijärjestelmä)'
               END AS actor
          FROM audit_log a
          JOIN customer c ON c.id = $1 AND a.patient_hetu = c.hetu
@@ -76,6 +77,9 @@ export class PatientAccessLogService {
          LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
          LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
          LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
+         LEFT JOIN orders o ON a.actor_role IN ('pharmacy', 'integrator') AND o.id = a.order_id
+         LEFT JOIN pharmacy_office po ON po.pharmacy_id = coalesce(pu.pharmacy_id, ac.pharmacy_id)
+               AND po.id = coalesce(o.office_id, (a.details::jsonb ->> 'officeId')::int)
         WHERE a.actor_role IN ('doctor', 'pharmacy', 'integrator')
         ORDER BY a.id DESC
         OFFSET $2 LIMIT $3`,

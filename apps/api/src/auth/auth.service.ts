@@ -1,7 +1,7 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { Customer } from '../customer/customer.entity.js';
+import { IsNull, type DataSource } from 'typeorm';
+import { Customer, isOpenCustomer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -37,7 +37,7 @@ export class AuthService {
   verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('customer', address, email, password, async (login) => {
       const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
-      return customer && { hash: customer.passwordHash, user: { role: 'customer', id: customer.id }, entity: Customer };
+      return isOpenCustomer(customer) ? { hash: customer.passwordHash, user: { role: 'customer', id: customer.id }, entity: Customer } : null;
     });
   }
 
@@ -82,7 +82,9 @@ export class AuthService {
   private async credentialsOf(user: { role: UserRole; id: number }): Promise<{ login: string; hash: string }> {
     switch (user.role) {
       case 'customer': {
-        const row = await this.db.getRepository(Customer).findOneByOrFail({ id: user.id });
+        const row = await this.db.getRepository(Customer).findOneBy({ id: user.id });
+        // A closed account has no password: its sessions ended with it.
+        if (!isOpenCustomer(row)) throw new UnauthorizedException();
         return { login: row.email, hash: row.passwordHash };
       }
       case 'doctor': {
@@ -125,7 +127,7 @@ export class AuthService {
   private async load(user: SessionUser): Promise<SessionUser | null> {
     switch (user.role) {
       case 'customer':
-        return (await this.db.getRepository(Customer).existsBy({ id: user.id })) ? { role: 'customer', id: user.id } : null;
+        return (await this.db.getRepository(Customer).existsBy({ id: user.id, closedAt: IsNull() })) ? { role: 'customer', id: user.id } : null;
       case 'doctor':
         return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
       case 'pharmacy': {

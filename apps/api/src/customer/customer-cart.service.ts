@@ -69,6 +69,17 @@ export class CustomerCartService {
     await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
   }
 
+  /**
+   * A closing account's cart empties and its open checkout ends, in the closing's transaction with
+   * the cart locked (a payment being taken refuses it: 409).
+   */
+  async discard(m: EntityManager, customerId: number): Promise<void> {
+    await this.bus.emit(m, 'customer-cart.changed', { customerId });
+    await m.delete(CustomerCartItem, { customerId });
+    await m.delete(CustomerCartCoupon, { customerId });
+    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  }
+
   /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
   private async changeCart<T>(customerId: number, work: (m: EntityManager, customer: Customer) => Promise<T>): Promise<T> {
     return this.items.manager.transaction(async (m) => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -9,7 +9,7 @@ import { requestOrigin } from '../auth/login-throttle.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
-import { ChangePasswordDto, ContactDetailsDto } from './dto/customer-account.dto.js';
+import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
 @ApiTags('customer')
 @Controller()
@@ -43,5 +43,18 @@ export class CustomerController {
   async changePassword(@CurrentUser() user: SessionUser, @Body() dto: ChangePasswordDto, @Req() req: Request): Promise<void> {
     await this.customers.changePassword(user.id, dto, requestOrigin(req));
     await this.sessions.endAllOf(user, req.sessionID);
+  }
+
+  @Post('my-user/delete')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Close the account', description: 'Needs the password. The account can no longer sign in; the prescription records stay as the law requires.' })
+  @ApiNoContentResponse({ description: 'Closed: credentials, e-mail, phone and marketing consent removed; every session and socket of the account ended; the open cart and checkout cancelled.' })
+  @ApiBadRequestResponse({ description: 'The password is missing or wrong.' })
+  @ApiConflictResponse({ description: 'A payment is being taken: try again when it has finished.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords (15 min).' })
+  async closeAccount(@CurrentUser() user: SessionUser, @Body() dto: CloseAccountDto, @Req() req: Request): Promise<void> {
+    await this.customers.closeAccount(user.id, dto, requestOrigin(req));
+    await this.sessions.endAllOf(user);
+    await this.sessions.endCurrent(req);
   }
 }

@@ -1,11 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+/** A hetu has one open account; closed ones stay as the records of their orders (CustomerAccountClosing). */
 @Entity()
+@Index('uq_customer_hetu_open', ['hetu'], { unique: true, where: '"closed_at" IS NULL' })
 export class Customer {
   @PrimaryGeneratedColumn()
   id!: number;
 
-  @Index({ unique: true })
   @Column({ type: 'text' })
   hetu!: string;
 
@@ -15,17 +16,18 @@ export class Customer {
   @Column({ type: 'text' })
   lastName!: string;
 
-  /** Stored lower-case; login is case-insensitive. */
+  /** Stored lower-case; login is case-insensitive. Null once the account is closed. */
   @Index({ unique: true })
-  @Column({ type: 'text' })
-  email!: string;
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
 
-  /** Normalised: spaces stripped. */
-  @Column({ type: 'text' })
-  phone!: string;
+  /** Normalised: spaces stripped. Null once the account is closed. */
+  @Column({ type: 'text', nullable: true })
+  phone!: string | null;
 
-  @Column({ type: 'text' })
-  passwordHash!: string;
+  /** Null once the account is closed: nothing signs in to it. */
+  @Column({ type: 'text', nullable: true })
+  passwordHash!: string | null;
 
   @Column({ type: 'text' })
   sex!: 'm' | 'f';
@@ -49,4 +51,18 @@ export class Customer {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * When the customer closed the account (POST /my-user/delete). The row keeps the hetu and names
+   * its orders were made under; the hetu may register again.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  closedAt!: Date | null;
+}
+
+/** An account that can sign in: not closed, so its credentials and contact details are there. */
+export type OpenCustomer = Customer & { email: string; phone: string; passwordHash: string; closedAt: null };
+
+export function isOpenCustomer(c: Customer | null): c is OpenCustomer {
+  return c !== null && c.closedAt === null && c.email !== null && c.phone !== null && c.passwordHash !== null;
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, type Repository } from 'typeorm';
+import { IsNull, Not, type Repository } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -16,10 +16,13 @@ import {
 import { checkNewPassword, hashPassword } from '../auth/password.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { EventBus } from '../events/event-bus.js';
-import { Customer } from './customer.entity.js';
-import type { ChangePasswordDto, ContactDetailsDto } from './dto/customer-account.dto.js';
+import { CustomerCartService } from './customer-cart.service.js';
+import { Customer, isOpenCustomer, type OpenCustomer } from './customer.entity.js';
+import type { ChangePasswordDto, CloseAccountDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
-function toInfo(c: Customer): CustomerInfo {
+const ACCOUNT_MISSING = 'Käyttäjää ei löydy';
+
+function toInfo(c: OpenCustomer): CustomerInfo {
   return { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, sex: c.sex, approvedEulaVersion: c.approvedEulaVersion };
 }
 
@@ -31,6 +34,7 @@ export class CustomerService {
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
+    private readonly carts: CustomerCartService,
   ) {}
 
   async info(customerId: number): Promise<CustomerInfo> {
@@ -61,7 +65,7 @@ export class CustomerService {
         if (changes.email && (await m.existsBy(Customer, { email: changes.email, id: Not(customerId) }))) throw new ConflictException(M.emailTaken);
         if (Object.keys(changes).length > 0) await m.update(Customer, { id: customerId }, changes);
         const after = await m.findOneBy(Customer, { id: customerId });
-        if (!after) throw new NotFoundException('Käyttäjää ei löydy');
+        if (!isOpenCustomer(after)) throw new NotFoundException(ACCOUNT_MISSING);
         const entries: AuditEntry[] = [];
         if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
         if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
@@ -99,6 +103,34 @@ export class CustomerService {
     });
   }
 
+  /**
+   * POST /my-user/delete: the account closes once the password is checked (ASVS 6.2.3, counted
+   * like a password change). Credentials, e-mail, phone and the marketing consent go; the row,
+   * with the hetu and names the orders were made under, stays as their record (health records are
+   * kept as the law requires), and the hetu may register again. The open cart and checkout end in
+   * the same transaction (409 while a payment is being taken: nothing changes). The phone on file
+   * gets a last message. The caller ends every session and socket of the account.
+   */
+  async closeAccount(customerId: number, dto: CloseAccountDto, origin: RequestOrigin): Promise<void> {
+    const customer = await this.load(customerId);
+    const slots = await this.throttle.take(passwordWorkKeys(origin, `account:customer:${customerId}`), PASSWORD_WORK_THROTTLED_MESSAGE);
+    await this.giveBackWhenBusy(slots, () => this.reauthenticate(customer, dto.password, origin, 'account-close'));
+    await this.customers.manager.transaction(async (m) => {
+      // The cart's lock: a parallel close, cart change or payment waits for this one.
+      const locked = await this.carts.lockCart(m, customerId);
+      if (!isOpenCustomer(locked)) throw new NotFoundException(ACCOUNT_MISSING);
+      await this.carts.discard(m, customerId);
+      await m.update(
+        Customer,
+        { id: customerId, closedAt: IsNull() },
+        { email: null, phone: null, passwordHash: null, marketingAllowed: false, closedAt: () => 'now()' },
+      );
+      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.account-closed', patientHetu: locked.hetu }, m);
+      await this.bus.emit(m, 'customer.account-closed', { phone: locked.phone });
+    });
+    this.auth.forget({ role: 'customer', id: customerId });
+  }
+
   /** Runs `work`; turned away by a full hashing queue (503), nothing was worked on and the slots are given back. */
   private async giveBackWhenBusy<T>(slots: CounterSlots, work: () => Promise<T>): Promise<T> {
     try {
@@ -110,15 +142,16 @@ export class CustomerService {
   }
 
   /** 400 (audited) unless `password` is the customer's current one. */
-  private async reauthenticate(customer: Customer, password: string, origin: RequestOrigin, purpose: 'password-change' | 'email-change'): Promise<void> {
+  private async reauthenticate(customer: OpenCustomer, password: string, origin: RequestOrigin, purpose: 'password-change' | 'email-change' | 'account-close'): Promise<void> {
     if (await this.auth.reauthenticateCustomer(customer.id, origin.address, password)) return;
     await this.audit.record({ role: 'customer', id: customer.id }, { action: 'customer.reauthentication-failed', patientHetu: customer.hetu, details: { for: purpose } });
     throw new BadRequestException([M.currentPasswordWrong]);
   }
 
-  private async load(customerId: number): Promise<Customer> {
+  /** The signed-in customer's open account (404 once closed: its sessions end with it). */
+  private async load(customerId: number): Promise<OpenCustomer> {
     const c = await this.customers.findOneBy({ id: customerId });
-    if (!c) throw new NotFoundException('Käyttäjää ei löydy');
+    if (!isOpenCustomer(c)) throw new NotFoundException(ACCOUNT_MISSING);
     return c;
   }
 }

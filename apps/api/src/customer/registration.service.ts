@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { type EntityManager, LessThan, MoreThan, type Repository } from 'typeorm';
+import { type EntityManager, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import {
   ageOn,
   helsinkiParts,
@@ -66,7 +66,7 @@ export class RegistrationService {
   /** GET /registration */
   async registrationData(identificationId: string | undefined): Promise<RegistrationData> {
     const identification = await this.valid(this.customerRows.manager, identificationId);
-    const registered = await this.customerRows.existsBy({ hetu: identification.hetu });
+    const registered = await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() });
     const { hetu, firstName, lastName, purpose } = identification;
     const tooYoung = !registered && this.isTooYoung(hetu) ? M.tooYoung(this.config.minAge) : undefined;
     return { hetu, firstName, lastName, purpose, registered, ...(tooYoung ? { tooYoung } : {}) };
@@ -95,7 +95,7 @@ export class RegistrationService {
       const sex = parseHetu(identification.hetu)?.sex;
       if (!sex) throw new NotFoundException(M.identificationMissing);
       if (this.isTooYoung(identification.hetu)) throw new ForbiddenException(M.tooYoung(this.config.minAge));
-      if (await this.customerRows.existsBy({ hetu: identification.hetu })) throw new ConflictException(M.alreadyRegistered);
+      if (await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() })) throw new ConflictException(M.alreadyRegistered);
       if (await this.customerRows.existsBy({ email })) throw new ConflictException(M.emailTaken);
       const passwordHash = await this.hashCounted(dto.password, identification, origin);
       return await this.customerRows.manager.transaction(async (m) => {
@@ -134,11 +134,11 @@ export class RegistrationService {
     checkNewPassword(newPassword, [person.firstName, person.lastName]);
     const identification = await this.attempt(person.id);
     try {
-      if (!(await this.customerRows.existsBy({ hetu: identification.hetu }))) throw new NotFoundException(M.notRegistered);
+      if (!(await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() }))) throw new NotFoundException(M.notRegistered);
       const passwordHash = await this.hashCounted(newPassword, identification, origin);
       return await this.customerRows.manager.transaction(async (m) => {
         const locked = await this.valid(m, identification.id, true);
-        const customer = await m.findOneBy(Customer, { hetu: locked.hetu });
+        const customer = await m.findOneBy(Customer, { hetu: locked.hetu, closedAt: IsNull() });
         if (!customer) throw new NotFoundException(M.notRegistered);
         await m.update(Customer, { id: customer.id }, { passwordHash });
         await m.delete(Identification, { id: locked.id });

@@ -20,6 +20,8 @@ export interface DomainEventMap {
   'account.signed-out': { role: string; id: number };
   /** A customer's password or e-mail changed (customer/): the phone on file is told. */
   'customer.credentials-changed': { phone: string | null; what: 'password' | 'email' };
+  /** A customer closed their account: the phone it had gets the last message. */
+  'customer.account-closed': { phone: string | null };
   /** A customer's cart is changing (customer/): the checkout of the old cart ends, or a payment being taken refuses the change. */
   'customer-cart.changed': { customerId: number };
   /** Checkouts were ended (payments/): those open at the provider are expired there once this commits. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { credentialChangedSms, orderHandledSms } from '@resepti/domain';
+import { accountClosedSms, credentialChangedSms, orderHandledSms } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Customer } from '../customer/customer.entity.js';
 import { EventBus } from '../events/event-bus.js';
@@ -30,6 +30,7 @@ export class SmsOutboxService implements OnModuleInit {
     this.bus.inTransaction('order.changed', (m, change) => this.orderHandled(m, change));
     // "Your password / e-mail address changed", to the phone on file before the change.
     this.bus.inTransaction('customer.credentials-changed', (m, { phone, what }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what), null));
+    this.bus.inTransaction('customer.account-closed', (m, { phone }) => this.queue(m, phone, accountClosedSms(this.serviceUrl), null));
   }
 
   /** The newest 200 messages (GET /dev/sms-outbox, development only). */

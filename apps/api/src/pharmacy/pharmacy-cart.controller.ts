@@ -20,8 +20,8 @@ export class PharmacyCartController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The patient becomes the cart’s patient (shared by all sessions of the user); another patient than the current one empties the cart.' })
   @ApiBadRequestResponse({ description: "'Tarkista henkilöturvatunnus' or a missing name; nothing is stored." })
-  patientInfo(@CurrentUser() user: SessionUser, @Body() body: PatientInfoDto): Promise<Patient> {
-    return this.carts.setPatient(user, body);
+  patientInfo(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PatientInfoDto): Promise<Patient> {
+    return this.carts.setPatient(user, body, req.session.officeId);
   }
 
   @Get('delivery-options')
@@ -53,8 +53,8 @@ export class PharmacyCartController {
   @Get('pharmacy-user-shopping-cart')
   @Roles('pharmacy')
   @ApiOkResponse({ description: 'The cart: {items, deliveryOptionId, patient, totalPriceCents}.' })
-  cart(@CurrentUser() user: SessionUser): Promise<PharmacyCart> {
-    return this.carts.cart(user);
+  cart(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyCart> {
+    return this.carts.cart(user, req.session.officeId);
   }
 
   @Post('pharmacy-user-shopping-cart/clear')

@@ -55,7 +55,7 @@ export class PharmacyCartService {
    * order, so medicines are never sent under the next patient's hetu; the same patient again
    * (e.g. a corrected name) keeps them.
    */
-  async setPatient(user: SessionUser, input: Patient): Promise<Patient> {
+  async setPatient(user: SessionUser, input: Patient, officeId?: number): Promise<Patient> {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
@@ -66,16 +66,16 @@ export class PharmacyCartService {
         { pharmacyUserId: user.id },
         { patientHetu: hetu, patientFirstName: patient.firstName, patientLastName: patient.lastName },
       );
-      await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu }, m);
+      await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu, details: officeDetails(officeId) }, m);
       await this.changed(m, user.id);
     });
     return patient;
   }
 
-  async cart(user: SessionUser): Promise<PharmacyCartDto> {
+  async cart(user: SessionUser, officeId?: number): Promise<PharmacyCartDto> {
     return this.carts.manager.transaction(async (m) => {
       const cart = await this.view(m, user.id);
-      if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu }, m);
+      if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu, details: officeDetails(officeId) }, m);
       return cart;
     });
   }
@@ -212,4 +212,9 @@ function requirePatient(cart: PharmacyCart, expectedHetu: string | undefined): P
     throw new ConflictException(PHARMACY_MESSAGES.patientChanged);
   }
   return patient;
+}
+
+/** The office the user works at, in a patient read's audit row: the patient's access log names it. */
+function officeDetails(officeId: number | undefined): Record<string, unknown> | undefined {
+  return officeId === undefined ? undefined : { officeId };
 }

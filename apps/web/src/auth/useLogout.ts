@@ -3,11 +3,25 @@ import { logout } from '../api/session';
 import { useSocket } from '../api/socket';
 
 /**
- * POST /logout, close the socket, then a full page load of `to`: nothing of the
- * signed-in user (cached server state, socket rooms, the tab's saved chat progress) survives the logout.
+ * Leaves the signed-in app for `to` with a full page load: the socket closes and nothing of the
+ * user (cached server state, socket rooms, the tab's saved chat progress) survives.
  */
-export function useLogout(to: string) {
+export function useLeaveSignedIn(): (to: string) => void {
   const { disconnect } = useSocket();
+  return (to) => {
+    disconnect();
+    try {
+      sessionStorage.clear();
+    } catch {
+      // no storage: nothing kept
+    }
+    window.location.assign(to);
+  };
+}
+
+/** POST /logout, then leave for `to` (useLeaveSignedIn). */
+export function useLogout(to: string) {
+  const leaveSignedIn = useLeaveSignedIn();
   const leave = useMutation({
     mutationFn: async () => {
       try {
@@ -16,15 +30,7 @@ export function useLogout(to: string) {
         console.info('Logout call failed; leaving anyway', e);
       }
     },
-    onSuccess: () => {
-      disconnect();
-      try {
-        sessionStorage.clear();
-      } catch {
-        // no storage: nothing kept
-      }
-      window.location.assign(to);
-    },
+    onSuccess: () => leaveSignedIn(to),
   });
   // Once left, the page is on its way out: the button stays disabled.
   return { logout: leave.mutate, pending: leave.isPending || leave.isSuccess };

@@ -1,11 +1,13 @@
 /**
  * /profile, 'Omat tietoni': who has read the customer's data ('Kuka on katsonut tietojani', from
- * the audit trail) and 'Lataa omat tietoni' (the data as a JSON file).
+ * the audit trail, a page at a time), 'Lataa omat tietoni' (the data as a JSON file) and
+ * 'Poista tili'.
  */
-import { InlineAlert, Paragraph } from 'suomifi-ui-components';
+import { Button, InlineAlert, Paragraph } from 'suomifi-ui-components';
 import { formatDateTimeFi } from '@resepti/domain';
 import { PageLoading } from '../components/PageLoading';
 import { CUSTOMER_TEXTS } from '../texts';
+import { CloseAccount } from './CloseAccount';
 import { MY_DATA_URL } from './customer-api';
 import { useMyAccessLog } from './customer-hooks';
 
@@ -13,6 +15,7 @@ const T = CUSTOMER_TEXTS.profile;
 
 export function MyDataRights() {
   const log = useMyAccessLog();
+  const entries = log.data?.pages.flatMap((p) => p.entries);
   return (
     <>
       <p className="my-data__download">
@@ -27,10 +30,10 @@ export function MyDataRights() {
       <Paragraph mb="m">{T.accessLogIntro}</Paragraph>
       {log.isPending && <PageLoading />}
       {log.isError && <InlineAlert status="error">{T.accessLogFailed}</InlineAlert>}
-      {log.data && log.data.entries.length === 0 && <Paragraph>{T.accessLogEmpty}</Paragraph>}
-      {log.data && log.data.entries.length > 0 && (
+      {entries && entries.length === 0 && <Paragraph>{T.accessLogEmpty}</Paragraph>}
+      {entries && entries.length > 0 && (
         <ul className="access-log" aria-label={T.accessLogHeading}>
-          {log.data.entries.map((e, i) => (
+          {entries.map((e, i) => (
             <li key={`${e.time}-${i}`} className="access-log__entry">
               <span className="access-log__time">{formatDateTimeFi(e.time)}</span>
               <span className="access-log__actor">{e.actor}</span>
@@ -39,6 +42,12 @@ export function MyDataRights() {
           ))}
         </ul>
       )}
+      {log.hasNextPage && (
+        <Button variant="secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage} className="access-log__more">
+          {T.accessLogMore}
+        </Button>
+      )}
+      <CloseAccount />
     </>
   );
 }

@@ -4,6 +4,7 @@
  * through customer-hooks.ts.
  */
 import type {
+  AccountCloseRequest,
   MyAccessLog,
   AddCustomerCartItemRequest,
   ContactDetailsUpdate,
@@ -30,9 +31,9 @@ import { api } from '../api/client';
 const C = { level: 'customer' } as const;
 
 /** GET /registration: the person of the session's strong identification (404 without one). */
-/** GET /my-access-log: the newest entries. */
-export function fetchMyAccessLog(): Promise<MyAccessLog> {
-  return api.get<MyAccessLog>('/my-access-log');
+/** GET /my-access-log: a page of entries, newest first, after skipping `offset`. */
+export function fetchMyAccessLog(offset: number): Promise<MyAccessLog> {
+  return api.get<MyAccessLog>(`/my-access-log?offset=${offset}`);
 }
 
 /** GET /my-data: the customer's data as a JSON file (a plain link: the browser downloads it). */
@@ -54,6 +55,11 @@ export function resetPassword(newPassword: string): Promise<LoginResponse> {
 
 export function updateContactDetails(update: ContactDetailsUpdate): Promise<CustomerInfo> {
   return api.patch<CustomerInfo>('/my-user', update);
+}
+
+/** POST /my-user/delete: the password confirms it; every session of the account ends (this one too). */
+export function closeAccount(request: AccountCloseRequest): Promise<void> {
+  return api.post<void>('/my-user/delete', request);
 }
 
 /** POST /my-user/change-password: the current password confirms the change. */

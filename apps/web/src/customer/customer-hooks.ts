@@ -5,7 +5,7 @@
  * are polled every 30 s only while the socket is down.
  */
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   POLL_INTERVAL_MS,
   SOCKET_EVENTS,
@@ -18,6 +18,7 @@ import {
   type FeedbackRequest,
   type LoginResponse,
   type PasswordChangeRequest,
+  type AccountCloseRequest,
   type PaymentSessionResponse,
   type RegistrationRequest,
 } from '@resepti/domain';
@@ -32,6 +33,7 @@ import {
   addCartItem,
   applyCoupon,
   changePassword,
+  closeAccount,
   fetchCart,
   fetchEmbeddedCheckout,
   fetchFeedbackQuestion,
@@ -123,6 +125,10 @@ export function useUpdateContactDetails(reactions: WriteReactions<CustomerInfo, 
 
 export function useChangePassword(reactions: WriteReactions<void, PasswordChangeRequest> = {}) {
   return useMutation({ mutationFn: changePassword, onSuccess: reactions.onSuccess, onError: reactions.onError });
+}
+
+export function useCloseAccount(reactions: WriteReactions<void, AccountCloseRequest> = {}) {
+  return useMutation({ mutationFn: closeAccount, onSuccess: reactions.onSuccess, onError: reactions.onError });
 }
 
 // ---------------------------------------------------------------- products and cart
@@ -293,6 +299,13 @@ export function useSendFeedback(reactions: WriteReactions<void, FeedbackRequest>
 }
 
 /** Who has read the customer's data ('Kuka on katsonut tietojani'); read when the view opens. */
+/** 'Kuka on katsonut tietojani', a page at a time ('Näytä lisää' fetches the next). */
 export function useMyAccessLog() {
-  return useQuery({ queryKey: queryKeys.customer.accessLog, queryFn: fetchMyAccessLog, staleTime: 0 });
+  return useInfiniteQuery({
+    queryKey: queryKeys.customer.accessLog,
+    queryFn: ({ pageParam }) => fetchMyAccessLog(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((n, p) => n + p.entries.length, 0) : undefined),
+    staleTime: 0,
+  });
 }

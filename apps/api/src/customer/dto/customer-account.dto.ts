@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type RegistrationRequest, type PasswordChangeRequest } from '@resepti/domain';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordChangeRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
 function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
@@ -106,4 +106,11 @@ export class ChangePasswordDto extends NewPasswordDto implements PasswordChangeR
   @ApiProperty({ example: 'Salasana1' })
   @DomainRule(text((v) => currentPasswordProblem(v, M.currentPasswordMissing)))
   currentPassword!: string;
+}
+
+/** Closing the account needs the password (ASVS 6.2.3), like any credential change. */
+export class CloseAccountDto implements AccountCloseRequest {
+  @ApiProperty({ example: 'Salasana1' })
+  @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForAccountClose)))
+  password!: string;
 }

@@ -1,0 +1,88 @@
+/**
+ * 'Poista tili' on /profile ('Omat tietoni'): a confirmation modal says what goes and what stays
+ * ('Reseptitiedot säilytetään lain edellyttämän ajan'), asks for the password and has the primary
+ * action first. On success every session of the account has ended: the browser leaves for the
+ * closed-account page.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph, TextInput } from 'suomifi-ui-components';
+import { VALIDATION_MESSAGES } from '@resepti/domain';
+import { errorText } from '../api/error-text';
+import { useLeaveSignedIn } from '../auth/useLogout';
+import { FormErrorAlert } from '../components/FormErrorAlert';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { useCloseAccount } from './customer-hooks';
+
+const T = CUSTOMER_TEXTS.profile;
+
+export function CloseAccount() {
+  const ids = useId();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const leaveSignedIn = useLeaveSignedIn();
+  const close = useCloseAccount({
+    onSuccess: () => leaveSignedIn(ROUTES.accountClosed),
+    onError: (e) => setError(errorText(e, T.closeFailed)),
+  });
+  const busy = close.isPending || close.isSuccess;
+
+  function cancel() {
+    if (busy) return;
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    if (!password) return setError(VALIDATION_MESSAGES.passwordForAccountClose);
+    setError(null);
+    close.mutate({ password });
+  }
+
+  return (
+    <>
+      <h3 className="my-data__heading">{T.closeHeading}</h3>
+      <Paragraph mb="m">{T.closeIntro}</Paragraph>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {T.closeButton}
+      </Button>
+      <Modal appElementId="root" visible={open} onEscKeyDown={cancel} ariaLabelledBy={`${ids}-title`}>
+        <form onSubmit={submit} noValidate>
+          <ModalContent>
+            <ModalTitle id={`${ids}-title`}>{T.closeModalHeading}</ModalTitle>
+            <Paragraph mb="s">{T.closeIntro}</Paragraph>
+            <Paragraph mb="s">
+              <strong>{T.closeKept}</strong>
+            </Paragraph>
+            <Paragraph mb="m">{T.closeAgain}</Paragraph>
+            <TextInput
+              id={`${ids}-password`}
+              labelText={T.closePassword}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(v) => setPassword(String(v ?? ''))}
+              status={error ? 'error' : 'default'}
+              aria-describedby={error ? `${ids}-error` : undefined}
+              fullWidth
+              mb="s"
+            />
+            <FormErrorAlert id={`${ids}-error`} error={error} />
+          </ModalContent>
+          <ModalFooter>
+            <Button type="submit" disabled={busy}>
+              {T.closeConfirm}
+            </Button>
+            <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>
+              {TEXTS.common.cancel}
+            </Button>
+          </ModalFooter>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+/** /tili-poistettu: where the browser lands after the customer closed their account. */
+import { Link } from 'react-router-dom';
+import { Heading, Paragraph } from 'suomifi-ui-components';
+import { usePageTitle } from '../components/usePageTitle';
+import { ROUTES } from '../routes';
+import { CUSTOMER_TEXTS } from '../texts';
+import { PublicLayout } from './PublicLayout';
+
+const T = CUSTOMER_TEXTS.profile;
+
+export function AccountClosedPage() {
+  usePageTitle(T.closedHeading);
+  return (
+    <PublicLayout>
+      <main id="main" className="page page--narrow">
+        <Heading variant="h1" mb="m">
+          {T.closedHeading}
+        </Heading>
+        <Paragraph mb="s">{T.closedText}</Paragraph>
+        <Paragraph mb="s">{T.closeKept}</Paragraph>
+        <Paragraph mb="l">{T.closeAgain}</Paragraph>
+        <Link to={ROUTES.home}>{T.closedHome}</Link>
+      </main>
+    </PublicLayout>
+  );
+}
