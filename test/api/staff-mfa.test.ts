@@ -193,8 +193,12 @@ describe('resets', () => {
     await enableTotp('pharmacy');
     await pendingLogin('pharmacy');
     const admin = await loginAs(app, 'pharmacyAdmin');
-    const users = (await admin.get('/list-users')).body as Array<{ id: number; username: string }>;
+    const listed = async () => (await admin.get('/list-users')).body as Array<{ id: number; username: string; mfaEnabled: boolean }>;
+    const users = await listed();
     const target = users.find((u) => u.username === DEMO.pharmacy.username)!;
+    // The admin's list shows who has TOTP on.
+    expect(target.mfaEnabled).toBe(true);
+    expect(users.find((u) => u.username === DEMO.pharmacyAdmin.username)?.mfaEnabled).toBe(false);
     const kyla = (await app.sql<{ id: number }>("SELECT id FROM pharmacy_user WHERE username = 'kyla'"))[0];
     const refused = await admin.post('/reset-pharmacy-user-mfa', { id: kyla.id });
     expect(refused.status).toBe(403);
@@ -204,6 +208,7 @@ describe('resets', () => {
     expect((await admin.post('/reset-pharmacy-user-mfa', { id: target.id })).status).toBe(204);
     const audit = await app.sql<{ subject: string }>("SELECT subject FROM audit_log WHERE action = 'mfa.totp-reset' AND actor_role = 'pharmacy'");
     expect(audit).toEqual([{ subject: `pharmacy_user:${target.id}` }]);
+    expect((await listed()).find((u) => u.id === target.id)?.mfaEnabled).toBe(false);
     const res = await passwordLogin(new ApiClient(app.apiUrl), 'pharmacy');
     expect(res.body).toEqual({ role: 'pharmacy' });
   });

@@ -122,8 +122,11 @@ export interface MessageStatus {
   published: boolean;
 }
 
-/** GET /list-users: a user of the admin's pharmacy (never with a password hash). */
-export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName' | 'officeCount' | 'sessionIdleMinutes'>;
+/**
+ * GET /list-users: a user of the admin's pharmacy (never with a password hash). `mfaEnabled`
+ * (in the list): whether the user signs in with TOTP, which the admin can reset.
+ */
+export type PharmacyUserListEntry = Omit<PharmacyUserInfo, 'pharmacyName' | 'officeCount' | 'sessionIdleMinutes'> & { mfaEnabled?: boolean };
 
 /** GET /check-username/{name} */
 export interface UsernameCheck {

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import {
   isRecoveryCode,
   isTotpCode,
@@ -68,6 +68,13 @@ export class MfaService {
 
   async isEnabled(user: StaffUser): Promise<boolean> {
     return this.totp.existsBy({ role: user.role, userId: user.id, enabledAt: Not(IsNull()) });
+  }
+
+  /** Which of these users have TOTP enabled (the pharmacy admin's user list). */
+  async enabledAmong(role: MfaRole, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.totp.findBy({ role, userId: In(ids), enabledAt: Not(IsNull()) });
+    return new Set(rows.map((r) => r.userId));
   }
 
   /** What a right password leads to: the code, the setup (required, none yet) or a sign-in (null). */

@@ -45,7 +45,8 @@ export class PharmacyUserAdminService {
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
     const users = await this.users.find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
-    return users.map(toUserListEntry);
+    const withMfa = await this.mfa.enabledAmong('pharmacy', users.map((u) => u.id));
+    return users.map((u) => ({ ...toUserListEntry(u), mfaEnabled: withMfa.has(u.id) }));
   }
 
   async usernameExists(name: string): Promise<UsernameCheck> {

@@ -25,6 +25,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { ApiClientsPanel } from './ApiClientsPanel';
 import { checkUsername } from './pharmacy-api';
 import { useCreatePharmacyUser, useDeletePharmacyUser, usePharmacyUsers, useUpdatePharmacyUser } from './pharmacy-hooks';
+import { UserMfaReset } from './UserMfaReset';
 
 const T = PHARMACY_TEXTS.admin;
 
@@ -165,6 +166,7 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       <div role="status" aria-live="polite">
         {save.isPending && <p>{T.saving}</p>}
       </div>
+      <UserMfaReset key={user.id} userId={user.id} enabled={user.mfaEnabled === true} />
       {!user.isAdmin && (
         <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
           {T.deleteUser}

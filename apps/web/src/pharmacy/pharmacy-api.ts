@@ -150,6 +150,11 @@ export function updateUser(user: UpdatePharmacyUserRequest): Promise<PharmacyUse
   return api.post<PharmacyUserListEntry>('/update-pharmacy-user', user, P);
 }
 
+/** POST /reset-pharmacy-user-mfa: the user's TOTP goes (a lost phone); they set it up again. */
+export function resetUserMfa(id: number): Promise<void> {
+  return api.post<void>('/reset-pharmacy-user-mfa', { id }, P);
+}
+
 export function deleteUser(username: string): Promise<void> {
   return api.delete<void>('/delete-pharmacy-user', { username }, P);
 }

@@ -28,6 +28,7 @@ import {
   clearCart,
   createUser,
   deleteUser,
+  resetUserMfa,
   fetchApiClients,
   fetchCart,
   fetchDeliveryOptions,
@@ -283,6 +284,18 @@ export function useUpdatePharmacyUser<F extends string>(reactions: WriteReaction
 }
 
 /** The screen closes its confirmation and moves on once the list no longer has the user. */
+export function useResetPharmacyUserMfa(reactions: WriteReactions<void, number> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetUserMfa,
+    onSuccess: async (data, id) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.pharmacy.users });
+      await reactions.onSuccess?.(data, id);
+    },
+    onError: reactions.onError,
+  });
+}
+
 export function useDeletePharmacyUser(reactions: WriteReactions<void, string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({

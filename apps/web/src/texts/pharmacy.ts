@@ -129,5 +129,12 @@ export const PHARMACY_TEXTS = {
     saveFailed: 'Tallennus epäonnistui!',
     /** Another administrator's details are shown read-only (SPEC section 6: admins manage users, not administrators). */
     otherAdminReadOnly: 'Toisen järjestelmänvalvojan tietoja ei voi muokata eikä poistaa.',
+    mfaHeading: 'Kaksivaiheinen tunnistautuminen',
+    mfaOn: 'Käytössä: käyttäjä kirjautuu salasanalla ja vahvistuskoodilla.',
+    mfaOff: 'Ei käytössä.',
+    mfaReset: 'Nollaa kaksivaiheinen tunnistautuminen',
+    mfaResetQuestion: 'Nollataanko kaksivaiheinen tunnistautuminen? Käyttäjä ottaa sen uudelleen käyttöön uudella laitteella.',
+    mfaResetConfirm: 'Nollaa',
+    mfaResetDone: 'Kaksivaiheinen tunnistautuminen on nollattu.',
   },
 } as const;

@@ -1,0 +1,38 @@
+/**
+ * The admin's view of a user's two-step sign-in (TOTP) on /adminapteekki: whether it is on, and
+ * 'Nollaa kaksivaiheinen tunnistautuminen' for a user who lost their phone (asked first; the
+ * server checks the user is of the admin's pharmacy and audits the reset).
+ */
+import { useState } from 'react';
+import { Button, Heading, Paragraph } from 'suomifi-ui-components';
+import { errorText } from '../api/error-text';
+import { ConfirmAction } from '../components/ConfirmAction';
+import { PHARMACY_TEXTS } from '../texts';
+import { useResetPharmacyUserMfa } from './pharmacy-hooks';
+
+const T = PHARMACY_TEXTS.admin;
+
+export function UserMfaReset({ userId, enabled }: { userId: number; enabled: boolean }) {
+  const [done, setDone] = useState(false);
+  const reset = useResetPharmacyUserMfa({ onSuccess: () => setDone(true) });
+  return (
+    <div className="pharmacy-admin__mfa">
+      <Heading variant="h3" mb="xs">
+        {T.mfaHeading}
+      </Heading>
+      <div role="status" aria-live="polite">
+        <Paragraph mb="s">{done ? T.mfaResetDone : enabled ? T.mfaOn : T.mfaOff}</Paragraph>
+        {reset.isError && <p className="ph-error">{errorText(reset.error)}</p>}
+      </div>
+      {enabled && !done && (
+        <ConfirmAction question={T.mfaResetQuestion} confirmLabel={T.mfaResetConfirm} onConfirm={() => reset.mutate(userId)}>
+          {(ask) => (
+            <Button variant="secondary" onClick={ask} disabled={reset.isPending}>
+              {T.mfaReset}
+            </Button>
+          )}
+        </ConfirmAction>
+      )}
+    </div>
+  );
+}
