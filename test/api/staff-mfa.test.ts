@@ -80,6 +80,10 @@ describe('staff TOTP', () => {
     expect(decodeURIComponent(url.pathname)).toContain('laakari@example.fi');
     expect(url.searchParams.get('secret')).toBe(secret);
     expect(url.searchParams.get('issuer')).toBe('Resepti');
+    // Encrypted at rest: the database holds no base32 secret.
+    const [pending] = await app.sql<{ pending_secret: string }>("SELECT pending_secret FROM staff_totp WHERE role = 'doctor' AND user_id = 1");
+    expect(pending.pending_secret).toMatch(/^v1\./);
+    expect(pending.pending_secret).not.toContain(secret);
 
     const wrong = await doctor.post('/mfa/totp/enable', { code: '000000' });
     expect(wrong.status).toBe(401);
@@ -93,6 +97,9 @@ describe('staff TOTP', () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
     expect((await doctor.get('/mfa/totp')).body).toEqual({ role: 'doctor', enabled: true, required: false });
+    const [enabledRow] = await app.sql<{ secret: string }>("SELECT secret FROM staff_totp WHERE role = 'doctor' AND user_id = 1");
+    expect(enabledRow.secret).toMatch(/^v1\./);
+    expect(enabledRow.secret).not.toContain(secret);
     // Stored as hashes only; a second setup is refused while it is on.
     const stored = await app.sql<{ code_hash: string }>("SELECT code_hash FROM staff_recovery_code WHERE role = 'doctor' AND user_id = 1");
     expect(stored).toHaveLength(10);
@@ -156,6 +163,24 @@ describe('staff TOTP', () => {
     expect(await app.sql("SELECT * FROM staff_recovery_code WHERE role = 'doctor' AND user_id = 1")).toEqual([]);
     expect((await passwordLogin(new ApiClient(app.apiUrl), 'doctor')).body).toEqual({ role: 'doctor' });
     expect(await auditActions('doctor', 1)).toContain('mfa.totp-disabled');
+  });
+
+  it("binds each encrypted secret to its user, and still reads a secret stored before encryption", async () => {
+    const { secret: kylaSecret } = await enableTotp('kyla');
+    const [kyla] = await app.sql<{ user_id: number; secret: string }>("SELECT user_id, secret FROM staff_totp WHERE role = 'pharmacy' AND secret IS NOT NULL");
+    // Kylä's sealed secret copied onto the doctor's row does not open there.
+    await app.sql("INSERT INTO staff_totp (role, user_id, secret, enabled_at) VALUES ('doctor', 1, $1, now())", [kyla.secret]);
+    try {
+      const doctor = await pendingLogin('doctor');
+      expect((await doctor.post('/login/mfa', { code: await nextCode(kylaSecret) })).status).toBe(401);
+    } finally {
+      await app.sql("DELETE FROM staff_totp WHERE role = 'doctor' AND user_id = 1");
+    }
+    // A row from before the encryption (plain base32) still signs in.
+    await app.sql("UPDATE staff_totp SET secret = $1 WHERE role = 'pharmacy' AND user_id = $2", [kylaSecret, kyla.user_id]);
+    const client = await pendingLogin('kyla');
+    expect((await client.post('/login/mfa', { code: await nextCode(kylaSecret) })).status).toBe(200);
+    await app.sql("DELETE FROM staff_totp WHERE role = 'pharmacy' AND user_id = $1", [kyla.user_id]);
   });
 });
 

@@ -21,6 +21,7 @@ import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { StaffRecoveryCode, StaffTotp } from './staff-totp.entity.js';
+import { TotpSecretBox } from './totp-secret-box.js';
 
 /** A staff user, as MFA knows them (a signed-in one or one past the password). */
 export interface StaffUser {
@@ -60,7 +61,11 @@ export class MfaService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.box = new TotpSecretBox(config.totpEncryptionKey);
+  }
+
+  private readonly box: TotpSecretBox;
 
   isRequired(role: MfaRole): boolean {
     return this.config.mfaRequiredFor.includes(role);
@@ -98,7 +103,7 @@ export class MfaService {
       await m.query(
         `INSERT INTO staff_totp (role, user_id, pending_secret) VALUES ($1, $2, $3)
          ON CONFLICT (role, user_id) DO UPDATE SET pending_secret = EXCLUDED.pending_secret WHERE staff_totp.enabled_at IS NULL`,
-        [user.role, user.id, secret],
+        [user.role, user.id, this.box.seal(secret, ownerOf(user))],
       );
       await this.audit.record(user, { action: 'mfa.totp-setup' }, m);
     });
@@ -111,8 +116,10 @@ export class MfaService {
     const row = await this.totp.findOneBy({ role: user.role, userId: user.id });
     if (row?.enabledAt) throw new ConflictException(MFA_MESSAGES.alreadyEnabled);
     if (!row?.pendingSecret) throw new BadRequestException(MFA_MESSAGES.setupMissing);
+    // The stored (sealed) value guards the update below: a newer setup in between wins.
     const pendingSecret = row.pendingSecret;
-    const step = await this.counted(user, 'enable', async () => (isTotpCode(code) ? this.stepOf(pendingSecret, code, null) : null));
+    const secret = this.box.open(pendingSecret, ownerOf(user));
+    const step = await this.counted(user, 'enable', async () => (secret !== null && isTotpCode(code) ? this.stepOf(secret, code, null) : null));
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const enabled = await this.totp.manager.transaction(async (m) => {
       const rows = (await m.query(
@@ -196,7 +203,8 @@ export class MfaService {
     const row = await this.totp.findOneBy({ role: user.role, userId: user.id });
     if (!row?.secret) return null;
     if (isTotpCode(code)) {
-      const step = await this.stepOf(row.secret, code, row.lastStep);
+      const secret = this.box.open(row.secret, ownerOf(user));
+      const step = secret === null ? null : await this.stepOf(secret, code, row.lastStep);
       if (step === null) return null;
       // Only a later step than the last one used: of two requests with one code, one updates.
       const [, updated] = (await this.totp.query(
@@ -232,4 +240,9 @@ export class MfaService {
     if (!pharmacyUser) throw new NotFoundException(MFA_MESSAGES.userNotFound);
     return pharmacyUser.username;
   }
+}
+
+/** What a sealed secret is bound to: its user. */
+function ownerOf(user: StaffUser): string {
+  return `${user.role}:${user.id}`;
 }

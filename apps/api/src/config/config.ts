@@ -21,6 +21,8 @@ export interface AppConfig {
   auditChainKey: string;
   /** true: AUDIT_CHAIN_KEY was unset and the development key is in use (never in production). */
   auditChainKeyIsDevelopment: boolean;
+  /** Key material of the staff TOTP secrets' encryption (TOTP_ENCRYPTION_KEY, else AUDIT_CHAIN_KEY). */
+  totpEncryptionKey: string;
   sessionIdleMinutes: number;
   /** SPEC's cookie banner accepts on scrolling past a quarter of the page; false: only by the buttons. */
   cookieConsentOnScroll: boolean;
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     sessionSecret,
     ...auditChainKey(env, production),
+    totpEncryptionKey: totpEncryptionKey(env),
     sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
     minAge: decimal(env, 'MIN_AGE', 18, 0, 120),
     cookieConsentOnScroll: (env.COOKIE_CONSENT_ON_SCROLL ?? '') === '' ? true : bool(env, 'COOKIE_CONSENT_ON_SCROLL'),
@@ -273,6 +276,14 @@ function auditChainKey(env: NodeJS.ProcessEnv, production: boolean): Pick<AppCon
   if (key.length < 32) throw new ConfigError('AUDIT_CHAIN_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
   if (production && key === DEVELOPMENT_AUDIT_CHAIN_KEY) throw new ConfigError('AUDIT_CHAIN_KEY must not be the development key in production');
   return { auditChainKey: key, auditChainKeyIsDevelopment: false };
+}
+
+/** Its own key when set; otherwise the audit chain's key (also outside the database), from which a separate key is derived. */
+function totpEncryptionKey(env: NodeJS.ProcessEnv): string {
+  const key = env.TOTP_ENCRYPTION_KEY ?? '';
+  if (!key) return env.AUDIT_CHAIN_KEY || DEVELOPMENT_AUDIT_CHAIN_KEY;
+  if (key.length < 32) throw new ConfigError('TOTP_ENCRYPTION_KEY must be at least 32 characters (e.g. openssl rand -hex 32)');
+  return key;
 }
 
 function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
