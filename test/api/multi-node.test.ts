@@ -16,7 +16,8 @@ let b: TestApp;
 beforeAll(async () => {
   a = await startApp({ env: { REDIS_URL } });
   b = await startApp({ databaseUrl: a.databaseUrl, env: { REDIS_URL } });
-});
+  // A budget for two app starts on a shared, loaded machine (each waits up to 90 s); not a measurement.
+}, 200_000);
 afterAll(async () => {
   await b?.stop();
   await a?.stop();

@@ -3,8 +3,6 @@ import {
   type CanActivate,
   type ExecutionContext,
   HttpException,
-  HttpStatus,
-  Inject,
   Injectable,
   Logger,
   type NestInterceptor,
@@ -23,56 +21,12 @@ import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type IntegratorOrder } from '@resepti/domain';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { Public } from '../auth/roles.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ApiClient } from './api-client.entity.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { ProblemJsonFilter } from './problem-json.js';
+import { IntegratorRateLimits } from './rate-limits.js';
 
 type IntegratorRequest = Request & { integrator?: ApiClient };
-
-/** Fixed one-minute windows per key (a client, an address) and process: enough to stop a runaway loop or a guessing run. */
-class RateLimiter {
-  private readonly windows = new Map<string | number, { start: number; count: number }>();
-
-  constructor(private readonly perMinute: number) {}
-
-  /** Seconds to wait, or 0 when the request may go. */
-  take(key: string | number, now = Date.now()): number {
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= 60_000) {
-      if (this.windows.size > 10_000) this.windows.clear();
-      this.windows.set(key, { start: now, count: 1 });
-      return 0;
-    }
-    window.count++;
-    return window.count > this.perMinute ? Math.ceil((window.start + 60_000 - now) / 1000) : 0;
-  }
-}
-
-/**
- * POST /api/oauth/token per client id tried and per client address (API_TOKEN_LIMIT_PER_CLIENT,
- * API_TOKEN_LIMIT_PER_ADDRESS a minute, per process), counted before the secret is checked or
- * anything is written: a secret cannot be guessed fast, and a flood writes no audit rows.
- */
-@Injectable()
-export class TokenEndpointLimits {
-  private readonly byClient: RateLimiter;
-  private readonly byAddress: RateLimiter;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.byClient = new RateLimiter(config.integrator.tokenLimitPerClient);
-    this.byAddress = new RateLimiter(config.integrator.tokenLimitPerAddress);
-  }
-
-  /** Throws 429 (with Retry-After) when either limit is used up; both count the request. */
-  take(req: Request, res: Response, clientId: string | undefined): void {
-    const wait = Math.max(this.byAddress.take(req.ip ?? ''), clientId ? this.byClient.take(clientId) : 0);
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      throw new HttpException(INTEGRATOR_MESSAGES.rateLimited, HttpStatus.TOO_MANY_REQUESTS);
-    }
-  }
-}
 
 /**
  * Failed integrator authentications (a wrong client secret at /api/oauth/token, a forged, expired
@@ -109,20 +63,16 @@ export class FailedIntegratorAuthLog {
 
 /**
  * /api/v1: a Bearer access token only (a session cookie is never looked at), of a client that is
- * not revoked, within its rate limit (429 with Retry-After).
+ * not revoked, within its rate limit (IntegratorRateLimits: 429 with Retry-After).
  */
 @Injectable()
 export class IntegratorGuard implements CanActivate {
-  private readonly limiter: RateLimiter;
-
   constructor(
     @InjectRepository(ApiClient) private readonly clients: Repository<ApiClient>,
     private readonly tokens: AccessTokens,
     private readonly failures: FailedIntegratorAuthLog,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.limiter = new RateLimiter(config.integrator.rateLimitPerMinute);
-  }
+    private readonly limits: IntegratorRateLimits,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
@@ -136,11 +86,7 @@ export class IntegratorGuard implements CanActivate {
       await this.failures.record('bearer-token', req, { clientRowId: client?.id, clientId: client?.clientId, reason: id === null ? 'invalid or expired token' : 'client revoked' });
       throw new UnauthorizedException(INTEGRATOR_MESSAGES.tokenInvalid);
     }
-    const wait = this.limiter.take(client.id);
-    if (wait > 0) {
-      context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(wait));
-      throw new HttpException(INTEGRATOR_MESSAGES.rateLimited, HttpStatus.TOO_MANY_REQUESTS);
-    }
+    await this.limits.takeCall(client.id, context.switchToHttp().getResponse<Response>());
     req.integrator = client;
     return true;
   }

@@ -16,7 +16,7 @@ by the pharmacy's admin (/adminapteekki) or \`npm run admin -- revoke-api-client
 **Errors** are \`application/problem+json\` (RFC 9457) with a stable \`type\` URI per kind, an English \`title\`, a stable
 \`code\`, \`detail\` in English and \`detailFi\` in Finnish, the \`instance\` path and a \`requestId\`; validation errors list each
 field in \`errors[]\` with its JSON \`pointer\` (or the query \`parameter\`). The error catalogue is in docs/integrators.md.
-Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute per server (then 429 with Retry-After).
+Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute, shared by all API servers (then 429 with Retry-After); every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy.
 
 **Orders.** \`POST /api/v1/orders\` with an \`Idempotency-Key\` header is safe to retry: the same key and
 body return the first order, another body is 409. Decisions stay \`undecided\` until the order is

@@ -18,7 +18,8 @@ import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListOrdersQuery, ListProductsQuery } from './dto.js';
-import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, TokenEndpointLimits } from './integrator-access.js';
+import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi } from './integrator-access.js';
+import { IntegratorRateLimits } from './rate-limits.js';
 import { INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
@@ -49,7 +50,7 @@ export class OAuthTokenController {
     private readonly audit: AuditService,
     private readonly tokens: AccessTokens,
     private readonly failures: FailedIntegratorAuthLog,
-    private readonly limits: TokenEndpointLimits,
+    private readonly limits: IntegratorRateLimits,
   ) {}
 
   @Post('token')
@@ -84,7 +85,7 @@ export class OAuthTokenController {
       }
     }
     // Before anything else is looked at: 429 problem+json (ProblemJsonFilter) with Retry-After.
-    this.limits.take(req, res, typeof id === 'string' ? id.slice(0, 200) : undefined);
+    await this.limits.takeToken(req.ip ?? '', typeof id === 'string' ? id.slice(0, 200) : undefined, res);
     if (body.grant_type !== 'client_credentials') return fail(400, 'unsupported_grant_type', problemText(M.unsupportedGrant, GENERIC).en);
     const client = typeof id === 'string' && typeof secret === 'string' && id.length < 200 && secret.length < 200 ? await this.clients.authenticate(id, secret) : null;
     if (!client) {

@@ -5,7 +5,9 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, TokenEndpointLimits } from './integrator-access.js';
+import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
+import { IntegratorRateLimits } from './rate-limits.js';
+import { RedisModule } from '../realtime/redis.module.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -18,9 +20,9 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [AuditModule, CatalogueModule, OrdersModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery])],
+  imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits],
+  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits],
   exports: [ApiClientsService],
 })
 export class IntegratorModule {}

@@ -7,15 +7,15 @@ import { RealtimeOrderListener } from './realtime-order.listener.js';
 import { RealtimePushesListener } from './realtime-pushes.listener.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime.publisher.js';
-import { RedisConnection } from './redis-connection.js';
+import { RedisModule } from './redis.module.js';
 
 /**
  * Live pushes: the Socket.IO gateway, and the listeners that turn committed domain events into
  * pushes (only they call the publisher). Other modules emit events; none imports this one.
  */
 @Module({
-  imports: [AuthModule, OrdersModule],
-  providers: [RealtimeGateway, RealtimePublisher, RealtimeOrderListener, RealtimePushesListener, RedisConnection, PushNumbering, OutageSessionCheck],
-  exports: [RedisConnection],
+  imports: [AuthModule, OrdersModule, RedisModule],
+  providers: [RealtimeGateway, RealtimePublisher, RealtimeOrderListener, RealtimePushesListener, PushNumbering, OutageSessionCheck],
+  exports: [RedisModule],
 })
 export class RealtimeModule {}
