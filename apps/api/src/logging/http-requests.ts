@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpRequestDuration } from '../metrics/metrics.js';
+import { notePollingRead } from '../metrics/polling-fallback.js';
 import { requestIdOf, routePattern, traceIdsOf } from './request-context.js';
 
 /**
@@ -19,6 +20,7 @@ export function observeRequests(logger: Logger) {
       const status = res.headersSent ? res.statusCode : 499;
       const route = routePattern(req, status);
       httpRequestDuration.observe({ method: req.method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
+      notePollingRead(req, status);
       const line = { reqId: requestIdOf(req), ...traceIdsOf(req), method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 };
       if (status >= 500) logger.error(line, 'request failed');
       // Probes and scrapes come every few seconds: only at debug level.
