@@ -137,6 +137,7 @@ describe('a whole order flow', () => {
     const secrets = [
       DEMO.customer.hetu,
       PHARMACY_PATIENT.hetu,
+      PHARMACY_PATIENT.firstName,
       PHARMACY_PATIENT.lastName,
       'Aino',
       'Asiakkaalle',

@@ -1,15 +1,17 @@
 /**
  * Prometheus metrics at GET /metrics (issue 25), read as an operator's Prometheus reads them:
  * refused without the token, served with it; after a pharmacy order, a pick and a delivery the
- * counters and gauges move; route labels are patterns, never ids or a hetu.
+ * counters and gauges move; route labels are patterns, never ids or a hetu; login steps with
+ * TOTP are counted by step and outcome; clients polling because their socket is down are counted.
  */
-import type { DoctorOrder } from '@resepti/domain';
+import { LIVE_FALLBACK_HEADER, type DoctorOrder, type TotpSetupResponse } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
-import { ApiClient, loginAs } from '../support/http';
+import { ApiClient, DEMO, loginAs } from '../support/http';
 import { clearOrders, insertOrder } from '../support/order-fixtures';
 import { parseMetrics, scrape, sumOf, valueOf, type Sample } from '../support/metrics';
 import { pharmacistAtOffice, PHARMACY_PATIENT, sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket';
+import { nextTotpCode } from '../support/totp';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 let app: TestApp;
@@ -135,5 +137,59 @@ describe('shared state read at the scrape', () => {
     expect(valueOf(samples, 'resepti_outbox_oldest_seconds', { channel: 'webhook' })).toBe(0);
     expect(valueOf(samples, 'resepti_shared_state_up')).toBe(1);
     expect(sumOf(samples, 'resepti_outbox_attempts_total')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('login steps with TOTP', () => {
+  it('counts a right password that must be followed by a code as mfa, then the code as wrong or ok', async () => {
+    // Lauri turns TOTP on (signed in with the password alone: one password ok).
+    const lauri = await loginAs(app, 'doctor2');
+    const setup = await lauri.post<TotpSetupResponse>('/mfa/totp/setup');
+    expect((await lauri.post('/mfa/totp/enable', { code: await nextTotpCode(setup.body.secret) })).status).toBe(200);
+    const before = await metrics();
+
+    const client = new ApiClient(app.apiUrl);
+    const password = await client.post('/doctor-login', { email: DEMO.doctor2.email, password: DEMO.doctor2.password });
+    expect(password.body).toEqual({ role: 'doctor', mfaRequired: true });
+    expect((await client.post('/login/mfa', { code: '000000' })).status).toBe(401);
+    expect((await client.post('/login/mfa', { code: await nextTotpCode(setup.body.secret) })).status).toBe(200);
+    // A code without a password step before it is no login step: not counted.
+    expect((await new ApiClient(app.apiUrl).post('/login/mfa', { code: '123456' })).status).toBe(401);
+
+    const after = await metrics();
+    const moved = (step: string, outcome: string) =>
+      (valueOf(after, 'resepti_login_attempts_total', { role: 'doctor', step, outcome }) ?? 0) - (valueOf(before, 'resepti_login_attempts_total', { role: 'doctor', step, outcome }) ?? 0);
+    expect({
+      passwordMfa: moved('password', 'mfa'),
+      passwordOk: moved('password', 'ok'),
+      codeWrong: moved('code', 'wrong'),
+      codeOk: moved('code', 'ok'),
+    }).toEqual({ passwordMfa: 1, passwordOk: 0, codeWrong: 1, codeOk: 1 });
+  });
+});
+
+describe('clients on the polling fallback', () => {
+  it("counts each signed-in session whose reads say it polls (its socket is down) once, by role", async () => {
+    const polling = { [LIVE_FALLBACK_HEADER]: 'polling' };
+    const before = await metrics();
+    expect(valueOf(before, 'resepti_polling_fallback_clients', { role: 'pharmacy' })).toBe(0);
+    expect(valueOf(before, 'resepti_polling_fallback_clients', { role: 'doctor' })).toBe(0);
+
+    // Two pharmacy sessions poll, one of them twice; a doctor reads with its socket up; an anonymous poll is refused.
+    const { client: first } = await pharmacistAtOffice(app, 'pharmacy');
+    const { client: second } = await pharmacistAtOffice(app, 'kyla');
+    for (const client of [first, first, second]) expect((await client.get('/pharmacy-order-history/active', polling)).status).toBe(200);
+    const doctor = await loginAs(app, 'doctor');
+    expect((await doctor.get('/system-status')).status).toBe(200);
+    expect((await new ApiClient(app.apiUrl).get('/system-status', polling)).status).toBe(401);
+
+    const after = await metrics();
+    expect(valueOf(after, 'resepti_polling_fallback_clients', { role: 'pharmacy' })).toBe(2);
+    expect(valueOf(after, 'resepti_polling_fallback_clients', { role: 'doctor' })).toBe(0);
+    expect(valueOf(after, 'resepti_polling_fallback_clients', { role: 'customer' })).toBe(0);
+
+    // The doctor's socket drops: its next read polls.
+    expect((await doctor.get('/system-status', polling)).status).toBe(200);
+    expect(valueOf(await metrics(), 'resepti_polling_fallback_clients', { role: 'doctor' })).toBe(1);
   });
 });

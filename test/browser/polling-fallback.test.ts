@@ -1,10 +1,12 @@
 /**
  * Polling stays as the fallback: with the Socket.IO connection blocked (e.g. a proxy that
  * drops WebSockets), the pharmacy screen says it is polling, and a doctor's decision still
- * reaches the order card (within the 10 s polling interval) without a reload.
+ * reaches the order card (within the 10 s polling interval) without a reload. Its polls say so
+ * (X-Live-Fallback: polling), and the operators' metrics count it as a polling client.
  */
 import { browserSuite, submitLogin, withoutWebSocket } from '../support/browser';
 import { loginAs } from '../support/http';
+import { parseMetrics, scrape, valueOf } from '../support/metrics';
 
 const suite = browserSuite();
 
@@ -43,7 +45,14 @@ describe('polling fallback', () => {
     await doctor.post('/order/mark-delivered');
 
     // no push can arrive: the next poll (every 10 s) brings the decision
+    const poll = page.waitForResponse((r) => r.url().includes('/ui-api/v1/') && r.request().headers()['x-live-fallback'] === 'polling', { timeout: 25_000 });
     await card.getByText('Hyväksytty').waitFor({ timeout: 25_000 });
     expect(await page.getByText('Reaaliaikainen').count()).toBe(0);
+    expect((await poll).request().method()).toBe('GET');
+
+    // This browser is the one client on the fallback (the API clients above do not poll).
+    const samples = parseMetrics((await scrape(suite.app.baseUrl)).text);
+    expect(valueOf(samples, 'resepti_polling_fallback_clients', { role: 'pharmacy' })).toBe(1);
+    expect(valueOf(samples, 'resepti_polling_fallback_clients', { role: 'doctor' })).toBe(0);
   });
 });

@@ -36,8 +36,9 @@ export class ApiClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  get<T = any>(path: string): Promise<ApiResponse<T>> {
-    return this.request<T>('GET', path);
+  /** `headers`: extra headers of this one read (e.g. the web app's X-Live-Fallback). */
+  get<T = any>(path: string, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    return this.exchange<T>('GET', path, undefined, 'application/json', headers);
   }
   post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, body);

@@ -39,6 +39,13 @@ export interface ApiError {
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_ERROR_CODE = 'csrf';
 
+/**
+ * While its socket is down the web app polls, and its reads carry this header with the value
+ * 'polling': the server counts such clients (the metric resepti_polling_fallback_clients).
+ */
+export const LIVE_FALLBACK_HEADER = 'X-Live-Fallback';
+export const LIVE_FALLBACK_POLLING = 'polling';
+
 /** GET /csrf-token */
 export interface CsrfTokenResponse {
   token: string;

@@ -157,7 +157,7 @@ export class AuthService {
     try {
       reservation = await this.throttle.reserve({ role, login, address });
     } catch (err) {
-      if (err instanceof HttpException && err.getStatus() === HttpStatus.TOO_MANY_REQUESTS) await this.bus.emit(null, 'login.attempted', { role, outcome: 'throttled' });
+      if (err instanceof HttpException && err.getStatus() === HttpStatus.TOO_MANY_REQUESTS) await this.bus.emit(null, 'login.attempted', { role, step: 'password', outcome: 'throttled' });
       throw err;
     }
     let ok: boolean;
@@ -169,7 +169,8 @@ export class AuthService {
       await reservation.cancelled();
       throw err;
     }
-    await this.bus.emit(null, 'login.attempted', { role, outcome: ok && account ? 'ok' : 'wrong' });
+    // A right password is counted by the login guard: signed in (ok), or a code must follow (mfa).
+    if (!ok || !account) await this.bus.emit(null, 'login.attempted', { role, step: 'password', outcome: 'wrong' });
     if (ok && account) {
       await reservation.succeeded();
       if (needsRehash(account.hash)) await this.upgradeHash(account, password);

@@ -5,6 +5,7 @@ import { validate } from 'class-validator';
 import type { Request } from 'express';
 import type { UserRole } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { VALIDATION_OPTIONS, validationMessages } from '../common/validation.js';
 import { holdForMfa } from './mfa-session.js';
 import { MfaService } from './mfa.service.js';
@@ -22,6 +23,7 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
     constructor(
       private readonly audit: AuditService,
       private readonly mfa: MfaService,
+      private readonly bus: EventBus,
     ) {
       super();
     }
@@ -47,6 +49,7 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
       if (user && user.role !== 'customer' && stage) {
         await holdForMfa(request, { role: user.role, id: user.id }, stage);
         await this.audit.record(user, { action: 'auth.mfa-challenge', details: { stage } });
+        await this.bus.emit(null, 'login.attempted', { role, step: 'password', outcome: 'mfa' });
         return ok;
       }
       await super.logIn(request);
@@ -57,6 +60,7 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
         await new Promise<void>((resolve) => request.logout(() => resolve()));
         throw err;
       }
+      await this.bus.emit(null, 'login.attempted', { role, step: 'password', outcome: 'ok' });
       return ok;
     }
   }

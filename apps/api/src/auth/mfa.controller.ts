@@ -62,7 +62,7 @@ export class MfaController {
   @ApiOkResponse({ description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
   async enable(@Req() req: Request, @Body() body: MfaCodeDto): Promise<TotpEnableResponse> {
     const { user, pending } = staffOf(req);
-    const recoveryCodes = await this.mfa.enable(user, body.code);
+    const recoveryCodes = await this.mfa.enable(user, body.code, pending);
     if (pending) await this.finishLogin(req, user, 'totp');
     return { recoveryCodes };
   }

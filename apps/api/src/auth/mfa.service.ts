@@ -1,5 +1,15 @@
 import { createHash, randomInt } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
@@ -15,6 +25,7 @@ import {
   type TotpStatus,
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { EventBus } from '../events/event-bus.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
@@ -60,6 +71,7 @@ export class MfaService {
     private readonly throttle: LoginThrottle,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.box = new TotpSecretBox(config.totpEncryptionKey);
@@ -110,8 +122,11 @@ export class MfaService {
     return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: await this.labelOf(user), secret }) };
   }
 
-  /** The first code proves the pending secret: TOTP is on, and the recovery codes are made (returned once). */
-  async enable(user: StaffUser, rawCode: string): Promise<string[]> {
+  /**
+   * The first code proves the pending secret: TOTP is on, and the recovery codes are made (returned
+   * once). `signingIn`: the user had to set TOTP up to sign in, and this code is that login's step.
+   */
+  async enable(user: StaffUser, rawCode: string, signingIn = false): Promise<string[]> {
     const code = normalizeMfaCode(rawCode);
     const row = await this.totp.findOneBy({ role: user.role, userId: user.id });
     if (row?.enabledAt) throw new ConflictException(MFA_MESSAGES.alreadyEnabled);
@@ -119,7 +134,7 @@ export class MfaService {
     // The stored (sealed) value guards the update below: a newer setup in between wins.
     const pendingSecret = row.pendingSecret;
     const secret = this.box.open(pendingSecret, ownerOf(user));
-    const step = await this.counted(user, 'enable', async () => (secret !== null && isTotpCode(code) ? this.stepOf(secret, code, null) : null));
+    const step = await this.counted(user, 'enable', async () => (secret !== null && isTotpCode(code) ? this.stepOf(secret, code, null) : null), signingIn ? 'setup' : undefined);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const enabled = await this.totp.manager.transaction(async (m) => {
       const rows = (await m.query(
@@ -158,7 +173,7 @@ export class MfaService {
 
   /** POST /login/mfa: a current code or an unused recovery code, each accepted once. 401 when wrong, 429 past the limit. */
   verifyLogin(user: StaffUser, rawCode: string): Promise<MfaMethod> {
-    return this.counted(user, 'login', () => this.useCode(user, rawCode));
+    return this.counted(user, 'login', () => this.useCode(user, rawCode), 'code');
   }
 
   /** A pharmacy admin's or an operator's reset: TOTP and recovery codes gone; the user sets it up again. */
@@ -179,9 +194,17 @@ export class MfaService {
   /**
    * A code check that counts: a slot in the account's counter first (429 at the limit, nothing
    * checked); a right code gives it back, a wrong one keeps it, is audited and answers 401.
+   * `loginStep`: the check is a step of a login, counted in the login metrics as such.
    */
-  private async counted<T>(user: StaffUser, step: string, check: () => Promise<T | null>): Promise<T> {
-    const slots = await this.throttle.take([{ key: `mfa:${user.role}:${user.id}`, limit: MFA_WRONG_CODE_LIMIT }], MFA_MESSAGES.tooManyCodes);
+  private async counted<T>(user: StaffUser, step: string, check: () => Promise<T | null>, loginStep?: 'code' | 'setup'): Promise<T> {
+    const attempted = (outcome: 'ok' | 'wrong' | 'throttled') => (loginStep ? this.bus.emit(null, 'login.attempted', { role: user.role, step: loginStep, outcome }) : Promise.resolve());
+    let slots: Awaited<ReturnType<LoginThrottle['take']>>;
+    try {
+      slots = await this.throttle.take([{ key: `mfa:${user.role}:${user.id}`, limit: MFA_WRONG_CODE_LIMIT }], MFA_MESSAGES.tooManyCodes);
+    } catch (err) {
+      if (err instanceof HttpException && err.getStatus() === HttpStatus.TOO_MANY_REQUESTS) await attempted('throttled');
+      throw err;
+    }
     let result: T | null;
     try {
       result = await check();
@@ -191,9 +214,11 @@ export class MfaService {
     }
     if (result === null) {
       await this.audit.record(user, { action: step === 'login' ? 'auth.mfa-failed' : 'mfa.totp-refused', details: { step, reason: 'code' } });
+      await attempted('wrong');
       throw new UnauthorizedException(MFA_MESSAGES.codeWrong);
     }
     await slots.cancelled();
+    await attempted('ok');
     return result;
   }
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { TracingConfig } from '../observability/tracing.js';
 
 export { SETTINGS } from './settings.js';
 
@@ -68,6 +69,8 @@ export interface ObservabilityConfig {
   /** json: one JSON object a line (production's default); pretty: readable text (development). */
   logFormat: 'json' | 'pretty';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** OpenTelemetry traces over OTLP/HTTP (JSON); null: off, nothing of the SDK loaded. */
+  tracing: TracingConfig | null;
 }
 
 export interface PaymentsConfig {
@@ -223,7 +226,19 @@ export function observabilityConfig(env: NodeJS.ProcessEnv, production: boolean)
   if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT must be json or pretty (got '${format}')`);
   const level = (env.LOG_LEVEL ?? '').trim().toLowerCase() || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${level}')`);
-  return { metricsToken, logFormat: format, logLevel: level as ObservabilityConfig['logLevel'] };
+  return { metricsToken, logFormat: format, logLevel: level as ObservabilityConfig['logLevel'], tracing: tracingConfig(env) };
+}
+
+/** Tracing is on with OTEL_EXPORTER_OTLP_ENDPOINT (and not OTEL_SDK_DISABLED=true); the SDK reads its other OTEL_* itself. */
+function tracingConfig(env: NodeJS.ProcessEnv): TracingConfig | null {
+  const endpoint = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
+  if (!endpoint || (env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true') return null;
+  if (!/^https?:\/\/[^/]/.test(endpoint) || !URL.canParse(endpoint)) throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL (got '${endpoint}')`);
+  for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) {
+    const protocol = (env[name] ?? '').trim();
+    if (protocol && protocol !== 'http/json') throw new ConfigError(`${name} must be http/json, the one protocol the API sends (got '${protocol}')`);
+  }
+  return { endpoint };
 }
 
 function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsConfig {

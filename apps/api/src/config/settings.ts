@@ -47,6 +47,11 @@ export const SETTINGS = [
   },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
   {
+    name: 'COOKIE_CONSENT_ON_SCROLL',
+    default: 'true',
+    description: "SPEC's cookie banner accepts when the user scrolls past a quarter of the page with a wheel or touch (never by keyboard); `false` asks for an explicit choice only.",
+  },
+  {
     name: 'PASSWORD_HASH_CONCURRENCY',
     default: '(cores - 1, at least 1)',
     description: 'How many argon2 password checks run at once per process; the rest wait in a queue.',
@@ -158,6 +163,20 @@ export const SETTINGS = [
   },
   { name: 'LOG_FORMAT', default: 'json in production, pretty otherwise', description: 'json: one JSON object a line (pino), for a log collector. pretty: readable lines for a terminal.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'Lowest level logged: fatal, error, warn, info, debug or trace.' },
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: '(unset: no tracing)',
+    description:
+      'OpenTelemetry traces: the OTLP/HTTP address of a collector (e.g. http://otel-collector:4318); spans go to its /v1/traces as JSON. Unset, tracing is off and its SDK is not even loaded. OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the full URL) and OTEL_EXPORTER_OTLP_HEADERS (e.g. an API key) work as OpenTelemetry documents them; OTEL_SDK_DISABLED=true turns tracing off.',
+  },
+  { name: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/json', description: 'The only protocol the API sends is http/json; any other value stops the start with a message (also OTEL_EXPORTER_OTLP_TRACES_PROTOCOL).' },
+  { name: 'OTEL_SERVICE_NAME', default: 'resepti-api', description: "The traces' service.name (OTEL_RESOURCE_ATTRIBUTES adds more, e.g. deployment.environment=production)." },
+  {
+    name: 'OTEL_TRACES_SAMPLER',
+    default: 'parentbased_always_on',
+    description: 'Which requests are traced: e.g. parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0.1 for one in ten (a traceparent header from the proxy decides for its requests).',
+  },
+  { name: 'OTEL_BSP_SCHEDULE_DELAY', default: '5000', description: 'Milliseconds between sending batches of finished spans (OTEL_BSP_MAX_QUEUE_SIZE, OTEL_BSP_MAX_EXPORT_BATCH_SIZE as documented by OpenTelemetry).' },
   { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;

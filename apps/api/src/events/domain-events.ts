@@ -26,8 +26,13 @@ export interface DomainEventMap {
   'customer-cart.changed': { customerId: number };
   /** Checkouts were ended (payments/): those open at the provider are expired there once this commits. */
   'checkouts.ended': { sessions: Array<{ provider: 'embedded' | 'stripe'; providerRef: string | null }> };
-  /** A password login was tried (auth/): its role and outcome, never who (metrics, a security signal). */
-  'login.attempted': { role: 'customer' | 'doctor' | 'pharmacy'; outcome: 'ok' | 'wrong' | 'throttled' };
+  /**
+   * A login step was tried (auth/): its role, step and outcome, never who (metrics, a security
+   * signal). Steps: the password, the code of a staff user with TOTP, the first code of one who
+   * had to set TOTP up. Outcomes: ok (signed in), mfa (the password was right, a code or the setup
+   * must follow), wrong, throttled (429 at a limit).
+   */
+  'login.attempted': { role: 'customer' | 'doctor' | 'pharmacy'; step: LoginStep; outcome: 'ok' | 'mfa' | 'wrong' | 'throttled' };
   /** A payment reported by the provider was settled (payments/): an order, a repeat, a refusal (its reason) or not ours. */
   'payment.settled': { outcome: 'placed' | 'seen' | 'refused' | 'not-ours'; reason?: string };
   /** Rows were written to an outbox channel: its worker on this node wakes once they are committed. */
@@ -35,3 +40,6 @@ export interface DomainEventMap {
 }
 
 export type DomainEventName = keyof DomainEventMap;
+
+/** The steps of a login, as counted (resepti_login_attempts_total's `step`). */
+export type LoginStep = 'password' | 'code' | 'setup';

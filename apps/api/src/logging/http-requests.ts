@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { httpRequestDuration } from '../metrics/metrics.js';
-import { requestIdOf, routePattern } from './request-context.js';
+import { notePollingRead } from '../metrics/polling-fallback.js';
+import { requestIdOf, routePattern, traceIdsOf } from './request-context.js';
 
 /**
  * Each request once, when its answer is done (or the client went away): one log line with the
@@ -19,7 +20,8 @@ export function observeRequests(logger: Logger) {
       const status = res.headersSent ? res.statusCode : 499;
       const route = routePattern(req, status);
       httpRequestDuration.observe({ method: req.method, route, status_class: `${Math.floor(status / 100)}xx` }, seconds);
-      const line = { reqId: requestIdOf(req), method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 };
+      notePollingRead(req, status);
+      const line = { reqId: requestIdOf(req), ...traceIdsOf(req), method: req.method, route, status, durationMs: Math.round(seconds * 1e4) / 10 };
       if (status >= 500) logger.error(line, 'request failed');
       // Probes and scrapes come every few seconds: only at debug level.
       else if (/^\/(health|metrics)/.test(route)) logger.debug(line, 'request');

@@ -4,15 +4,10 @@ import { pino, type Logger } from 'pino';
 import { PinoPretty } from 'pino-pretty';
 import type { ObservabilityConfig } from '../config/config.js';
 import { currentRequestId } from './request-context.js';
+import { tracing } from '../observability/tracing.js';
+import { scrub } from './scrub.js';
 
-/** Finnish personal identity codes (hetu) and phone numbers, wherever they appear in a message. */
-const HETU = /\b\d{6}[-+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y]\b/g;
-const PHONE = /(?:\+358|\b0)\s?\d{1,3}[\s-]?\d{3,4}[\s-]?\d{3,4}\b/g;
-
-/** Removes a hetu or a phone number from a logged text. */
-export function scrub(text: string): string {
-  return text.replace(HETU, '[hetu]').replace(PHONE, '[phone]');
-}
+export { scrub };
 
 /**
  * Fields never written: cookies, authorization headers, passwords, tokens, hetu, names, phone
@@ -36,10 +31,12 @@ export function createLogger(config: Pick<ObservabilityConfig, 'logFormat' | 'lo
     level: config.logLevel,
     base: { pid: process.pid },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    // A line made inside a request gets its id, unless it names one itself (the request line).
+    // A line made inside a request gets its id, unless it names one itself (the request line);
+    // with tracing, also the trace and span ids of the span active then.
     mixin: (merge: object) => {
       const requestId = 'reqId' in merge ? undefined : currentRequestId();
-      return requestId ? { reqId: requestId } : {};
+      const traceIds = 'trace_id' in merge ? undefined : tracing().activeIds();
+      return { ...(requestId ? { reqId: requestId } : {}), ...traceIds };
     },
     hooks: {
       logMethod(this: Logger, args: Parameters<Logger['info']>, method: (...a: unknown[]) => void) {

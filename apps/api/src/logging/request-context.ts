@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { tracing, type TraceIds } from '../observability/tracing.js';
 
 /** A proxy's X-Request-Id is kept when it looks like an id (letters, digits, . _ : -; at most 128). */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -17,14 +18,21 @@ export function requestIdOf(req: Request): string | undefined {
   return (req as Request & { id?: string }).id;
 }
 
+/** The trace and span ids of a request's server span (tracing on), for its log line. */
+export function traceIdsOf(req: Request): TraceIds | undefined {
+  return (req as Request & { traceIds?: TraceIds }).traceIds;
+}
+
 /**
  * First in the chain: every request gets an id (the proxy's X-Request-Id when well-formed, a new
  * UUID otherwise), answered in X-Request-Id and carried by every log line made while it runs.
+ * With tracing, the id is an attribute of the request's span, and its log line has the span's ids.
  */
 export function requestIds(req: Request, res: Response, next: NextFunction): void {
   const given = req.headers['x-request-id'];
   const requestId = typeof given === 'string' && WELL_FORMED.test(given) ? given : randomUUID();
   (req as Request & { id?: string }).id = requestId;
+  (req as Request & { traceIds?: TraceIds }).traceIds = tracing().requestStarted(req, requestId);
   res.setHeader('X-Request-Id', requestId);
   context.run({ requestId }, next);
 }

@@ -9,7 +9,7 @@ export class MetricsListener implements OnModuleInit {
 
   onModuleInit(): void {
     this.bus.afterCommit('order.changed', (change) => orderChanges.inc({ kind: change.kind }));
-    this.bus.afterCommit('login.attempted', ({ role, outcome }) => loginAttempts.inc({ role, outcome }));
+    this.bus.afterCommit('login.attempted', ({ role, step, outcome }) => loginAttempts.inc({ role, step, outcome }));
     this.bus.afterCommit('payment.settled', ({ outcome, reason }) => {
       paymentOutcomes.inc({ outcome });
       if (reason) paymentAnomalies.inc({ reason });

@@ -76,8 +76,8 @@ export const outboxAttempts = new Counter({
 
 export const loginAttempts = new Counter({
   name: 'resepti_login_attempts_total',
-  help: 'Password logins, by role and outcome (ok, wrong, throttled).',
-  labelNames: ['role', 'outcome'] as const,
+  help: 'Login steps, by role, step (password, code, setup) and outcome (ok: signed in; mfa: password right, a code must follow; wrong; throttled).',
+  labelNames: ['role', 'step', 'outcome'] as const,
   registers,
 });
 

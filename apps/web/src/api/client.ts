@@ -4,7 +4,7 @@
  * (401 → login page of the current user level, saying why) and the user's last activity
  * (for the session-expiry prompt) in exactly one place.
  */
-import { CSRF_ERROR_CODE, CSRF_HEADER, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
+import { CSRF_ERROR_CODE, CSRF_HEADER, LIVE_FALLBACK_HEADER, LIVE_FALLBACK_POLLING, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
 import { ROUTES } from '../routes';
 
 const API_BASE = '/ui-api/v1';
@@ -152,6 +152,17 @@ class NetworkError extends Error {
   }
 }
 
+// ------------------------------------------------------------ polling fallback
+// While the socket cannot connect (or has dropped), the live queries poll: the reads say so
+// (X-Live-Fallback: polling), so the operators see how many clients live without pushes.
+
+let pollingFallback = false;
+
+/** Set by the socket provider: true after the socket failed or dropped, false once it connects. */
+export function setPollingFallback(value: boolean): void {
+  pollingFallback = value;
+}
+
 // ------------------------------------------------------------ requests
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -246,6 +257,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
+  if (method === 'GET' && pollingFallback) headers[LIVE_FALLBACK_HEADER] = LIVE_FALLBACK_POLLING;
   let res: Response;
   try {
     if (method !== 'GET') headers[CSRF_HEADER] = await currentCsrfToken();

@@ -17,6 +17,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { io, type Socket } from 'socket.io-client';
 import { PushSequence, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
 import { useSignedIn } from '../auth/signed-in';
+import { setPollingFallback } from './client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -50,6 +51,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     }
     setSocket(null);
     setConnected(false);
+    setPollingFallback(false);
   }, []);
 
   const reconnect = useCallback(() => {
@@ -61,6 +63,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const resync = () => setResyncs((n) => n + 1);
     next.on('connect', () => {
       setConnected(true);
+      setPollingFallback(false);
       if (!next.recovered) {
         sequence.reset();
         resync();
@@ -74,9 +77,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     next.onAny((_event: string, _payload: unknown, meta: unknown) => {
       if (sequence.missedBefore(meta)) resync();
     });
-    next.on('disconnect', () => setConnected(false));
+    next.on('disconnect', () => {
+      setConnected(false);
+      setPollingFallback(true);
+    });
     next.on('connect_error', (err) => {
       setConnected(false);
+      setPollingFallback(true);
       if (!next.active) console.info(`Realtime connection refused (${err.message}); polling instead`);
     });
     socketRef.current = next;

@@ -1,0 +1,161 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import type { Server } from 'node:http';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import passport from 'passport';
+import { AppModule } from './app.module.js';
+import { buildIntegratorDocument, withPaths } from './integrator/integrator-docs.js';
+import { registerIntegratorRoutes, requireIntegratorMediaType } from './integrator/problem-json.js';
+import { auditRequestContext } from './audit/audit-context.js';
+import { CsrfProtection } from './auth/csrf.js';
+import { SessionMiddleware } from './auth/session.middleware.js';
+import { middlewareErrorHandler } from './common/database-unavailable.js';
+import { GracefulShutdown } from './common/graceful-shutdown.js';
+import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
+import { securityHeaders } from './common/security-headers.js';
+import { createValidationPipe } from './common/validation.js';
+import { DEV_IDP_PATH, type AppConfig } from './config/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
+import { ShutdownState } from './health/shutdown-state.js';
+import { RedisConnection } from './realtime/redis-connection.js';
+import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
+import { observeRequests } from './logging/http-requests.js';
+import { createLogger, NestPinoLogger, routeConsole } from './logging/logger.js';
+import { requestIds } from './logging/request-context.js';
+import { tracing } from './observability/tracing.js';
+import { serveWebApp } from './web-host.js';
+
+export const API_PREFIX = 'ui-api/v1';
+
+/** The app itself, started by main.ts once tracing (when configured) is in place. */
+export async function bootstrap(config: AppConfig): Promise<void> {
+  // Every line through pino (logging/logger.ts): JSON with LOG_FORMAT=json, pretty otherwise.
+  const pinoLogger = createLogger(config.observability);
+  const nestLogger = new NestPinoLogger(pinoLogger);
+  Logger.overrideLogger(nestLogger);
+  const logger = new Logger('Bootstrap');
+  if (config.observability.logFormat === 'json') routeConsole(pinoLogger);
+  // Node's own warnings (deprecations) as log lines too, not bare text on stderr.
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => pinoLogger.warn({ context: 'Node', warning: w.name, code: (w as { code?: string }).code }, w.message));
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort, (m) => logger.log(m));
+    databaseUrl = embedded.url;
+  }
+  if (config.databaseUrl && !config.migrationDatabaseUrl) {
+    logger.warn('MIGRATION_DATABASE_URL unset: migrations run with DATABASE_URL (in production, give the app a user without owner rights)');
+  }
+  if (config.publicUrlIsDefault) logger.log(`PUBLIC_URL unset: absolute links (the identification callback) use ${config.publicUrl}; open the app there`);
+  if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
+  let prepared: PrepareResult;
+  try {
+    prepared = await prepareDatabase(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo, auditChainKey: config.auditChainKey });
+  } catch (err) {
+    if (err instanceof AuditKeyMismatchError) {
+      console.error(`Configuration error: ${err.message}`);
+      await embedded?.stop();
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (prepared.migrations.length) logger.log(`migrations run: ${prepared.migrations.join(', ')}`);
+  if (prepared.seeded) logger.log('demo data seeded');
+
+  // Our own body parser (JSON only), so the depth check runs right after it, before any guard.
+  // Routes match only in their own letter case: Express ignores case by default, so /UI-API/v1/…
+  // reached the same handlers while path checks (CSRF, no-store) saw another path. The router
+  // takes the setting when it is created, which the adapter does at once: set it before.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false, logger: nestLogger });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  const graceful = new GracefulShutdown();
+  // First: the request id (X-Request-Id), then the one log line and metric of each request.
+  app.use(requestIds);
+  app.use(observeRequests(pinoLogger));
+  app.use(graceful.track);
+  // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
+  app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
+  // /api: 415 for a body in another media type than the route takes (before any parser).
+  app.use(requireIntegratorMediaType);
+  app.use(express.json({ limit: '100kb' }));
+  // The integrators' token endpoint speaks OAuth's form encoding.
+  app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
+  app.use(rejectHostileJson);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
+  if (config.oidc.embedded) {
+    // Before the session and body parsers: the test IdP has its own cookies and parsing.
+    const { createDevIdp } = await import('./dev-idp/dev-idp.js');
+    app.use(DEV_IDP_PATH, await createDevIdp(config));
+    logger.warn(`OIDC_ISSUER unset: the embedded test identity provider serves ${config.oidc.issuer}`);
+  }
+  // After the test IdP (its own pages and headers): everything else gets the security headers.
+  app.use(securityHeaders({ production: config.production }));
+  app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
+  app.use(app.get(SessionMiddleware).handler);
+  app.use(passport.initialize());
+  app.use(passport.session());
+  app.use(auditRequestContext);
+  app.use(app.get(CsrfProtection).handler);
+  app.use(middlewareErrorHandler((m) => logger.warn(m)));
+
+  // Redis (optional) connects in the background: the API starts and serves without it.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client, config.allowedOrigins));
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Resepti REST API')
+    .setDescription('The REST contract under /ui-api/v1. Authentication: the session cookie set by the login endpoints.')
+    .setVersion('1')
+    .addCookieAuth('resepti.sid')
+    .build();
+  // The integrator API's contract is served in every environment (the committed
+  // docs/openapi/integrator-v1.json is the same document, checked by a test); its routes give
+  // the 405's Allow header.
+  const integratorDocument = buildIntegratorDocument(app);
+  registerIntegratorRoutes(integratorDocument.paths);
+  SwaggerModule.setup('api/docs', app, integratorDocument, { ui: config.apiDocs, raw: ['json'] });
+  if (config.apiDocs) {
+    SwaggerModule.setup('ui-api/docs', app, () => withPaths(SwaggerModule.createDocument(app, openApi), (path) => !path.startsWith('/api/')));
+  }
+
+  serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });
+
+  await app.listen(config.port);
+  logger.log(`Resepti listening on http://localhost:${config.port}`);
+
+  /**
+   * Graceful stop: no new connections; requests in flight finish (SHUTDOWN_TIMEOUT_SECONDS); then the live
+   * sockets close without a goodbye, so clients reconnect (to another process behind the load
+   * balancer); then the pools and the embedded database close.
+   */
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal}: shutting down`);
+    // Readiness answers 503 at once; the listener stays open SHUTDOWN_DELAY_SECONDS so the proxy sees it and stops sending.
+    app.get(ShutdownState).begin();
+    if (config.shutdownDelaySeconds > 0) await new Promise((r) => setTimeout(r, config.shutdownDelaySeconds * 1000));
+    const unfinished = await graceful.drain(app.getHttpServer() as Server, config.shutdownTimeoutSeconds * 1000);
+    if (unfinished > 0) logger.warn(`${unfinished} requests still running after ${config.shutdownTimeoutSeconds} s; closing anyway`);
+    await app.close().catch((e: unknown) => logger.error(String(e)));
+    await embedded?.stop().catch((e: unknown) => logger.error(String(e)));
+    // The last spans (this shutdown's requests) go out before the process does.
+    await tracing().shutdown().catch((e: unknown) => logger.error(String(e)));
+    process.exit(0);
+  };
+  // The process owns its signals: embedded-postgres installs an exit hook at import time that
+  // would exit at once on SIGTERM/SIGINT, cutting requests in flight (we stop its database above).
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
