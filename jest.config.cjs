@@ -22,7 +22,9 @@ const shared = {
 module.exports = {
   // Each API/browser test file starts its own API process: two workers fit the 2-core machine.
   maxWorkers: 2,
-  testTimeout: 60_000,
+  // Also the hooks' budget: a beforeAll that starts the API waits up to 90 s for it on a loaded
+  // machine (test/support/app.ts), so the hook must be allowed longer than that.
+  testTimeout: 120_000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.cjs'],
   rootDir: __dirname,
   projects: [
