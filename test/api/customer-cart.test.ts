@@ -58,9 +58,9 @@ describe('the cart', () => {
   it('refuses what the server can tell is wrong, with the message, and keeps the cart as it was', async () => {
     const narcotic = (await app.sql<{ id: number }>('SELECT id FROM product WHERE NOT renewable LIMIT 1'))[0].id;
     const cases: Array<[unknown, number, string]> = [
-      [{ type: 'renewal', productId: 999_999, reason: '' }, 400, M.medicineNotFound],
-      [{ type: 'renewal', productId: null, reason: '' }, 400, M.medicineNotFound],
-      [{ type: 'renewal', productId: narcotic, reason: '' }, 400, M.notRenewable],
+      [{ type: 'renewal', productId: 999_999, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: null, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: narcotic, reason: 'Lääke loppumassa' }, 400, M.notRenewable],
       // The demo customer is a woman: the erectile dysfunction questionnaire is not offered to her.
       [{ type: 'prescription', medicalProblem: 'erection_disorder', chat: questionnaireChat('erection_disorder', ['Kyllä', 'Kyllä']) }, 400, M.topicNotOffered],
       [{ type: 'prescription', medicalProblem: 'flunssa', chat: allergy().chat }, 400, M.topicNotOffered],
@@ -89,12 +89,12 @@ describe('the cart', () => {
   });
 
   it('has each medicine once, at most 10 items, and removes an item by id', async () => {
-    const kestine = { type: 'renewal', productId: renewable().productId, reason: '' };
+    const kestine = { type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' };
     expect((await customer.post('/my-shopping-cart/item', kestine)).status).toBe(200);
     const twice = await customer.post('/my-shopping-cart/item', kestine);
     expect([twice.status, twice.body.message]).toEqual([409, M.alreadyInCart]);
     const others = products.filter((p) => p.renewable && p.productId !== renewable().productId);
-    const added = await Promise.all(others.slice(0, 12).map((p) => customer.post('/my-shopping-cart/item', { type: 'renewal', productId: p.productId, reason: '' })));
+    const added = await Promise.all(others.slice(0, 12).map((p) => customer.post('/my-shopping-cart/item', { type: 'renewal', productId: p.productId, reason: 'Lääke loppumassa' })));
     const cart = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
     expect(cart.items).toHaveLength(10);
     expect(added.filter((r) => r.status === 400).every((r) => r.body.message === M.cartFull)).toBe(true);
@@ -106,7 +106,7 @@ describe('the cart', () => {
   });
 
   it("is nobody else's: another customer sees an empty cart and cannot remove this one's items", async () => {
-    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: '' });
+    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' });
     const mine = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
     const other = await signInOtherCustomer(app);
     expect((await other.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
@@ -135,7 +135,7 @@ function findRejectingAnswers(steps: Array<{ id: number; type?: string; answers:
 }
 
 describe('campaign codes and coupons', () => {
-  const kestine = () => ({ type: 'renewal', productId: renewable().productId, reason: '' });
+  const kestine = () => ({ type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' });
 
   it('takes a percentage or an amount off, shows the discount, and can be taken back', async () => {
     const env = { DATABASE_URL: app.databaseUrl };

@@ -137,7 +137,7 @@ describe("the customer's order", () => {
     const countOrders = async () => Number((await suite.app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE source = 'customer'`))[0].n);
     const page = await signIn();
     const [kestine] = await suite.app.sql<{ id: number }>(`SELECT id FROM product WHERE name LIKE 'Kestine%' ORDER BY id LIMIT 1`);
-    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: '' })).toBe(200);
+    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: 'Lääke loppumassa' })).toBe(200);
     await page.goto(`${suite.app.baseUrl}/handling`);
     await page.getByRole('button', { name: 'Siirry kassalle 9,90 €' }).dblclick();
     await page.waitForURL(/\/kassa\/cs_test_/);

@@ -15,7 +15,7 @@ import {
   QUESTIONNAIRE_FIRST_STEP,
   QUESTIONNAIRE_ORDER_CONFIRM,
   isEndStep,
-  questionnaireStep,
+  questionnaireStepFor,
   topicsForSex,
   type Product,
   type QuestionnaireStep,
@@ -113,9 +113,9 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }
 
-  /** Shows a questionnaire step: a question to answer, or an end step. */
+  /** Shows a questionnaire step: a question to answer, or an end step (questions of the other sex passed over). */
   function goToStep(topic: Topic, id: number) {
-    const step = questionnaireStep(topic.id, id);
+    const step = questionnaireStepFor(topic.id, id, sex);
     if (!step) return restart();
     say('bot', step.question, isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
     setText('');
