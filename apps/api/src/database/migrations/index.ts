@@ -19,6 +19,8 @@ import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
+import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
+import { CustomerPhonesE1641795700000110 } from './1795700000110-CustomerPhonesE164.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -43,4 +45,6 @@ export const MIGRATIONS = [
   IdentificationAttempts1795595385682,
   StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
+  ProductCatalogue1795700000100,
+  CustomerPhonesE1641795700000110,
 ];
