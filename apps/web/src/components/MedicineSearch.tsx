@@ -1,30 +1,42 @@
 /**
- * The medicine search of both chats (the pharmacy's and the customer's renewal): prefix search
- * with auto-complete as an ARIA combobox (arrow keys, Enter takes the highlighted or the first
- * suggestion, Escape clears), and 'Hakemaasi lääkettä ei löydy' with the note that narcotic and
- * PKV medicines cannot be renewed through the service.
+ * The medicine search of both chats (the pharmacy's and the customer's renewal): auto-complete
+ * from the server's search (GET /products?q=: the start of the brand or of the active ingredient,
+ * case and accents ignored) as an ARIA combobox (arrow keys, Enter takes the highlighted or the
+ * first suggestion, also when it arrives just after the key, Escape clears), and 'Hakemaasi
+ * lääkettä ei löydy' with the note that narcotic and PKV medicines cannot be renewed through the
+ * service. Without any available product it says the catalogue is unavailable instead.
  */
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
 import { MEDICINE_SEARCH_TEXTS as T } from '../texts';
 import './chat.css';
 
 const MAX_SUGGESTIONS = 8;
+/** Asked of the server: narcotic and PKV products among them are left out here. */
+const SEARCH_LIMIT = 50;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DELAY_MS = 150;
+const STALE_MS = 5 * 60_000;
 
-/**
- * The products whose name starts with the query. Narcotic and PKV medicines are never offered
- * (SPEC section 1: they cannot be renewed via the service), so typing one shows the
- * 'Hakemaasi lääkettä ei löydy' hint with its note instead of a 400 on confirming.
- */
-function prefixMatches(products: readonly Product[], query: string): Product[] {
-  const q = query.trim().toLocaleLowerCase('fi');
-  if (q === '') return [];
-  return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
+/** A role's product search: its query key root and its call of GET /products. */
+export interface ProductSearch {
+  key: readonly string[];
+  fetch: (q: string, limit: number) => Promise<Product[]>;
+}
+
+/** The text after the user stopped typing for a moment. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
 }
 
 interface MedicineSearchProps {
-  /** undefined while the list loads (no 'not found' until it is there). */
-  products: readonly Product[] | undefined;
+  search: ProductSearch;
   onPick: (product: Product) => void;
   /** Typing clears the owner's error message. */
   onType?: () => void;
@@ -32,19 +44,53 @@ interface MedicineSearchProps {
   children?: ReactNode;
 }
 
-export function MedicineSearch({ products, onPick, onType, children }: MedicineSearchProps) {
+export function MedicineSearch({ search, onPick, onType, children }: MedicineSearchProps) {
   const ids = useId();
   const [query, setQuery] = useState('');
   // -1: nothing highlighted until the user moves with the arrow keys.
   const [highlight, setHighlight] = useState(-1);
-  const suggestions = useMemo(() => prefixMatches(products ?? [], query), [products, query]);
-  const noMatch = query.trim() !== '' && products !== undefined && suggestions.length === 0;
+  // Enter pressed before the answer for the typed text came: take its first suggestion then.
+  const [enterPending, setEnterPending] = useState(false);
+  const typed = query.trim();
+  const settled = useSettled(typed);
+  const anyProduct = useQuery({ queryKey: [...search.key, 'any'], queryFn: () => search.fetch('', 1), staleTime: STALE_MS });
+  const matches = useQuery({
+    queryKey: [...search.key, 'search', settled],
+    queryFn: () => search.fetch(settled, SEARCH_LIMIT),
+    enabled: settled !== '',
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+  // Narcotic and PKV medicines are never offered (SPEC section 1: they cannot be renewed via the
+  // service), so typing one shows the 'Hakemaasi lääkettä ei löydy' hint with its note.
+  const suggestions = typed === '' ? [] : (matches.data ?? []).filter((p) => p.renewable).slice(0, MAX_SUGGESTIONS);
+  const current = typed !== '' && settled === typed && matches.isSuccess && !matches.isPlaceholderData;
+  const noMatch = current && suggestions.length === 0;
+  const catalogueEmpty = anyProduct.data?.length === 0;
   const listboxId = `${ids}-suggestions`;
 
   function pick(product: Product) {
     setQuery('');
     setHighlight(-1);
+    setEnterPending(false);
     onPick(product);
+  }
+
+  useEffect(() => {
+    if (!enterPending || !current) return;
+    setEnterPending(false);
+    if (suggestions[0]) pick(suggestions[0]);
+  });
+
+  if (catalogueEmpty) {
+    return (
+      <div className="chat__controls">
+        <p className="chat__not-found" role="status">
+          {T.catalogueUnavailable}
+        </p>
+        {children}
+      </div>
+    );
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -57,8 +103,9 @@ export function MedicineSearch({ products, onPick, onType, children }: MedicineS
     } else if (e.key === 'Enter') {
       e.preventDefault();
       // Enter without moving takes the first suggestion (a typed name that is the only match).
-      const chosen = suggestions[highlight] ?? suggestions[0];
+      const chosen = suggestions[highlight] ?? (current ? suggestions[0] : undefined);
       if (chosen) pick(chosen);
+      else if (typed !== '' && !current) setEnterPending(true);
     } else if (e.key === 'Escape') {
       setQuery('');
       setHighlight(-1);
@@ -85,6 +132,7 @@ export function MedicineSearch({ products, onPick, onType, children }: MedicineS
         onChange={(e) => {
           setQuery(e.target.value);
           setHighlight(-1);
+          setEnterPending(false);
           onType?.();
         }}
         onKeyDown={onKeyDown}
