@@ -61,6 +61,10 @@ describe('the cart', () => {
       [{ type: 'renewal', productId: 999_999, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
       [{ type: 'renewal', productId: null, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
       [{ type: 'renewal', productId: narcotic, reason: 'Lääke loppumassa' }, 400, M.notRenewable],
+      // SPEC section 4: a renewal carries the patient's reason for the doctor.
+      [{ type: 'renewal', productId: renewable().productId, reason: '' }, 400, M.renewalReasonRequired],
+      [{ type: 'renewal', productId: renewable().productId, reason: '   ' }, 400, M.renewalReasonRequired],
+      [{ type: 'renewal', productId: renewable().productId }, 400, M.renewalReasonRequired],
       // The demo customer is a woman: the erectile dysfunction questionnaire is not offered to her.
       [{ type: 'prescription', medicalProblem: 'erection_disorder', chat: questionnaireChat('erection_disorder', ['Kyllä', 'Kyllä']) }, 400, M.topicNotOffered],
       [{ type: 'prescription', medicalProblem: 'flunssa', chat: allergy().chat }, 400, M.topicNotOffered],
@@ -76,6 +80,24 @@ describe('the cart', () => {
       expect([JSON.stringify(body).slice(0, 80), res.status, [res.body.message].flat()]).toEqual([JSON.stringify(body).slice(0, 80), status, [message]]);
     }
     expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
+  });
+
+  it("asks the pregnancy question of women only, and the server's replay agrees", async () => {
+    const matti = await signInOtherCustomer(app);
+    const MAN_ANSWERS = ALLERGY_ANSWERS.filter((_, i) => i !== 3); // without 'Oletko raskaana?'
+    const manChat = questionnaireChat('allergy', MAN_ANSWERS, 'm');
+    expect(manChat.map((e) => e.text)).not.toContain('Oletko raskaana?');
+    // A man's chat that answers it, and a woman's that skips it, do not follow the questionnaire.
+    for (const [client, chat] of [
+      [matti, questionnaireChat('allergy', ALLERGY_ANSWERS, 'f')],
+      [customer, manChat],
+    ] as const) {
+      const res = await client.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat });
+      expect([res.status, res.body.message]).toEqual([400, M.chatInvalid]);
+    }
+    const added = await matti.post<CustomerCart>('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat: manChat });
+    expect(added.status).toBe(200);
+    expect(await app.sql("SELECT chat_verified FROM customer_cart_item WHERE type = 'prescription'")).toEqual([{ chat_verified: true }]);
   });
 
   it('refuses a request whose questionnaire ends in a rejection', async () => {
