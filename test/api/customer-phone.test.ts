@@ -22,7 +22,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const storedPhone = async (email = DEMO.customer.email) => (await app.sql<{ phone: string }>('SELECT phone FROM customer WHERE email = $1', [email]))[0]!.phone;
+const storedPhone = async (email: string = DEMO.customer.email) => (await app.sql<{ phone: string }>('SELECT phone FROM customer WHERE email = $1', [email]))[0]!.phone;
 
 describe('phone numbers', () => {
   it.each([

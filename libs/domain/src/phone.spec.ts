@@ -1,4 +1,4 @@
-import { formatPhone, toE164Phone } from './phone';
+import { formatPhone, toE164Phone } from './phone.js';
 
 describe('toE164Phone', () => {
   it.each([

@@ -6,8 +6,8 @@
  * lääkettä ei löydy' with the note that narcotic and PKV medicines cannot be renewed through the
  * service. Without any available product it says the catalogue is unavailable instead.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
 import { MEDICINE_SEARCH_TEXTS as T } from '../texts';
 import './chat.css';
@@ -18,6 +18,15 @@ const SEARCH_LIMIT = 50;
 /** Typing pauses this long before a search is sent. */
 const SEARCH_DELAY_MS = 150;
 const STALE_MS = 5 * 60_000;
+
+/**
+ * The suggestions among the server's matches. Narcotic and PKV medicines are never offered (SPEC
+ * section 1: they cannot be renewed via the service), so typing one shows 'Hakemaasi lääkettä ei
+ * löydy' with its note.
+ */
+function offered(products: readonly Product[]): Product[] {
+  return products.filter((p) => p.renewable).slice(0, MAX_SUGGESTIONS);
+}
 
 /** A role's product search: its query key root and its call of GET /products. */
 export interface ProductSearch {
@@ -49,38 +58,33 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
   const [query, setQuery] = useState('');
   // -1: nothing highlighted until the user moves with the arrow keys.
   const [highlight, setHighlight] = useState(-1);
-  // Enter pressed before the answer for the typed text came: take its first suggestion then.
-  const [enterPending, setEnterPending] = useState(false);
+  const queryClient = useQueryClient();
+  // The text now in the box, for an answer that comes after Enter (the user may have typed on).
+  const latest = useRef('');
   const typed = query.trim();
   const settled = useSettled(typed);
   const anyProduct = useQuery({ queryKey: [...search.key, 'any'], queryFn: () => search.fetch('', 1), staleTime: STALE_MS });
-  const matches = useQuery({
-    queryKey: [...search.key, 'search', settled],
-    queryFn: () => search.fetch(settled, SEARCH_LIMIT),
-    enabled: settled !== '',
-    staleTime: STALE_MS,
-    placeholderData: keepPreviousData,
-  });
-  // Narcotic and PKV medicines are never offered (SPEC section 1: they cannot be renewed via the
-  // service), so typing one shows the 'Hakemaasi lääkettä ei löydy' hint with its note.
-  const suggestions = typed === '' ? [] : (matches.data ?? []).filter((p) => p.renewable).slice(0, MAX_SUGGESTIONS);
+  const matchesOf = (text: string) => ({ queryKey: [...search.key, 'search', text], queryFn: () => search.fetch(text, SEARCH_LIMIT), staleTime: STALE_MS });
+  const matches = useQuery({ ...matchesOf(settled), enabled: settled !== '', placeholderData: keepPreviousData });
+  const suggestions = typed === '' ? [] : offered(matches.data ?? []);
   const current = typed !== '' && settled === typed && matches.isSuccess && !matches.isPlaceholderData;
   const noMatch = current && suggestions.length === 0;
   const catalogueEmpty = anyProduct.data?.length === 0;
   const listboxId = `${ids}-suggestions`;
 
   function pick(product: Product) {
+    latest.current = '';
     setQuery('');
     setHighlight(-1);
-    setEnterPending(false);
     onPick(product);
   }
 
-  useEffect(() => {
-    if (!enterPending || !current) return;
-    setEnterPending(false);
-    if (suggestions[0]) pick(suggestions[0]);
-  });
+  /** Enter before the answer for the typed text came: its first suggestion once it comes. */
+  async function pickFirstWhenFound(text: string) {
+    // A failed search shows nothing: the user presses Enter again.
+    const first = offered(await queryClient.fetchQuery(matchesOf(text)).catch(() => []))[0];
+    if (first && latest.current === text) pick(first);
+  }
 
   if (catalogueEmpty) {
     return (
@@ -105,8 +109,9 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
       // Enter without moving takes the first suggestion (a typed name that is the only match).
       const chosen = suggestions[highlight] ?? (current ? suggestions[0] : undefined);
       if (chosen) pick(chosen);
-      else if (typed !== '' && !current) setEnterPending(true);
+      else if (typed !== '' && !current) void pickFirstWhenFound(typed);
     } else if (e.key === 'Escape') {
+      latest.current = '';
       setQuery('');
       setHighlight(-1);
     }
@@ -131,8 +136,8 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
         autoFocus
         onChange={(e) => {
           setQuery(e.target.value);
+          latest.current = e.target.value.trim();
           setHighlight(-1);
-          setEnterPending(false);
           onType?.();
         }}
         onKeyDown={onKeyDown}
