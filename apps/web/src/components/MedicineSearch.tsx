@@ -7,7 +7,7 @@
  * service. Without any available product it says the catalogue is unavailable instead.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
 import { MEDICINE_SEARCH_TEXTS as T } from '../texts';
 import './chat.css';
@@ -65,9 +65,11 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
   const settled = useSettled(typed);
   const anyProduct = useQuery({ queryKey: [...search.key, 'any'], queryFn: () => search.fetch('', 1), staleTime: STALE_MS });
   const matchesOf = (text: string) => ({ queryKey: [...search.key, 'search', text], queryFn: () => search.fetch(text, SEARCH_LIMIT), staleTime: STALE_MS });
-  const matches = useQuery({ ...matchesOf(settled), enabled: settled !== '', placeholderData: keepPreviousData });
-  const suggestions = typed === '' ? [] : offered(matches.data ?? []);
-  const current = typed !== '' && settled === typed && matches.isSuccess && !matches.isPlaceholderData;
+  const matches = useQuery({ ...matchesOf(settled), enabled: settled !== '' });
+  // Only the answer for the text in the box is offered: a list for an earlier text would change
+  // under the arrow keys, and Enter would take what the user no longer asks for.
+  const current = typed !== '' && settled === typed && matches.isSuccess;
+  const suggestions = current ? offered(matches.data ?? []) : [];
   const noMatch = current && suggestions.length === 0;
   const catalogueEmpty = anyProduct.data?.length === 0;
   const listboxId = `${ids}-suggestions`;
@@ -107,7 +109,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
     } else if (e.key === 'Enter') {
       e.preventDefault();
       // Enter without moving takes the first suggestion (a typed name that is the only match).
-      const chosen = suggestions[highlight] ?? (current ? suggestions[0] : undefined);
+      const chosen = suggestions[highlight] ?? suggestions[0];
       if (chosen) pick(chosen);
       else if (typed !== '' && !current) void pickFirstWhenFound(typed);
     } else if (e.key === 'Escape') {
