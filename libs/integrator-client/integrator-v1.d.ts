@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * List available medicines
-         * @description Medicines that can be renewed or ordered, filtered by a name prefix (`q`), paged by `limit` and `offset`.
+         * @description Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `offset`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -679,7 +679,7 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Name prefix, case-insensitive. */
+                /** @description The start of the name (with strength) or of the active ingredient, case- and accent-insensitive. */
                 q?: string;
                 limit?: number;
                 offset?: number;

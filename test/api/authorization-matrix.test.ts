@@ -87,7 +87,7 @@ beforeAll(async () => {
   const [user] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_user WHERE username = 'matriisi.kokeilu'`);
   const [notice] = await app.sql<{ id: number }>(`SELECT id FROM notice ORDER BY id LIMIT 1`);
   const [renewable] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`);
-  const cart = await sessions.get('customer')!.post<{ items: Array<{ id: number }> }>('/my-shopping-cart/item', { type: 'renewal', productId: renewable.id, reason: '' });
+  const cart = await sessions.get('customer')!.post<{ items: Array<{ id: number }> }>('/my-shopping-cart/item', { type: 'renewal', productId: renewable.id, reason: 'Lääke loppumassa' });
   if (cart.status !== 200) throw new Error(`cart item: ${cart.status} ${JSON.stringify(cart.body)}`);
   const checkout = await sessions.get('customer')!.post<{ sessionId: string }>('/start-payment-session');
   if (checkout.status !== 201) throw new Error(`checkout: ${checkout.status} ${JSON.stringify(checkout.body)}`);

@@ -83,7 +83,7 @@ describe('registration through strong identification', () => {
     // Hetu and names in the body are ignored: they always come from the identification.
     const created = await agent.api('POST', '/my-user', wizardData({ hetu: '150385-9013', firstName: 'Väärä' }));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ firstName: 'Maija', lastName: 'Mallikas', email: 'maija.mallikas@example.fi', phone: '0407654321', sex: 'f', approvedEulaVersion: '1' });
+    expect(created.body).toMatchObject({ firstName: 'Maija', lastName: 'Mallikas', email: 'maija.mallikas@example.fi', phone: '+358407654321', sex: 'f', approvedEulaVersion: '1' });
 
     const me = await agent.api('GET', '/my-user');
     expect(me.status).toBe(200);
@@ -221,7 +221,7 @@ describe('the customer account', () => {
 
     const ok = await aino.patch('/my-user', { phone: '050 999 8888' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ email: DEMO.customer.email, phone: '0509998888' });
+    expect(ok.body).toMatchObject({ email: DEMO.customer.email, phone: '+358509998888' });
     expect((await aino.patch('/my-user', { email: DEMO.customer.email.toUpperCase() })).body.email).toBe(DEMO.customer.email);
     expect((await new ApiClient(app.apiUrl).patch('/my-user', { phone: '0401234567' })).status).toBe(401);
   });
@@ -322,8 +322,8 @@ describe('credential changes need the current password (issue 21, finding 2)', (
     const changed = await eetu.patch('/my-user', { email: 'Eetu.Uusi@example.fi', password: 'Uusi-Salasana-77' });
     expect([changed.status, changed.body.email]).toEqual([200, 'eetu.uusi@example.fi']);
     expect((await auditRows('eetu.uusi@example.fi', 'customer.email-changed')).map((r) => r.details)).toEqual([JSON.stringify({ from: EETU.email, to: 'eetu.uusi@example.fi' })]);
-    expect((await auditRows('eetu.uusi@example.fi', 'customer.phone-changed')).map((r) => r.details)).toEqual([JSON.stringify({ from: EETU.phone, to: '0404445555' })]);
-    expect((await textsTo('0404445555')).map((t) => t.body)).toEqual([expect.stringMatching(/^Resepti: tilisi sähköpostiosoite on vaihdettu\. Jos et tehnyt muutosta itse/)]);
+    expect((await auditRows('eetu.uusi@example.fi', 'customer.phone-changed')).map((r) => r.details)).toEqual([JSON.stringify({ from: EETU.phone, to: '+358404445555' })]);
+    expect((await textsTo('+358404445555')).map((t) => t.body)).toEqual([expect.stringMatching(/^Resepti: tilisi sähköpostiosoite on vaihdettu\. Jos et tehnyt muutosta itse/)]);
     expect((await new ApiClient(app.apiUrl).post('/login', { email: 'eetu.uusi@example.fi', password: 'Uusi-Salasana-77' })).status).toBe(200);
   });
 

@@ -58,9 +58,13 @@ describe('the cart', () => {
   it('refuses what the server can tell is wrong, with the message, and keeps the cart as it was', async () => {
     const narcotic = (await app.sql<{ id: number }>('SELECT id FROM product WHERE NOT renewable LIMIT 1'))[0].id;
     const cases: Array<[unknown, number, string]> = [
-      [{ type: 'renewal', productId: 999_999, reason: '' }, 400, M.medicineNotFound],
-      [{ type: 'renewal', productId: null, reason: '' }, 400, M.medicineNotFound],
-      [{ type: 'renewal', productId: narcotic, reason: '' }, 400, M.notRenewable],
+      [{ type: 'renewal', productId: 999_999, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: null, reason: 'Lääke loppumassa' }, 400, M.medicineNotFound],
+      [{ type: 'renewal', productId: narcotic, reason: 'Lääke loppumassa' }, 400, M.notRenewable],
+      // SPEC section 4: a renewal carries the patient's reason for the doctor.
+      [{ type: 'renewal', productId: renewable().productId, reason: '' }, 400, M.renewalReasonRequired],
+      [{ type: 'renewal', productId: renewable().productId, reason: '   ' }, 400, M.renewalReasonRequired],
+      [{ type: 'renewal', productId: renewable().productId }, 400, M.renewalReasonRequired],
       // The demo customer is a woman: the erectile dysfunction questionnaire is not offered to her.
       [{ type: 'prescription', medicalProblem: 'erection_disorder', chat: questionnaireChat('erection_disorder', ['Kyllä', 'Kyllä']) }, 400, M.topicNotOffered],
       [{ type: 'prescription', medicalProblem: 'flunssa', chat: allergy().chat }, 400, M.topicNotOffered],
@@ -78,6 +82,24 @@ describe('the cart', () => {
     expect((await customer.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
   });
 
+  it("asks the pregnancy question of women only, and the server's replay agrees", async () => {
+    const matti = await signInOtherCustomer(app);
+    const MAN_ANSWERS = ALLERGY_ANSWERS.filter((_, i) => i !== 3); // without 'Oletko raskaana?'
+    const manChat = questionnaireChat('allergy', MAN_ANSWERS, 'm');
+    expect(manChat.map((e) => e.text)).not.toContain('Oletko raskaana?');
+    // A man's chat that answers it, and a woman's that skips it, do not follow the questionnaire.
+    for (const [client, chat] of [
+      [matti, questionnaireChat('allergy', ALLERGY_ANSWERS, 'f')],
+      [customer, manChat],
+    ] as const) {
+      const res = await client.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat });
+      expect([res.status, res.body.message]).toEqual([400, M.chatInvalid]);
+    }
+    const added = await matti.post<CustomerCart>('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat: manChat });
+    expect(added.status).toBe(200);
+    expect(await app.sql("SELECT chat_verified FROM customer_cart_item WHERE type = 'prescription'")).toEqual([{ chat_verified: true }]);
+  });
+
   it('refuses a request whose questionnaire ends in a rejection', async () => {
     const topic = 'urethritis';
     const steps = (await import('@resepti/domain')).QUESTIONNAIRES[topic];
@@ -89,12 +111,12 @@ describe('the cart', () => {
   });
 
   it('has each medicine once, at most 10 items, and removes an item by id', async () => {
-    const kestine = { type: 'renewal', productId: renewable().productId, reason: '' };
+    const kestine = { type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' };
     expect((await customer.post('/my-shopping-cart/item', kestine)).status).toBe(200);
     const twice = await customer.post('/my-shopping-cart/item', kestine);
     expect([twice.status, twice.body.message]).toEqual([409, M.alreadyInCart]);
     const others = products.filter((p) => p.renewable && p.productId !== renewable().productId);
-    const added = await Promise.all(others.slice(0, 12).map((p) => customer.post('/my-shopping-cart/item', { type: 'renewal', productId: p.productId, reason: '' })));
+    const added = await Promise.all(others.slice(0, 12).map((p) => customer.post('/my-shopping-cart/item', { type: 'renewal', productId: p.productId, reason: 'Lääke loppumassa' })));
     const cart = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
     expect(cart.items).toHaveLength(10);
     expect(added.filter((r) => r.status === 400).every((r) => r.body.message === M.cartFull)).toBe(true);
@@ -106,7 +128,7 @@ describe('the cart', () => {
   });
 
   it("is nobody else's: another customer sees an empty cart and cannot remove this one's items", async () => {
-    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: '' });
+    await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' });
     const mine = (await customer.get<CustomerCart>('/my-shopping-cart')).body;
     const other = await signInOtherCustomer(app);
     expect((await other.get<CustomerCart>('/my-shopping-cart')).body.items).toEqual([]);
@@ -135,7 +157,7 @@ function findRejectingAnswers(steps: Array<{ id: number; type?: string; answers:
 }
 
 describe('campaign codes and coupons', () => {
-  const kestine = () => ({ type: 'renewal', productId: renewable().productId, reason: '' });
+  const kestine = () => ({ type: 'renewal', productId: renewable().productId, reason: 'Lääke loppumassa' });
 
   it('takes a percentage or an amount off, shows the discount, and can be taken back', async () => {
     const env = { DATABASE_URL: app.databaseUrl };

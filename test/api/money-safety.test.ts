@@ -41,7 +41,7 @@ beforeEach(async () => {
 
 /** One renewal (9,90 €) in the client's cart. */
 async function fillCart(client = customer): Promise<CustomerCart> {
-  return (await client.post<CustomerCart>('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: '' })).body;
+  return (await client.post<CustomerCart>('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: 'Lääke loppumassa' })).body;
 }
 
 /** A change of the cart: a new-prescription request (19,90 €). */

@@ -122,7 +122,7 @@ afterAll(async () => {
 });
 
 async function fillCart(): Promise<void> {
-  await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: '' });
+  await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: 'Lääke loppumassa' });
   await customer.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat: questionnaireChat('allergy', ALLERGY_ANSWERS) });
 }
 

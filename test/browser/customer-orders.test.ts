@@ -137,7 +137,7 @@ describe("the customer's order", () => {
     const countOrders = async () => Number((await suite.app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE source = 'customer'`))[0].n);
     const page = await signIn();
     const [kestine] = await suite.app.sql<{ id: number }>(`SELECT id FROM product WHERE name LIKE 'Kestine%' ORDER BY id LIMIT 1`);
-    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: '' })).toBe(200);
+    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: 'Lääke loppumassa' })).toBe(200);
     await page.goto(`${suite.app.baseUrl}/handling`);
     await page.getByRole('button', { name: 'Siirry kassalle 9,90 €' }).dblclick();
     await page.waitForURL(/\/kassa\/cs_test_/);
@@ -257,5 +257,26 @@ describe("the customer's order", () => {
     await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
     await page.getByLabel('Salasana', { exact: true }).press('Enter');
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
+  });
+  it('finds a medicine by its active ingredient, and says so when the catalogue has nothing available', async () => {
+    const page = await signIn();
+    const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
+    await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
+    const search = chat.getByRole('combobox', { name: 'Lääkkeen nimi' });
+    await search.pressSequentially('atorvastatiini');
+    await chat.getByRole('option', { name: /^Atorvastatin Krka 20 mg/ }).waitFor();
+    await search.fill('Tuntematon lääke');
+    await chat.getByText('Hakemaasi lääkettä ei löydy').waitFor();
+
+    await suite.app.sql('UPDATE product SET available = false');
+    try {
+      await page.reload();
+      await chat.getByText(/^Lääkeluettelo ei ole juuri nyt käytettävissä/).waitFor();
+      expect(await chat.getByRole('combobox').count()).toBe(0);
+      expect(await chat.getByText('Hakemaasi lääkettä ei löydy').count()).toBe(0);
+      expect(await checkScreen(page, 'the chat without a catalogue')).toEqual([]);
+    } finally {
+      await suite.app.sql(`UPDATE product SET available = true WHERE name NOT IN ('Losec', 'Ranitidin ratiopharm', 'Cipralex')`);
+    }
   });
 });

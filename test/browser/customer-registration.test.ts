@@ -85,7 +85,7 @@ describe('registration through strong identification', () => {
     const [row] = await suite.app.sql<{ email: string; phone: string; approved_eula_version: string }>(
       "SELECT email, phone, approved_eula_version FROM customer WHERE hetu = '120601A948D'",
     );
-    expect(row).toEqual({ email: 'sanna.saarinen@example.fi', phone: '0501234567', approved_eula_version: '1' });
+    expect(row).toEqual({ email: 'sanna.saarinen@example.fi', phone: '+358501234567', approved_eula_version: '1' });
 
     // Log out from the profile, then log in again by e-mail and password (Enter submits).
     await page.goto(`${suite.app.baseUrl}/profile`);
@@ -136,7 +136,7 @@ describe('the profile', () => {
   beforeAll(async () => {
     await suite.app.sql(
       `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, marketing_allowed, approved_eula_version, eula_accepted_at)
-       SELECT '311299-966C', 'Tiina', 'Testaaja', 'tiina@example.fi', '0401112222', password_hash, 'f', false, '1', now() FROM customer WHERE email = $1`,
+       SELECT '311299-966C', 'Tiina', 'Testaaja', 'tiina@example.fi', '+358401112222', password_hash, 'f', false, '1', now() FROM customer WHERE email = $1`,
       [DEMO.customer.email],
     );
   });
@@ -154,13 +154,16 @@ describe('the profile', () => {
     await page.getByRole('heading', { name: 'Yhteystiedot', level: 2 }).waitFor();
     await expectAccessibleAndNarrowSafe(page);
     const phone = page.getByLabel('Puhelinnumero');
+    // Stored in E.164 (+358401112222), shown grouped.
+    expect(await phone.inputValue()).toBe('+358 40 123 4567');
     await phone.fill('abc');
     await phone.press('Enter');
     await page.getByText('Puhelinnumeron muoto on virheellinen.').waitFor();
     await phone.fill('040 555 6666');
     await phone.press('Enter');
     await page.getByText('Tallennettu', { exact: true }).waitFor();
-    expect(await phone.inputValue()).toBe('0405556666');
+    expect(await phone.inputValue()).toBe('+358 40 555 6666');
+    expect((await suite.app.sql<{ phone: string }>('SELECT phone FROM customer WHERE email = $1', [DEMO.customer.email]))[0].phone).toBe('+358405556666');
     // The e-mail is the login: a new one waits for the current password (issue 21).
     const email = page.getByLabel('Sähköposti');
     await email.fill('Aino.Uusi@Example.fi');

@@ -1,16 +1,19 @@
 import type { TestApp } from './app';
 import { ApiClient, DEMO } from './http';
-import { QUESTIONNAIRE_FIRST_STEP, questionnaireStep, type NumberedChatEntry, type TopicId } from '@resepti/domain';
+import { QUESTIONNAIRE_FIRST_STEP, questionnaireStepFor, type NumberedChatEntry, type TopicId } from '@resepti/domain';
 
-/** The chat of answering `answers` in turn from step 1 of a questionnaire, numbered as the web sends it. */
-export function questionnaireChat(topic: TopicId, answers: string[]): NumberedChatEntry[] {
+/**
+ * The chat of answering `answers` in turn from step 1 of a questionnaire, numbered as the web
+ * sends it, for a customer of the given sex (a man is not asked the pregnancy question).
+ */
+export function questionnaireChat(topic: TopicId, answers: string[], sex: 'm' | 'f' = 'f'): NumberedChatEntry[] {
   const chat: NumberedChatEntry[] = [];
-  let step = questionnaireStep(topic, QUESTIONNAIRE_FIRST_STEP);
+  let step = questionnaireStepFor(topic, QUESTIONNAIRE_FIRST_STEP, sex);
   for (const answer of answers) {
     if (!step) throw new Error(`the ${topic} questionnaire ended before the answer '${answer}'`);
     chat.push({ text: step.question, type: 'question', step: step.id }, { text: answer, type: 'answer', step: step.id });
     const next = step.type === 'oneOf' ? step.answers?.find((a) => a.text === answer)?.next : step.next;
-    step = next === undefined ? undefined : questionnaireStep(topic, next);
+    step = next === undefined ? undefined : questionnaireStepFor(topic, next, sex);
   }
   return chat;
 }

@@ -191,6 +191,7 @@ export const CUSTOMER_MESSAGES = {
   alreadyInCart: 'Lääke on jo ostoskorissa.',
   cartFull: `Ostoskorissa voi olla enintään ${CUSTOMER_CHAT_LIMITS.maxCartItems} reseptiä.`,
   itemTypeInvalid: "Reseptin tyypin pitää olla 'renewal' tai 'prescription'.",
+  renewalReasonRequired: 'Kirjoita lääkärille lyhyt perustelu.',
   feedbackQuestion: 'Miten onnistuimme? Kerro kokemuksestasi Resepti-palvelusta.',
   feedbackScore: 'Anna arvio yhdestä viiteen tähteen.',
   feedbackTooLong: 'Palaute saa olla enintään 2000 merkkiä.',

@@ -3,6 +3,7 @@ export * from './events.js';
 export * from './messages.js';
 export * from './hetu.js';
 export * from './validation.js';
+export * from './phone.js';
 export * from './money.js';
 export * from './time.js';
 export * from './plural.js';

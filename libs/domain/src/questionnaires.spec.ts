@@ -7,6 +7,7 @@ import {
   isTopicId,
   questionnaireAnswerNext,
   questionnaireStep,
+  questionnaireStepFor,
   replayQuestionnaire,
   topicsForSex,
   type NumberedChatEntry,
@@ -299,34 +300,34 @@ describe('chatRecordForSave', () => {
 
 describe('replayQuestionnaire', () => {
   /** The chat of answering `answers` in turn, from step 1, as the web sends it (questions and answers, numbered). */
-  function chatOf(topic: TopicId, answers: string[]): NumberedChatEntry[] {
+  function chatOf(topic: TopicId, answers: string[], sex: 'm' | 'f' = 'f'): NumberedChatEntry[] {
     const chat: NumberedChatEntry[] = [];
-    let step = questionnaireStep(topic, QUESTIONNAIRE_FIRST_STEP)!;
+    let step = questionnaireStepFor(topic, QUESTIONNAIRE_FIRST_STEP, sex)!;
     for (const answer of answers) {
       chat.push({ text: step.question, type: 'question', step: step.id }, { text: answer, type: 'answer', step: step.id });
       const next = step.type === 'oneOf' ? step.answers!.find((a) => a.text === answer)!.next : step.next!;
-      step = questionnaireStep(topic, next)!;
+      step = questionnaireStepFor(topic, next, sex)!;
     }
     return chat;
   }
   const ALLERGY_OK = ['Nenässä', 'Kausiluonteisia', 'Koivu keväisin', 'Kyllä', 'Ei'];
 
   it('accepts a path that ends where ordering is allowed', () => {
-    expect(replayQuestionnaire('allergy', chatOf('allergy', ALLERGY_OK))).toBe('accepted');
+    expect(replayQuestionnaire('allergy', chatOf('allergy', ALLERGY_OK), 'f')).toBe('accepted');
   });
 
   it('refuses a path that ends in a rejection', () => {
-    expect(replayQuestionnaire('erection_disorder', chatOf('erection_disorder', ['Kyllä', 'Kyllä']))).toBe('rejected');
+    expect(replayQuestionnaire('erection_disorder', chatOf('erection_disorder', ['Kyllä', 'Kyllä'], 'm'), 'm')).toBe('rejected');
   });
 
   it('finds invented answers, skipped or renumbered steps, unfinished paths and empty free text invalid', () => {
     const ok = chatOf('allergy', ALLERGY_OK);
-    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 1 ? { ...e, text: 'Korvissa' } : e)))).toBe('invalid');
-    expect(replayQuestionnaire('allergy', ok.slice(2))).toBe('invalid');
-    expect(replayQuestionnaire('allergy', ok.map((e) => ({ ...e, step: (e.step ?? 0) + 1 })))).toBe('invalid');
-    expect(replayQuestionnaire('allergy', ok.slice(0, 6))).toBe('invalid');
-    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 5 ? { ...e, text: '  ' } : e)))).toBe('invalid');
-    expect(replayQuestionnaire('allergy', [...ok.slice(0, 3), { text: 'x', type: 'answer' }])).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 1 ? { ...e, text: 'Korvissa' } : e)), 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.slice(2), 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.map((e) => ({ ...e, step: (e.step ?? 0) + 1 })), 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.slice(0, 6), 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', ok.map((e, i) => (i === 5 ? { ...e, text: '  ' } : e)), 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', [...ok.slice(0, 3), { text: 'x', type: 'answer' }], 'f')).toBe('invalid');
   });
 
   it('checks multi-choice answers: known choices joined by ", ", in any order, at least one, each once', () => {
@@ -340,8 +341,25 @@ describe('replayQuestionnaire', () => {
     expect(questionnaireAnswerNext(multi, `${a}, ${a}`)).toBeNull();
   });
 
+  it("passes the pregnancy question over for men, and a man's chat that answers it is invalid", () => {
+    const MAN_ALLERGY = ['Nenässä', 'Kausiluonteisia', 'Koivu keväisin', 'Ei'];
+    const man = chatOf('allergy', MAN_ALLERGY, 'm');
+    expect(man.map((e) => e.text)).not.toContain('Oletko raskaana?');
+    expect(replayQuestionnaire('allergy', man, 'm')).toBe('accepted');
+    expect(replayQuestionnaire('allergy', man, 'f')).toBe('invalid');
+    expect(replayQuestionnaire('allergy', chatOf('allergy', ALLERGY_OK, 'f'), 'm')).toBe('invalid');
+    expect(questionnaireStepFor('allergy', 4, 'm')!.id).toBe(5);
+    expect(questionnaireStepFor('allergy', 4, 'f')!.id).toBe(4);
+  });
+
+  it('asks a one-sex question only where all its answers lead to one step', () => {
+    for (const topic of TOPIC_IDS) {
+      for (const step of QUESTIONNAIRES[topic].filter((s) => s.onlyFor)) expect(new Set(step.answers!.map((a) => a.next)).size).toBe(1);
+    }
+  });
+
   it('leaves a chat without step numbers unverified', () => {
-    expect(replayQuestionnaire('allergy', [{ text: 'Minulla on heinänuha', type: 'answer' }])).toBe('unverified');
+    expect(replayQuestionnaire('allergy', [{ text: 'Minulla on heinänuha', type: 'answer' }], 'f')).toBe('unverified');
   });
 
 });

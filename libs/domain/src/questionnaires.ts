@@ -27,6 +27,11 @@ export interface QuestionnaireStep {
   canOrder?: boolean;
   /** The step's text is left out of the chat record saved with the request. */
   discardOnSave?: boolean;
+  /**
+   * Asked only of customers of this sex (the pregnancy question: women). All its answers lead to
+   * one step, where the others go straight on (questionnaireStepFor).
+   */
+  onlyFor?: 'm' | 'f';
 }
 
 export type TopicId = 'erection_disorder' | 'allergy' | 'urethritis';
@@ -200,6 +205,7 @@ const ALLERGY: QuestionnaireStep[] = [
     question: 'Oletko raskaana?',
     type: 'oneOf',
     answers: yesNo(5, 5),
+    onlyFor: 'f',
   },
   {
     id: 5,
@@ -286,6 +292,16 @@ export function questionnaireStep(topic: TopicId, id: number): QuestionnaireStep
   return QUESTIONNAIRES[topic]?.find((s) => s.id === id);
 }
 
+/**
+ * The step a customer of the given sex sees at `id`: a step asked only of the other sex (the
+ * pregnancy question for men) is passed over to the step its answers lead to.
+ */
+export function questionnaireStepFor(topic: TopicId, id: number, sex: 'm' | 'f'): QuestionnaireStep | undefined {
+  let step = questionnaireStep(topic, id);
+  while (step?.onlyFor && step.onlyFor !== sex) step = questionnaireStep(topic, step.answers?.[0]?.next ?? -1);
+  return step;
+}
+
 export function isEndStep(step: QuestionnaireStep): boolean {
   return step.answers === null;
 }
@@ -313,14 +329,14 @@ export interface NumberedChatEntry {
  * numbered entries. 'accepted': the path ends at a step that allows ordering; 'rejected': at one
  * that does not; 'invalid': the entries do not follow the questionnaire (a wrong step, a question
  * or choice that is not there, a multi-choice with no pick, an empty free text, an unfinished
- * path); 'unverified': no entry carries a step (integrators may send a bare chat; the doctor is
- * told it was not checked).
+ * path, a question the customer's sex is not asked, such as pregnancy for a man); 'unverified':
+ * no entry carries a step (integrators may send a bare chat; the doctor is told it was not checked).
  */
-export function replayQuestionnaire(topic: TopicId, chat: readonly NumberedChatEntry[]): 'accepted' | 'rejected' | 'invalid' | 'unverified' {
+export function replayQuestionnaire(topic: TopicId, chat: readonly NumberedChatEntry[], sex: 'm' | 'f'): 'accepted' | 'rejected' | 'invalid' | 'unverified' {
   const numbered = chat.filter((e) => e.step !== undefined);
   if (numbered.length === 0) return 'unverified';
   if (numbered.length !== chat.length) return 'invalid';
-  let current = questionnaireStep(topic, QUESTIONNAIRE_FIRST_STEP);
+  let current = questionnaireStepFor(topic, QUESTIONNAIRE_FIRST_STEP, sex);
   for (const entry of chat) {
     if (!current || entry.step !== current.id) return 'invalid';
     if (entry.type === 'question') {
@@ -329,7 +345,7 @@ export function replayQuestionnaire(topic: TopicId, chat: readonly NumberedChatE
     }
     const next = questionnaireAnswerNext(current, entry.text);
     if (next === null) return 'invalid';
-    current = questionnaireStep(topic, next);
+    current = questionnaireStepFor(topic, next, sex);
   }
   if (!current || !isEndStep(current)) return 'invalid';
   return current.canOrder ? 'accepted' : 'rejected';

@@ -202,9 +202,9 @@ describe('isValidEmail', () => {
 });
 
 describe('phone numbers', () => {
-  it('normalizePhone strips all whitespace', () => {
+  it('normalizePhone gives the E.164 form of a valid number', () => {
     expect(normalizePhone(' +358 40 123\t4567 ')).toBe('+358401234567');
-    expect(normalizePhone('040 123 4567')).toBe('0401234567');
+    expect(normalizePhone('040 123 4567')).toBe('+358401234567');
   });
 
   it.each([
@@ -232,6 +232,7 @@ describe('phone numbers', () => {
     '(040) 1234567',
     'puhelin',
     '+358 40 123 456a',
+    '00123456',
   ])('rejects %j', (p) => expect(isValidPhone(p)).toBe(false));
 });
 

@@ -1,4 +1,5 @@
 /** Field validation rules and their exact Finnish messages (SPEC sections 5 and 8). */
+import { toE164Phone } from './phone.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MIN_LENGTH = 2;
@@ -134,15 +135,13 @@ export function isValidEmail(e: string): boolean {
   return EMAIL_PATTERN.test(e.trim());
 }
 
-/** Strips all whitespace (phone numbers are saved this way). */
+/** A phone number as it is stored: E.164 (+358401234567) when valid, otherwise without whitespace. */
 export function normalizePhone(p: string): string {
-  return p.replace(/\s+/g, '');
+  return toE164Phone(p) ?? p.replace(/\s+/g, '');
 }
 
-const PHONE_PATTERN = /^(?:\+358|00358|0)?\d{4,11}$/;
-
 export function isValidPhone(p: string): boolean {
-  return PHONE_PATTERN.test(normalizePhone(p));
+  return toE164Phone(p) !== null;
 }
 
 /** null when valid, otherwise 'Sähköpostin muoto on virheellinen.' */

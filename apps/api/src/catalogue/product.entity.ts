@@ -1,10 +1,23 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A medicine in the catalogue (name, vahvuus = strength, lääkemuoto = form). */
+/**
+ * A medicine package in the catalogue (name, vahvuus = strength, lääkemuoto = form), imported from
+ * the national register's file by `npm run admin -- import-products` (docs/catalogue.md). Never
+ * deleted: a package off the market is only unavailable, and old orders still show it.
+ */
 @Entity()
+// Prefix search by brand (with strength) and by active ingredient, case- and accent-insensitive:
+// btree text_pattern_ops indexes over product_search_key() (migration ProductCatalogue).
+@Index('idx_product_search_name', { synchronize: false })
+@Index('idx_product_search_ingredient', { synchronize: false })
 export class Product {
   @PrimaryGeneratedColumn()
   id!: number;
+
+  /** VNR, the Nordic article number of the package; null for products from before the import. */
+  @Index('uq_product_vnr', { unique: true, where: '"vnr" IS NOT NULL' })
+  @Column({ type: 'text', nullable: true })
+  vnr!: string | null;
 
   @Column({ type: 'text' })
   name!: string;
@@ -14,6 +27,17 @@ export class Product {
 
   @Column({ type: 'text' })
   form!: string;
+
+  /** Pakkauskoko, e.g. '30 kpl'. */
+  @Column({ type: 'text', default: '' })
+  packageSize!: string;
+
+  @Column({ type: 'text', default: '' })
+  atcCode!: string;
+
+  /** The ATC substance name in Finnish (atorvastatiini). */
+  @Column({ type: 'text', default: '' })
+  activeIngredient!: string;
 
   @Column({ type: 'boolean', default: true })
   available!: boolean;

@@ -9,6 +9,7 @@
  *   npm run admin -- verify-audit [--checkpoint FILE]
  *   npm run admin -- audit-checkpoint [--out FILE]
  *   npm run admin -- reset-mfa --doctor EMAIL
+ *   npm run admin -- import-products FILE
  *   npm run admin -- config-table
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
@@ -30,6 +31,8 @@ import { formatReconciliation, reconcilePayments } from '../payments/payment-rec
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
+import { parseProductFile, ProductFileError, type CatalogueRow } from '../catalogue/product-file.js';
+import { formatImportReport, importCatalogue } from '../catalogue/product-import.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { ApiClient } from '../integrator/api-client.entity.js';
 import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
@@ -52,6 +55,7 @@ const USAGE = `usage:
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
   npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed: a lost phone; they set it up again)
+  npm run admin -- import-products FILE   (the medicine catalogue from the register's file, docs/catalogue.md; again with a newer file: missing ones become unavailable)
   npm run admin -- config-table`;
 
 const OPTIONS = {
@@ -310,10 +314,10 @@ async function main(): Promise<number> {
     return 0;
   }
   const run = command ? commands[command] : undefined;
-  // revoke-api-client takes the client as its one positional argument.
-  const takesTarget = command === 'revoke-api-client';
+  // revoke-api-client takes the client, import-products the file as its one positional argument.
+  const takesTarget = command === 'revoke-api-client' || command === 'import-products';
   const auditCommand = command === 'verify-audit' || command === 'audit-checkpoint';
-  if ((!run && !auditCommand && command !== 'reconcile-payments') || extra.length !== (takesTarget ? 1 : 0)) {
+  if ((!run && !auditCommand && command !== 'reconcile-payments' && command !== 'import-products') || extra.length !== (takesTarget ? 1 : 0)) {
     console.error(USAGE);
     return 2;
   }
@@ -332,6 +336,15 @@ async function main(): Promise<number> {
       return 2;
     }
   }
+  let catalogue: CatalogueRow[] | undefined;
+  if (command === 'import-products') {
+    try {
+      catalogue = parseProductFile(await readFile(extra[0]!));
+    } catch (err) {
+      console.error(`error: ${err instanceof ProductFileError ? err.message : `cannot read ${extra[0]}: ${(err as Error).message}`}`);
+      return 2;
+    }
+  }
   const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   const url = config.databaseUrl ?? embedded!.url;
   try {
@@ -347,6 +360,10 @@ async function main(): Promise<number> {
   try {
     if (auditCommand) return await auditChainCommand(ds, command, config.auditChainKey, parsed.values.out, checkpointText);
     if (command === 'reconcile-payments') return await reconcile(ds.manager, config, parsed.values.since);
+    if (catalogue) {
+      console.log(formatImportReport(await ds.transaction((m) => importCatalogue(m, catalogue))));
+      return 0;
+    }
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;
   } catch (err) {

@@ -176,15 +176,18 @@ export class CustomerCartService {
     const product = await m.getRepository(Product).findOneBy({ id: dto.productId });
     if (!product?.available) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
     if (!product.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);
+    // SPEC section 4: the patient gives the doctor a reason for a renewal.
+    const reason = (dto.reason ?? '').trim();
+    if (!reason) throw new BadRequestException(CUSTOMER_MESSAGES.renewalReasonRequired);
     if (await m.getRepository(CustomerCartItem).existsBy({ customerId, productId: product.id })) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
-    return { customerId, type: 'renewal', productId: product.id, reason: (dto.reason ?? '').trim(), chat: null, chatVerified: false };
+    return { customerId, type: 'renewal', productId: product.id, reason, chat: null, chatVerified: false };
   }
 
   private request(customer: Customer, dto: AddCustomerCartItemDto): Partial<CustomerCartItem> {
     const topic = dto.medicalProblem;
     if (!isTopicId(topic) || !topicsForSex(customer.sex).some((t) => t.id === topic)) throw new BadRequestException(CUSTOMER_MESSAGES.topicNotOffered);
     const chat = parseChat(dto.chat);
-    const replay = replayQuestionnaire(topic, chat);
+    const replay = replayQuestionnaire(topic, chat, customer.sex);
     if (replay === 'invalid') throw new BadRequestException(CUSTOMER_MESSAGES.chatInvalid);
     if (replay === 'rejected') throw new BadRequestException(CUSTOMER_MESSAGES.questionnaireRejected);
     return {

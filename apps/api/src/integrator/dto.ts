@@ -100,7 +100,7 @@ const queryInteger = ({ value }: { value: unknown }) => (typeof value === 'strin
 
 /** GET /api/v1/products */
 export class ListProductsQuery {
-  @ApiPropertyOptional({ description: 'Name prefix, case-insensitive.', example: 'Kest' })
+  @ApiPropertyOptional({ description: 'The start of the name (with strength) or of the active ingredient, case- and accent-insensitive.', example: 'Kest' })
   @IsOptional()
   @IsString({ message: M.stringRequired })
   @MaxLength(200, { message: M.stringRequired })

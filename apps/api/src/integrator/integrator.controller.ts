@@ -111,11 +111,10 @@ export class IntegratorController {
   ) {}
 
   @Get('products')
-  @Operation('listProducts', 'List available medicines', 'Medicines that can be renewed or ordered, filtered by a name prefix (`q`), paged by `limit` and `offset`.', 400)
+  @Operation('listProducts', 'List available medicines', 'Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `offset`.', 400)
   @ApiOkResponse({ type: ProductPageSchema, description: 'A page of products and the count of all that match.' })
   async products(@Query() query: ListProductsQuery): Promise<ProductPage> {
-    const prefix = (query.q ?? '').trim().toLocaleLowerCase('fi');
-    const all = (await this.catalogue.availableProducts()).filter((p) => p.displayName.toLocaleLowerCase('fi').startsWith(prefix));
+    const all = await this.catalogue.availableProducts(query.q);
     const from = query.offset ?? 0;
     return { data: all.slice(from, from + (query.limit ?? 50)), count: all.length };
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { accountClosedSms, credentialChangedSms, orderHandledSms } from '@resepti/domain';
+import { accountClosedSms, credentialChangedSms, orderHandledSms, toE164Phone } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Customer } from '../customer/customer.entity.js';
 import { EventBus } from '../events/event-bus.js';
@@ -17,6 +17,7 @@ import { SmsOutbox } from './sms-outbox.entity.js';
 export class SmsOutboxService implements OnModuleInit {
   /** Where the message sends the customer (PUBLIC_URL). */
   private readonly serviceUrl: string;
+  private readonly logger = new Logger('SmsOutbox');
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -46,9 +47,15 @@ export class SmsOutboxService implements OnModuleInit {
     await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl), order.id);
   }
 
+  /** The gateway gets E.164 (+358…); a stored number that is no phone number is not texted. */
   private async queue(m: EntityManager, phone: string | null, body: string, orderId: number | null): Promise<void> {
     if (!phone) return;
-    await m.insert(SmsOutbox, { phone, body, orderId, idempotencyKey: randomUUID() });
+    const to = toE164Phone(phone);
+    if (!to) {
+      this.logger.warn(`text message not queued: the customer's phone number is not valid${orderId ? ` (order ${orderId})` : ''}`);
+      return;
+    }
+    await m.insert(SmsOutbox, { phone: to, body, orderId, idempotencyKey: randomUUID() });
     await this.bus.emit(m, 'outbox.written', { channel: 'sms' });
   }
 }

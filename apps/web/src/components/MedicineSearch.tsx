@@ -1,30 +1,51 @@
 /**
- * The medicine search of both chats (the pharmacy's and the customer's renewal): prefix search
- * with auto-complete as an ARIA combobox (arrow keys, Enter takes the highlighted or the first
- * suggestion, Escape clears), and 'Hakemaasi lääkettä ei löydy' with the note that narcotic and
- * PKV medicines cannot be renewed through the service.
+ * The medicine search of both chats (the pharmacy's and the customer's renewal): auto-complete
+ * from the server's search (GET /products?q=: the start of the brand or of the active ingredient,
+ * case and accents ignored) as an ARIA combobox (arrow keys, Enter takes the highlighted or the
+ * first suggestion, also when it arrives just after the key, Escape clears), and 'Hakemaasi
+ * lääkettä ei löydy' with the note that narcotic and PKV medicines cannot be renewed through the
+ * service. Without any available product it says the catalogue is unavailable instead.
  */
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
 import { MEDICINE_SEARCH_TEXTS as T } from '../texts';
 import './chat.css';
 
 const MAX_SUGGESTIONS = 8;
+/** Asked of the server: narcotic and PKV products among them are left out here. */
+const SEARCH_LIMIT = 50;
+/** Typing pauses this long before a search is sent. */
+const SEARCH_DELAY_MS = 150;
+const STALE_MS = 5 * 60_000;
 
 /**
- * The products whose name starts with the query. Narcotic and PKV medicines are never offered
- * (SPEC section 1: they cannot be renewed via the service), so typing one shows the
- * 'Hakemaasi lääkettä ei löydy' hint with its note instead of a 400 on confirming.
+ * The suggestions among the server's matches. Narcotic and PKV medicines are never offered (SPEC
+ * section 1: they cannot be renewed via the service), so typing one shows 'Hakemaasi lääkettä ei
+ * löydy' with its note.
  */
-function prefixMatches(products: readonly Product[], query: string): Product[] {
-  const q = query.trim().toLocaleLowerCase('fi');
-  if (q === '') return [];
-  return products.filter((p) => p.renewable && p.displayName.toLocaleLowerCase('fi').startsWith(q)).slice(0, MAX_SUGGESTIONS);
+function offered(products: readonly Product[]): Product[] {
+  return products.filter((p) => p.renewable).slice(0, MAX_SUGGESTIONS);
+}
+
+/** A role's product search: its query key root and its call of GET /products. */
+export interface ProductSearch {
+  key: readonly string[];
+  fetch: (q: string, limit: number) => Promise<Product[]>;
+}
+
+/** The text after the user stopped typing for a moment. */
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
 }
 
 interface MedicineSearchProps {
-  /** undefined while the list loads (no 'not found' until it is there). */
-  products: readonly Product[] | undefined;
+  search: ProductSearch;
   onPick: (product: Product) => void;
   /** Typing clears the owner's error message. */
   onType?: () => void;
@@ -32,19 +53,50 @@ interface MedicineSearchProps {
   children?: ReactNode;
 }
 
-export function MedicineSearch({ products, onPick, onType, children }: MedicineSearchProps) {
+export function MedicineSearch({ search, onPick, onType, children }: MedicineSearchProps) {
   const ids = useId();
   const [query, setQuery] = useState('');
   // -1: nothing highlighted until the user moves with the arrow keys.
   const [highlight, setHighlight] = useState(-1);
-  const suggestions = useMemo(() => prefixMatches(products ?? [], query), [products, query]);
-  const noMatch = query.trim() !== '' && products !== undefined && suggestions.length === 0;
+  const queryClient = useQueryClient();
+  // The text now in the box, for an answer that comes after Enter (the user may have typed on).
+  const latest = useRef('');
+  const typed = query.trim();
+  const settled = useSettled(typed);
+  const anyProduct = useQuery({ queryKey: [...search.key, 'any'], queryFn: () => search.fetch('', 1), staleTime: STALE_MS });
+  const matchesOf = (text: string) => ({ queryKey: [...search.key, 'search', text], queryFn: () => search.fetch(text, SEARCH_LIMIT), staleTime: STALE_MS });
+  const matches = useQuery({ ...matchesOf(settled), enabled: settled !== '' });
+  // Only the answer for the text in the box is offered: a list for an earlier text would change
+  // under the arrow keys, and Enter would take what the user no longer asks for.
+  const current = typed !== '' && settled === typed && matches.isSuccess;
+  const suggestions = current ? offered(matches.data ?? []) : [];
+  const noMatch = current && suggestions.length === 0;
+  const catalogueEmpty = anyProduct.data?.length === 0;
   const listboxId = `${ids}-suggestions`;
 
   function pick(product: Product) {
+    latest.current = '';
     setQuery('');
     setHighlight(-1);
     onPick(product);
+  }
+
+  /** Enter before the answer for the typed text came: its first suggestion once it comes. */
+  async function pickFirstWhenFound(text: string) {
+    // A failed search shows nothing: the user presses Enter again.
+    const first = offered(await queryClient.fetchQuery(matchesOf(text)).catch(() => []))[0];
+    if (first && latest.current === text) pick(first);
+  }
+
+  if (catalogueEmpty) {
+    return (
+      <div className="chat__controls">
+        <p className="chat__not-found" role="status">
+          {T.catalogueUnavailable}
+        </p>
+        {children}
+      </div>
+    );
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -59,7 +111,9 @@ export function MedicineSearch({ products, onPick, onType, children }: MedicineS
       // Enter without moving takes the first suggestion (a typed name that is the only match).
       const chosen = suggestions[highlight] ?? suggestions[0];
       if (chosen) pick(chosen);
+      else if (typed !== '' && !current) void pickFirstWhenFound(typed);
     } else if (e.key === 'Escape') {
+      latest.current = '';
       setQuery('');
       setHighlight(-1);
     }
@@ -84,6 +138,7 @@ export function MedicineSearch({ products, onPick, onType, children }: MedicineS
         autoFocus
         onChange={(e) => {
           setQuery(e.target.value);
+          latest.current = e.target.value.trim();
           setHighlight(-1);
           onType?.();
         }}

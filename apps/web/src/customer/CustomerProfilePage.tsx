@@ -5,7 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
-import { normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
+import { formatPhone, normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { useLogout } from '../auth/useLogout';
@@ -108,7 +108,8 @@ type FieldState = { status: 'default' | 'error' | 'success'; text?: string };
 function ContactDetails({ customer }: { customer: CustomerInfo }) {
   const ids = useId();
   const [email, setEmail] = useState(customer.email);
-  const [phone, setPhone] = useState(customer.phone);
+  // Stored in E.164, shown grouped: '+358 40 123 4567'.
+  const [phone, setPhone] = useState(formatPhone(customer.phone));
   const [state, setState] = useState<Record<'email' | 'phone', FieldState>>({ email: { status: 'default' }, phone: { status: 'default' } });
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
@@ -120,7 +121,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
 
   const savePhone = useUpdateContactDetails({
     onSuccess: (updated) => {
-      setPhone(updated.phone);
+      setPhone(formatPhone(updated.phone));
       setField('phone', { status: 'success', text: T.contactSaved });
     },
     onError: (e) => setField('phone', { status: 'error', text: failure(e) }),

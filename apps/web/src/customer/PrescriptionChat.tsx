@@ -15,7 +15,7 @@ import {
   QUESTIONNAIRE_FIRST_STEP,
   QUESTIONNAIRE_ORDER_CONFIRM,
   isEndStep,
-  questionnaireStep,
+  questionnaireStepFor,
   topicsForSex,
   type Product,
   type QuestionnaireStep,
@@ -27,14 +27,13 @@ import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
-import { useAddCartItem, useCustomerProducts } from './customer-hooks';
+import { customerProductSearch, useAddCartItem } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.chat;
 
 export function PrescriptionChat({ customerId, firstName, sex }: { customerId: number; firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
-  const products = useCustomerProducts();
   const greeting = T.greeting(firstName);
   const [progress, update] = useChatProgress(customerId, () => ({ bubbles: [{ id: 0, from: 'bot', text: greeting }], stage: { kind: 'start' }, record: [], reason: '', text: '', picks: [] }));
   const { bubbles, stage, record, reason, text, picks } = progress;
@@ -113,9 +112,9 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }
 
-  /** Shows a questionnaire step: a question to answer, or an end step. */
+  /** Shows a questionnaire step: a question to answer, or an end step (questions of the other sex passed over). */
   function goToStep(topic: Topic, id: number) {
-    const step = questionnaireStep(topic.id, id);
+    const step = questionnaireStepFor(topic.id, id, sex);
     if (!step) return restart();
     say('bot', step.question, isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
     setText('');
@@ -163,7 +162,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         )}
 
         {stage.kind === 'medicine' && (
-          <MedicineSearch products={products.data} onPick={pickMedicine} onType={() => setError(null)}>
+          <MedicineSearch search={customerProductSearch} onPick={pickMedicine} onType={() => setError(null)}>
             <Button variant="secondary" mt="s" onClick={cancel}>
               {T.cancel}
             </Button>

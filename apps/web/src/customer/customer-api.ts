@@ -74,8 +74,9 @@ export function keepSessionAlive(): Promise<CustomerSession> {
   return api.get<CustomerSession>('/my-user', { ...C, activity: true });
 }
 
-export function fetchProducts(): Promise<Product[]> {
-  return api.get<Product[]>('/products', C);
+/** The chat's medicine search: available products whose brand or active ingredient starts with `q` ('' for any). */
+export function searchProducts(q: string, limit: number): Promise<Product[]> {
+  return api.get<Product[]>(`/products?${new URLSearchParams({ q, limit: String(limit) }).toString()}`, C);
 }
 
 export function fetchCart(): Promise<CustomerCart> {

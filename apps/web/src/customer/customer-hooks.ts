@@ -27,6 +27,7 @@ import { queryKeys } from '../api/query-keys';
 import { useSocket } from '../api/socket';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
+import type { ProductSearch } from '../components/MedicineSearch';
 import { forgetSessions } from '../auth/signed-in';
 import { useSession } from '../auth/useSession';
 import {
@@ -40,7 +41,7 @@ import {
   fetchOrderHistory,
   fetchOutstandingOrders,
   fetchPaymentStatus,
-  fetchProducts,
+  searchProducts,
   fetchRegistration,
   isHostedCheckout,
   payEmbeddedCheckout,
@@ -54,7 +55,6 @@ import {
   fetchMyAccessLog,
 } from './customer-api';
 
-const PRODUCTS_STALE_MS = 10 * 60_000;
 
 /** A push about one of the customer's orders carries no order: what shows orders is fetched again. */
 const REFETCH_ON_ORDER_UPDATE = { [SOCKET_EVENTS.orderUpdated]: refetchOnPush };
@@ -133,9 +133,8 @@ export function useCloseAccount(reactions: WriteReactions<void, AccountCloseRequ
 
 // ---------------------------------------------------------------- products and cart
 
-export function useCustomerProducts() {
-  return useQuery({ queryKey: queryKeys.customer.products, queryFn: fetchProducts, staleTime: PRODUCTS_STALE_MS, enabled: useIsCustomer() });
-}
+/** The renewal chat's medicine search (MedicineSearch). */
+export const customerProductSearch: ProductSearch = { key: queryKeys.customer.products, fetch: searchProducts };
 
 export function useCustomerCart() {
   return useQuery({ queryKey: queryKeys.customer.cart, queryFn: fetchCart, enabled: useIsCustomer() });

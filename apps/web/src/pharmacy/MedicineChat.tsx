@@ -13,7 +13,7 @@ import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { PHARMACY_TEXTS } from '../texts';
-import { useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, usePharmacyProducts, useSendCart } from './pharmacy-hooks';
+import { pharmacyProductSearch, useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, useSendCart } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.chat;
 
@@ -22,7 +22,6 @@ type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 
 export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
   const ids = useId();
-  const products = usePharmacyProducts();
   const options = useDeliveryOptions();
 
   const itemCount = cart?.items.length ?? 0;
@@ -126,7 +125,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
 
       <div ref={controlsRef}>
         {stage === 'search' && (
-          <MedicineSearch products={products.data} onPick={pick} onType={() => setError(null)}>
+          <MedicineSearch search={pharmacyProductSearch} onPick={pick} onType={() => setError(null)}>
             {itemCount > 0 && (
               <Button variant="secondary" mt="s" onClick={done}>
                 {T.done}

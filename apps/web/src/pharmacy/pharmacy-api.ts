@@ -56,8 +56,9 @@ export async function fetchSessionOffice(): Promise<PharmacyOffice | null> {
 
 // ---------------------------------------------------------------- 'Reseptin tilaus': patient and cart
 
-export function fetchProducts(): Promise<Product[]> {
-  return api.get<Product[]>('/products', P);
+/** The chat's medicine search: available products whose brand or active ingredient starts with `q` ('' for any). */
+export function searchProducts(q: string, limit: number): Promise<Product[]> {
+  return api.get<Product[]>(`/products?${new URLSearchParams({ q, limit: String(limit) }).toString()}`, P);
 }
 
 export function fetchDeliveryOptions(): Promise<DeliveryOptionDto[]> {

@@ -21,6 +21,7 @@ import { queryKeys } from '../api/query-keys';
 import { useSocket } from '../api/socket';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
+import type { ProductSearch } from '../components/MedicineSearch';
 import { applyOrderCard } from './order-cards';
 import {
   addCartItem,
@@ -35,7 +36,7 @@ import {
   fetchMessage,
   fetchMessageStatus,
   fetchOrders,
-  fetchProducts,
+  searchProducts,
   fetchSessionOffice,
   fetchUsers,
   fetchUsersOffices,
@@ -49,7 +50,6 @@ import {
   type OrderListMode,
 } from './pharmacy-api';
 
-const PRODUCTS_STALE_MS = 10 * 60_000;
 
 // ---------------------------------------------------------------- offices
 
@@ -82,9 +82,8 @@ export function useSelectOffice(reactions: WriteReactions<void, number> = {}) {
 
 // ---------------------------------------------------------------- 'Reseptin tilaus': patient and cart
 
-export function usePharmacyProducts() {
-  return useQuery({ queryKey: queryKeys.pharmacy.products, queryFn: fetchProducts, staleTime: PRODUCTS_STALE_MS });
-}
+/** The chat's medicine search (MedicineSearch). */
+export const pharmacyProductSearch: ProductSearch = { key: queryKeys.pharmacy.products, fetch: searchProducts };
 
 export function useDeliveryOptions() {
   return useQuery({ queryKey: queryKeys.pharmacy.deliveryOptions, queryFn: fetchDeliveryOptions, staleTime: Infinity });

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { ROUTES } from '../routes';
-import { fetchCart, fetchOrders, fetchProducts, fetchSessionOffice } from './pharmacy-api';
+import { fetchCart, fetchOrders, fetchSessionOffice } from './pharmacy-api';
 
 export function preloadPharmacy(queryClient: QueryClient, pathname: string): void {
   void import('./PharmacyLayout');
@@ -21,5 +21,4 @@ export function preloadPharmacy(queryClient: QueryClient, pathname: string): voi
     queryKey: queryKeys.pharmacy.ordersByMode('active', PHARMACY_HISTORY_PAGE_SIZE),
     queryFn: () => fetchOrders('active', PHARMACY_HISTORY_PAGE_SIZE),
   });
-  void queryClient.prefetchQuery({ queryKey: queryKeys.pharmacy.products, queryFn: fetchProducts, staleTime: 10 * 60_000 });
 }

@@ -56,4 +56,5 @@ export const MEDICINE_SEARCH_TEXTS = {
   suggestionsLabel: 'Ehdotukset',
   notFound: 'Hakemaasi lääkettä ei löydy',
   notFoundNote: 'Huumausaineiksi luokiteltuja lääkkeitä ja PKV-lääkkeitä (pääasiassa keskushermostoon vaikuttavia lääkkeitä) ei voi uusia palvelun kautta.',
+  catalogueUnavailable: 'Lääkeluettelo ei ole juuri nyt käytettävissä, joten reseptin uusintaa ei voi hakea. Yritä myöhemmin uudelleen.',
 } as const;

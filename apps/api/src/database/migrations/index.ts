@@ -20,6 +20,8 @@ import { IdentificationAttempts1795595385682 } from './1795595385682-Identificat
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
+import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
+import { CustomerPhonesE1641795700000110 } from './1795700000110-CustomerPhonesE164.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -45,4 +47,6 @@ export const MIGRATIONS = [
   StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
   CustomerAccountClosing1795700000000,
+  ProductCatalogue1795700000100,
+  CustomerPhonesE1641795700000110,
 ];

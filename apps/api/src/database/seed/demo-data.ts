@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { EntityManager } from 'typeorm';
+import { parseProductFile } from '../../catalogue/product-file.js';
+import { importCatalogue } from '../../catalogue/product-import.js';
 import { Product } from '../../catalogue/product.entity.js';
 import { Customer } from '../../customer/customer.entity.js';
 import { Doctor } from '../../doctor/doctor.entity.js';
@@ -6,7 +9,13 @@ import { PharmacyOffice } from '../../pharmacy/pharmacy-office.entity.js';
 import { PharmacyUser } from '../../pharmacy/pharmacy-user.entity.js';
 import { Pharmacy } from '../../pharmacy/pharmacy.entity.js';
 import { hashPassword } from '../../auth/password.js';
-import { DEMO_PRODUCTS } from './products.js';
+
+/**
+ * The demo catalogue: the sample file of docs/samples/products.csv (about 50 medicines, some
+ * off the market, narcotic and PKV ones never renewed), read by the importer that production
+ * uses, so the file is the one source. Relative to the repository root (apps/api/dist/database/seed/).
+ */
+export const DEMO_CATALOGUE_FILE = new URL('../../../../../docs/samples/products.csv', import.meta.url);
 
 /** The demo accounts of the README; tests and reviewers sign in with these. */
 export const DEMO_ACCOUNTS = {
@@ -94,15 +103,5 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     eulaAcceptedAt: new Date(),
   });
 
-  await manager.insert(
-    Product,
-    DEMO_PRODUCTS.map((p) => ({
-      name: p.name,
-      strength: p.strength,
-      form: p.form,
-      available: p.available ?? true,
-      renewable: p.renewable ?? true,
-    })),
-  );
-
+  await importCatalogue(manager, parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
 }
