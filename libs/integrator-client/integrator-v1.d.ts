@@ -44,6 +44,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the offices this client orders for
+         * @description The offices of the client’s pharmacy that it may act for (all of them, or the ones it was limited to), by name. Their `officeId` goes into an order.
+         */
+        get: operations["listOffices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/delivery-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the handling options and their prices
+         * @description What an order costs: medicines have no price of their own; an order costs its option’s `firstItemCents` plus `nextItemCents` for each further medicine (the order’s `priceCents`).
+         */
+        get: operations["listDeliveryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -297,6 +337,50 @@ export interface components {
              */
             count: number;
         };
+        Office: {
+            /**
+             * @description The `officeId` of an order.
+             * @example 1
+             */
+            officeId: number;
+            /** @example Keskusapteekki Kauppatori */
+            name: string;
+            /**
+             * @description 'Apteekki' or 'Sivuapteekki'.
+             * @example Apteekki
+             */
+            level: string;
+            /** @example Keskusapteekki */
+            pharmacyName: string;
+        };
+        OfficeList: {
+            data: components["schemas"]["Office"][];
+        };
+        DeliveryOption: {
+            /**
+             * @description The `deliveryOption` of an order.
+             * @example delivery-12-h
+             * @enum {string}
+             */
+            id: "delivery-12-h" | "delivery-20-min";
+            /** @example Seuraavana arkiaamuna */
+            label: string;
+            /** @example Käsitellään seuraavana arkipäivänä klo 9 mennessä */
+            description: string;
+            /**
+             * @description The price of the first medicine of an order, in euro cents.
+             * @example 200
+             */
+            firstItemCents: number;
+            /**
+             * @description The price of each further medicine, in euro cents.
+             * @example 200
+             */
+            nextItemCents: number;
+        };
+        DeliveryOptionList: {
+            data: components["schemas"]["DeliveryOption"][];
+        };
         Patient: {
             /** @example 121212-913Y */
             hetu: string;
@@ -403,7 +487,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.delivered" | "notice.published")[];
+            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
             /**
              * Format: date-time
              * @example 2026-11-25T08:00:00.000Z
@@ -427,7 +511,7 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "order.created" | "order.processing" | "order.delivered" | "notice.published";
+            eventType: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published";
             /**
              * @example delivered
              * @enum {string}
@@ -497,7 +581,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.delivered" | "notice.published")[];
+            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
         };
     };
     responses: never;
@@ -825,6 +909,251 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/products",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOffices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offices, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "officeId": 1,
+                     *           "name": "Keskusapteekki Kauppatori",
+                     *           "level": "Apteekki",
+                     *           "pharmacyName": "Keskusapteekki"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfficeList"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeliveryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handling options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "delivery-12-h",
+                     *           "label": "Seuraavana arkiaamuna",
+                     *           "description": "Käsitellään seuraavana arkipäivänä klo 9 mennessä",
+                     *           "firstItemCents": 200,
+                     *           "nextItemCents": 200
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryOptionList"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DoctorOrder, IntegratorOrder, IntegratorWebhookEvent, Product, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, type DoctorOrder, type IntegratorOrder, type IntegratorWebhookEvent, type Product, type ProblemDetails, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
@@ -122,6 +122,7 @@ describe('webhooks', () => {
     expect(success.event).toMatchObject({
       id: expect.stringMatching(/^evt_/),
       type: 'order.delivered',
+      api_version: INTEGRATOR_API_VERSION,
       data: { object: { orderId: order.orderId, deliveryStatus: 'delivered', prescriptions: [{ decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' }] } },
     });
     // In order per order: created, processing, then delivered (three tries, one event id).
@@ -160,6 +161,43 @@ describe('webhooks', () => {
     const count = received.length;
     await new Promise((r) => setTimeout(r, 1_500));
     expect(received.length).toBe(count);
+  });
+
+  it('tells order.released when a doctor puts the order back in the queue (their own release, or another doctor’s Palauta)', async () => {
+    const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Vapautusten kuuntelija'));
+    const endpoint = await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: `${receiverOrigin}/released`, events: ['order.released'] });
+    expect(endpoint.status).toBe(201);
+    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+    const product = (await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`))[0].id;
+    const order = (
+      await client.call<IntegratorOrder>('POST', '/orders', {
+        officeId: office.id,
+        patient: { hetu: '280264-051U', firstName: 'Pirjo', lastName: 'Potilas' },
+        items: [{ productId: product }],
+        deliveryOption: 'delivery-20-min',
+      })
+    ).body;
+    // This order first in the queue.
+    await app.sql(`UPDATE orders SET delivery_before_time = delivery_before_time + interval '1 day' WHERE id <> $1 AND delivery_status = 'waiting'`, [order.orderId]);
+    const lauri = await loginAs(app, 'doctor2');
+    const liisa = await loginAs(app, 'doctor');
+    expect((await lauri.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.orderId);
+    expect((await lauri.post('/order/release')).status).toBeLessThan(300);
+    expect((await lauri.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.orderId);
+    expect((await liisa.post(`/order/release-one/${order.orderId}`)).status).toBeLessThan(300);
+
+    const releases = await until(() => {
+      const mine = received.filter((r) => r.path === '/released');
+      return mine.length >= 2 ? mine : undefined;
+    });
+    // Only the subscribed event, once per release, each a waiting order again, signed and versioned.
+    expect(releases.map((r) => [r.event.type, r.event.api_version, (r.event.data.object as IntegratorOrder).orderId, (r.event.data.object as IntegratorOrder).deliveryStatus])).toEqual([
+      ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
+      ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
+    ]);
+    expect(new Set(releases.map((r) => r.event.id)).size).toBe(2);
+    expect(releases.every((r) => verify(r.body, r.signature!, endpoint.body.secret!))).toBe(true);
+    expect((await client.call<IntegratorOrder>('GET', `/orders/${order.orderId}`)).body.deliveryStatus).toBe('waiting');
   });
 
   it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {

@@ -25,6 +25,35 @@ export interface IntegratorOrderPage {
   nextCursor: string | null;
 }
 
+/** GET /api/v1/offices: the offices of the client's pharmacy it may order for (`officeId` of an order). */
+export interface IntegratorOffice {
+  officeId: number;
+  name: string;
+  /** 'Apteekki' or 'Sivuapteekki'. */
+  level: string;
+  pharmacyName: string;
+}
+
+export interface IntegratorOfficeList {
+  data: IntegratorOffice[];
+}
+
+/**
+ * GET /api/v1/delivery-options: the handling options and their prices. Medicines have no price of
+ * their own: an order costs its option's first-item price plus the next-item price for each further medicine.
+ */
+export interface IntegratorDeliveryOption {
+  id: DeliveryOptionId;
+  label: string;
+  description: string;
+  firstItemCents: number;
+  nextItemCents: number;
+}
+
+export interface IntegratorDeliveryOptionList {
+  data: IntegratorDeliveryOption[];
+}
+
 /** POST /api/v1/orders */
 export interface CreateIntegratorOrderRequest {
   officeId: number;
@@ -33,7 +62,17 @@ export interface CreateIntegratorOrderRequest {
   deliveryOption: DeliveryOptionId;
 }
 
-export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.delivered', 'notice.published'] as const;
+/**
+ * The contract's version: the OpenAPI document's `info.version` and every webhook event's
+ * `api_version` (a receiver can tell which shape of `data.object` it got).
+ */
+export const INTEGRATOR_API_VERSION = '1.2.0';
+
+/**
+ * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
+ * back in the queue (it is waiting again; its decisions so far are not shown).
+ */
+export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
 export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
 
 /** POST /api/v1/webhook-endpoints */
@@ -70,6 +109,8 @@ export interface WebhookDeliveryView {
 export interface IntegratorWebhookEvent {
   id: string;
   type: IntegratorWebhookEventType;
+  /** INTEGRATOR_API_VERSION when the event was written. */
+  api_version: string;
   created: string;
   data: { object: unknown };
 }

@@ -10,6 +10,10 @@ import {
   ORDER_STATUSES,
   type Decision,
   type DeliveryOptionId,
+  type IntegratorDeliveryOption,
+  type IntegratorDeliveryOptionList,
+  type IntegratorOffice,
+  type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
@@ -120,6 +124,51 @@ export class ProductPageSchema implements ProductPage {
 
   @ApiProperty({ type: 'integer', description: 'All products that match `q`.', example: 1 })
   count!: number;
+}
+
+@ApiSchema({ name: 'Office' })
+export class OfficeSchema implements IntegratorOffice {
+  @ApiProperty({ type: 'integer', description: 'The `officeId` of an order.', example: 1 })
+  officeId!: number;
+
+  @ApiProperty({ example: 'Keskusapteekki Kauppatori' })
+  name!: string;
+
+  @ApiProperty({ description: "'Apteekki' or 'Sivuapteekki'.", example: 'Apteekki' })
+  level!: string;
+
+  @ApiProperty({ example: 'Keskusapteekki' })
+  pharmacyName!: string;
+}
+
+@ApiSchema({ name: 'OfficeList' })
+export class OfficeListSchema implements IntegratorOfficeList {
+  @ApiProperty({ type: [OfficeSchema] })
+  data!: OfficeSchema[];
+}
+
+@ApiSchema({ name: 'DeliveryOption' })
+export class DeliveryOptionSchema implements IntegratorDeliveryOption {
+  @ApiProperty({ enum: DELIVERY_OPTION_IDS, description: 'The `deliveryOption` of an order.', example: 'delivery-12-h' })
+  id!: DeliveryOptionId;
+
+  @ApiProperty({ example: 'Seuraavana arkiaamuna' })
+  label!: string;
+
+  @ApiProperty({ example: 'Käsitellään seuraavana arkipäivänä klo 9 mennessä' })
+  description!: string;
+
+  @ApiProperty({ type: 'integer', description: 'The price of the first medicine of an order, in euro cents.', example: 200 })
+  firstItemCents!: number;
+
+  @ApiProperty({ type: 'integer', description: 'The price of each further medicine, in euro cents.', example: 200 })
+  nextItemCents!: number;
+}
+
+@ApiSchema({ name: 'DeliveryOptionList' })
+export class DeliveryOptionListSchema implements IntegratorDeliveryOptionList {
+  @ApiProperty({ type: [DeliveryOptionSchema] })
+  data!: DeliveryOptionSchema[];
 }
 
 @ApiSchema({ name: 'Patient' })
@@ -264,6 +313,8 @@ export const INTEGRATOR_SCHEMAS = [
   ProblemSchema,
   ProblemFieldErrorSchema,
   ProductPageSchema,
+  OfficeListSchema,
+  DeliveryOptionListSchema,
   IntegratorOrderPageSchema,
   IntegratorOrderSchema,
   WebhookEndpointSchema,

@@ -2,8 +2,11 @@ import { applyDecorators, Body, Controller, createParamDecorator, Delete, Get, t
 import { ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
+  DELIVERY_OPTIONS,
   INTEGRATOR_MESSAGES as M,
   problemText,
+  type IntegratorDeliveryOptionList,
+  type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
@@ -19,7 +22,7 @@ import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListOrdersQuery, ListProductsQuery } from './dto.js';
 import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, TokenEndpointLimits } from './integrator-access.js';
-import { INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
+import { DeliveryOptionListSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -117,6 +120,24 @@ export class IntegratorController {
     const all = (await this.catalogue.availableProducts()).filter((p) => p.displayName.toLocaleLowerCase('fi').startsWith(prefix));
     const from = query.offset ?? 0;
     return { data: all.slice(from, from + (query.limit ?? 50)), count: all.length };
+  }
+
+  @Get('offices')
+  @Operation('listOffices', 'List the offices this client orders for', 'The offices of the client’s pharmacy that it may act for (all of them, or the ones it was limited to), by name. Their `officeId` goes into an order.')
+  @ApiOkResponse({ type: OfficeListSchema, description: 'The offices, by name.' })
+  offices(@CurrentClient() client: ApiClient): Promise<IntegratorOfficeList> {
+    return this.orders.offices(client);
+  }
+
+  @Get('delivery-options')
+  @Operation(
+    'listDeliveryOptions',
+    'List the handling options and their prices',
+    'What an order costs: medicines have no price of their own; an order costs its option’s `firstItemCents` plus `nextItemCents` for each further medicine (the order’s `priceCents`).',
+  )
+  @ApiOkResponse({ type: DeliveryOptionListSchema, description: 'The handling options.' })
+  deliveryOptions(): IntegratorDeliveryOptionList {
+    return { data: DELIVERY_OPTIONS.map(({ id, label, description, firstItemCents, nextItemCents }) => ({ id, label, description, firstItemCents, nextItemCents })) };
   }
 
   @Post('orders')

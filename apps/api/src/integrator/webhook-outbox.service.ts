@@ -1,17 +1,22 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { IntegratorWebhookEvent, IntegratorWebhookEventType, PharmacyNotice } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type PharmacyNotice } from '@resepti/domain';
 import type { AuditEntry } from '../audit/audit.service.js';
 import { EventBus } from '../events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { WebhookDelivery } from './webhook.entity.js';
 
-/** The lifecycle changes integrators hear of (decisions only with the delivered order). */
+/**
+ * The lifecycle changes integrators hear of (decisions only with the delivered order). A release
+ * (the doctor's own, or another doctor's 'Palauta' of a stuck order) is `order.released`: the
+ * order is waiting again. Decisions and checks are told by the delivered order and the client's own call.
+ */
 const ORDER_EVENTS: Partial<Record<OrderChangeKind, IntegratorWebhookEventType>> = {
   placed: 'order.created',
   picked: 'order.processing',
+  released: 'order.released',
   delivered: 'order.delivered',
 };
 
@@ -57,7 +62,7 @@ export class WebhookOutbox implements OnModuleInit {
 
   private async insert(m: EntityManager, endpoints: Array<{ id: number }>, type: IntegratorWebhookEventType, object: unknown, orderId: number | null): Promise<void> {
     if (endpoints.length === 0) return;
-    const event: IntegratorWebhookEvent = { id: newEventId(), type, created: new Date().toISOString(), data: { object } };
+    const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object } };
     await m.insert(
       WebhookDelivery,
       endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),

@@ -19,6 +19,7 @@ import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
+import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKeyExpiry.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdentificationAttempts1795595385682,
   StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
+  IdempotencyKeyExpiry1795700000200,
 ];
