@@ -22,6 +22,9 @@ Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute per server (then 4
 body return the first order, another body is 409. Decisions stay \`undecided\` until the order is
 delivered. \`GET /api/v1/orders?updatedSince=…\` lists by last change, oldest first; follow \`nextCursor\`.
 
+**FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
+(its CapabilityStatement at \`/api/fhir/metadata\`; not part of this document).
+
 **Webhooks.** \`POST /api/v1/webhook-endpoints {url, events}\` answers the endpoint's secret once.
 Events (\`order.created\`, \`order.processing\`, \`order.released\` when a doctor puts the order back in the queue,
 \`order.delivered\` with decisions, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`

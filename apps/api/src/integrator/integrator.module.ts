@@ -5,7 +5,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, TokenEndpointLimits } from './integrator-access.js';
+import { ClientCallLimit, FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard, TokenEndpointLimits } from './integrator-access.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -20,7 +20,8 @@ import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 @Module({
   imports: [AuditModule, CatalogueModule, OrdersModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits],
-  exports: [ApiClientsService],
+  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, TokenEndpointLimits, ClientCallLimit],
+  // The FHIR view (fhir/) takes the same Bearer tokens, limit and audit.
+  exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, ClientCallLimit, TypeOrmModule],
 })
 export class IntegratorModule {}
