@@ -192,6 +192,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered (or failed) event again
+         * @description Queues the same event (same `id` and body) to the same endpoint once more, as a new delivery with its own tries: for a receiver that lost or mishandled it. Receivers that drop repeats by `id` must let this one through themselves.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}/deliveries": {
         parameters: {
             query?: never;
@@ -511,7 +551,7 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published";
+            eventType: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
             /**
              * @example delivered
              * @enum {string}
@@ -2490,6 +2530,362 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "eventType": "order.delivered",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastStatus": 200,
+                     *       "lastError": null,
+                     *       "nextAttemptAt": null,
+                     *       "created": "2026-11-25T08:00:00.000Z",
+                     *       "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: number;
+                /** @example 42 */
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "eventType": "order.delivered",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastStatus": 200,
+                     *       "lastError": null,
+                     *       "nextAttemptAt": null,
+                     *       "created": "2026-11-25T08:00:00.000Z",
+                     *       "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

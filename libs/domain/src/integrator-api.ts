@@ -75,6 +75,11 @@ export const INTEGRATOR_API_VERSION = '1.2.0';
 export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
 export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
 
+/** The event of POST /api/v1/webhook-endpoints/{id}/test: sent to that endpoint only, whatever it subscribed to. */
+export const INTEGRATOR_TEST_EVENT = 'webhook.test';
+/** Every type a delivered body can have. */
+export type IntegratorEventType = IntegratorWebhookEventType | typeof INTEGRATOR_TEST_EVENT;
+
 /** POST /api/v1/webhook-endpoints */
 export interface CreateWebhookEndpointRequest {
   url: string;
@@ -94,7 +99,7 @@ export interface WebhookEndpointView {
 export interface WebhookDeliveryView {
   id: number;
   eventId: string;
-  eventType: IntegratorWebhookEventType;
+  eventType: IntegratorEventType;
   /** cancelled: the endpoint was deleted (or its client revoked) before it was delivered. */
   status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
@@ -108,7 +113,7 @@ export interface WebhookDeliveryView {
 /** What a webhook POST carries; `Resepti-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export interface IntegratorWebhookEvent {
   id: string;
-  type: IntegratorWebhookEventType;
+  type: IntegratorEventType;
   /** INTEGRATOR_API_VERSION when the event was written. */
   api_version: string;
   created: string;
@@ -177,6 +182,7 @@ export const INTEGRATOR_MESSAGES = {
   webhookUrlUnresolvable: 'Webhookin osoitteen nimeä ei löytynyt.',
   webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
   webhookNotFound: 'Webhookia ei löytynyt.',
+  webhookDeliveryNotFound: 'Webhookin toimitusta ei löytynyt.',
   clientNotFound: 'Järjestelmää ei löytynyt.',
   limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
   offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',

@@ -29,7 +29,7 @@ delivered. \`GET /api/v1/orders?updatedSince=…\` lists by last change, oldest 
 Events (\`order.created\`, \`order.processing\`, \`order.released\` when a doctor puts the order back in the queue,
 \`order.delivered\` with decisions, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`
 (\`api_version\` is this document's \`info.version\`; \`data.object\` is the order as \`GET /api/v1/orders/{id}\` answers it, or the notice), at least once (drop repeats by \`id\`), in order per
-order, retried with a doubling wait for 24 h until your endpoint answers 2xx. Each carries
+order, retried with a doubling wait (half of it random) for 24 h until your endpoint answers 2xx. Each carries
 \`Resepti-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. Verify it (Node.js):
 
 \`\`\`js

@@ -6,6 +6,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   DELIVERY_OPTION_IDS,
+  INTEGRATOR_TEST_EVENT,
   INTEGRATOR_WEBHOOK_EVENTS,
   ORDER_STATUSES,
   type Decision,
@@ -17,6 +18,7 @@ import {
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
+  type IntegratorEventType,
   type IntegratorWebhookEventType,
   type OAuthErrorResponse,
   type OrderStatus,
@@ -281,8 +283,8 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', description: 'The event’s id (its `id` in the delivered body): drop repeats by it.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
   eventId!: string;
 
-  @ApiProperty({ enum: INTEGRATOR_WEBHOOK_EVENTS, example: 'order.delivered' })
-  eventType!: IntegratorWebhookEventType;
+  @ApiProperty({ enum: [...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT], example: 'order.delivered' })
+  eventType!: IntegratorEventType;
 
   @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'cancelled'], example: 'delivered' })
   status!: 'pending' | 'delivered' | 'failed' | 'cancelled';

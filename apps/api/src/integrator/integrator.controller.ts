@@ -1,5 +1,5 @@
 import { applyDecorators, Body, Controller, createParamDecorator, Delete, Get, type ExecutionContext, HttpCode, NotFoundException, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   DELIVERY_OPTIONS,
@@ -216,6 +216,28 @@ export class IntegratorController {
   @ApiNoContentResponse({ description: 'Removed.' })
   deleteWebhook(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<void> {
     return this.webhooks.remove(client, id);
+  }
+
+  @Post('webhook-endpoints/:id/test')
+  @Operation('sendWebhookTest', 'Send a test event', 'Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.', 400, 404)
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The queued delivery.' })
+  sendWebhookTest(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView> {
+    return this.webhooks.sendTest(client, id);
+  }
+
+  @Post('webhook-endpoints/:id/deliveries/:deliveryId/redeliver')
+  @Operation(
+    'redeliverWebhook',
+    'Send a delivered (or failed) event again',
+    'Queues the same event (same `id` and body) to the same endpoint once more, as a new delivery with its own tries: for a receiver that lost or mishandled it. Receivers that drop repeats by `id` must let this one through themselves.',
+    400,
+    404,
+  )
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The new delivery, pending.' })
+  redeliver(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('deliveryId') deliveryId: number): Promise<WebhookDeliveryView> {
+    return this.webhooks.redeliver(client, id, deliveryId);
   }
 
   @Get('webhook-endpoints/:id/deliveries')

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
+import type { IntegratorEventType, IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
 
 /** Where an integrator wants its events; the secret signs every delivery (shown once, when created). */
 @Entity()
@@ -50,7 +50,7 @@ export class WebhookDelivery {
   eventId!: string;
 
   @Column({ type: 'text' })
-  eventType!: WebhookEventType;
+  eventType!: IntegratorEventType;
 
   /** Deliveries of one order to one endpoint go in order. */
   @Column({ type: 'int', nullable: true })
