@@ -172,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events of the last 30 days
+         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}": {
         parameters: {
             query?: never;
@@ -581,6 +601,45 @@ export interface components {
              * @example 2026-11-25T08:00:01.000Z
              */
             deliveredAt: string | null;
+        };
+        EventData: {
+            /**
+             * @description The order (as GET /api/v1/orders/{id} answers it) or the notice.
+             * @example {
+             *       "orderId": 42
+             *     }
+             */
+            object: {
+                [key: string]: unknown;
+            };
+        };
+        Event: {
+            /** @example evt_wuzdkgtJfMPzYa3wqmwhMQ */
+            id: string;
+            /**
+             * @example order.released
+             * @enum {string}
+             */
+            type: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            data: components["schemas"]["EventData"];
+        };
+        EventPage: {
+            data: components["schemas"]["Event"][];
+            /**
+             * @description More events after the last one now: ask again with `after` = its id.
+             * @example false
+             */
+            hasMore: boolean;
         };
         OrderPatient: {
             /** @example 121212-913Y */
@@ -2369,6 +2428,167 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/webhook-endpoints",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *           "type": "order.released",
+                     *           "api_version": "1.2.0",
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "data": {
+                     *             "object": {
+                     *               "orderId": 42
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -3,7 +3,8 @@
  * expired), an order from a pharmacy system that a doctor then handles in the workbench, the same
  * Idempotency-Key twice, another pharmacy's client, cookies ignored, problem+json errors.
  */
-import type { DoctorOrder, IntegratorDeliveryOptionList, IntegratorOfficeList, IntegratorOrder, IntegratorOrderPage, PatientAccessLog, Product, ProblemDetails } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION } from '@resepti/domain';
+import type { DoctorOrder, IntegratorDeliveryOptionList, IntegratorEventPage, IntegratorWebhookEvent, IntegratorOfficeList, IntegratorOrder, IntegratorOrderPage, PatientAccessLog, Product, ProblemDetails } from '@resepti/domain';
 import { userInfo } from 'node:os';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
@@ -296,6 +297,39 @@ describe('discovery', () => {
     const order = await client.call<IntegratorOrder>('POST', '/orders', newOrder({ deliveryOption: 'delivery-20-min', items: [{ productId: kestine.productId }, { productId: second.id }] }));
     const express = options.find((o) => o.id === 'delivery-20-min')!;
     expect(order.body.priceCents).toBe(express.firstItemCents + express.nextItemCents);
+  });
+});
+
+describe('events', () => {
+  it('lists the client’s events of the last 30 days without any endpoint, paged by after, never another pharmacy’s', async () => {
+    const client = await fresh(pos);
+    const order = (await client.call<IntegratorOrder>('POST', '/orders', newOrder())).body;
+    const kylan = await fresh(await createApiClient(app, 'Kylän apteekki', 'Kylän tapahtumat'));
+    const theirs = (await kylan.call<IntegratorOrder>('POST', '/orders', newOrder({ officeId: otherOfficeId }))).body;
+    const seen: IntegratorWebhookEvent[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page: IntegratorEventPage = (await client.call<IntegratorEventPage>('GET', `/events?limit=3${after ? `&after=${after}` : ''}`)).body;
+      seen.push(...page.data);
+      if (!page.hasMore) break;
+      after = page.data[page.data.length - 1].id;
+    }
+    const mine = seen.filter((e) => (e.data.object as IntegratorOrder).orderId === order.orderId);
+    expect(mine.map((e) => [e.type, e.api_version])).toEqual([['order.created', INTEGRATOR_API_VERSION]]);
+    expect(seen.some((e) => (e.data.object as IntegratorOrder).orderId === theirs.orderId)).toBe(false);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    // An event older than 30 days is no longer listed, and an unknown (or another pharmacy's) id is 400.
+    await app.sql(`UPDATE api_event SET created_at = now() - interval '31 days' WHERE event_id = $1`, [mine[0].id]);
+    const later = (await client.call<IntegratorEventPage>('GET', '/events?limit=100')).body.data;
+    expect(later.some((e) => e.id === mine[0].id)).toBe(false);
+    const theirEvent = (await kylan.call<IntegratorEventPage>('GET', '/events?limit=100')).body.data.find((e) => (e.data.object as IntegratorOrder).orderId === theirs.orderId)!;
+    for (const id of ['evt_tuntematon', theirEvent.id, mine[0].id]) {
+      const res = await client.call<ProblemDetails>('GET', `/events?after=${id}`);
+      expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 400, code: 'event_after_invalid' });
+    }
+    // Reading events is reading the orders in them: audited per order.
+    const [{ n }] = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.order.read' AND actor_id = $1 AND order_id = $2`, [keskus.id, order.orderId]);
+    expect(n).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -120,6 +120,12 @@ export interface IntegratorWebhookEvent {
   data: { object: unknown };
 }
 
+/** GET /api/v1/events: the client's events of the last 30 days, oldest first; continue with `after` = the last id while `hasMore`. */
+export interface IntegratorEventPage {
+  data: IntegratorWebhookEvent[];
+  hasMore: boolean;
+}
+
 export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
 
 /** One invalid field of a validation error (RFC 9457 §3's extension, as `errors[]`). */
@@ -183,6 +189,7 @@ export const INTEGRATOR_MESSAGES = {
   webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
   webhookNotFound: 'Webhookia ei löytynyt.',
   webhookDeliveryNotFound: 'Webhookin toimitusta ei löytynyt.',
+  eventAfterInvalid: 'after on tapahtuman tunniste (evt_…) viimeisen 30 päivän ajalta.',
   clientNotFound: 'Järjestelmää ei löytynyt.',
   limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
   offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',

@@ -202,7 +202,7 @@ export class IntegratorAudit implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
-    const ordersIn = this.reflector.get<((answer: unknown) => OrdersRead) | undefined>(AUDITED_READS, context.getClass()) ?? ordersInV1Answer;
+    const ordersIn = this.reflector.getAllAndOverride<((answer: unknown) => OrdersRead) | undefined>(AUDITED_READS, [context.getHandler(), context.getClass()]) ?? ordersInV1Answer;
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
     const params = Object.keys(req.params ?? {}).length > 0 ? { params: req.params } : {};
     // Recorded before the answer goes out (refusals too, with their status): a client that reads

@@ -18,7 +18,10 @@ import {
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
+  type IntegratorEventPage,
   type IntegratorEventType,
+  type IntegratorWebhookEvent,
+  INTEGRATOR_API_VERSION,
   type IntegratorWebhookEventType,
   type OAuthErrorResponse,
   type OrderStatus,
@@ -308,6 +311,39 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   deliveredAt!: string | null;
 }
 
+@ApiSchema({ name: 'EventData' })
+export class EventDataSchema {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The order (as GET /api/v1/orders/{id} answers it) or the notice.', example: { orderId: 42 } })
+  object!: unknown;
+}
+
+@ApiSchema({ name: 'Event' })
+export class EventSchema implements IntegratorWebhookEvent {
+  @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  id!: string;
+
+  @ApiProperty({ enum: [...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT], example: 'order.released' })
+  type!: IntegratorEventType;
+
+  @ApiProperty({ description: 'The contract version the event was written in.', example: INTEGRATOR_API_VERSION })
+  api_version!: string;
+
+  @ApiProperty({ ...TIME, example: '2026-11-25T08:00:00.000Z' })
+  created!: string;
+
+  @ApiProperty({ type: EventDataSchema })
+  data!: EventDataSchema;
+}
+
+@ApiSchema({ name: 'EventPage' })
+export class EventPageSchema implements IntegratorEventPage {
+  @ApiProperty({ type: [EventSchema] })
+  data!: EventSchema[];
+
+  @ApiProperty({ description: 'More events after the last one now: ask again with `after` = its id.', example: false })
+  hasMore!: boolean;
+}
+
 /** Every schema the document names (registered with ApiExtraModels). */
 export const INTEGRATOR_SCHEMAS = [
   TokenResponseSchema,
@@ -321,4 +357,5 @@ export const INTEGRATOR_SCHEMAS = [
   IntegratorOrderSchema,
   WebhookEndpointSchema,
   WebhookDeliverySchema,
+  EventPageSchema,
 ];

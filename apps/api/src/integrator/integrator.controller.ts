@@ -6,6 +6,7 @@ import {
   INTEGRATOR_MESSAGES as M,
   problemText,
   type IntegratorDeliveryOptionList,
+  type IntegratorEventPage,
   type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
@@ -20,9 +21,10 @@ import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListOrdersQuery, ListProductsQuery } from './dto.js';
-import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi, TokenEndpointLimits } from './integrator-access.js';
-import { DeliveryOptionListSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
+import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery } from './dto.js';
+import { IntegratorEventsService } from './integrator-events.service.js';
+import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, TokenEndpointLimits, type OrdersRead } from './integrator-access.js';
+import { DeliveryOptionListSchema, EventPageSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -43,6 +45,16 @@ const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionC
 });
 
 const GENERIC = { code: 'bad_request', en: 'Bad request.' };
+
+/** The audit of an events page: a row per order whose data it carries. */
+function ordersInEvents(answer: unknown): OrdersRead {
+  const seen = new Map<number, { orderId: number; hetu: string }>();
+  for (const event of (answer as IntegratorEventPage).data ?? []) {
+    const order = event.data.object as Partial<IntegratorOrder> | null;
+    if (typeof order?.orderId === 'number' && typeof order.patient?.hetu === 'string') seen.set(order.orderId, { orderId: order.orderId, hetu: order.patient.hetu });
+  }
+  return { one: null, listed: [...seen.values()] };
+}
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): client id and secret by HTTP Basic or form fields. */
 @Controller('api/oauth')
@@ -110,6 +122,7 @@ export class IntegratorController {
     private readonly orders: IntegratorOrdersService,
     private readonly webhooks: WebhookEndpointsService,
     private readonly catalogue: CatalogueService,
+    private readonly events: IntegratorEventsService,
   ) {}
 
   @Get('products')
@@ -201,6 +214,19 @@ export class IntegratorController {
   @ApiCreatedResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its secret.' })
   createWebhook(@CurrentClient() client: ApiClient, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointView> {
     return this.webhooks.create(client, body);
+  }
+
+  @Get('events')
+  @Operation(
+    'listEvents',
+    'List events of the last 30 days',
+    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.',
+    400,
+  )
+  @ApiOkResponse({ type: EventPageSchema, description: 'A page of events, oldest first.' })
+  @AuditedReads(ordersInEvents)
+  listEvents(@CurrentClient() client: ApiClient, @Query() query: ListEventsQuery): Promise<IntegratorEventPage> {
+    return this.events.list(client, query);
   }
 
   @Get('webhook-endpoints')

@@ -20,6 +20,7 @@ import { IdentificationAttempts1795595385682 } from './1795595385682-Identificat
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKeyExpiry.js';
+import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
   IdempotencyKeyExpiry1795700000200,
+  IntegratorEvents1795700000201,
 ];
