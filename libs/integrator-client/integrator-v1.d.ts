@@ -44,6 +44,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the offices this client orders for
+         * @description The offices of the client’s pharmacy that it may act for (all of them, or the ones it was limited to), by name. Their `officeId` goes into an order.
+         */
+        get: operations["listOffices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/delivery-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the handling options and their prices
+         * @description What an order costs: medicines have no price of their own; an order costs its option’s `firstItemCents` plus `nextItemCents` for each further medicine (the order’s `priceCents`).
+         */
+        get: operations["listDeliveryOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -132,6 +172,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events of the last 30 days
+         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhook-endpoints/{id}": {
         parameters: {
             query?: never;
@@ -147,6 +207,46 @@ export interface paths {
          * @description Removes the endpoint and cancels its pending deliveries.
          */
         delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivered (or failed) event again
+         * @description Queues the same event (same `id` and body) to the same endpoint once more, as a new delivery with its own tries: for a receiver that lost or mishandled it. Receivers that drop repeats by `id` must let this one through themselves.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -297,6 +397,50 @@ export interface components {
              */
             count: number;
         };
+        Office: {
+            /**
+             * @description The `officeId` of an order.
+             * @example 1
+             */
+            officeId: number;
+            /** @example Keskusapteekki Kauppatori */
+            name: string;
+            /**
+             * @description 'Apteekki' or 'Sivuapteekki'.
+             * @example Apteekki
+             */
+            level: string;
+            /** @example Keskusapteekki */
+            pharmacyName: string;
+        };
+        OfficeList: {
+            data: components["schemas"]["Office"][];
+        };
+        DeliveryOption: {
+            /**
+             * @description The `deliveryOption` of an order.
+             * @example delivery-12-h
+             * @enum {string}
+             */
+            id: "delivery-12-h" | "delivery-20-min";
+            /** @example Seuraavana arkiaamuna */
+            label: string;
+            /** @example Käsitellään seuraavana arkipäivänä klo 9 mennessä */
+            description: string;
+            /**
+             * @description The price of the first medicine of an order, in euro cents.
+             * @example 200
+             */
+            firstItemCents: number;
+            /**
+             * @description The price of each further medicine, in euro cents.
+             * @example 200
+             */
+            nextItemCents: number;
+        };
+        DeliveryOptionList: {
+            data: components["schemas"]["DeliveryOption"][];
+        };
         Patient: {
             /** @example 121212-913Y */
             hetu: string;
@@ -403,7 +547,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.delivered" | "notice.published")[];
+            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
             /**
              * Format: date-time
              * @example 2026-11-25T08:00:00.000Z
@@ -427,7 +571,7 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "order.created" | "order.processing" | "order.delivered" | "notice.published";
+            eventType: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
             /**
              * @example delivered
              * @enum {string}
@@ -457,6 +601,45 @@ export interface components {
              * @example 2026-11-25T08:00:01.000Z
              */
             deliveredAt: string | null;
+        };
+        EventData: {
+            /**
+             * @description The order (as GET /api/v1/orders/{id} answers it) or the notice.
+             * @example {
+             *       "orderId": 42
+             *     }
+             */
+            object: {
+                [key: string]: unknown;
+            };
+        };
+        Event: {
+            /** @example evt_wuzdkgtJfMPzYa3wqmwhMQ */
+            id: string;
+            /**
+             * @example order.released
+             * @enum {string}
+             */
+            type: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.2.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            data: components["schemas"]["EventData"];
+        };
+        EventPage: {
+            data: components["schemas"]["Event"][];
+            /**
+             * @description More events after the last one now: ask again with `after` = its id.
+             * @example false
+             */
+            hasMore: boolean;
         };
         OrderPatient: {
             /** @example 121212-913Y */
@@ -497,7 +680,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.delivered" | "notice.published")[];
+            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
         };
     };
     responses: never;
@@ -825,6 +1008,251 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/products",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOffices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offices, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "officeId": 1,
+                     *           "name": "Keskusapteekki Kauppatori",
+                     *           "level": "Apteekki",
+                     *           "pharmacyName": "Keskusapteekki"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OfficeList"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/offices",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDeliveryOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The handling options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "delivery-12-h",
+                     *           "label": "Seuraavana arkiaamuna",
+                     *           "description": "Käsitellään seuraavana arkipäivänä klo 9 mennessä",
+                     *           "firstItemCents": 200,
+                     *           "nextItemCents": 200
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryOptionList"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/delivery-options",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */
@@ -2008,6 +2436,167 @@ export interface operations {
             };
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. */
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *           "type": "order.released",
+                     *           "api_version": "1.2.0",
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "data": {
+                     *             "object": {
+                     *               "orderId": 42
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/events",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteWebhookEndpoint: {
         parameters: {
             query?: never;
@@ -2161,6 +2750,362 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "eventType": "order.delivered",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastStatus": 200,
+                     *       "lastError": null,
+                     *       "nextAttemptAt": null,
+                     *       "created": "2026-11-25T08:00:00.000Z",
+                     *       "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: number;
+                /** @example 42 */
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "eventType": "order.delivered",
+                     *       "status": "delivered",
+                     *       "attempts": 1,
+                     *       "lastStatus": 200,
+                     *       "lastError": null,
+                     *       "nextAttemptAt": null,
+                     *       "created": "2026-11-25T08:00:00.000Z",
+                     *       "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -7,11 +7,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DoctorOrder, IntegratorOrder, IntegratorWebhookEvent, Product, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, type DoctorOrder, type IntegratorOrder, type IntegratorWebhookEvent, type Product, type ProblemDetails, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
 import { createApiClient, IntegratorClient } from '../support/integrator';
+import { retryDelayMs, withJitter } from '../../apps/api/src/outbox/retry-delay';
 
 interface Received {
   path: string;
@@ -122,6 +123,7 @@ describe('webhooks', () => {
     expect(success.event).toMatchObject({
       id: expect.stringMatching(/^evt_/),
       type: 'order.delivered',
+      api_version: INTEGRATOR_API_VERSION,
       data: { object: { orderId: order.orderId, deliveryStatus: 'delivered', prescriptions: [{ decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' }] } },
     });
     // In order per order: created, processing, then delivered (three tries, one event id).
@@ -160,6 +162,77 @@ describe('webhooks', () => {
     const count = received.length;
     await new Promise((r) => setTimeout(r, 1_500));
     expect(received.length).toBe(count);
+  });
+
+  it('tells order.released when a doctor puts the order back in the queue (their own release, or another doctor’s Palauta)', async () => {
+    const client = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Vapautusten kuuntelija'));
+    const endpoint = await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: `${receiverOrigin}/released`, events: ['order.released'] });
+    expect(endpoint.status).toBe(201);
+    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+    const product = (await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`))[0].id;
+    const order = (
+      await client.call<IntegratorOrder>('POST', '/orders', {
+        officeId: office.id,
+        patient: { hetu: '280264-051U', firstName: 'Pirjo', lastName: 'Potilas' },
+        items: [{ productId: product }],
+        deliveryOption: 'delivery-20-min',
+      })
+    ).body;
+    // This order first in the queue.
+    await app.sql(`UPDATE orders SET delivery_before_time = delivery_before_time + interval '1 day' WHERE id <> $1 AND delivery_status = 'waiting'`, [order.orderId]);
+    const lauri = await loginAs(app, 'doctor2');
+    const liisa = await loginAs(app, 'doctor');
+    expect((await lauri.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.orderId);
+    expect((await lauri.post('/order/release')).status).toBeLessThan(300);
+    expect((await lauri.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.orderId);
+    expect((await liisa.post(`/order/release-one/${order.orderId}`)).status).toBeLessThan(300);
+
+    const releases = await until(() => {
+      const mine = received.filter((r) => r.path === '/released');
+      return mine.length >= 2 ? mine : undefined;
+    });
+    // Only the subscribed event, once per release, each a waiting order again, signed and versioned.
+    expect(releases.map((r) => [r.event.type, r.event.api_version, (r.event.data.object as IntegratorOrder).orderId, (r.event.data.object as IntegratorOrder).deliveryStatus])).toEqual([
+      ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
+      ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
+    ]);
+    expect(new Set(releases.map((r) => r.event.id)).size).toBe(2);
+    expect(releases.every((r) => verify(r.body, r.signature!, endpoint.body.secret!))).toBe(true);
+    expect((await client.call<IntegratorOrder>('GET', `/orders/${order.orderId}`)).body.deliveryStatus).toBe('waiting');
+  });
+
+  it('sends a test event on request, and sends a delivered event again (same id and body) when asked; only to the client’s own endpoint', async () => {
+    const credentials = await createApiClient(app, 'Keskusapteekki', 'Testaaja');
+    const client = await IntegratorClient.signIn(app, credentials);
+    const endpoint = (await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: `${receiverOrigin}/probe`, events: ['order.created'] })).body;
+    const queued = await client.call<WebhookDeliveryView>('POST', `/webhook-endpoints/${endpoint.id}/test`);
+    expect([queued.status, queued.body.eventType, queued.body.status]).toEqual([202, 'webhook.test', 'pending']);
+    const probe = await until(() => received.find((r) => r.path === '/probe'));
+    expect(verify(probe.body, probe.signature!, endpoint.secret!)).toBe(true);
+    expect(probe.event).toMatchObject({ id: queued.body.eventId, type: 'webhook.test', api_version: INTEGRATOR_API_VERSION, data: { object: { endpointId: endpoint.id } } });
+
+    const delivered = await until(async () => (await client.call<WebhookDeliveryView[]>('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)).body.find((d) => d.status === 'delivered'));
+    const again = await client.call<WebhookDeliveryView>('POST', `/webhook-endpoints/${endpoint.id}/deliveries/${delivered.id}/redeliver`);
+    expect([again.status, again.body.eventId, again.body.id === delivered.id]).toEqual([202, delivered.eventId, false]);
+    const both = await until(() => {
+      const got = received.filter((r) => r.path === '/probe');
+      return got.length >= 2 ? got : undefined;
+    });
+    expect(both.map((r) => [r.event.id, r.body === probe.body])).toEqual([
+      [queued.body.eventId, true],
+      [queued.body.eventId, true],
+    ]);
+
+    const other = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Vieras'));
+    expect((await other.call('POST', `/webhook-endpoints/${endpoint.id}/test`)).status).toBe(404);
+    expect((await other.call('POST', `/webhook-endpoints/${endpoint.id}/deliveries/${delivered.id}/redeliver`)).status).toBe(404);
+    const unknown = await client.call<ProblemDetails>('POST', `/webhook-endpoints/${endpoint.id}/deliveries/2147483647/redeliver`);
+    expect([unknown.status, unknown.body.code, unknown.body.detailFi]).toEqual([404, 'webhook_delivery_not_found', 'Webhookin toimitusta ei löytynyt.']);
+    const audit = await app.sql<{ action: string; details: string }>(`SELECT action, details FROM audit_log WHERE actor_id = $1 AND action LIKE 'webhook-delivery.%' AND action <> 'webhook-delivery.send' ORDER BY id`, [credentials.id]);
+    expect(audit.map((a) => [a.action, JSON.parse(a.details).eventId])).toEqual([
+      ['webhook-delivery.test', queued.body.eventId],
+      ['webhook-delivery.redeliver', queued.body.eventId],
+    ]);
   });
 
   it('refuses at once an endpoint in a private network (SSRF), sending nothing', async () => {
@@ -236,6 +309,12 @@ describe('webhooks', () => {
     expect((await systems[1].client.call('DELETE', `/webhook-endpoints/${systems[1].endpoint.id}`)).status).toBe(204);
     // Revoked straight in the database (no cancelling): the sender's claim still skips it.
     await app.sql('UPDATE api_client SET revoked_at = now() WHERE id = $1', [systems[2].credentials.id]);
+    // A try claimed before the revocation still goes out ("a POST already in flight completes"):
+    // the counts start once no row of these endpoints is held by the sender.
+    await until(async () => {
+      const [{ n }] = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM webhook_delivery WHERE endpoint_id = ANY($1::int[]) AND claimed_by IS NOT NULL`, [systems.map((s) => s.endpoint.id)]);
+      return n === 0 ? true : undefined;
+    });
     const counts = systems.map((s) => tries(s.path));
     await new Promise((r) => setTimeout(r, 2_500)); // several retry intervals (0.3 s, doubling)
     expect(systems.map((s) => tries(s.path))).toEqual(counts);
@@ -296,6 +375,16 @@ describe('webhooks', () => {
       expect(last.status).toBe(401);
     }
     expect([last!.status, Number(last!.headers.get('retry-after')) > 0]).toEqual([429, true]);
+  });
+});
+
+describe('webhook retry timing', () => {
+  it('doubles the wait per try and makes its second half random (equal jitter)', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 30))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([withJitter(60_000, () => 0), withJitter(60_000, () => 0.5), withJitter(60_000, () => 0.999)]).toEqual([30_000, 45_000, 59_970]);
+    const waits = Array.from({ length: 50 }, () => withJitter(60_000));
+    expect(waits.every((w) => w >= 30_000 && w <= 60_000)).toBe(true);
+    expect(new Set(waits).size).toBeGreaterThan(1);
   });
 });
 

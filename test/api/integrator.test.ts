@@ -3,7 +3,8 @@
  * expired), an order from a pharmacy system that a doctor then handles in the workbench, the same
  * Idempotency-Key twice, another pharmacy's client, cookies ignored, problem+json errors.
  */
-import type { DoctorOrder, IntegratorOrder, IntegratorOrderPage, PatientAccessLog, Product, ProblemDetails } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION } from '@resepti/domain';
+import type { DoctorOrder, IntegratorDeliveryOptionList, IntegratorEventPage, IntegratorWebhookEvent, IntegratorOfficeList, IntegratorOrder, IntegratorOrderPage, PatientAccessLog, Product, ProblemDetails } from '@resepti/domain';
 import { userInfo } from 'node:os';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
@@ -167,6 +168,34 @@ describe('orders', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('places one order for six identical requests sent at once with one Idempotency-Key', async () => {
+    const client = await fresh(pos);
+    const count = async () => (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders`))[0].n;
+    const before = await count();
+    const key = { 'Idempotency-Key': 'kassa-kilpa-0001' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => client.call<IntegratorOrder>('POST', '/orders', newOrder(), key)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.orderId)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('forgets a key after 24 hours: the same key then places a new order, and every client’s expired keys are deleted', async () => {
+    const client = await fresh(pos);
+    const key = { 'Idempotency-Key': 'kassa-vanha-0001' };
+    const first = await client.call<IntegratorOrder>('POST', '/orders', newOrder(), key);
+    expect(first.status).toBe(201);
+    const kyla = await createApiClient(app, 'Kylän apteekki', 'Kylän vanha kassa');
+    await app.sql(`INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body, created_at) VALUES ($1, 'kyla-vanha', 'x', 201, '{}', now() - interval '25 hours')`, [kyla.id]);
+    await app.sql(`UPDATE api_idempotency_key SET created_at = now() - interval '24 hours 1 minute' WHERE key = $1`, [key['Idempotency-Key']]);
+    const again = await client.call<IntegratorOrder>('POST', '/orders', newOrder(), key);
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, null]);
+    expect(again.body.orderId).not.toBe(first.body.orderId);
+    // The new order holds the key now; the other client's expired key is gone.
+    const keys = await app.sql<{ key: string; order_id: number }>(`SELECT key, (body ->> 'orderId')::int AS order_id FROM api_idempotency_key WHERE key IN ('kassa-vanha-0001', 'kyla-vanha')`);
+    expect(keys).toEqual([{ key: 'kassa-vanha-0001', order_id: again.body.orderId }]);
+  });
+
   it('keeps the workbench rules: a bad hetu, a narcotic, another pharmacy’s office are 400 and nothing is created', async () => {
     const client = await fresh(pos);
     const [narcotic] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE NOT renewable AND available LIMIT 1`);
@@ -239,6 +268,68 @@ describe('orders', () => {
     const one = await client.call('GET', `/orders/${order.body.data[0].orderId}`);
     expect(one.headers.get('cache-control')).toBe('no-store');
     expect((await new IntegratorClient(app.baseUrl, keskus).call('GET', '/orders')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('discovery', () => {
+  it("lists the client's offices (only its own pharmacy's, only the ones it may act for)", async () => {
+    const all = await (await fresh(pos)).call<IntegratorOfficeList>('GET', '/offices');
+    expect([all.status, all.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(all.body.data.map((o) => [o.name, o.level, o.pharmacyName])).toEqual([
+      ['Keskusapteekki Asema', 'Sivuapteekki', 'Keskusapteekki'],
+      ['Keskusapteekki Kauppatori', 'Apteekki', 'Keskusapteekki'],
+    ]);
+    expect(all.body.data.find((o) => o.name === 'Keskusapteekki Kauppatori')!.officeId).toBe(officeId);
+    const asema = await fresh(await createApiClient(app, 'Keskusapteekki', 'Aseman toimipaikat', ['Keskusapteekki Asema']));
+    expect((await asema.call<IntegratorOfficeList>('GET', '/offices')).body.data.map((o) => o.name)).toEqual(['Keskusapteekki Asema']);
+    const kyla = await fresh(await createApiClient(app, 'Kylän apteekki', 'Kylän toimipaikat'));
+    expect((await kyla.call<IntegratorOfficeList>('GET', '/offices')).body.data.map((o) => [o.officeId, o.name])).toEqual([[otherOfficeId, 'Kylän apteekki']]);
+  });
+
+  it('tells the prices: an order costs its handling option’s first-item price plus the next-item price per further medicine', async () => {
+    const client = await fresh(pos);
+    const options = (await client.call<IntegratorDeliveryOptionList>('GET', '/delivery-options')).body.data;
+    expect(options.map((o) => [o.id, o.label, o.firstItemCents, o.nextItemCents])).toEqual([
+      ['delivery-12-h', 'Seuraavana arkiaamuna', 200, 200],
+      ['delivery-20-min', 'Pikakäsittely 15 min', 1490, 490],
+    ]);
+    const [second] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available AND id <> $1 ORDER BY id LIMIT 1`, [kestine.productId]);
+    const order = await client.call<IntegratorOrder>('POST', '/orders', newOrder({ deliveryOption: 'delivery-20-min', items: [{ productId: kestine.productId }, { productId: second.id }] }));
+    const express = options.find((o) => o.id === 'delivery-20-min')!;
+    expect(order.body.priceCents).toBe(express.firstItemCents + express.nextItemCents);
+  });
+});
+
+describe('events', () => {
+  it('lists the client’s events of the last 30 days without any endpoint, paged by after, never another pharmacy’s', async () => {
+    const client = await fresh(pos);
+    const order = (await client.call<IntegratorOrder>('POST', '/orders', newOrder())).body;
+    const kylan = await fresh(await createApiClient(app, 'Kylän apteekki', 'Kylän tapahtumat'));
+    const theirs = (await kylan.call<IntegratorOrder>('POST', '/orders', newOrder({ officeId: otherOfficeId }))).body;
+    const seen: IntegratorWebhookEvent[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page: IntegratorEventPage = (await client.call<IntegratorEventPage>('GET', `/events?limit=3${after ? `&after=${after}` : ''}`)).body;
+      seen.push(...page.data);
+      if (!page.hasMore) break;
+      after = page.data[page.data.length - 1].id;
+    }
+    const mine = seen.filter((e) => (e.data.object as IntegratorOrder).orderId === order.orderId);
+    expect(mine.map((e) => [e.type, e.api_version])).toEqual([['order.created', INTEGRATOR_API_VERSION]]);
+    expect(seen.some((e) => (e.data.object as IntegratorOrder).orderId === theirs.orderId)).toBe(false);
+    expect(new Set(seen.map((e) => e.id)).size).toBe(seen.length);
+    // An event older than 30 days is no longer listed, and an unknown (or another pharmacy's) id is 400.
+    await app.sql(`UPDATE api_event SET created_at = now() - interval '31 days' WHERE event_id = $1`, [mine[0].id]);
+    const later = (await client.call<IntegratorEventPage>('GET', '/events?limit=100')).body.data;
+    expect(later.some((e) => e.id === mine[0].id)).toBe(false);
+    const theirEvent = (await kylan.call<IntegratorEventPage>('GET', '/events?limit=100')).body.data.find((e) => (e.data.object as IntegratorOrder).orderId === theirs.orderId)!;
+    for (const id of ['evt_tuntematon', theirEvent.id, mine[0].id]) {
+      const res = await client.call<ProblemDetails>('GET', `/events?after=${id}`);
+      expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 400, code: 'event_after_invalid' });
+    }
+    // Reading events is reading the orders in them: audited per order.
+    const [{ n }] = await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'integrator.order.read' AND actor_id = $1 AND order_id = $2`, [keskus.id, order.orderId]);
+    expect(n).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -8,6 +8,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { RouteRolesCheck } from './common/route-roles.check.js';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { CustomerModule } from './customer/customer.module.js';
+import { FhirModule } from './fhir/fhir.module.js';
 import { IntegratorModule } from './integrator/integrator.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { DATABASE_URL } from './database/database.tokens.js';
@@ -45,6 +46,7 @@ export class AppModule {
         CustomerModule,
         PaymentsModule,
         IntegratorModule,
+        FhirModule,
         NotificationsModule,
         MetricsModule,
       ],

@@ -90,7 +90,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   // The integrators' token endpoint speaks OAuth's form encoding.
   app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path', 'api/fhir/*path'] });
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');

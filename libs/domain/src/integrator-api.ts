@@ -25,6 +25,35 @@ export interface IntegratorOrderPage {
   nextCursor: string | null;
 }
 
+/** GET /api/v1/offices: the offices of the client's pharmacy it may order for (`officeId` of an order). */
+export interface IntegratorOffice {
+  officeId: number;
+  name: string;
+  /** 'Apteekki' or 'Sivuapteekki'. */
+  level: string;
+  pharmacyName: string;
+}
+
+export interface IntegratorOfficeList {
+  data: IntegratorOffice[];
+}
+
+/**
+ * GET /api/v1/delivery-options: the handling options and their prices. Medicines have no price of
+ * their own: an order costs its option's first-item price plus the next-item price for each further medicine.
+ */
+export interface IntegratorDeliveryOption {
+  id: DeliveryOptionId;
+  label: string;
+  description: string;
+  firstItemCents: number;
+  nextItemCents: number;
+}
+
+export interface IntegratorDeliveryOptionList {
+  data: IntegratorDeliveryOption[];
+}
+
 /** POST /api/v1/orders */
 export interface CreateIntegratorOrderRequest {
   officeId: number;
@@ -33,8 +62,23 @@ export interface CreateIntegratorOrderRequest {
   deliveryOption: DeliveryOptionId;
 }
 
-export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.delivered', 'notice.published'] as const;
+/**
+ * The contract's version: the OpenAPI document's `info.version` and every webhook event's
+ * `api_version` (a receiver can tell which shape of `data.object` it got).
+ */
+export const INTEGRATOR_API_VERSION = '1.2.0';
+
+/**
+ * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
+ * back in the queue (it is waiting again; its decisions so far are not shown).
+ */
+export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
 export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
+
+/** The event of POST /api/v1/webhook-endpoints/{id}/test: sent to that endpoint only, whatever it subscribed to. */
+export const INTEGRATOR_TEST_EVENT = 'webhook.test';
+/** Every type a delivered body can have. */
+export type IntegratorEventType = IntegratorWebhookEventType | typeof INTEGRATOR_TEST_EVENT;
 
 /** POST /api/v1/webhook-endpoints */
 export interface CreateWebhookEndpointRequest {
@@ -55,7 +99,7 @@ export interface WebhookEndpointView {
 export interface WebhookDeliveryView {
   id: number;
   eventId: string;
-  eventType: IntegratorWebhookEventType;
+  eventType: IntegratorEventType;
   /** cancelled: the endpoint was deleted (or its client revoked) before it was delivered. */
   status: 'pending' | 'delivered' | 'failed' | 'cancelled';
   attempts: number;
@@ -69,9 +113,17 @@ export interface WebhookDeliveryView {
 /** What a webhook POST carries; `Resepti-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export interface IntegratorWebhookEvent {
   id: string;
-  type: IntegratorWebhookEventType;
+  type: IntegratorEventType;
+  /** INTEGRATOR_API_VERSION when the event was written. */
+  api_version: string;
   created: string;
   data: { object: unknown };
+}
+
+/** GET /api/v1/events: the client's events of the last 30 days, oldest first; continue with `after` = the last id while `hasMore`. */
+export interface IntegratorEventPage {
+  data: IntegratorWebhookEvent[];
+  hasMore: boolean;
 }
 
 export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
@@ -136,6 +188,8 @@ export const INTEGRATOR_MESSAGES = {
   webhookUrlUnresolvable: 'Webhookin osoitteen nimeä ei löytynyt.',
   webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
   webhookNotFound: 'Webhookia ei löytynyt.',
+  webhookDeliveryNotFound: 'Webhookin toimitusta ei löytynyt.',
+  eventAfterInvalid: 'after on tapahtuman tunniste (evt_…) viimeisen 30 päivän ajalta.',
   clientNotFound: 'Järjestelmää ei löytynyt.',
   limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
   offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',

@@ -66,6 +66,8 @@ export const AUDIT_ACTIONS = [
   'api-client.revoke',
   'webhook-delivery.send',
   'webhook-delivery.cancel',
+  'webhook-delivery.redeliver',
+  'webhook-delivery.test',
   // The access log itself
   'patient-access-log.export',
 ] as const;

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
+import { isFhirPath, writeOutcome } from '../fhir/fhir-outcome.js';
 import { isIntegratorPath, writeProblem } from '../integrator/problem-json.js';
 import { requestIdOf, routePattern } from '../logging/request-context.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
@@ -33,7 +34,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
-    // The integrator API (and anything under /api that matched no route): problem+json.
+    // The FHIR view: OperationOutcome; the integrator API (and anything else under /api that matched no route): problem+json.
+    if (isFhirPath(req.path)) return writeOutcome(exception, req, res);
     if (isIntegratorPath(req.path)) return writeProblem(exception, req, res);
     const where = `${req.method} ${routePattern(req, 500)}`;
 

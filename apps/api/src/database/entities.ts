@@ -8,7 +8,7 @@ import { CustomerFeedback } from '../customer/customer-feedback.entity.js';
 import { Customer } from '../customer/customer.entity.js';
 import { Identification } from '../customer/identification.entity.js';
 import { ApiClient, ApiIdempotencyKey } from '../integrator/api-client.entity.js';
-import { WebhookDelivery, WebhookEndpoint } from '../integrator/webhook.entity.js';
+import { ApiEvent, WebhookDelivery, WebhookEndpoint } from '../integrator/webhook.entity.js';
 import { PaymentAnomaly, PaymentEvent, PaymentSession } from '../payments/payment-session.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { NoticeCheck } from '../notices/notice-check.entity.js';
@@ -56,5 +56,6 @@ export const ENTITIES = [
   StaffRecoveryCode,
   StaffTotp,
   WebhookDelivery,
+  ApiEvent,
   WebhookEndpoint,
 ];

@@ -41,6 +41,7 @@ export class ApiClient {
 /** A request made with an Idempotency-Key: a repeat answers the first result (another body: 409). */
 @Entity()
 @Index('uq_api_idempotency_key', ['apiClientId', 'key'], { unique: true })
+@Index('idx_api_idempotency_key_created', ['createdAt'])
 export class ApiIdempotencyKey {
   @PrimaryGeneratedColumn()
   id!: number;

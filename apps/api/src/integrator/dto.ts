@@ -122,6 +122,23 @@ export class ListProductsQuery {
   offset?: number;
 }
 
+/** GET /api/v1/events */
+export class ListEventsQuery {
+  @ApiPropertyOptional({ description: 'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  @IsOptional()
+  @IsString({ message: M.eventAfterInvalid })
+  @MaxLength(100, { message: M.eventAfterInvalid })
+  after?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Transform(queryInteger)
+  @IsInt({ message: M.limitInvalid })
+  @Min(1, { message: M.limitInvalid })
+  @Max(100, { message: M.limitInvalid })
+  limit?: number;
+}
+
 /** GET /api/v1/orders */
 export class ListOrdersQuery {
   @ApiPropertyOptional({ enum: ORDER_STATUSES })

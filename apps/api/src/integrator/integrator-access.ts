@@ -10,9 +10,11 @@ import {
   UseFilters,
   UseGuards,
   UseInterceptors,
+  SetMetadata,
   applyDecorators,
   createParamDecorator,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -101,6 +103,25 @@ export const CurrentClient = createParamDecorator((_data: unknown, context: Exec
 
 const isOrder = (v: unknown): v is IntegratorOrder => typeof (v as IntegratorOrder | null)?.orderId === 'number' && typeof (v as IntegratorOrder).patient?.hetu === 'string';
 
+/** The orders (and their patients) an answer shows: `one` for a single record, `listed` for a page. */
+export interface OrdersRead {
+  one: { orderId: number; hetu: string } | null;
+  listed: Array<{ orderId: number; hetu: string }>;
+}
+
+/** /api/v1's answers: an order, or a page of them in `data`. */
+function ordersInV1Answer(answer: unknown): OrdersRead {
+  const page = (answer as { data?: unknown } | undefined)?.data;
+  return {
+    one: isOrder(answer) ? { orderId: answer.orderId, hetu: answer.patient.hetu } : null,
+    listed: (Array.isArray(page) ? page.filter(isOrder) : []).map((o) => ({ orderId: o.orderId, hetu: o.patient.hetu })),
+  };
+}
+
+const AUDITED_READS = 'integrator:audited-reads';
+/** Another answer shape than /api/v1's (the FHIR view): how IntegratorAudit finds the orders it shows. */
+export const AuditedReads = (find: (answer: unknown) => OrdersRead) => SetMetadata(AUDITED_READS, find);
+
 /**
  * Every /api/v1 call in the audit log, with the client as the actor: the route, the object ids
  * asked for (the path's parameters) and the answer's status. An answer with one order names it
@@ -109,10 +130,14 @@ const isOrder = (v: unknown): v is IntegratorOrder => typeof (v as IntegratorOrd
  */
 @Injectable()
 export class IntegratorAudit implements NestInterceptor {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<IntegratorRequest>();
+    const ordersIn = this.reflector.getAllAndOverride<((answer: unknown) => OrdersRead) | undefined>(AUDITED_READS, [context.getHandler(), context.getClass()]) ?? ordersInV1Answer;
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
     const params = Object.keys(req.params ?? {}).length > 0 ? { params: req.params } : {};
     // Recorded before the answer goes out (refusals too, with their status): a client that reads
@@ -120,18 +145,16 @@ export class IntegratorAudit implements NestInterceptor {
     const record = async (status: number, answer?: unknown) => {
       const client = req.integrator;
       if (!client) return;
-      const one = isOrder(answer) ? answer : null;
-      const page = (answer as { data?: unknown } | undefined)?.data;
-      const listed = Array.isArray(page) ? page.filter(isOrder) : [];
+      const { one, listed } = answer === undefined ? { one: null, listed: [] } : ordersIn(answer);
       const entries: AuditEntry[] = [
         {
           action: 'integrator.request',
           subject: `${req.method} ${route}`,
           orderId: one?.orderId ?? null,
-          patientHetu: one?.patient.hetu ?? null,
+          patientHetu: one?.hetu ?? null,
           details: { clientId: client.clientId, status, ...params },
         },
-        ...listed.map((o) => ({ action: 'integrator.order.read' as const, orderId: o.orderId, patientHetu: o.patient.hetu })),
+        ...listed.map((o) => ({ action: 'integrator.order.read' as const, orderId: o.orderId, patientHetu: o.hetu })),
       ];
       await this.audit.record({ role: 'integrator', id: client.id }, entries);
     };

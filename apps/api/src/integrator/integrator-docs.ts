@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
 import { IntegratorModule } from './integrator.module.js';
 
 /** The integrator API's OpenAPI description (served at /api/docs): how to sign in, page and verify webhooks. */
@@ -22,10 +22,14 @@ Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute, shared by all API
 body return the first order, another body is 409. Decisions stay \`undecided\` until the order is
 delivered. \`GET /api/v1/orders?updatedSince=…\` lists by last change, oldest first; follow \`nextCursor\`.
 
+**FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
+(its CapabilityStatement at \`/api/fhir/metadata\`; not part of this document).
+
 **Webhooks.** \`POST /api/v1/webhook-endpoints {url, events}\` answers the endpoint's secret once.
-Events (\`order.created\`, \`order.processing\`, \`order.delivered\` with decisions, \`notice.published\`)
-are POSTed as \`{id, type, created, data: {object}}\`, at least once (drop repeats by \`id\`), in order per
-order, retried with a doubling wait for 24 h until your endpoint answers 2xx. Each carries
+Events (\`order.created\`, \`order.processing\`, \`order.released\` when a doctor puts the order back in the queue,
+\`order.delivered\` with decisions, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`
+(\`api_version\` is this document's \`info.version\`; \`data.object\` is the order as \`GET /api/v1/orders/{id}\` answers it, or the notice), at least once (drop repeats by \`id\`), in order per
+order, retried with a doubling wait (half of it random) for 24 h until your endpoint answers 2xx. Each carries
 \`Resepti-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. Verify it (Node.js):
 
 \`\`\`js
@@ -183,7 +187,7 @@ export function buildIntegratorDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Resepti integrator API')
     .setDescription(INTEGRATOR_API_DESCRIPTION)
-    .setVersion('1.1.0')
+    .setVersion(INTEGRATOR_API_VERSION)
     .addServer('/', 'This Resepti service (the host you fetched this document from)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An opaque access token (`rat_…`) from POST /api/oauth/token; it lives API_TOKEN_MINUTES.' }, 'bearer')
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The API client’s id and secret (token endpoint only).' }, 'clientBasic')

@@ -6,6 +6,7 @@ import {
   INTEGRATOR_MESSAGES as M,
   ORDER_STATUSES,
   PHARMACY_MESSAGES,
+  type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type OrderStatus,
@@ -84,8 +85,8 @@ export class IntegratorOrdersService {
     if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) throw new BadRequestException(M.idempotencyKeyInvalid);
     const requestHash = createHash('sha256').update(canonicalJson(dto)).digest('hex');
     if (idempotencyKey !== undefined) {
-      // Keys are kept IDEMPOTENCY_KEY_HOURS: older ones of this client go, so such a key is new again.
-      await this.idempotencyKeys.delete({ apiClientId: client.id, createdAt: LessThan(new Date(Date.now() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
+      // Keys are kept IDEMPOTENCY_KEY_HOURS: older ones (of every client, by their age's index) go, so such a key is new again.
+      await this.idempotencyKeys.delete({ createdAt: LessThan(new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
       const earlier = await this.replay(client, idempotencyKey, requestHash);
       if (earlier) return { order: earlier, replayed: true };
     }
@@ -194,6 +195,16 @@ export class IntegratorOrdersService {
       if (!alreadyChecked) throw err;
     }
     return (await this.find(client, orderId))!;
+  }
+
+  /** GET /api/v1/offices: the pharmacy's offices this client may order for, by name. */
+  async offices(client: ApiClient): Promise<IntegratorOfficeList> {
+    const offices = await this.idempotencyKeys.manager.find(PharmacyOffice, { where: { pharmacyId: client.pharmacyId }, relations: { pharmacy: true }, order: { name: 'ASC', id: 'ASC' } });
+    return {
+      data: offices
+        .filter((o) => this.mayActFor(client, o.id))
+        .map((o) => ({ officeId: o.id, name: o.name, level: o.level, pharmacyName: o.pharmacy?.name ?? '' })),
+    };
   }
 
   private mayActFor(client: ApiClient, officeId: number | null): boolean {

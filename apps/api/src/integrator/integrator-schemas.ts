@@ -6,13 +6,22 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   DELIVERY_OPTION_IDS,
+  INTEGRATOR_TEST_EVENT,
   INTEGRATOR_WEBHOOK_EVENTS,
   ORDER_STATUSES,
   type Decision,
   type DeliveryOptionId,
+  type IntegratorDeliveryOption,
+  type IntegratorDeliveryOptionList,
+  type IntegratorOffice,
+  type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
+  type IntegratorEventPage,
+  type IntegratorEventType,
+  type IntegratorWebhookEvent,
+  INTEGRATOR_API_VERSION,
   type IntegratorWebhookEventType,
   type OAuthErrorResponse,
   type OrderStatus,
@@ -120,6 +129,51 @@ export class ProductPageSchema implements ProductPage {
 
   @ApiProperty({ type: 'integer', description: 'All products that match `q`.', example: 1 })
   count!: number;
+}
+
+@ApiSchema({ name: 'Office' })
+export class OfficeSchema implements IntegratorOffice {
+  @ApiProperty({ type: 'integer', description: 'The `officeId` of an order.', example: 1 })
+  officeId!: number;
+
+  @ApiProperty({ example: 'Keskusapteekki Kauppatori' })
+  name!: string;
+
+  @ApiProperty({ description: "'Apteekki' or 'Sivuapteekki'.", example: 'Apteekki' })
+  level!: string;
+
+  @ApiProperty({ example: 'Keskusapteekki' })
+  pharmacyName!: string;
+}
+
+@ApiSchema({ name: 'OfficeList' })
+export class OfficeListSchema implements IntegratorOfficeList {
+  @ApiProperty({ type: [OfficeSchema] })
+  data!: OfficeSchema[];
+}
+
+@ApiSchema({ name: 'DeliveryOption' })
+export class DeliveryOptionSchema implements IntegratorDeliveryOption {
+  @ApiProperty({ enum: DELIVERY_OPTION_IDS, description: 'The `deliveryOption` of an order.', example: 'delivery-12-h' })
+  id!: DeliveryOptionId;
+
+  @ApiProperty({ example: 'Seuraavana arkiaamuna' })
+  label!: string;
+
+  @ApiProperty({ example: 'Käsitellään seuraavana arkipäivänä klo 9 mennessä' })
+  description!: string;
+
+  @ApiProperty({ type: 'integer', description: 'The price of the first medicine of an order, in euro cents.', example: 200 })
+  firstItemCents!: number;
+
+  @ApiProperty({ type: 'integer', description: 'The price of each further medicine, in euro cents.', example: 200 })
+  nextItemCents!: number;
+}
+
+@ApiSchema({ name: 'DeliveryOptionList' })
+export class DeliveryOptionListSchema implements IntegratorDeliveryOptionList {
+  @ApiProperty({ type: [DeliveryOptionSchema] })
+  data!: DeliveryOptionSchema[];
 }
 
 @ApiSchema({ name: 'Patient' })
@@ -232,8 +286,8 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', description: 'The event’s id (its `id` in the delivered body): drop repeats by it.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
   eventId!: string;
 
-  @ApiProperty({ enum: INTEGRATOR_WEBHOOK_EVENTS, example: 'order.delivered' })
-  eventType!: IntegratorWebhookEventType;
+  @ApiProperty({ enum: [...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT], example: 'order.delivered' })
+  eventType!: IntegratorEventType;
 
   @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'cancelled'], example: 'delivered' })
   status!: 'pending' | 'delivered' | 'failed' | 'cancelled';
@@ -257,6 +311,39 @@ export class WebhookDeliverySchema implements WebhookDeliveryView {
   deliveredAt!: string | null;
 }
 
+@ApiSchema({ name: 'EventData' })
+export class EventDataSchema {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The order (as GET /api/v1/orders/{id} answers it) or the notice.', example: { orderId: 42 } })
+  object!: unknown;
+}
+
+@ApiSchema({ name: 'Event' })
+export class EventSchema implements IntegratorWebhookEvent {
+  @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  id!: string;
+
+  @ApiProperty({ enum: [...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT], example: 'order.released' })
+  type!: IntegratorEventType;
+
+  @ApiProperty({ description: 'The contract version the event was written in.', example: INTEGRATOR_API_VERSION })
+  api_version!: string;
+
+  @ApiProperty({ ...TIME, example: '2026-11-25T08:00:00.000Z' })
+  created!: string;
+
+  @ApiProperty({ type: EventDataSchema })
+  data!: EventDataSchema;
+}
+
+@ApiSchema({ name: 'EventPage' })
+export class EventPageSchema implements IntegratorEventPage {
+  @ApiProperty({ type: [EventSchema] })
+  data!: EventSchema[];
+
+  @ApiProperty({ description: 'More events after the last one now: ask again with `after` = its id.', example: false })
+  hasMore!: boolean;
+}
+
 /** Every schema the document names (registered with ApiExtraModels). */
 export const INTEGRATOR_SCHEMAS = [
   TokenResponseSchema,
@@ -264,8 +351,11 @@ export const INTEGRATOR_SCHEMAS = [
   ProblemSchema,
   ProblemFieldErrorSchema,
   ProductPageSchema,
+  OfficeListSchema,
+  DeliveryOptionListSchema,
   IntegratorOrderPageSchema,
   IntegratorOrderSchema,
   WebhookEndpointSchema,
   WebhookDeliverySchema,
+  EventPageSchema,
 ];

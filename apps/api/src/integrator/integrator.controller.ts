@@ -1,9 +1,13 @@
 import { applyDecorators, Body, Controller, createParamDecorator, Delete, Get, type ExecutionContext, HttpCode, NotFoundException, Post, Query, Req, Res, UseFilters } from '@nestjs/common';
-import { ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiExtension, ApiExtraModels, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
+  DELIVERY_OPTIONS,
   INTEGRATOR_MESSAGES as M,
   problemText,
+  type IntegratorDeliveryOptionList,
+  type IntegratorEventPage,
+  type IntegratorOfficeList,
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
@@ -17,10 +21,11 @@ import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListOrdersQuery, ListProductsQuery } from './dto.js';
-import { CurrentClient, FailedIntegratorAuthLog, IntegratorApi } from './integrator-access.js';
+import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery } from './dto.js';
+import { IntegratorEventsService } from './integrator-events.service.js';
+import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from './integrator-access.js';
 import { IntegratorRateLimits } from './rate-limits.js';
-import { INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
+import { DeliveryOptionListSchema, EventPageSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
@@ -41,6 +46,16 @@ const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionC
 });
 
 const GENERIC = { code: 'bad_request', en: 'Bad request.' };
+
+/** The audit of an events page: a row per order whose data it carries. */
+function ordersInEvents(answer: unknown): OrdersRead {
+  const seen = new Map<number, { orderId: number; hetu: string }>();
+  for (const event of (answer as IntegratorEventPage).data ?? []) {
+    const order = event.data.object as Partial<IntegratorOrder> | null;
+    if (typeof order?.orderId === 'number' && typeof order.patient?.hetu === 'string') seen.set(order.orderId, { orderId: order.orderId, hetu: order.patient.hetu });
+  }
+  return { one: null, listed: [...seen.values()] };
+}
 
 /** OAuth 2.0 client credentials (RFC 6749 §4.4): client id and secret by HTTP Basic or form fields. */
 @Controller('api/oauth')
@@ -108,6 +123,7 @@ export class IntegratorController {
     private readonly orders: IntegratorOrdersService,
     private readonly webhooks: WebhookEndpointsService,
     private readonly catalogue: CatalogueService,
+    private readonly events: IntegratorEventsService,
   ) {}
 
   @Get('products')
@@ -117,6 +133,24 @@ export class IntegratorController {
     const all = await this.catalogue.availableProducts(query.q);
     const from = query.offset ?? 0;
     return { data: all.slice(from, from + (query.limit ?? 50)), count: all.length };
+  }
+
+  @Get('offices')
+  @Operation('listOffices', 'List the offices this client orders for', 'The offices of the client’s pharmacy that it may act for (all of them, or the ones it was limited to), by name. Their `officeId` goes into an order.')
+  @ApiOkResponse({ type: OfficeListSchema, description: 'The offices, by name.' })
+  offices(@CurrentClient() client: ApiClient): Promise<IntegratorOfficeList> {
+    return this.orders.offices(client);
+  }
+
+  @Get('delivery-options')
+  @Operation(
+    'listDeliveryOptions',
+    'List the handling options and their prices',
+    'What an order costs: medicines have no price of their own; an order costs its option’s `firstItemCents` plus `nextItemCents` for each further medicine (the order’s `priceCents`).',
+  )
+  @ApiOkResponse({ type: DeliveryOptionListSchema, description: 'The handling options.' })
+  deliveryOptions(): IntegratorDeliveryOptionList {
+    return { data: DELIVERY_OPTIONS.map(({ id, label, description, firstItemCents, nextItemCents }) => ({ id, label, description, firstItemCents, nextItemCents })) };
   }
 
   @Post('orders')
@@ -182,6 +216,19 @@ export class IntegratorController {
     return this.webhooks.create(client, body);
   }
 
+  @Get('events')
+  @Operation(
+    'listEvents',
+    'List events of the last 30 days',
+    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.',
+    400,
+  )
+  @ApiOkResponse({ type: EventPageSchema, description: 'A page of events, oldest first.' })
+  @AuditedReads(ordersInEvents)
+  listEvents(@CurrentClient() client: ApiClient, @Query() query: ListEventsQuery): Promise<IntegratorEventPage> {
+    return this.events.list(client, query);
+  }
+
   @Get('webhook-endpoints')
   @Operation('listWebhookEndpoints', 'List webhook endpoints', 'The client’s endpoints (without their secrets).')
   @ApiOkResponse({ type: [WebhookEndpointSchema], description: 'The endpoints, oldest first.' })
@@ -195,6 +242,28 @@ export class IntegratorController {
   @ApiNoContentResponse({ description: 'Removed.' })
   deleteWebhook(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<void> {
     return this.webhooks.remove(client, id);
+  }
+
+  @Post('webhook-endpoints/:id/test')
+  @Operation('sendWebhookTest', 'Send a test event', 'Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.', 400, 404)
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The queued delivery.' })
+  sendWebhookTest(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView> {
+    return this.webhooks.sendTest(client, id);
+  }
+
+  @Post('webhook-endpoints/:id/deliveries/:deliveryId/redeliver')
+  @Operation(
+    'redeliverWebhook',
+    'Send a delivered (or failed) event again',
+    'Queues the same event (same `id` and body) to the same endpoint once more, as a new delivery with its own tries: for a receiver that lost or mishandled it. Receivers that drop repeats by `id` must let this one through themselves.',
+    400,
+    404,
+  )
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The new delivery, pending.' })
+  redeliver(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('deliveryId') deliveryId: number): Promise<WebhookDeliveryView> {
+    return this.webhooks.redeliver(client, id, deliveryId);
   }
 
   @Get('webhook-endpoints/:id/deliveries')

@@ -16,13 +16,15 @@ import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhookOutbox } from './webhook-outbox.service.js';
 import { WebhookSender } from './webhook-sender.js';
-import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
+import { ApiEvent, WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
+import { IntegratorEventsService } from './integrator-events.service.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery])],
+  imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits],
-  exports: [ApiClientsService],
+  providers: [IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits],
+  // The FHIR view (fhir/) takes the same Bearer tokens, limit and audit.
+  exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, TypeOrmModule],
 })
 export class IntegratorModule {}

@@ -1,13 +1,15 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
-import { INTEGRATOR_MESSAGES as M, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, INTEGRATOR_MESSAGES as M, INTEGRATOR_TEST_EVENT, type IntegratorWebhookEvent, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
+import type { EntityManager } from 'typeorm';
+import { EventBus } from '../events/event-bus.js';
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { ApiClient } from './api-client.entity.js';
 import type { CreateWebhookEndpointDto } from './dto.js';
 import { newWebhookSecret } from './integrator-credentials.js';
-import { cancelPendingDeliveries } from './webhook-outbox.service.js';
+import { cancelPendingDeliveries, newEventId } from './webhook-outbox.service.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { webhookUrlProblem, type UrlProblem } from './webhook-url.js';
 
@@ -20,6 +22,19 @@ const URL_MESSAGES: Record<UrlProblem, string> = {
 
 const toView = (e: WebhookEndpoint): WebhookEndpointView => ({ id: e.id, url: e.url, events: e.events, created: e.createdAt.toISOString() });
 
+const toDeliveryView = (d: WebhookDelivery): WebhookDeliveryView => ({
+  id: d.id,
+  eventId: d.eventId,
+  eventType: d.eventType,
+  status: d.status,
+  attempts: d.attempts,
+  lastStatus: d.lastStatus,
+  lastError: d.lastError,
+  nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+  created: d.createdAt.toISOString(),
+  deliveredAt: d.deliveredAt?.toISOString() ?? null,
+});
+
 /** An integrator's webhook endpoints and their delivery logs. */
 @Injectable()
 export class WebhookEndpointsService {
@@ -27,6 +42,7 @@ export class WebhookEndpointsService {
     @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
   ) {}
 
   /** Refuses (400, nothing sent anywhere) a URL that is not https or points into a private network. */
@@ -55,17 +71,50 @@ export class WebhookEndpointsService {
     const endpoint = await this.endpoints.findOneBy({ id, apiClientId: client.id });
     if (!endpoint) throw new NotFoundException(M.webhookNotFound);
     const rows = await this.endpoints.manager.getRepository(WebhookDelivery).find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
-    return rows.map((d) => ({
-      id: d.id,
-      eventId: d.eventId,
-      eventType: d.eventType,
-      status: d.status,
-      attempts: d.attempts,
-      lastStatus: d.lastStatus,
-      lastError: d.lastError,
-      nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
-      created: d.createdAt.toISOString(),
-      deliveredAt: d.deliveredAt?.toISOString() ?? null,
-    }));
+    return rows.map(toDeliveryView);
+  }
+
+  /**
+   * POST …/deliveries/{deliveryId}/redeliver: the same event (same id, same body) once more to the
+   * same endpoint, as a new delivery with its own tries; for a receiver that lost or mishandled it.
+   */
+  async redeliver(client: ApiClient, endpointId: number, deliveryId: number): Promise<WebhookDeliveryView> {
+    return this.queueFor(client, endpointId, async (m) => {
+      const original = await m.findOneBy(WebhookDelivery, { id: deliveryId, endpointId });
+      if (!original) throw new NotFoundException(M.webhookDeliveryNotFound);
+      const copy = await m.save(WebhookDelivery, { endpointId, eventId: original.eventId, eventType: original.eventType, orderId: original.orderId, payload: original.payload });
+      return { delivery: copy, audit: { action: 'webhook-delivery.redeliver' as const, orderId: original.orderId, details: { eventId: original.eventId, from: original.id } } };
+    });
+  }
+
+  /** POST …/{id}/test: a `webhook.test` event to this endpoint alone (no patient data), to try the receiver and its signature check. */
+  async sendTest(client: ApiClient, endpointId: number): Promise<WebhookDeliveryView> {
+    return this.queueFor(client, endpointId, async (m) => {
+      const event: IntegratorWebhookEvent = {
+        id: newEventId(),
+        type: INTEGRATOR_TEST_EVENT,
+        api_version: INTEGRATOR_API_VERSION,
+        created: new Date().toISOString(),
+        data: { object: { endpointId, message: 'Resepti webhook test' } },
+      };
+      const delivery = await m.save(WebhookDelivery, { endpointId, eventId: event.id, eventType: event.type, orderId: null, payload: event });
+      return { delivery, audit: { action: 'webhook-delivery.test' as const, orderId: null, details: { eventId: event.id } } };
+    });
+  }
+
+  /** A new delivery to one live endpoint of this client, audited and woken at commit. */
+  private async queueFor(
+    client: ApiClient,
+    endpointId: number,
+    write: (m: EntityManager) => Promise<{ delivery: WebhookDelivery; audit: { action: 'webhook-delivery.redeliver' | 'webhook-delivery.test'; orderId: number | null; details: Record<string, unknown> } }>,
+  ): Promise<WebhookDeliveryView> {
+    return this.endpoints.manager.transaction(async (m) => {
+      const endpoint = await m.findOneBy(WebhookEndpoint, { id: endpointId, apiClientId: client.id, deletedAt: IsNull() });
+      if (!endpoint) throw new NotFoundException(M.webhookNotFound);
+      const { delivery, audit } = await write(m);
+      await this.audit.record({ role: 'integrator', id: client.id }, { action: audit.action, subject: `webhook_endpoint:${endpointId}`, orderId: audit.orderId, details: audit.details }, m);
+      await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
+      return toDeliveryView(await m.findOneByOrFail(WebhookDelivery, { id: delivery.id }));
+    });
   }
 }

@@ -1,19 +1,27 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { IntegratorWebhookEvent, IntegratorWebhookEventType, PharmacyNotice } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type PharmacyNotice } from '@resepti/domain';
 import type { AuditEntry } from '../audit/audit.service.js';
 import { EventBus } from '../events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
-import { WebhookDelivery } from './webhook.entity.js';
+import { ApiEvent, WebhookDelivery } from './webhook.entity.js';
 
-/** The lifecycle changes integrators hear of (decisions only with the delivered order). */
+/**
+ * The lifecycle changes integrators hear of (decisions only with the delivered order). A release
+ * (the doctor's own, or another doctor's 'Palauta' of a stuck order) is `order.released`: the
+ * order is waiting again. Decisions and checks are told by the delivered order and the client's own call.
+ */
 const ORDER_EVENTS: Partial<Record<OrderChangeKind, IntegratorWebhookEventType>> = {
   placed: 'order.created',
   picked: 'order.processing',
+  released: 'order.released',
   delivered: 'order.delivered',
 };
+
+/** How long GET /api/v1/events can list an event. */
+export const EVENT_LOG_DAYS = 30;
 
 export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
 
@@ -44,7 +52,7 @@ export class WebhookOutbox implements OnModuleInit {
           AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids))`,
       [order.pharmacyId, type, order.officeId],
     )) as Array<{ id: number }>;
-    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id);
+    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId });
   }
 
   private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {
@@ -52,12 +60,22 @@ export class WebhookOutbox implements OnModuleInit {
       `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
         WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND 'notice.published' = ANY(e.events)`,
     )) as Array<{ id: number }>;
-    await this.insert(m, endpoints, 'notice.published', notice, null);
+    await this.insert(m, endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null });
   }
 
-  private async insert(m: EntityManager, endpoints: Array<{ id: number }>, type: IntegratorWebhookEventType, object: unknown, orderId: number | null): Promise<void> {
+  /** The event in the events log (GET /api/v1/events, 30 days) and one delivery per subscribed endpoint. */
+  private async insert(
+    m: EntityManager,
+    endpoints: Array<{ id: number }>,
+    type: IntegratorWebhookEventType,
+    object: unknown,
+    orderId: number | null,
+    scope: { pharmacyId: number | null; officeId: number | null },
+  ): Promise<void> {
+    const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object } };
+    await m.query(`DELETE FROM api_event WHERE created_at < now() - make_interval(days => $1)`, [EVENT_LOG_DAYS]);
+    await m.insert(ApiEvent, { eventId: event.id, type, pharmacyId: scope.pharmacyId, officeId: scope.officeId, payload: event });
     if (endpoints.length === 0) return;
-    const event: IntegratorWebhookEvent = { id: newEventId(), type, created: new Date().toISOString(), data: { object } };
     await m.insert(
       WebhookDelivery,
       endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),

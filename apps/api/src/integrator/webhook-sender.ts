@@ -6,7 +6,8 @@ import { WEBHOOK_SIGNATURE_HEADER, type IntegratorWebhookEvent } from '@resepti/
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EventBus } from '../events/event-bus.js';
-import { OutboxWorker, retryDelayMs, type OutboxRow, type SendOutcome } from '../outbox/outbox-worker.js';
+import { OutboxWorker, type OutboxRow, type SendOutcome } from '../outbox/outbox-worker.js';
+import { retryDelayMs, withJitter } from '../outbox/retry-delay.js';
 import { WebhookDelivery } from './webhook.entity.js';
 import { postToWebhook, resolveWebhookTarget } from './webhook-url.js';
 
@@ -45,7 +46,7 @@ export function webhookSignature(secret: string, body: string, unixSeconds: numb
  * The webhook channel of the outbox: at least once, in order per order and endpoint (a delivery
  * waits while an earlier one of the same order to the same endpoint is pending), only to a live
  * endpoint of a client that is not revoked, 50 a round and 8 at a time, retried with a doubling
- * wait (WEBHOOK_RETRY_SECONDS) on a non-2xx answer or a timeout for 24 h. The URL is checked
+ * wait (WEBHOOK_RETRY_SECONDS, its second half random) on a non-2xx answer or a timeout for 24 h. The URL is checked
  * again before each try and the POST goes to the address just checked (no second lookup for a
  * rebinding name). Each try that went out is audited with its endpoint, event and patient, in
  * the transaction that records it: patient data sent to an integrator is in the patient's log.
@@ -106,7 +107,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
         return { error, sent: true, status, recordedColumns: { last_status: status } };
       },
       retry: (row) => {
-        const delayMs = retryDelayMs(row.attempts, config.webhooks.retrySeconds);
+        const delayMs = withJitter(retryDelayMs(row.attempts, config.webhooks.retrySeconds));
         return { giveUp: new Date(row.created_at).getTime() + RETRY_WINDOW_MS < Date.now() + delayMs, delayMs };
       },
       recorded: async (m, row, outcome) => {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
+import type { IntegratorEventType, IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
 
 /** Where an integrator wants its events; the secret signs every delivery (shown once, when created). */
 @Entity()
@@ -50,7 +50,7 @@ export class WebhookDelivery {
   eventId!: string;
 
   @Column({ type: 'text' })
-  eventType!: WebhookEventType;
+  eventType!: IntegratorEventType;
 
   /** Deliveries of one order to one endpoint go in order. */
   @Column({ type: 'int', nullable: true })
@@ -86,4 +86,37 @@ export class WebhookDelivery {
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
+}
+
+/**
+ * Every integrator event, whether or not an endpoint subscribed to it, for GET /api/v1/events
+ * (a client that was away reads what it missed). Kept 30 days. A notice's event is everyone's
+ * (no pharmacy); an order's is its pharmacy's and office's.
+ */
+@Entity()
+@Index('uq_api_event_event_id', ['eventId'], { unique: true })
+@Index('idx_api_event_created', ['createdAt'])
+@Index('idx_api_event_pharmacy', ['pharmacyId', 'id'])
+export class ApiEvent {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'text' })
+  eventId!: string;
+
+  @Column({ type: 'text' })
+  type!: WebhookEventType;
+
+  @Column({ type: 'int', nullable: true })
+  pharmacyId!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  officeId!: number | null;
+
+  /** The event as a webhook carries it. */
+  @Column({ type: 'jsonb' })
+  payload!: object;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
 }

@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EventBus } from '../events/event-bus.js';
-import { OutboxWorker, retryDelayMs, type OutboxRow } from '../outbox/outbox-worker.js';
+import { OutboxWorker, type OutboxRow } from '../outbox/outbox-worker.js';
+import { retryDelayMs } from '../outbox/retry-delay.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 import { SMS_GATEWAY_TIMEOUT_MS, SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 

@@ -41,11 +41,6 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   recorded?(m: EntityManager, row: Row, outcome: Outcome): Promise<void>;
 }
 
-/** Wait after the n-th failed try: base, 2 × base, 4 × base … */
-export function retryDelayMs(attempts: number, baseSeconds: number): number {
-  return Math.round(baseSeconds * 1000 * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * Delivers one outbox on every API process: claim → send → record → retry. A round claims due
  * rows in one short statement (FOR UPDATE SKIP LOCKED + a lease: two processes never hold the same

@@ -22,6 +22,8 @@ import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaInde
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
 import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
 import { CustomerPhonesE1641795700000110 } from './1795700000110-CustomerPhonesE164.js';
+import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKeyExpiry.js';
+import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -49,4 +51,6 @@ export const MIGRATIONS = [
   CustomerAccountClosing1795700000000,
   ProductCatalogue1795700000100,
   CustomerPhonesE1641795700000110,
+  IdempotencyKeyExpiry1795700000200,
+  IntegratorEvents1795700000201,
 ];

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { Bundle, BundleLink, MedicationRequest } from '@medplum/fhirtypes';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { ApiClient } from '../integrator/api-client.entity.js';
+import { Order } from '../orders/order.entity.js';
+import { FHIR_PATH } from './fhir-outcome.js';
+import { encodeFhirCursor, MAX_ID, type MedicationRequestSearch } from './fhir-search.js';
+import { toMedicationRequest, type OrderItemRow } from './medication-request.js';
+
+/** The columns of an OrderItemRow: an item with its order, office and deciding doctor. */
+const ITEM_ROWS = `
+  SELECT i.id AS "itemId", i.order_id AS "orderId", i.product_id AS "productId", i.display_name AS "displayName", i.reason,
+         i.decision, i.reason_for_decision AS "reasonForDecision", i.decision_time AS "decisionTime",
+         o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt",
+         o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
+         o.office_id AS "officeId", po.name AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
+         CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END AS "doctorName"
+    FROM order_item i
+    JOIN orders o ON o.id = i.order_id
+    LEFT JOIN pharmacy_office po ON po.id = o.office_id
+    LEFT JOIN doctor d ON d.id = o.doctor_id
+   WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[]))`;
+
+/**
+ * The FHIR view's reads: a pharmacy's order items as MedicationRequests, scoped like /api/v1 (the
+ * client's pharmacy, and its offices when it is limited to some). An item changes with its order
+ * (every lifecycle change moves orders.updated_at), so `meta.lastUpdated` and the paging order are
+ * the order's (updated_at, then the item's id).
+ */
+@Injectable()
+export class FhirMedicationRequests {
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The absolute base of every fullUrl and link (PUBLIC_URL, never the request's Host). */
+  get base(): string {
+    return `${this.config.publicUrl.replace(/\/$/, '')}${FHIR_PATH}`;
+  }
+
+  /** GET /api/fhir/MedicationRequest/{id}: null (404) for a malformed id or another pharmacy's (or office's) item. */
+  async read(client: ApiClient, id: string): Promise<MedicationRequest | null> {
+    if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID) return null;
+    const [row] = (await this.orders.query(`${ITEM_ROWS} AND i.id = $3`, [client.pharmacyId, client.officeIds, Number(id)])) as OrderItemRow[];
+    return row ? toMedicationRequest(row) : null;
+  }
+
+  /** GET /api/fhir/MedicationRequest: a searchset Bundle by last change, with a `next` link while more remain. */
+  async search(client: ApiClient, search: MedicationRequestSearch, query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
+    const params: unknown[] = [client.pharmacyId, client.officeIds];
+    const where: string[] = [];
+    for (const bound of search.lastUpdated) {
+      params.push(bound.at);
+      where.push(`o.updated_at ${bound.op} $${params.length}`);
+    }
+    if (search.after) {
+      params.push(search.after.updatedAt, search.after.itemId);
+      where.push(`(o.updated_at, i.id) > ($${params.length - 1}, $${params.length})`);
+    }
+    params.push(search.count + 1);
+    const rows = (await this.orders.query(`${ITEM_ROWS} ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY o.updated_at, i.id LIMIT $${params.length}`, params)) as OrderItemRow[];
+    const page = rows.slice(0, search.count);
+    const link: BundleLink[] = [{ relation: 'self', url: this.searchUrl(query, null) }];
+    if (rows.length > search.count) {
+      const last = page[page.length - 1];
+      link.push({ relation: 'next', url: this.searchUrl(query, encodeFhirCursor(last.updatedAt, last.itemId)) });
+    }
+    const entries = page.map((row) => ({ fullUrl: `${this.base}/MedicationRequest/${row.itemId}`, resource: toMedicationRequest(row), search: { mode: 'match' as const } }));
+    return {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      timestamp: new Date().toISOString(),
+      link,
+      ...(entries.length ? { entry: entries } : {}),
+    };
+  }
+
+  /** The search again with its own parameters (_lastUpdated, _count), continuing after `cursor`. */
+  private searchUrl(query: Record<string, unknown>, cursor: string | null): string {
+    const url = new URLSearchParams();
+    for (const key of ['_lastUpdated', '_count']) {
+      const value = query[key];
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) url.append(key, String(v));
+    }
+    if (cursor) url.set('_cursor', cursor);
+    const text = url.toString();
+    return `${this.base}/MedicationRequest${text ? `?${text}` : ''}`;
+  }
+}

@@ -1,0 +1,80 @@
+import { type CallHandler, Controller, type ExecutionContext, Get, Injectable, type NestInterceptor, Param, Query, UseFilters, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Observable } from 'rxjs';
+import type { Bundle, CapabilityStatement, MedicationRequest } from '@medplum/fhirtypes';
+import { Public } from '../auth/roles.decorator.js';
+import type { ApiClient } from '../integrator/api-client.entity.js';
+import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../integrator/integrator-access.js';
+import { capabilityStatement } from './capability-statement.js';
+import { FHIR_JSON, FhirError, FhirOutcomeFilter } from './fhir-outcome.js';
+import { parseMedicationRequestSearch } from './fhir-search.js';
+import { FhirMedicationRequests } from './fhir-medication-requests.service.js';
+import { HETU_SYSTEM, ORDER_SYSTEM } from './medication-request.js';
+
+/** The order and patient of a MedicationRequest (its groupIdentifier and subject). */
+function orderOf(resource: MedicationRequest | undefined): { orderId: number; hetu: string } | null {
+  const orderId = resource?.groupIdentifier?.system === ORDER_SYSTEM ? Number(resource.groupIdentifier.value) : NaN;
+  const hetu = resource?.subject?.identifier?.system === HETU_SYSTEM ? resource.subject.identifier.value : undefined;
+  return Number.isInteger(orderId) && hetu ? { orderId, hetu } : null;
+}
+
+/** The audit of a FHIR answer: a read names its order and patient; a search adds a row per order in the page. */
+export function ordersInFhirAnswer(answer: unknown): OrdersRead {
+  const resource = answer as MedicationRequest | Bundle<MedicationRequest>;
+  if (resource.resourceType === 'MedicationRequest') return { one: orderOf(resource), listed: [] };
+  const seen = new Map<number, { orderId: number; hetu: string }>();
+  for (const entry of resource.resourceType === 'Bundle' ? (resource.entry ?? []) : []) {
+    const order = orderOf(entry.resource);
+    if (order) seen.set(order.orderId, order);
+  }
+  return { one: null, listed: [...seen.values()] };
+}
+
+/** Answers as `application/fhir+json`, never stored by a cache (they carry patients' data). */
+@Injectable()
+class FhirContentType implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    context.switchToHttp().getResponse<Response>().type(FHIR_JSON).setHeader('Cache-Control', 'no-store');
+    return next.handle();
+  }
+}
+
+/** Under /api/fhir: FHIR JSON answers, OperationOutcome errors. */
+const FhirJson = () => applyDecorators(Public(), UseFilters(FhirOutcomeFilter), UseInterceptors(FhirContentType));
+
+/** GET /api/fhir/metadata: the CapabilityStatement, without a token (it holds no patient data), as FHIR clients expect. */
+@Controller('api/fhir')
+@FhirJson()
+export class FhirMetadataController {
+  constructor(private readonly requests: FhirMedicationRequests) {}
+
+  @Get('metadata')
+  metadata(): CapabilityStatement {
+    return capabilityStatement(this.requests.base, new Date().toISOString());
+  }
+}
+
+/**
+ * The read-only FHIR R4 view of a pharmacy's order items (MedicationRequest): the integrator API's
+ * Bearer tokens, per-client limit, scope (the client's pharmacy and offices) and audit.
+ */
+@Controller('api/fhir/MedicationRequest')
+@FhirJson()
+@UseGuards(IntegratorGuard)
+@UseInterceptors(IntegratorAudit)
+@AuditedReads(ordersInFhirAnswer)
+export class FhirMedicationRequestController {
+  constructor(private readonly requests: FhirMedicationRequests) {}
+
+  @Get()
+  search(@CurrentClient() client: ApiClient, @Query() query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
+    return this.requests.search(client, parseMedicationRequestSearch(query), query);
+  }
+
+  @Get(':id')
+  async read(@CurrentClient() client: ApiClient, @Param('id') id: string): Promise<MedicationRequest> {
+    const resource = await this.requests.read(client, id);
+    if (!resource) throw new FhirError(404, 'resource_not_found', `MedicationRequest/${id.slice(0, 64)} is not known.`, 'Reseptiä ei löytynyt.');
+    return resource;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A pharmacy order's item as a FHIR R4 MedicationRequest (pure: a row in, a resource out). The
+ * pharmacy asks a doctor to renew a prescription: until the doctor approves, the item is a
+ * `proposal`; an approved item is an `order` the doctor requested. Decisions show only once the
+ * order is delivered, as in the pharmacy's own view (docs/integrators.md, "FHIR R4 view").
+ */
+import type { MedicationRequest, Organization, Practitioner, Reference } from '@medplum/fhirtypes';
+import type { Decision, OrderStatus } from '@resepti/domain';
+
+/** The Finnish personal identity code's OID (Digital and Population Data Services Agency). */
+export const HETU_SYSTEM = 'urn:oid:1.2.246.21';
+export const ORDER_SYSTEM = 'urn:resepti:order';
+export const ORDER_ITEM_SYSTEM = 'urn:resepti:order-item';
+export const PRODUCT_SYSTEM = 'urn:resepti:product';
+export const OFFICE_SYSTEM = 'urn:resepti:pharmacy-office';
+
+/** One order item with what the resource needs of its order, office and doctor. */
+export interface OrderItemRow {
+  itemId: number;
+  orderId: number;
+  productId: number | null;
+  displayName: string;
+  reason: string;
+  decision: Decision;
+  reasonForDecision: string;
+  decisionTime: Date | null;
+  deliveryStatus: OrderStatus;
+  deliveryTime: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  patientHetu: string;
+  patientFirstName: string;
+  patientLastName: string;
+  officeId: number | null;
+  officeName: string | null;
+  /** The client's name: who sent the order (the pharmacist doctors see). */
+  pharmacist: string;
+  doctorName: string | null;
+}
+
+/** status × intent of an item, from its order's state and (once delivered) its decision. */
+export function requestState(row: Pick<OrderItemRow, 'deliveryStatus' | 'decision'>): Pick<MedicationRequest, 'status' | 'intent'> {
+  if (row.deliveryStatus !== 'delivered') return { status: 'active', intent: 'proposal' };
+  if (row.decision === 'approved') return { status: 'active', intent: 'order' };
+  if (row.decision === 'rejected' || row.decision === 'rejected-with-coupon') return { status: 'cancelled', intent: 'proposal' };
+  return { status: 'unknown', intent: 'proposal' };
+}
+
+export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
+  const { status, intent } = requestState(row);
+  const delivered = row.deliveryStatus === 'delivered';
+  const doctor: Reference<Practitioner> | undefined = row.doctorName ? { type: 'Practitioner', display: row.doctorName } : undefined;
+  const office: Reference<Organization> | undefined =
+    row.officeId !== null ? { type: 'Organization', identifier: { system: OFFICE_SYSTEM, value: String(row.officeId) }, display: row.officeName ?? undefined } : undefined;
+  const notes: MedicationRequest['note'] = [];
+  if (row.reason) notes.push({ authorString: row.pharmacist, text: row.reason });
+  if (delivered && row.decision === 'approved' && row.reasonForDecision) notes.push({ authorString: row.doctorName ?? undefined, text: row.reasonForDecision });
+  return {
+    resourceType: 'MedicationRequest',
+    id: String(row.itemId),
+    meta: { lastUpdated: row.updatedAt.toISOString() },
+    identifier: [{ system: ORDER_ITEM_SYSTEM, value: String(row.itemId) }],
+    groupIdentifier: { system: ORDER_SYSTEM, value: String(row.orderId) },
+    status,
+    ...(status === 'cancelled' && row.reasonForDecision ? { statusReason: { text: row.reasonForDecision } } : {}),
+    intent,
+    medicationCodeableConcept: {
+      ...(row.productId !== null ? { coding: [{ system: PRODUCT_SYSTEM, code: String(row.productId), display: row.displayName }] } : {}),
+      text: row.displayName,
+    },
+    subject: { type: 'Patient', identifier: { system: HETU_SYSTEM, value: row.patientHetu }, display: `${row.patientFirstName} ${row.patientLastName}` },
+    authoredOn: (delivered && row.decision === 'approved' ? (row.decisionTime ?? row.deliveryTime ?? row.createdAt) : row.createdAt).toISOString(),
+    // A proposal is the pharmacy's; an approved order the doctor's.
+    requester: intent === 'order' ? doctor : office,
+    // The doctor deciding (processing) or who decided (delivered).
+    ...(doctor && row.deliveryStatus !== 'waiting' ? { performer: doctor } : {}),
+    ...(office ? { dispenseRequest: { performer: office } } : {}),
+    ...(notes.length ? { note: notes } : {}),
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * The read-only FHIR R4 view (issue 26): a pharmacy system reads its order items as
+ * MedicationRequests with the integrator API's Bearer token. Every answer is validated against
+ * HL7's FHIR R4 JSON schema (test/support/fhir-schema.ts); another pharmacy's items never appear;
+ * errors are OperationOutcomes; reads are audited like /api/v1's.
+ */
+import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
+import type { DoctorOrder, IntegratorOrder, PatientAccessLog } from '@resepti/domain';
+import { startApp, type TestApp } from '../support/app';
+import { checkFhir, prepareFhirSchema } from '../support/fhir-schema';
+import { loginAs } from '../support/http';
+import { createApiClient, IntegratorClient } from '../support/integrator';
+
+let app: TestApp;
+let keskus: IntegratorClient;
+let kyla: IntegratorClient;
+let kauppatori: number;
+let kylaOffice: number;
+let products: number[];
+let approved: IntegratorOrder;
+let rejected: IntegratorOrder;
+let waiting: IntegratorOrder;
+let kylan: IntegratorOrder;
+
+interface FhirAnswer<T> {
+  status: number;
+  type: string | undefined;
+  headers: Headers;
+  body: T;
+}
+
+/** GET under /api/fhir; every answer must be FHIR JSON and valid R4 (the resource type it names). */
+async function fhir<T = any>(path: string, token?: string, method = 'GET'): Promise<FhirAnswer<T>> {
+  const res = await fetch(`${app.baseUrl}/api/fhir${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = (await res.json()) as { resourceType: string };
+  const type = res.headers.get('content-type')?.split(';')[0];
+  expect({ path, type }).toEqual({ path, type: 'application/fhir+json' });
+  checkFhir(body.resourceType, body);
+  return { status: res.status, type, headers: res.headers, body: body as T };
+}
+
+/** The path and query of a link (its base is PUBLIC_URL). */
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname.replace(/^\/api\/fhir/, '')}${u.search}`;
+};
+
+const resources = (bundle: Bundle<MedicationRequest>) => (bundle.entry ?? []).map((e) => e.resource!);
+
+async function place(client: IntegratorClient, officeId: number, hetu: string, items: number[]): Promise<IntegratorOrder> {
+  const res = await client.call<IntegratorOrder>('POST', '/orders', {
+    officeId,
+    patient: { hetu, firstName: 'Pirjo', lastName: 'Potilas' },
+    items: items.map((productId) => ({ productId, reason: 'Lääke loppumassa' })),
+    deliveryOption: 'delivery-20-min',
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** A doctor picks this order (first in the queue), decides its items and delivers it. */
+async function decide(order: IntegratorOrder, decision: 'approved' | 'rejected', reasonForDecision: string): Promise<void> {
+  await app.sql(`UPDATE orders SET delivery_before_time = delivery_before_time + interval '1 day' WHERE id <> $1 AND delivery_status = 'waiting'`, [order.orderId]);
+  const doctor = await loginAs(app, 'doctor');
+  const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
+  expect(picked.id).toBe(order.orderId);
+  for (const item of picked.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, { decision, reasonForDecision })).status).toBeLessThan(300);
+  expect((await doctor.post('/order/mark-delivered')).status).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  prepareFhirSchema(['Bundle', 'MedicationRequest', 'CapabilityStatement', 'OperationOutcome']);
+  app = await startApp();
+  keskus = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kassajärjestelmä'));
+  kyla = await IntegratorClient.signIn(app, await createApiClient(app, 'Kylän apteekki', 'Kylän kassa'));
+  [{ id: kauppatori }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
+  [{ id: kylaOffice }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Kylän apteekki'`);
+  products = (await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 2`)).map((p) => p.id);
+  approved = await place(keskus, kauppatori, '121212-913Y', [products[0]]);
+  await decide(approved, 'approved', 'Jatketaan samalla annoksella');
+  rejected = await place(keskus, kauppatori, '280264-051U', [products[1]]);
+  await decide(rejected, 'rejected', 'Tarvitaan lääkärin tutkimus');
+  waiting = await place(keskus, kauppatori, '010190-998V', products);
+  kylan = await place(kyla, kylaOffice, '150385-9013', [products[0]]);
+  // A budget for a start, the admin CLI and a doctor's flow on a shared, loaded machine; not a measurement.
+}, 180_000);
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('the FHIR R4 view', () => {
+  it('is checked by a schema check that does refuse what R4 does not allow (an unknown element, deep in a Bundle)', () => {
+    const resource = { resourceType: 'MedicationRequest', status: 'active', intent: 'order', subject: { display: 'Pirjo Potilas' }, medicationCodeableConcept: { text: 'Kestine' } };
+    checkFhir('Bundle', { resourceType: 'Bundle', type: 'searchset', entry: [{ resource }] });
+    expect(() => checkFhir('Bundle', { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: { ...resource, medication: 'Kestine' } }] })).toThrow(/not a valid FHIR R4 Bundle/);
+  });
+
+  it('states its capabilities at /api/fhir/metadata without a token: R4 (4.0.1), MedicationRequest read and search', async () => {
+    const res = await fhir<CapabilityStatement>('/metadata');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', kind: 'instance', status: 'active' });
+    const [resource] = res.body.rest![0].resource!;
+    expect([resource.type, resource.interaction!.map((i) => i.code), resource.searchParam!.map((p) => p.name)]).toEqual(['MedicationRequest', ['read', 'search-type'], ['_lastUpdated']]);
+  });
+
+  it("searches the pharmacy's items as a searchset Bundle, paged by next links, each item once, never another pharmacy's", async () => {
+    const [{ n }] = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_item i JOIN orders o ON o.id = i.order_id WHERE o.source = 'pharmacy' AND o.pharmacy_id = (SELECT pharmacy_id FROM pharmacy_office WHERE id = $1)`,
+      [kauppatori],
+    );
+    const seen: MedicationRequest[] = [];
+    let path: string | null = '/MedicationRequest?_count=2';
+    let pages = 0;
+    while (path) {
+      const page: FhirAnswer<Bundle<MedicationRequest>> = await fhir<Bundle<MedicationRequest>>(path, keskus.token);
+      expect([page.status, page.body.type, page.headers.get('cache-control')]).toEqual([200, 'searchset', 'no-store']);
+      expect(resources(page.body).length).toBeLessThanOrEqual(2);
+      seen.push(...resources(page.body));
+      const next = page.body.link?.find((l) => l.relation === 'next');
+      path = next ? pathOf(next.url!) : null;
+      pages++;
+    }
+    expect(seen).toHaveLength(n);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(seen.map((r) => r.id)).size).toBe(n);
+    const orders = new Set(seen.map((r) => Number(r.groupIdentifier!.value)));
+    expect([orders.has(approved.orderId), orders.has(rejected.orderId), orders.has(waiting.orderId), orders.has(kylan.orderId)]).toEqual([true, true, true, false]);
+    // The other pharmacy sees its own order alone, and none of these.
+    const theirs = resources((await fhir<Bundle<MedicationRequest>>('/MedicationRequest?_count=100', kyla.token)).body);
+    expect(theirs.map((r) => r.groupIdentifier!.value)).toEqual([String(kylan.orderId)]);
+  });
+
+  it('maps order state and decision to status and intent, with the medicine, the patient by hetu, the doctor and the reasons', async () => {
+    const all = resources((await fhir<Bundle<MedicationRequest>>('/MedicationRequest?_count=100', keskus.token)).body);
+    const of = (order: IntegratorOrder) => all.filter((r) => r.groupIdentifier!.value === String(order.orderId));
+    const [yes] = of(approved);
+    expect(yes).toMatchObject({
+      status: 'active',
+      intent: 'order',
+      medicationCodeableConcept: { text: approved.prescriptions[0].displayName },
+      subject: { identifier: { system: 'urn:oid:1.2.246.21', value: '121212-913Y' }, display: 'Pirjo Potilas' },
+      requester: { type: 'Practitioner', display: 'Liisa Lääkäri' },
+      performer: { type: 'Practitioner', display: 'Liisa Lääkäri' },
+      dispenseRequest: { performer: { type: 'Organization', display: 'Keskusapteekki Kauppatori' } },
+      note: [{ authorString: 'Kassajärjestelmä', text: 'Lääke loppumassa' }, { authorString: 'Liisa Lääkäri', text: 'Jatketaan samalla annoksella' }],
+    });
+    expect(yes.medicationCodeableConcept!.text).toMatch(/\d+ mg/);
+    const [no] = of(rejected);
+    expect([no.status, no.intent, no.statusReason?.text]).toEqual(['cancelled', 'proposal', 'Tarvitaan lääkärin tutkimus']);
+    const open = of(waiting);
+    expect(open.map((r) => [r.status, r.intent, r.requester?.display, r.performer, r.statusReason])).toEqual([
+      ['active', 'proposal', 'Keskusapteekki Kauppatori', undefined, undefined],
+      ['active', 'proposal', 'Keskusapteekki Kauppatori', undefined, undefined],
+    ]);
+    expect(new Date(open[0].authoredOn!).toISOString()).toBe(waiting.created);
+  });
+
+  it('reads one MedicationRequest by id; an unknown id or another pharmacy’s item is 404 OperationOutcome', async () => {
+    const id = String(waiting.prescriptions[0].id);
+    const one = await fhir<MedicationRequest>(`/MedicationRequest/${id}`, keskus.token);
+    expect([one.status, one.body.resourceType, one.body.id, one.body.subject?.identifier?.value]).toEqual([200, 'MedicationRequest', id, '010190-998V']);
+    for (const other of [String(kylan.prescriptions[0].id), '999999999', '99999999999', 'abc']) {
+      const res = await fhir<OperationOutcome>(`/MedicationRequest/${other}`, keskus.token);
+      expect({ other, status: res.status, code: res.body.issue[0].code }).toEqual({ other, status: 404, code: 'not-found' });
+    }
+  });
+
+  it('filters by _lastUpdated (gt, ge, lt, le) and answers bad parameters with 400 OperationOutcome naming the parameter', async () => {
+    const [{ updated_at: changed }] = await app.sql<{ updated_at: Date }>(`SELECT updated_at FROM orders WHERE id = $1`, [waiting.orderId]);
+    const at = changed.toISOString();
+    const ids = async (query: string) => resources((await fhir<Bundle<MedicationRequest>>(`/MedicationRequest?_count=100&${query}`, keskus.token)).body).map((r) => Number(r.groupIdentifier!.value));
+    expect(await ids(`_lastUpdated=gt${encodeURIComponent(new Date(changed.getTime() - 1).toISOString())}`)).toContain(waiting.orderId);
+    expect(await ids(`_lastUpdated=gt${encodeURIComponent(at)}`)).not.toContain(waiting.orderId);
+    expect(await ids(`_lastUpdated=ge${encodeURIComponent(at)}&_lastUpdated=le${encodeURIComponent(at)}`)).toEqual([waiting.orderId, waiting.orderId]);
+    expect(await ids(`_lastUpdated=lt${encodeURIComponent(at)}`)).toEqual(expect.arrayContaining([approved.orderId, rejected.orderId]));
+    expect(await ids(`_lastUpdated=gt${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`)).toEqual([]);
+    for (const [query, parameter] of [
+      ['_count=abc', '_count'],
+      ['_count=0', '_count'],
+      ['_count=101', '_count'],
+      ['_lastUpdated=2026-11-25', '_lastUpdated'],
+      ['_lastUpdated=gtfoo', '_lastUpdated'],
+      ['_lastUpdated=gt2026-11-25T10:00:00', '_lastUpdated'],
+      ['_lastUpdated=gt0000-01-01', '_lastUpdated'],
+      ['_cursor=bm9wZQ', '_cursor'],
+    ]) {
+      const res = await fhir<OperationOutcome>(`/MedicationRequest?${query}`, keskus.token);
+      expect({ query, status: res.status, code: res.body.issue[0].code, expression: res.body.issue[0].expression }).toEqual({ query, status: 400, code: 'invalid', expression: [parameter] });
+    }
+  });
+
+  it('takes only a valid Bearer token (401 OperationOutcome), and is read-only (405 with Allow; unknown types 404)', async () => {
+    const none = await fhir<OperationOutcome>('/MedicationRequest');
+    expect([none.status, none.body.issue[0].code, none.body.issue[0].details?.coding?.[0].code, none.headers.get('www-authenticate')?.startsWith('Bearer')]).toEqual([401, 'login', 'token_missing', true]);
+    expect((await fhir<OperationOutcome>(`/MedicationRequest/${waiting.prescriptions[0].id}`, `${keskus.token.slice(0, -4)}AAAA`)).status).toBe(401);
+    const post = await fhir<OperationOutcome>('/MedicationRequest', keskus.token, 'POST');
+    expect([post.status, post.headers.get('allow'), post.body.issue[0].code]).toEqual([405, 'GET, HEAD', 'not-supported']);
+    expect((await fhir<OperationOutcome>('/Patient', keskus.token)).status).toBe(404);
+  });
+
+  it('limits a client to its offices, and audits each read with the order and patient, in the patient’s access log', async () => {
+    const asema = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Aseman kassa', ['Keskusapteekki Asema']));
+    expect(resources((await fhir<Bundle<MedicationRequest>>('/MedicationRequest?_count=100', asema.token)).body)).toEqual([]);
+    expect((await fhir(`/MedicationRequest/${waiting.prescriptions[0].id}`, asema.token)).status).toBe(404);
+
+    const reader = await createApiClient(app, 'Keskusapteekki', 'FHIR-lukija');
+    const client = await IntegratorClient.signIn(app, reader);
+    await fhir(`/MedicationRequest/${approved.prescriptions[0].id}`, client.token);
+    await fhir(`/MedicationRequest?_count=100&_lastUpdated=ge${encodeURIComponent(waiting.updatedAt)}`, client.token);
+    const rows = await app.sql<{ action: string; subject: string | null; order_id: number | null; patient_hetu: string | null }>(
+      `SELECT action, subject, order_id, patient_hetu FROM audit_log WHERE actor_role = 'integrator' AND actor_id = $1 AND action <> 'integrator.request' OR (actor_id = $1 AND subject LIKE 'GET /api/fhir%') ORDER BY id`,
+      [reader.id],
+    );
+    expect(rows.map((r) => [r.action, r.subject, r.order_id, r.patient_hetu])).toEqual([
+      ['integrator.request', 'GET /api/fhir/MedicationRequest/:id', approved.orderId, '121212-913Y'],
+      ['integrator.request', 'GET /api/fhir/MedicationRequest', null, null],
+      ['integrator.order.read', null, waiting.orderId, '010190-998V'],
+    ]);
+    const doctor = await loginAs(app, 'doctor');
+    const log = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: '121212-913Y' })).body.entries;
+    expect(log.map((e) => `${e.actorName}: ${e.action} ${e.orderId}`)).toContain(`FHIR-lukija (Keskusapteekki): integrator.request ${approved.orderId}`);
+  });
+});
