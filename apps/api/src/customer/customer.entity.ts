@@ -1,6 +1,8 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Language } from '@resepti/domain';
 
 @Entity()
+@Check('CHK_customer_language', `"language" IN ('fi', 'sv', 'en')`)
 export class Customer {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -46,6 +48,10 @@ export class Customer {
    */
   @Column({ type: 'int', default: 0 })
   cartVersion!: number;
+
+  /** The language of the web's switch, kept for the text messages (issue 27). */
+  @Column({ type: 'text', default: 'fi' })
+  language!: Language;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -18,6 +18,7 @@ import { MoneySafety1795593766287 } from './1795593766287-MoneySafety.js';
 import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
+import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   IdentificationAttempts1795595385682,
   StaffMfa1795600000000,
   ReseptilistaIndex1795600000500,
+  CustomerLanguage1795700000300,
 ];
