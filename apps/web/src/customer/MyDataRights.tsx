@@ -3,7 +3,7 @@
  * the audit trail) and 'Lataa omat tietoni' (the data as a JSON file).
  */
 import { InlineAlert, Paragraph } from 'suomifi-ui-components';
-import { formatDateTimeFi } from '@resepti/domain';
+import { dateTime } from '../i18n/format';
 import { PageLoading } from '../components/PageLoading';
 import { CUSTOMER_TEXTS } from '../texts';
 import { MY_DATA_URL } from './customer-api';
@@ -32,7 +32,7 @@ export function MyDataRights() {
         <ul className="access-log" aria-label={T.accessLogHeading}>
           {log.data.entries.map((e, i) => (
             <li key={`${e.time}-${i}`} className="access-log__entry">
-              <span className="access-log__time">{formatDateTimeFi(e.time)}</span>
+              <span className="access-log__time">{dateTime(e.time)}</span>
               <span className="access-log__actor">{e.actor}</span>
               <span className="access-log__action">{e.action}</span>
             </li>
