@@ -9,6 +9,7 @@
 import { CUSTOMER_MESSAGES } from './customer-api.js';
 import type { Language } from './language.js';
 import { MESSAGES } from './messages.js';
+import { QUESTIONNAIRE_ACCEPTANCE_TEXT, QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRE_REJECTION_TEXT, TOPICS } from './questionnaires.js';
 import { patientStatusKey, renewableTillText, STATUS_TEXTS, type StatusTextItem } from './status.js';
 import { helsinkiParts } from './time.js';
 import { VALIDATION_MESSAGES } from './validation.js';
@@ -107,9 +108,65 @@ const MESSAGE_ROWS: ReadonlyArray<readonly [string, string, string]> = [
   ['Palvelussa tapahtui virhe', 'Ett fel inträffade i tjänsten', 'An error occurred in the service'],
 ];
 
+/**
+ * [Finnish, Swedish, English] of the new-prescription questionnaires (SPEC section 4): what the
+ * patient reads and picks. The chat record sent with the request keeps the Finnish source texts
+ * (the server replays the path against them and the doctor reads Finnish); only the screen shows
+ * these. Reviewed against the glossary (docs/i18n.md): plain words a patient uses, the medicines'
+ * names as they are sold in Finland.
+ */
+const QUESTIONNAIRE_ROWS: ReadonlyArray<readonly [string, string, string]> = [
+  [TOPICS[0].name, 'Erektionsstörning', 'Erectile dysfunction'],
+  [TOPICS[1].name, 'Allergi', 'Allergy'],
+  [TOPICS[2].name, 'Urinvägsinfektion', 'Urinary tract infection'],
+  [QUESTIONNAIRE_REJECTION_TEXT, 'Utifrån de uppgifter du har gett kan behandlingen tyvärr inte ordineras via tjänsten. Kontakta din egen läkare för fortsatta undersökningar.', 'Based on the information you gave, the treatment unfortunately cannot be prescribed through the service. Please contact your own doctor for further examination.'],
+  [QUESTIONNAIRE_ACCEPTANCE_TEXT, 'Utifrån de uppgifter du har gett kan din receptbegäran förmedlas till tjänstens läkare, som fattar det slutliga beslutet om receptet.\nVill du ansöka om recept?', "Based on the information you gave, your prescription request can be passed on to the service's doctor, who makes the final decision on the prescription.\nWould you like to request a prescription?"],
+  [QUESTIONNAIRE_ORDER_CONFIRM, 'Ja, vi ansöker om recept', 'Yes, request the prescription'],
+  ['Kyllä', 'Ja', 'Yes'],
+  ['Ei', 'Nej', 'No'],
+  ['En', 'Nej', 'No'],
+  // Erectile dysfunction
+  ['Onko erektiohäiriösi syitä tutkittu aiemmin lääkärin vastaanotolla?', 'Har orsakerna till din erektionsstörning tidigare utretts hos läkare?', 'Have the causes of your erectile dysfunction been examined by a doctor before?'],
+  ['Onko terveydentilassasi tapahtunut muutoksia tutkimusten jälkeen?\nEsimerkiksi sydämeen tai verenkiertoon liittyviä oireita, kuten rintakipua, hengenahdistusta tai rytmihäiriöitä.', 'Har ditt hälsotillstånd förändrats efter undersökningarna?\nTill exempel symtom från hjärtat eller blodcirkulationen, såsom bröstsmärta, andnöd eller rytmstörningar.', 'Has your health changed since the examinations?\nFor example symptoms related to the heart or circulation, such as chest pain, shortness of breath or an irregular heartbeat.'],
+  ['Käytätkö nitraattilääkkeitä?\nEsimerkiksi nitroglyseriini (Nitro), isosorbidimononitraatti (Imdur, Ismo) tai isosorbididinitraatti.', 'Använder du nitratläkemedel?\nTill exempel nitroglycerin (Nitro), isosorbidmononitrat (Imdur, Ismo) eller isosorbiddinitrat.', 'Do you use nitrate medicines?\nFor example nitroglycerin (Nitro), isosorbide mononitrate (Imdur, Ismo) or isosorbide dinitrate.'],
+  ['Alkoivatko oireet vähitellen?', 'Började symtomen gradvis?', 'Did the symptoms start gradually?'],
+  ['Ovatko oireet jatkuvia?', 'Är symtomen ihållande?', 'Are the symptoms constant?'],
+  ['Onko sinulla aamuerektioita?', 'Har du morgonerektioner?', 'Do you have morning erections?'],
+  ['Esiintyykö erektio-ongelma myös itsetyydytyksen aikana?', 'Förekommer erektionsproblemet även vid onani?', 'Does the erection problem also occur during masturbation?'],
+  ['Oletko viime aikoina ollut tavallista stressaantuneempi?', 'Har du på sistone varit mer stressad än vanligt?', 'Have you recently been more stressed than usual?'],
+  ['Onko sinulla todettu yleissairauksia?', 'Har du diagnostiserats med några allmänsjukdomar?', 'Have you been diagnosed with any general illnesses?'],
+  ['Onko terveydentilassasi tapahtunut viime aikoina muutoksia?\nEsimerkiksi sydänoireita, rasituksessa ilmenevää kipua tai uusia lääkityksiä.', 'Har ditt hälsotillstånd förändrats på sistone?\nTill exempel hjärtsymtom, smärta vid ansträngning eller nya läkemedel.', 'Has your health changed recently?\nFor example heart symptoms, pain on exertion or new medication.'],
+  ['Mitä seuraavista sairauksista sinulla on todettu? Valitse kaikki sopivat.', 'Vilka av följande sjukdomar har du diagnostiserats med? Välj alla som stämmer.', 'Which of the following illnesses have you been diagnosed with? Choose all that apply.'],
+  ['Diabetes', 'Diabetes', 'Diabetes'],
+  ['Verenpainetauti', 'Högt blodtryck', 'High blood pressure'],
+  ['Lihavuus', 'Fetma', 'Obesity'],
+  ['Korkea kolesteroli', 'Högt kolesterol', 'High cholesterol'],
+  ['Sydän- ja verisuonitauti', 'Hjärt- och kärlsjukdom', 'Cardiovascular disease'],
+  ['Ovatko sairautesi hyvässä hoitotasapainossa?', 'Är dina sjukdomar väl behandlade och i god balans?', 'Are your illnesses well treated and under control?'],
+  // Allergy
+  ['Missä allergiaoireesi ilmenevät?', 'Var uppträder dina allergisymtom?', 'Where do your allergy symptoms appear?'],
+  ['Nenässä', 'I näsan', 'In the nose'],
+  ['Silmissä', 'I ögonen', 'In the eyes'],
+  ['Sekä nenässä että silmissä', 'Både i näsan och i ögonen', 'Both in the nose and in the eyes'],
+  ['Ovatko oireesi kausiluonteisia vai ympärivuotisia?', 'Är dina symtom säsongsbundna eller året runt?', 'Are your symptoms seasonal or all year round?'],
+  ['Kausiluonteisia', 'Säsongsbundna', 'Seasonal'],
+  ['Ympärivuotisia', 'Året runt', 'All year round'],
+  ['Mille olet allerginen?', 'Vad är du allergisk mot?', 'What are you allergic to?'],
+  ['Esim. koivun siitepöly, pölypunkki, kissa', 'T.ex. björkpollen, kvalster, katt', 'E.g. birch pollen, dust mites, cats'],
+  ['Oletko raskaana?', 'Är du gravid?', 'Are you pregnant?'],
+  ['Onko sinulla lääkeaineallergioita?', 'Har du läkemedelsallergier?', 'Do you have any drug allergies?'],
+  ['Mille lääkeaineille olet allerginen?', 'Vilka läkemedel är du allergisk mot?', 'Which medicines are you allergic to?'],
+  ['Kirjoita lääkeaineet tähän', 'Skriv läkemedlen här', 'Write the medicines here'],
+  // Urinary tract infection
+  ['Onko sinulla ollut aiemmin virtsatieinfektio?', 'Har du haft urinvägsinfektion tidigare?', 'Have you had a urinary tract infection before?'],
+  ['Onko sinulla tihentynyttä virtsaamistarvetta, virtsaamispakkoa tai kirvelyä virtsatessa?', 'Behöver du kissa oftare än vanligt, har du täta trängningar eller sveda när du kissar?', 'Do you need to pass urine more often, have an urgent need to pass urine or a burning feeling when you do?'],
+  ['Onko mahdollista, että sinulla on sukupuolitauti?', 'Är det möjligt att du har en könssjukdom?', 'Is it possible that you have a sexually transmitted infection?'],
+  ['Onko sinulla kuumetta tai kipua selässä tai kyljissä?', 'Har du feber eller smärta i ryggen eller flankerna?', 'Do you have a fever or pain in your back or sides?'],
+];
+
 const BY_FINNISH: Readonly<Record<Translated, ReadonlyMap<string, string>>> = {
-  sv: new Map(MESSAGE_ROWS.map(([fi, sv]) => [fi, sv])),
-  en: new Map(MESSAGE_ROWS.map(([fi, , en]) => [fi, en])),
+  sv: new Map([...MESSAGE_ROWS, ...QUESTIONNAIRE_ROWS].map(([fi, sv]) => [fi, sv])),
+  en: new Map([...MESSAGE_ROWS, ...QUESTIONNAIRE_ROWS].map(([fi, , en]) => [fi, en])),
 };
 
 /**
