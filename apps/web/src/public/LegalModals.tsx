@@ -5,13 +5,12 @@ import { TEXTS } from '../texts';
 
 type LegalDoc = 'terms' | 'privacy';
 
-const DOCS: Record<LegalDoc, { title: string; paragraphs: readonly string[] }> = {
-  terms: { title: TEXTS.legal.termsTitle, paragraphs: TEXTS.legal.terms },
-  privacy: { title: TEXTS.legal.privacyTitle, paragraphs: TEXTS.legal.privacy },
-};
+/** Read at render: the texts follow the language. */
+const legalDoc = (doc: LegalDoc): { title: string; paragraphs: readonly string[] } =>
+  doc === 'terms' ? { title: TEXTS.legal.termsTitle, paragraphs: TEXTS.legal.terms } : { title: TEXTS.legal.privacyTitle, paragraphs: TEXTS.legal.privacy };
 
 export function LegalModal({ doc, visible, onClose }: { doc: LegalDoc; visible: boolean; onClose: () => void }) {
-  const { title, paragraphs } = DOCS[doc];
+  const { title, paragraphs } = legalDoc(doc);
   const titleId = `legal-${doc}-title`;
   return (
     <Modal appElementId="root" visible={visible} onEscKeyDown={onClose} ariaLabelledBy={titleId} scrollable>
