@@ -11,7 +11,7 @@ import { errorText } from '../api/error-text';
 import { useLogout } from '../auth/useLogout';
 import { useSession } from '../auth/useSession';
 import { PageLoading } from '../components/PageLoading';
-import { LegalModal } from '../public/LegalModals';
+import { LegalModal } from '../public/LegalModal';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';

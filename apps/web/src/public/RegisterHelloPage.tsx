@@ -13,7 +13,7 @@ import { PageLoading } from '../components/PageLoading';
 import { useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
-import { LegalModal } from './LegalModals';
+import { LegalModal } from './LegalModal';
 import { PublicLayout } from './PublicLayout';
 
 const T = CUSTOMER_TEXTS.register;
