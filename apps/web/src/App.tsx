@@ -16,6 +16,9 @@ import { CustomerLayout } from './customer/CustomerLayout';
 import { AccessibilityPage } from './public/AccessibilityPage';
 import { CustomerInfoPage } from './public/CustomerInfoPage';
 import { LandingPage } from './public/LandingPage';
+import { CustomerLoginPage } from './public/CustomerLoginPage';
+import { DoctorLoginPage } from './public/DoctorLoginPage';
+import { PharmacyLoginPage } from './public/PharmacyLoginPage';
 import { NotFoundPage } from './public/NotFoundPage';
 import { ROUTES } from './routes';
 
@@ -25,9 +28,6 @@ const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckout
 const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
 const CustomerPrescriptionsPage = lazyRoute(() => import('./customer/CustomerPrescriptionsPage').then((m) => m.CustomerPrescriptionsPage));
 const CustomerProfilePage = lazyRoute(() => import('./customer/CustomerProfilePage').then((m) => m.CustomerProfilePage));
-const CustomerLoginPage = lazyRoute(() => import('./public/CustomerLoginPage').then((m) => m.CustomerLoginPage));
-const DoctorLoginPage = lazyRoute(() => import('./public/DoctorLoginPage').then((m) => m.DoctorLoginPage));
-const PharmacyLoginPage = lazyRoute(() => import('./public/PharmacyLoginPage').then((m) => m.PharmacyLoginPage));
 const RegisterHelloPage = lazyRoute(() => import('./public/RegisterHelloPage').then((m) => m.RegisterHelloPage));
 const StaffMfaPage = lazyRoute(() => import('./auth/StaffMfaPage').then((m) => m.StaffMfaPage));
 const DoctorAdminPage = lazyRoute(() => import('./doctor/DoctorAdminPage').then((m) => m.DoctorAdminPage));
