@@ -10,7 +10,7 @@ import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, pickLanguage, type Language } from '@resepti/domain';
 
-/** The language the user picked in the switch (a year; read by nothing but this file). */
+/** The language the user picked in the switch (kept a year; read by nothing but this file). */
 export const LANGUAGE_COOKIE = 'resepti_kieli';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
@@ -18,8 +18,11 @@ export const i18n = i18next.createInstance();
 
 /** The user's pick on this browser, if any. */
 export function pickedLanguage(): Language | null {
-  const match = /(?:^|;\s*)resepti_kieli=([a-z]{2})(?:;|$)/.exec(document.cookie);
-  return match && isLanguage(match[1]) ? match[1] : null;
+  const value = document.cookie
+    .split(';')
+    .map((c) => c.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(value) ? value : null;
 }
 
 /** The pick if there is one, else the browser's first language the service has, else Finnish. */
