@@ -1,8 +1,7 @@
-import { credentialChangedSms, orderHandledSms } from './messages';
-import { QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRES, TOPICS } from './questionnaires';
-import { formatMoney, acceptLanguageTags, pickLanguage } from './language';
-import { messageTable, renewableTillTextIn, translateMessage } from './translations';
-import { MESSAGES } from './messages';
+import { credentialChangedSms, MESSAGES, orderHandledSms } from './messages.js';
+import { QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRES, TOPICS } from './questionnaires.js';
+import { acceptLanguageTags, formatMoney, pickLanguage } from './language.js';
+import { messageTable, renewableTillTextIn, translateMessage } from './translations.js';
 
 describe('translations', () => {
   it('keeps the Finnish text messages exactly, and has them in Swedish and English', () => {
