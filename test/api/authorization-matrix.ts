@@ -101,6 +101,7 @@ export const MATRIX: readonly MatrixRow[] = [
   // Customer.
   { call: 'GET /my-user', allow: CUSTOMERS },
   { call: 'PATCH /my-user', allow: CUSTOMERS },
+  { call: 'PUT /my-user/language', allow: CUSTOMERS },
   { call: 'POST /my-user/change-password', allow: CUSTOMERS },
   { call: 'POST /my-user/delete', allow: CUSTOMERS, note: 'closing the account: {} is 400 (the password is missing), so nothing closes' },
   { call: 'GET /my-access-log', allow: CUSTOMERS, note: "each customer's own access log" },

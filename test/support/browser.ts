@@ -16,9 +16,10 @@ export interface BrowserSuite {
   readonly app: TestApp;
   /**
    * A page in a fresh context (no cookies), Finnish locale and Helsinki time, at `path`.
-   * `initScript` runs in every document of the context before the app's own scripts.
+   * `initScript` runs in every document of the context before the app's own scripts; `locale` is
+   * the browser's language (navigator.languages, Accept-Language), Finnish unless given.
    */
-  openPage(path: string, viewport?: { width: number; height: number }, initScript?: () => void): Promise<Page>;
+  openPage(path: string, viewport?: { width: number; height: number }, initScript?: () => void, locale?: string): Promise<Page>;
 }
 
 /**
@@ -50,9 +51,9 @@ export function browserSuite(options: StartOptions = {}): BrowserSuite {
       if (!app) throw new Error('the app starts in beforeAll');
       return app;
     },
-    async openPage(path, viewport, initScript) {
+    async openPage(path, viewport, initScript, locale = 'fi-FI') {
       if (!browser || !app) throw new Error('the browser starts in beforeAll');
-      const context = await browser.newContext({ locale: 'fi-FI', timezoneId: 'Europe/Helsinki', ...(viewport ? { viewport } : {}) });
+      const context = await browser.newContext({ locale, timezoneId: 'Europe/Helsinki', ...(viewport ? { viewport } : {}) });
       contexts.push(context);
       if (initScript) await context.addInitScript(initScript);
       const page = await context.newPage();

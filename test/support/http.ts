@@ -43,6 +43,9 @@ export class ApiClient {
   post<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, body);
   }
+  put<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('PUT', path, body);
+  }
   patch<T = any>(path: string, body?: unknown): Promise<ApiResponse<T>> {
     return this.request<T>('PATCH', path, body);
   }

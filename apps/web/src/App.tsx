@@ -1,6 +1,7 @@
 /** Providers and every route of SPEC section 2. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiNavigator } from './api/ApiNavigator';
 import { SocketProvider } from './api/socket';
@@ -14,12 +15,11 @@ import { preloadPharmacy } from './pharmacy/pharmacy-preload';
 import { CustomerLayout } from './customer/CustomerLayout';
 import { AccessibilityPage } from './public/AccessibilityPage';
 import { CustomerInfoPage } from './public/CustomerInfoPage';
+import { LandingPage } from './public/LandingPage';
 import { CustomerLoginPage } from './public/CustomerLoginPage';
 import { DoctorLoginPage } from './public/DoctorLoginPage';
-import { LandingPage } from './public/LandingPage';
-import { NotFoundPage } from './public/NotFoundPage';
 import { PharmacyLoginPage } from './public/PharmacyLoginPage';
-import { RegisterHelloPage } from './public/RegisterHelloPage';
+import { NotFoundPage } from './public/NotFoundPage';
 import { ROUTES } from './routes';
 
 // The role workbenches load on first use, so the landing and login pages stay light.
@@ -29,6 +29,7 @@ const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckout
 const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
 const CustomerPrescriptionsPage = lazyRoute(() => import('./customer/CustomerPrescriptionsPage').then((m) => m.CustomerPrescriptionsPage));
 const CustomerProfilePage = lazyRoute(() => import('./customer/CustomerProfilePage').then((m) => m.CustomerProfilePage));
+const RegisterHelloPage = lazyRoute(() => import('./public/RegisterHelloPage').then((m) => m.RegisterHelloPage));
 const StaffMfaPage = lazyRoute(() => import('./auth/StaffMfaPage').then((m) => m.StaffMfaPage));
 const DoctorAdminPage = lazyRoute(() => import('./doctor/DoctorAdminPage').then((m) => m.DoctorAdminPage));
 const DoctorHistoryPage = lazyRoute(() => import('./doctor/DoctorHistoryPage').then((m) => m.DoctorHistoryPage));
@@ -121,6 +122,8 @@ function AppRoutes() {
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  // A language change renders the whole tree again: every screen then reads the new catalog.
+  useTranslation();
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>

@@ -2,6 +2,7 @@
  * Payload shapes of the REST contract under /ui-api/v1 (SPEC section 7).
  * The API maps its entities to these; the web client reads them.
  */
+import type { Language } from './language.js';
 
 export type UserRole = 'customer' | 'doctor' | 'pharmacy';
 
@@ -80,6 +81,13 @@ export interface CustomerInfo {
   phone: string;
   sex: 'm' | 'f';
   approvedEulaVersion: string | null;
+  /** The language of the web's switch: the text messages are sent in it (issue 27). */
+  language: Language;
+}
+
+/** PUT /my-user/language */
+export interface LanguageRequest {
+  language: Language;
 }
 
 /** GET /my-user: the signed-in customer, and the session's idle timeout (the web warns two minutes before it). */

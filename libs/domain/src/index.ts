@@ -19,3 +19,5 @@ export * from './integrator-api.js';
 export * from './integrator-errors.js';
 export * from './mfa.js';
 export * from './data-rights.js';
+export * from './language.js';
+export * from './translations.js';

@@ -72,13 +72,18 @@ export interface StatusTextItem {
   delivered?: boolean;
 }
 
-/** The status line of a patient's prescription card. */
-export function patientStatusText(item: StatusTextItem): string {
+/** Which status line a patient's prescription card shows (a key of STATUS_TEXTS, so each language has it). */
+export function patientStatusKey(item: StatusTextItem): keyof typeof STATUS_TEXTS {
   const isNew = item.type === 'prescription';
   const decision = item.decision ?? '';
-  if (decision === '') return isNew ? STATUS_TEXTS.prescriptionRequest : STATUS_TEXTS.selectedForRenewal;
-  if (item.delivered === false || !isDecided(decision)) return STATUS_TEXTS.waiting;
-  if (isRejected(decision)) return isNew ? STATUS_TEXTS.prescriptionRejected : STATUS_TEXTS.renewalRejected;
-  if (isNew) return STATUS_TEXTS.prescriptionGranted;
-  return item.recent ? STATUS_TEXTS.renewed : STATUS_TEXTS.renewable;
+  if (decision === '') return isNew ? 'prescriptionRequest' : 'selectedForRenewal';
+  if (item.delivered === false || !isDecided(decision)) return 'waiting';
+  if (isRejected(decision)) return isNew ? 'prescriptionRejected' : 'renewalRejected';
+  if (isNew) return 'prescriptionGranted';
+  return item.recent ? 'renewed' : 'renewable';
+}
+
+/** The status line of a patient's prescription card, in Finnish. */
+export function patientStatusText(item: StatusTextItem): string {
+  return STATUS_TEXTS[patientStatusKey(item)];
 }

@@ -7,6 +7,7 @@ import { isFhirPath, writeOutcome } from '../fhir/fhir-outcome.js';
 import { isIntegratorPath, writeProblem } from '../integrator/problem-json.js';
 import { requestIdOf, routePattern } from '../logging/request-context.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from './database-unavailable.js';
+import { localizedBody, responseLanguage } from './response-language.js';
 
 interface BodyParserError {
   type?: string;
@@ -38,13 +39,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (isFhirPath(req.path)) return writeOutcome(exception, req, res);
     if (isIntegratorPath(req.path)) return writeProblem(exception, req, res);
     const where = `${req.method} ${routePattern(req, 500)}`;
+    // The user's messages in the language the request asks for (Finnish unless it asks otherwise).
+    const language = responseLanguage(req);
+    res.setHeader('Vary', 'Accept-Language');
 
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
       // Busy (e.g. the password-hashing queue is full): worth retrying in a moment.
       if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '2');
-      const send = () => res.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
+      const send = () => res.status(status).json(localizedBody(typeof body === 'string' ? { statusCode: status, message: body } : body, language));
       // A signed-in user refused (another role's endpoint, another pharmacy's record) is audited
       // before the answer goes: attempts to reach what is not one's own are what the log is for.
       if (status === HttpStatus.FORBIDDEN && req.user) {
@@ -59,7 +63,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const parserError = exception as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ statusCode: 400, message: 'Pyynnön JSON on virheellinen', error: 'Bad Request' });
+      res.status(400).json(localizedBody({ statusCode: 400, message: 'Pyynnön JSON on virheellinen', error: 'Bad Request' }, language));
       return;
     }
     if (parserError?.type === 'entity.too.large') {
@@ -85,11 +89,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // Input the validation let through but PostgreSQL refuses as a value (out of range,
       // not representable): still the caller's input, and the statement changed nothing.
       this.logger.warn(`${where} refused by the database as data: ${exception.message}`);
-      res.status(400).json({ statusCode: 400, message: 'Virheellinen syöte', error: 'Bad Request' });
+      res.status(400).json(localizedBody({ statusCode: 400, message: 'Virheellinen syöte', error: 'Bad Request' }, language));
       return;
     }
     const requestId = requestIdOf(req) ?? 'unknown';
     this.logger.error(`${where} failed [${requestId}]`, exception instanceof Error ? exception.stack : String(exception));
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ statusCode: 500, message: 'Palvelussa tapahtui virhe', requestId });
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json(localizedBody({ statusCode: 500, message: 'Palvelussa tapahtui virhe', requestId }, language));
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
@@ -9,7 +9,7 @@ import { requestOrigin } from '../auth/login-throttle.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
-import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto } from './dto/customer-account.dto.js';
+import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto, LanguageDto } from './dto/customer-account.dto.js';
 
 @ApiTags('customer')
 @Controller()
@@ -33,6 +33,12 @@ export class CustomerController {
   @ApiTooManyRequestsResponse({ description: 'Too many e-mail changes from this session or of this account (15 min).' })
   updateContact(@CurrentUser() user: SessionUser, @Body() dto: ContactDetailsDto, @Req() req: Request): Promise<CustomerInfo> {
     return this.customers.updateContact(user.id, dto, requestOrigin(req));
+  }
+
+  @Put('my-user/language')
+  @ApiBadRequestResponse({ description: "The language is not 'fi', 'sv' or 'en'." })
+  setLanguage(@CurrentUser() user: SessionUser, @Body() dto: LanguageDto): Promise<CustomerInfo> {
+    return this.customers.setLanguage(user.id, dto.language);
   }
 
   @Post('my-user/change-password')

@@ -1,8 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { Language } from '@resepti/domain';
 
 /** A hetu has one open account; closed ones stay as the records of their orders (CustomerAccountClosing). */
 @Entity()
 @Index('uq_customer_hetu_open', ['hetu'], { unique: true, where: '"closed_at" IS NULL' })
+@Check('CHK_customer_language', `"language" IN ('fi', 'sv', 'en')`)
 export class Customer {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -48,6 +50,10 @@ export class Customer {
    */
   @Column({ type: 'int', default: 0 })
   cartVersion!: number;
+
+  /** The language of the web's switch, kept for the text messages (issue 27). */
+  @Column({ type: 'text', default: 'fi' })
+  language!: Language;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

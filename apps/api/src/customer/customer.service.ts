@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
-import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo } from '@resepti/domain';
+import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo, type Language } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import { AuthService } from '../auth/auth.service.js';
 import {
@@ -23,7 +23,7 @@ import type { ChangePasswordDto, CloseAccountDto, ContactDetailsDto } from './dt
 const ACCOUNT_MISSING = 'Käyttäjää ei löydy';
 
 function toInfo(c: OpenCustomer): CustomerInfo {
-  return { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, sex: c.sex, approvedEulaVersion: c.approvedEulaVersion };
+  return { id: c.id, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, sex: c.sex, approvedEulaVersion: c.approvedEulaVersion, language: c.language };
 }
 
 @Injectable()
@@ -39,6 +39,12 @@ export class CustomerService {
 
   async info(customerId: number): Promise<CustomerInfo> {
     return toInfo(await this.load(customerId));
+  }
+
+  /** PUT /my-user/language: the web's language switch, kept for the text messages (issue 27). */
+  async setLanguage(customerId: number, language: Language): Promise<CustomerInfo> {
+    await this.customers.update({ id: customerId }, { language });
+    return this.info(customerId);
   }
 
   /**
@@ -70,7 +76,7 @@ export class CustomerService {
         if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
         if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
         await this.audit.record(actor, entries, m);
-        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { phone: before.phone, what: 'email' });
+        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { phone: before.phone, what: 'email', language: before.language });
         return toInfo(after);
       });
     } catch (e) {
@@ -99,7 +105,7 @@ export class CustomerService {
     await this.customers.manager.transaction(async (m) => {
       await m.update(Customer, { id: customerId }, { passwordHash });
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
-      await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password' });
+      await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password', language: customer.language });
     });
   }
 
@@ -126,7 +132,7 @@ export class CustomerService {
         { email: null, phone: null, passwordHash: null, marketingAllowed: false, closedAt: () => 'now()' },
       );
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.account-closed', patientHetu: locked.hetu }, m);
-      await this.bus.emit(m, 'customer.account-closed', { phone: locked.phone });
+      await this.bus.emit(m, 'customer.account-closed', { phone: locked.phone, language: locked.language });
     });
     this.auth.forget({ role: 'customer', id: customerId });
   }

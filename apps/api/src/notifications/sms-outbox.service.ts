@@ -30,8 +30,8 @@ export class SmsOutboxService implements OnModuleInit {
   onModuleInit(): void {
     this.bus.inTransaction('order.changed', (m, change) => this.orderHandled(m, change));
     // "Your password / e-mail address changed", to the phone on file before the change.
-    this.bus.inTransaction('customer.credentials-changed', (m, { phone, what }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what), null));
-    this.bus.inTransaction('customer.account-closed', (m, { phone }) => this.queue(m, phone, accountClosedSms(this.serviceUrl), null));
+    this.bus.inTransaction('customer.credentials-changed', (m, { phone, what, language }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what, language), null));
+    this.bus.inTransaction('customer.account-closed', (m, { phone, language }) => this.queue(m, phone, accountClosedSms(this.serviceUrl, language), null));
   }
 
   /** The newest 200 messages (GET /dev/sms-outbox, development only). */
@@ -39,12 +39,12 @@ export class SmsOutboxService implements OnModuleInit {
     return this.outbox.find({ order: { id: 'DESC' }, take: 200 });
   }
 
-  /** A customer order delivered by a doctor: "your order was handled" (nothing when the customer has no phone). */
+  /** A customer order delivered by a doctor: "your order was handled", in the customer's language (nothing when the customer has no phone). */
   private async orderHandled(m: EntityManager, change: OrderChange): Promise<void> {
     const { order } = change;
     if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId) return;
     const customer = await m.findOneBy(Customer, { id: order.customerId });
-    await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl), order.id);
+    await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl, customer?.language), order.id);
   }
 
   /** The gateway gets E.164 (+358…); a stored number that is no phone number is not texted. */

@@ -4,6 +4,7 @@
  * (401 → login page of the current user level, saying why) and the user's last activity
  * (for the session-expiry prompt) in exactly one place.
  */
+import { currentLanguage } from '../i18n/i18n';
 import { CSRF_ERROR_CODE, CSRF_HEADER, LIVE_FALLBACK_HEADER, LIVE_FALLBACK_POLLING, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
 import { ROUTES } from '../routes';
 
@@ -251,7 +252,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
 }
 
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<{ res: Response; payload: unknown }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The API answers its messages in the language of the switch (Finnish by default).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal };
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

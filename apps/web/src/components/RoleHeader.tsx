@@ -20,9 +20,11 @@ interface RoleHeaderProps {
   identity?: ReactNode;
   nav: readonly RoleNavItem[];
   logoutTo: string;
+  /** The language switch (the customer's header; staff screens are Finnish). */
+  languageSwitch?: ReactNode;
 }
 
-export function RoleHeader({ identity, nav, logoutTo }: RoleHeaderProps) {
+export function RoleHeader({ identity, nav, logoutTo, languageSwitch }: RoleHeaderProps) {
   return (
     <>
       <SkipToContent />
@@ -44,6 +46,7 @@ export function RoleHeader({ identity, nav, logoutTo }: RoleHeaderProps) {
             )}
           </nav>
           <div className="role-header__actions">
+            {languageSwitch}
             <LiveIndicator />
             <LogoutButton to={logoutTo} />
           </div>

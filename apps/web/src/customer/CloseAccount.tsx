@@ -11,7 +11,7 @@ import { errorText } from '../api/error-text';
 import { useLeaveSignedIn } from '../auth/useLogout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
 import { useCloseAccount } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.profile;
@@ -38,7 +38,7 @@ export function CloseAccount() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    if (!password) return setError(VALIDATION_MESSAGES.passwordForAccountClose);
+    if (!password) return setError(localizedMessage(VALIDATION_MESSAGES.passwordForAccountClose));
     setError(null);
     close.mutate({ password });
   }

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
-import { formatEuro } from '@resepti/domain';
+import { price } from '../i18n/format';
 import { errorText } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
@@ -70,7 +70,7 @@ export function CustomerHandlingPage() {
                 <span>
                   {item.displayName} {item.format && <span className="rx-card__format">{item.format}</span>}
                 </span>
-                <span>{formatEuro(item.priceCents)}</span>
+                <span>{price(item.priceCents)}</span>
               </li>
             ))}
             {data.coupon && (
@@ -85,7 +85,7 @@ export function CustomerHandlingPage() {
             <li className="checkout__line checkout__line--total">
               <span>{T.total}</span>
               <span>
-                {data.coupon && <s className="checkout__full-price">{formatEuro(fullPrice)}</s>} {data.priceEuro}
+                {data.coupon && <s className="checkout__full-price">{price(fullPrice)}</s>} {price(data.totalPrice)}
               </span>
             </li>
           </ul>
@@ -125,7 +125,7 @@ export function CustomerHandlingPage() {
           )}
 
           <Button className="checkout__pay" onClick={startCheckout} disabled={checkout.isPending} mt="m">
-            {checkout.isPending ? T.checkingOut : T.checkout(data.priceEuro)}
+            {checkout.isPending ? T.checkingOut : T.checkout(price(data.totalPrice))}
           </Button>
           <p className="checkout__note">{T.paymentNote}</p>
           <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>

@@ -7,6 +7,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { price } from '../i18n/format';
 import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { CookieBanner } from '../public/CookieBanner';
@@ -14,6 +16,7 @@ import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, TEXTS } from '../texts';
 import { keepSessionAlive } from './customer-api';
 import { useCustomerCart } from './customer-hooks';
+import { useAccountLanguage } from './useAccountLanguage';
 import './customer.css';
 
 const T = CUSTOMER_TEXTS.prescriptions;
@@ -31,6 +34,7 @@ function customerNav(onPrescriptions: boolean, chatOpen: boolean) {
 export function CustomerLayout() {
   // The customer's pages also admit other signed-in users (SPEC); only a customer session has this.
   const { data: customer } = useSession('customer');
+  useAccountLanguage(customer);
   const cart = useCustomerCart().data;
   const hasItems = (cart?.items.length ?? 0) > 0;
   const { pathname, search } = useLocation();
@@ -41,11 +45,11 @@ export function CustomerLayout() {
     <div className="layout layout--customer">
       {/* First in the tab order: a keyboard user can choose before anything else. */}
       <CookieBanner />
-      <RoleHeader nav={customerNav(onPrescriptions, chatOpen)} logoutTo={ROUTES.home} />
+      <RoleHeader nav={customerNav(onPrescriptions, chatOpen)} logoutTo={ROUTES.home} languageSwitch={<LanguageSwitch place="header" />} />
       {hasItems && (
         <section className="customer-cartbar" aria-label={T.cartBar}>
           <Link className="button-link button-link--primary" to={ROUTES.customerHandling}>
-            {T.checkout(cart!.priceEuro)}
+            {T.checkout(price(cart!.totalPrice))}
           </Link>
         </section>
       )}
@@ -54,6 +58,9 @@ export function CustomerLayout() {
           <Outlet />
         </OfflineGuard>
       </main>
+      <footer className="customer-footer">
+        <LanguageSwitch place="footer" />
+      </footer>
       <nav className="customer-bottom-nav" aria-label={T.bottomNav}>
         <Link
           to={ROUTES.customerPrescriptions}

@@ -11,6 +11,7 @@ import type { CustomerOrder } from '@resepti/domain';
 import { useSession } from '../auth/useSession';
 import { usePageTitle } from '../components/usePageTitle';
 import { CUSTOMER_CHAT_PARAM, PAID_CHECKOUT_PARAM, ROUTES } from '../routes';
+import { price } from '../i18n/format';
 import { CUSTOMER_TEXTS } from '../texts';
 import { useCustomerCart, useCustomerOrders, useRemoveCartItem } from './customer-hooks';
 import { FeedbackModal } from './FeedbackModal';
@@ -87,7 +88,7 @@ export function CustomerPrescriptionsPage() {
               ))}
             </ul>
             <Link className="button-link button-link--primary rx-checkout" to={ROUTES.customerHandling}>
-              {T.checkout(cart.data!.priceEuro)}
+              {T.checkout(price(cart.data!.totalPrice))}
             </Link>
           </section>
         )}

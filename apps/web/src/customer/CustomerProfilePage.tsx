@@ -11,9 +11,9 @@ import { errorText } from '../api/error-text';
 import { useLogout } from '../auth/useLogout';
 import { useSession } from '../auth/useSession';
 import { PageLoading } from '../components/PageLoading';
-import { LegalModal } from '../public/LegalModals';
+import { LegalModal } from '../public/LegalModal';
 import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
 import { MyDataRights } from './MyDataRights';
 
@@ -142,7 +142,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
     const value = field === 'email' ? email.trim() : phone;
     const current = field === 'email' ? customer.email : customer.phone;
     const error = field === 'email' ? validateEmail(value) : validatePhone(value);
-    if (error) return setField(field, { status: 'error', text: error });
+    if (error) return setField(field, { status: 'error', text: localizedMessage(error) });
     const normalized = field === 'email' ? value.toLowerCase() : normalizePhone(value);
     if (normalized === current) {
       if (field === 'email') setConfirming(false);
@@ -155,7 +155,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
 
   function confirmEmail() {
     if (saveEmail.isPending) return;
-    if (!password) return setPasswordState({ status: 'error', text: VALIDATION_MESSAGES.passwordForEmailChange });
+    if (!password) return setPasswordState({ status: 'error', text: localizedMessage(VALIDATION_MESSAGES.passwordForEmailChange) });
     saveEmail.mutate({ email: email.trim(), password });
   }
 
@@ -256,7 +256,7 @@ function PasswordChange() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (change.isPending) return;
-    const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)];
+    const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)].map(localizedMessage);
     setErrors(found);
     if (found.length > 0) return setFlash('failed');
     change.mutate({ currentPassword: current, newPassword: password });

@@ -8,7 +8,8 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
-import { TEST_CARDS, formatEuro, formatTimeFi } from '@resepti/domain';
+import { TEST_CARDS } from '@resepti/domain';
+import { price, time } from '../i18n/format';
 import { errorText } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
@@ -68,13 +69,13 @@ export function EmbeddedCheckoutPage() {
     <section className="pay card" aria-labelledby={`${ids}-heading`}>
       <p className="pay__merchant">{T.payTo}</p>
       <h1 id={`${ids}-heading`} className="pay__amount">
-        {s.priceEuro}
+        {price(s.amountCents)}
       </h1>
       <ul className="checkout__lines">
         {s.items.map((item, i) => (
           <li key={i} className="checkout__line">
             <span>{item.displayName}</span>
-            <span>{formatEuro(item.priceCents)}</span>
+            <span>{price(item.priceCents)}</span>
           </li>
         ))}
       </ul>
@@ -120,9 +121,9 @@ export function EmbeddedCheckoutPage() {
             {pay.isSuccess && <p>{T.paid}</p>}
           </div>
           <Button type="submit" fullWidth disabled={pay.isPending || pay.isSuccess || !card.cardNumber || !card.expiry || !card.cvc}>
-            {pay.isPending ? T.paying : T.pay(s.priceEuro)}
+            {pay.isPending ? T.paying : T.pay(price(s.amountCents))}
           </Button>
-          <p className="pay__expires">{T.expiresAt(formatTimeFi(s.expiresAt))}</p>
+          <p className="pay__expires">{T.expiresAt(time(s.expiresAt))}</p>
           <Link to={`${ROUTES.customerHandling}?success=false`}>{T.cancel}</Link>
         </form>
       )}

@@ -4,7 +4,7 @@
  * 'Poista tili'.
  */
 import { Button, InlineAlert, Paragraph } from 'suomifi-ui-components';
-import { formatDateTimeFi } from '@resepti/domain';
+import { dateTime } from '../i18n/format';
 import { PageLoading } from '../components/PageLoading';
 import { CUSTOMER_TEXTS } from '../texts';
 import { CloseAccount } from './CloseAccount';
@@ -35,7 +35,7 @@ export function MyDataRights() {
         <ul className="access-log" aria-label={T.accessLogHeading}>
           {entries.map((e, i) => (
             <li key={`${e.time}-${i}`} className="access-log__entry">
-              <span className="access-log__time">{formatDateTimeFi(e.time)}</span>
+              <span className="access-log__time">{dateTime(e.time)}</span>
               <span className="access-log__actor">{e.actor}</span>
               <span className="access-log__action">{e.action}</span>
             </li>

@@ -5,7 +5,8 @@
  * received says what happens next (issue 27): by when a doctor handles the order (SPEC's rules,
  * libs/domain customerDeadline) and that an SMS follows.
  */
-import { customerDeadline, formatDateTimeFi } from '@resepti/domain';
+import { customerDeadline } from '@resepti/domain';
+import { dateTime } from '../i18n/format';
 import { useSession } from '../auth/useSession';
 import { CUSTOMER_TEXTS, TEXTS } from '../texts';
 import { usePaymentReturn } from './customer-hooks';
@@ -24,7 +25,7 @@ export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
           {C.heading}
         </h2>
         <p>{T.paid}</p>
-        <p>{C.deadline(formatDateTimeFi(customerDeadline(new Date())))}</p>
+        <p>{C.deadline(dateTime(customerDeadline(new Date())))}</p>
         <p>{C.rules}</p>
         {phone && <p>{C.sms(phone)}</p>}
       </section>

@@ -5,7 +5,9 @@
  * to turn (the customer's own doctor, or a new request).
  */
 import type { ReactNode } from 'react';
-import { formatEuro, isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerPrescription } from '@resepti/domain';
+import { isApproved, isRejected, patientStatusTextIn, renewableTillTextIn, type CustomerCartItem, type CustomerPrescription } from '@resepti/domain';
+import { currentLanguage } from '../i18n/i18n';
+import { price } from '../i18n/format';
 import { CUSTOMER_TEXTS } from '../texts';
 
 const T = CUSTOMER_TEXTS.prescriptions;
@@ -33,14 +35,14 @@ function CardShell({ name, format, status, decision, children }: { name: string;
 /** A chosen prescription in the cart ('Valittu uusittavaksi' / 'Reseptipyyntö'), with its price and removal. */
 export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartItem; onRemove: () => void; removing: boolean }) {
   return (
-    <CardShell name={item.displayName} format={item.format} status={patientStatusText({ type: item.type, decision: '' })} decision="">
+    <CardShell name={item.displayName} format={item.format} status={patientStatusTextIn({ type: item.type, decision: '' }, currentLanguage())} decision="">
       {item.reason && (
         <p className="rx-card__detail">
           {T.reason}: {item.reason}
         </p>
       )}
       <div className="rx-card__bottom">
-        <span className="rx-card__price">{formatEuro(item.priceCents)}</span>
+        <span className="rx-card__price">{price(item.priceCents)}</span>
         <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={T.remove(item.displayName)}>
           {T.removeShort}
         </button>
@@ -51,7 +53,7 @@ export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartI
 
 /** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided. */
 export function OrderPrescriptionCard({ prescription: p, delivered }: { prescription: CustomerPrescription; delivered: boolean }) {
-  const status = patientStatusText({ type: p.type, decision: p.decision, recent: p.recent, delivered });
+  const status = patientStatusTextIn({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
   return (
     <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'}>
       {delivered && isApproved(p.decision) && (
@@ -62,7 +64,7 @@ export function OrderPrescriptionCard({ prescription: p, delivered }: { prescrip
               <p>{p.reasonForDecision}</p>
             </details>
           )}
-          {p.renewableTill && <p className="rx-card__detail">{renewableTillText(p.renewableTill)}</p>}
+          {p.renewableTill && <p className="rx-card__detail">{renewableTillTextIn(p.renewableTill, currentLanguage())}</p>}
         </>
       )}
       {delivered && isRejected(p.decision) && (

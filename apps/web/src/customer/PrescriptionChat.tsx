@@ -25,7 +25,7 @@ import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
 
@@ -116,14 +116,14 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function goToStep(topic: Topic, id: number) {
     const step = questionnaireStepFor(topic.id, id, sex);
     if (!step) return restart();
-    say('bot', step.question, isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
+    say('bot', localizedMessage(step.question), isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
     setText('');
     setPicks([]);
     setStage(isEndStep(step) ? { kind: 'end', topic, step } : { kind: 'question', topic, step });
   }
 
   function pickTopic(topic: Topic) {
-    say('user', topic.name);
+    say('user', localizedMessage(topic.name));
     setRecord([]);
     goToStep(topic, QUESTIONNAIRE_FIRST_STEP);
   }
@@ -131,7 +131,9 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function answer(topic: Topic, step: QuestionnaireStep, answerText: string, next: number | undefined) {
     if (next === undefined) return;
     setError(null);
-    say('user', answerText);
+    // The screen shows the patient's language; the record keeps the questionnaire's Finnish source
+    // (the server replays the path against it, and the doctor reads it).
+    say('user', answerText.split(', ').map(localizedMessage).join(', '));
     setRecord((r) => [...r, { text: step.question, type: 'question', step: step.id }, { text: answerText, type: 'answer', step: step.id }]);
     goToStep(topic, next);
   }
@@ -208,7 +210,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
           <div className="chat__controls chat__buttons">
             {topicsForSex(sex).map((topic) => (
               <Button key={topic.id} variant="secondary" onClick={() => pickTopic(topic)}>
-                {topic.name}
+                {localizedMessage(topic.name)}
               </Button>
             ))}
             <Button variant="secondaryNoBorder" onClick={cancel}>
@@ -221,7 +223,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
           <div className="chat__controls chat__buttons" role="group" aria-label={T.stepLabel(stage.step.id)}>
             {(stage.step.answers ?? []).map((a) => (
               <Button key={a.text} variant="secondary" onClick={() => answer(stage.topic, stage.step, a.text, a.next)}>
-                {a.text}
+                {localizedMessage(a.text)}
               </Button>
             ))}
           </div>
@@ -249,7 +251,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
                     setPicks((p) => (checkboxState ? [...p, a.text] : p.filter((x) => x !== a.text)));
                   }}
                 >
-                  {a.text}
+                  {localizedMessage(a.text)}
                 </Checkbox>
               ))}
             </fieldset>
@@ -270,7 +272,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             <TextInput
               id={`${ids}-answer-${stage.step.id}`}
               labelText={T.answerLabel}
-              visualPlaceholder={stage.step.placeholder}
+              visualPlaceholder={stage.step.placeholder && localizedMessage(stage.step.placeholder)}
               value={text}
               onChange={(v) => setText(String(v ?? ''))}
               fullWidth
@@ -287,8 +289,8 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
               {T.cancel}
             </Button>
-            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: stage.topic.name })} disabled={add.isPending}>
-              {QUESTIONNAIRE_ORDER_CONFIRM}
+            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: localizedMessage(stage.topic.name) })} disabled={add.isPending}>
+              {localizedMessage(QUESTIONNAIRE_ORDER_CONFIRM)}
             </Button>
           </div>
         )}

@@ -24,6 +24,8 @@ import type {
   Product,
   RegistrationData,
   RegistrationRequest,
+  Language,
+  LanguageRequest,
 } from '@resepti/domain';
 import { api } from '../api/client';
 
@@ -136,4 +138,9 @@ export async function fetchFeedbackQuestion(): Promise<FeedbackQuestion | null> 
 
 export function sendFeedback(feedback: FeedbackRequest): Promise<void> {
   return api.post<void>('/my-feedback-question', feedback, C);
+}
+
+/** PUT /my-user/language: the language switch, kept on the account for the text messages. */
+export function saveMyLanguage(language: Language): Promise<CustomerInfo> {
+  return api.put<CustomerInfo>('/my-user/language', { language } satisfies LanguageRequest);
 }

@@ -1,34 +1,13 @@
-/** 'Käyttöehdot' and 'Rekisteriseloste': buttons that open the legal texts in modals. */
-import { useRef, useState } from 'react';
-import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
+/**
+ * 'Käyttöehdot' and 'Rekisteriseloste': buttons that open the legal texts in modals. The modal
+ * (and the design system's Modal with it) loads on the first click, so the landing page's first
+ * load does not carry it.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
 import { TEXTS } from '../texts';
+import type { LegalDoc } from './LegalModal';
 
-type LegalDoc = 'terms' | 'privacy';
-
-const DOCS: Record<LegalDoc, { title: string; paragraphs: readonly string[] }> = {
-  terms: { title: TEXTS.legal.termsTitle, paragraphs: TEXTS.legal.terms },
-  privacy: { title: TEXTS.legal.privacyTitle, paragraphs: TEXTS.legal.privacy },
-};
-
-export function LegalModal({ doc, visible, onClose }: { doc: LegalDoc; visible: boolean; onClose: () => void }) {
-  const { title, paragraphs } = DOCS[doc];
-  const titleId = `legal-${doc}-title`;
-  return (
-    <Modal appElementId="root" visible={visible} onEscKeyDown={onClose} ariaLabelledBy={titleId} scrollable>
-      <ModalContent>
-        <ModalTitle id={titleId}>{title}</ModalTitle>
-        {paragraphs.map((p) => (
-          <Paragraph key={p} mb="s">
-            {p}
-          </Paragraph>
-        ))}
-      </ModalContent>
-      <ModalFooter>
-        <Button onClick={onClose}>{TEXTS.common.close}</Button>
-      </ModalFooter>
-    </Modal>
-  );
-}
+const LegalModal = lazy(() => import('./LegalModal').then((m) => ({ default: m.LegalModal })));
 
 export function LegalLinks() {
   const [open, setOpen] = useState<LegalDoc | null>(null);
@@ -49,8 +28,11 @@ export function LegalLinks() {
       <button type="button" className="link-button" ref={privacyRef} onClick={() => setOpen('privacy')}>
         {TEXTS.legal.privacyTitle}
       </button>
-      <LegalModal doc="terms" visible={open === 'terms'} onClose={close} />
-      <LegalModal doc="privacy" visible={open === 'privacy'} onClose={close} />
+      {open && (
+        <Suspense fallback={null}>
+          <LegalModal doc={open} visible onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

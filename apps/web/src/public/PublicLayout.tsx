@@ -4,6 +4,7 @@ import { SkipToContent } from '../components/SkipLink';
 import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
 import { ROUTES } from '../routes';
 import { PROVIDER, TEXTS } from '../texts';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
 
@@ -24,6 +25,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <Link to={ROUTES.customerInfo}>{TEXTS.landing.customerInfoLink}</Link>
             <Link to={ROUTES.customerLogin}>{TEXTS.landing.login}</Link>
           </nav>
+          <LanguageSwitch place="header" />
         </div>
       </header>
       {children}
@@ -43,6 +45,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <LegalLinks />
             <Link to={ROUTES.accessibility}>{TEXTS.trust.accessibilityLink}</Link>
           </div>
+          <LanguageSwitch place="footer" />
         </div>
       </footer>
     </div>

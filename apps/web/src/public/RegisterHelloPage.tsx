@@ -12,8 +12,8 @@ import { errorMessages } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
 import { useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, TEXTS } from '../texts';
-import { LegalModal } from './LegalModals';
+import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
+import { LegalModal } from './LegalModal';
 import { PublicLayout } from './PublicLayout';
 
 const T = CUSTOMER_TEXTS.register;
@@ -128,7 +128,11 @@ function Wizard({ person }: { person: RegistrationData }) {
     setStep(to);
   }
 
+  // The shared rules answer in Finnish: shown in the current language.
   function check(): string[] {
+    return finnishCheck().map(localizedMessage);
+  }
+  function finnishCheck(): string[] {
     switch (step) {
       case 1:
         return [validateEmail(email)].filter((e): e is string => e !== null);
@@ -294,7 +298,7 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
-    const found = registrationPasswordErrors(password, again);
+    const found = registrationPasswordErrors(password, again).map(localizedMessage);
     setErrors(found);
     if (found.length > 0) return;
     reset.mutate(password);

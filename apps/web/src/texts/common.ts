@@ -23,6 +23,8 @@ export const COMMON_TEXTS = {
     mainNavigation: 'Päävalikko',
     skipToContent: 'Siirry sisältöön',
     cancel: 'Peruuta',
+    /** The language switch's group (each language is named in itself: Suomi, Svenska, English). */
+    language: 'Kieli',
   },
   live: {
     connected: 'Reaaliaikainen',

@@ -57,7 +57,7 @@ export const TRUST_TEXTS = {
       'Arvio on tehty itse: jokainen asiakkaan näkymä tarkistetaan automaattisesti axe-työkalulla 1280 ja 390 pikselin leveydellä, ja asioinnin polut on käyty läpi pelkällä näppäimistöllä.',
     gapsHeading: 'Sisältö, joka ei vielä ole saavutettavaa',
     gaps: [
-      'Palvelu on toistaiseksi vain suomeksi. Ruotsin- ja englanninkieliset sivut ovat tekeillä.',
+      'Asiakkaan sivut ovat suomeksi, ruotsiksi ja englanniksi; lääkärin ja apteekin näkymät ovat toistaiseksi vain suomeksi.',
       'Maksukortin tietojen syöttäminen tapahtuu maksupalveluntarjoajan sivulla, jonka saavutettavuudesta vastaa maksupalveluntarjoaja.',
     ],
     feedbackHeading: 'Anna palautetta saavutettavuudesta',

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordChangeRequest } from '@resepti/domain';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
 function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
@@ -113,4 +113,14 @@ export class CloseAccountDto implements AccountCloseRequest {
   @ApiProperty({ example: 'Salasana1' })
   @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForAccountClose)))
   password!: string;
+}
+
+/** The language message is in all three languages: whoever sends a wrong value may not read Finnish. */
+export const LANGUAGE_INVALID_MESSAGE = "Kielen pitää olla 'fi', 'sv' tai 'en'. / Språket ska vara 'fi', 'sv' eller 'en'. / The language must be 'fi', 'sv' or 'en'.";
+
+/** PUT /my-user/language: the language of the web's switch (issue 27). */
+export class LanguageDto implements LanguageRequest {
+  @ApiProperty({ enum: LANGUAGES, example: 'sv' })
+  @IsIn(LANGUAGES, { message: LANGUAGE_INVALID_MESSAGE })
+  language!: Language;
 }

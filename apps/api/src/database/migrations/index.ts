@@ -18,6 +18,7 @@ import { MoneySafety1795593766287 } from './1795593766287-MoneySafety.js';
 import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
+import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
 import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   CustomerPhonesE1641795700000110,
   IdempotencyKeyExpiry1795700000200,
   IntegratorEvents1795700000201,
+  CustomerLanguage1795700000300,
 ];

@@ -1,0 +1,43 @@
+/**
+ * Suomi / Svenska / English, in the header and the footer of the customer's and the public pages.
+ * Each name is written in its own language (and marked with it, for screen readers); the current
+ * one is pressed. A pick is kept in a cookie and, for a signed-in customer, on the account.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
+import { queryKeys } from '../api/query-keys';
+import { saveMyLanguage } from '../customer/customer-api';
+import { TEXTS } from '../texts';
+import { chooseLanguage, currentLanguage } from './i18n';
+
+export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
+  useTranslation(); // renders again when the language changes
+  const queryClient = useQueryClient();
+  const current = currentLanguage();
+  const pick = async (language: Language) => {
+    await chooseLanguage(language);
+    // A signed-in customer's account keeps the pick too (the text messages follow it).
+    const customer = queryClient.getQueryData<CustomerSession | null>(queryKeys.session('customer'));
+    if (customer && 'language' in customer && customer.language !== language) {
+      const saved = await saveMyLanguage(language).catch(() => null);
+      if (saved) queryClient.setQueryData(queryKeys.session('customer'), { ...customer, language: saved.language });
+    }
+  };
+  return (
+    <div className={`language-switch language-switch--${place}`} role="group" aria-label={TEXTS.common.language}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className="language-switch__option"
+          aria-pressed={language === current}
+          onClick={() => void pick(language)}
+        >
+          {LANGUAGE_NAMES[language]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** The legal texts ('Käyttöehdot', 'Rekisteriseloste') in a modal. */
+import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
+import { TEXTS } from '../texts';
+
+export type LegalDoc = 'terms' | 'privacy';
+
+/** Read at render: the texts follow the language. */
+const legalDoc = (doc: LegalDoc): { title: string; paragraphs: readonly string[] } =>
+  doc === 'terms' ? { title: TEXTS.legal.termsTitle, paragraphs: TEXTS.legal.terms } : { title: TEXTS.legal.privacyTitle, paragraphs: TEXTS.legal.privacy };
+
+export function LegalModal({ doc, visible, onClose }: { doc: LegalDoc; visible: boolean; onClose: () => void }) {
+  const { title, paragraphs } = legalDoc(doc);
+  const titleId = `legal-${doc}-title`;
+  return (
+    <Modal appElementId="root" visible={visible} onEscKeyDown={onClose} ariaLabelledBy={titleId} scrollable>
+      <ModalContent>
+        <ModalTitle id={titleId}>{title}</ModalTitle>
+        {paragraphs.map((p) => (
+          <Paragraph key={p} mb="s">
+            {p}
+          </Paragraph>
+        ))}
+      </ModalContent>
+      <ModalFooter>
+        <Button onClick={onClose}>{TEXTS.common.close}</Button>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { credentialChangedSms, MESSAGES, orderHandledSms } from './messages.js';
+import { QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRES, TOPICS } from './questionnaires.js';
+import { acceptLanguageTags, formatMoney, pickLanguage } from './language.js';
+import { messageTable, renewableTillTextIn, translateMessage } from './translations.js';
+
+describe('translations', () => {
+  it('keeps the Finnish text messages exactly, and has them in Swedish and English', () => {
+    expect(orderHandledSms('https://resepti.example.fi/')).toBe('Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: https://resepti.example.fi/reseptit');
+    expect(orderHandledSms('https://r.fi', 'sv')).toMatch(/^Resepti: läkaren har behandlat din beställning\..*https:\/\/r\.fi\/reseptit$/);
+    expect(orderHandledSms('https://r.fi', 'en')).toMatch(/^Resepti: a doctor has handled your order\..*https:\/\/r\.fi\/reseptit$/);
+    expect(credentialChangedSms('https://r.fi', 'password')).toBe('Resepti: tilisi salasana on vaihdettu. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: https://r.fi/login');
+  });
+
+  it('has every text of the questionnaires in Swedish and English', () => {
+    const texts = new Set<string>([QUESTIONNAIRE_ORDER_CONFIRM, ...TOPICS.map((t) => t.name)]);
+    for (const steps of Object.values(QUESTIONNAIRES)) {
+      for (const step of steps) {
+        texts.add(step.question);
+        if (step.placeholder) texts.add(step.placeholder);
+        for (const a of step.answers ?? []) texts.add(a.text);
+      }
+    }
+    const sv = messageTable('sv');
+    const en = messageTable('en');
+    const missing = [...texts].filter((t) => !sv[t] || !en[t]);
+    expect(missing).toEqual([]);
+  });
+
+  it('looks a message up by its Finnish text, and leaves an unknown one Finnish', () => {
+    expect(translateMessage(MESSAGES.loginFailed, 'fi')).toBe('Kirjautumistiedot virheelliset. Yritä uudelleen');
+    expect(translateMessage(MESSAGES.loginFailed, 'sv')).toBe('Felaktiga inloggningsuppgifter. Försök igen');
+    expect(translateMessage('Jotain aivan muuta', 'en')).toBe('Jotain aivan muuta');
+  });
+
+  it('formats money and the renewal date per language', () => {
+    expect(formatMoney(990, 'fi')).toBe('9,90 €');
+    expect(formatMoney(990, 'sv').replace(/\s/g, ' ')).toBe('9,90 €');
+    expect(formatMoney(990, 'en')).toBe('€9.90');
+    expect(renewableTillTextIn('2028-11-15T10:00:00Z', 'fi')).toBe('Uusittavissa 11/2028 asti');
+    expect(renewableTillTextIn('2028-11-15T10:00:00Z', 'sv')).toBe('Kan förnyas till 11/2028');
+    expect(renewableTillTextIn('2028-11-15T10:00:00Z', 'en')).toBe('Renewable until 11/2028');
+  });
+
+  it('picks the language from the preferred tags, Finnish when none is served', () => {
+    expect(pickLanguage(['sv-FI', 'fi'])).toBe('sv');
+    expect(pickLanguage(['de-DE', 'en-GB'])).toBe('en');
+    expect(pickLanguage(['de-DE'])).toBeNull();
+    expect(acceptLanguageTags('fi;q=0.5, sv-FI, *;q=0.1, en;q=0')).toEqual(['sv-FI', 'fi']);
+  });
+});
