@@ -63,8 +63,16 @@ describe('registration through strong identification', () => {
     await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Rekisteri2');
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await page.getByText('Salasanat eivät täsmää.').waitFor();
-    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Rekisteri1');
+    // A common password ('Salasana1' passes the format rules) is refused here, by the server, not after the terms.
+    await page.getByLabel('Salasana', { exact: true }).fill('Salasana1');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Salasana1');
     await page.getByRole('button', { name: 'Seuraava' }).click();
+    await page.getByText('Salasana on liian yleinen tai helposti arvattava', { exact: false }).waitFor();
+    expect(await page.getByText('Vaihe 4/5').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('new-password');
+    await page.getByLabel('Salasana', { exact: true }).fill('Rekisteri1');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).fill('Rekisteri1');
+    await page.getByLabel('Salasana uudelleen', { exact: false }).press('Enter');
 
     // Step 5: terms (required), marketing optional, then 'Valmi'.
     await page.getByText('Vaihe 5/5').waitFor();
@@ -98,14 +106,16 @@ describe('registration through strong identification', () => {
     await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
   });
 
-  it('sends a cancelled identification back to the landing page', async () => {
+  it('sends a cancelled identification back to the landing page, which says so', async () => {
     const page = await suite.openPage('/login', DESKTOP);
     const forgot = page.getByRole('link', { name: /Unohditko salasanasi/ });
     expect(await forgot.getAttribute('href')).toBe('/ui-api/v1/registration/start?purpose=password-reset');
     await expectAccessibleAndNarrowSafe(page);
     await forgot.click();
     await page.getByRole('button', { name: 'Peruuta tunnistautuminen' }).click();
-    await page.waitForURL(`${suite.app.baseUrl}/`);
+    await page.waitForURL(`${suite.app.baseUrl}/?identification=cancelled`);
+    await page.getByRole('status').filter({ hasText: 'Tunnistautuminen peruttiin. Tiliä ei luotu eikä mitään tallennettu.' }).waitFor();
+    await expectAccessibleAndNarrowSafe(page);
     await page.goto(`${suite.app.baseUrl}/registerHello`);
     await page.getByRole('heading', { name: 'Tunnistautuminen puuttuu' }).waitFor();
   });

@@ -50,6 +50,11 @@ export function registerCustomer(data: RegistrationRequest): Promise<CustomerInf
   return api.post<CustomerInfo>('/my-user', data, { skipAuthRedirect: true });
 }
 
+/** POST /registration/password-check: 204 when the server would take the password at the last step, else 400 with why. */
+export function checkRegistrationPassword(password: string, email: string): Promise<void> {
+  return api.post<void>('/registration/password-check', { password, email }, { skipAuthRedirect: true });
+}
+
 /** POST /registration/reset-password: a new password through identification; signs the customer in. */
 export function resetPassword(newPassword: string): Promise<LoginResponse> {
   return api.post<LoginResponse>('/registration/reset-password', { newPassword }, { skipAuthRedirect: true });

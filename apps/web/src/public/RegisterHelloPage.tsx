@@ -10,7 +10,7 @@ import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone,
 import { isApiError } from '../api/client';
 import { errorMessages } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
-import { useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
+import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
 import { LegalModal } from './LegalModal';
@@ -108,8 +108,17 @@ function Wizard({ person }: { person: RegistrationData }) {
       setErrors(messages);
     },
   });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The password step asks the server (its list of common and breached passwords) before moving on.
+  const passwordCheck = useCheckRegistrationPassword({
+    onSuccess: () => go(4),
+    onError: (err) => {
+      setErrors(errorMessages(err, T.failed));
+      passwordRef.current?.focus();
+    },
+  });
   // Signed in and on the way to the next page: the form stays busy.
-  const pending = register.isPending || register.isSuccess;
+  const pending = register.isPending || register.isSuccess || passwordCheck.isPending;
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -153,6 +162,7 @@ function Wizard({ person }: { person: RegistrationData }) {
     const found = check();
     setErrors(found);
     if (found.length > 0) return;
+    if (step === 3) return passwordCheck.mutate({ password, email: email.trim() });
     if (step < STEPS - 1) return go(step + 1);
     register.mutate({ email: email.trim(), phone, password, marketingAllowed: marketing, eulaAccepted: terms, approvedEulaVersion: EULA_VERSION });
   }
@@ -219,6 +229,7 @@ function Wizard({ person }: { person: RegistrationData }) {
               aria-describedby={described}
               fullWidth
               autoFocus
+              ref={passwordRef}
               mb="m"
             />
             <TextInput
