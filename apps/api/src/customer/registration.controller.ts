@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { CustomerInfo, IdentificationPurpose, LoginResponse, RegistrationData } from '@resepti/domain';
+import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
+import { responseLanguage } from '../common/response-language.js';
 import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
 import { Public } from '../auth/roles.decorator.js';
 import { requestOrigin } from '../auth/login-throttle.js';
@@ -95,8 +96,10 @@ export class RegistrationController {
   @Get('registration')
   @Public()
   @ApiOkResponse({ description: 'The person of the strong identification; 404 without a valid identification.' })
-  registrationData(@Req() req: Request): Promise<RegistrationData> {
-    return this.registration.registrationData(req.session?.identificationId);
+  async registrationData(@Req() req: Request): Promise<RegistrationData> {
+    const data = await this.registration.registrationData(req.session?.identificationId);
+    // Not an error, so the exception filter does not translate it: the page shows it as it comes.
+    return data.tooYoung ? { ...data, tooYoung: translateMessage(data.tooYoung, responseLanguage(req)) } : data;
   }
 
   @Post('registration/password-check')

@@ -20,7 +20,7 @@ const text = (rule: (value: string) => string | null) => (value: unknown) => rul
 
 const firstOf = (errors: string[]) => errors[0] ?? null;
 const PASSWORD_MAX = 200;
-const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
+const PASSWORD_TOO_LONG = M.passwordTooLong;
 
 /** A current password as typed: any text up to the maximum; `missing` when empty or not text. */
 const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missing : v.length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null);
