@@ -98,9 +98,13 @@ describe("the customer's order", () => {
     await doctor.post('/order/mark-delivered');
 
     await page.getByText('Resepti uusittu').waitFor();
+    // Each decided card says when it was handled.
+    expect(await page.getByText(/^Käsitelty \d{1,2}\.\d{1,2}\.\d{4}/).count()).toBe(2);
 
-    // The feedback prompt of the decision opens at once: five stars, 'Anna palautetta', 'Lähetä'.
+    // The feedback prompt does not cover the decision as it arrives: it opens once the patient has had
+    // the decided cards on screen for a while. Five stars, 'Anna palautetta', 'Lähetä'.
     const dialog = page.getByRole('dialog', { name: 'Anna palautetta' });
+    expect(await dialog.count()).toBe(0);
     await dialog.waitFor();
     expect(await checkScreen(page, 'feedback')).toEqual([]);
     // The stars by keyboard, one radio group with none chosen beforehand (issue 27); arrows move it.
