@@ -5,7 +5,7 @@
  * browser's own setting; clients that send nothing (or '*') keep the Finnish messages of SPEC.md.
  */
 import type { Request } from 'express';
-import { acceptLanguageTags, addMessageTranslations, DEFAULT_LANGUAGE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
+import { acceptLanguageTags, addMessageTranslations, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
 import {
   COUPON_TRY_THROTTLED_MESSAGE,
   EMAIL_CHANGE_THROTTLED_MESSAGE,
@@ -25,6 +25,15 @@ addMessageTranslations([
 
 export function responseLanguage(req: Request): Language {
   return pickLanguage(acceptLanguageTags(req.headers['accept-language'])) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language of a page the browser navigates to by itself (a plain link, not the app's API
+ * call): the pick of the web app's switch (its cookie) first, then the browser's languages.
+ */
+export function navigationLanguage(req: Request): Language {
+  const picked = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})(?:;|$)`).exec(req.headers.cookie ?? '')?.[1];
+  return isLanguage(picked) ? picked : responseLanguage(req);
 }
 
 /** An error body ({statusCode, message: string | string[], …}) with its messages in `language`. */

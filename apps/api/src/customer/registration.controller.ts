@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res 
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
-import { responseLanguage } from '../common/response-language.js';
+import { navigationLanguage, responseLanguage } from '../common/response-language.js';
 import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
 import { Public } from '../auth/roles.decorator.js';
 import { requestOrigin } from '../auth/login-throttle.js';
@@ -54,7 +54,7 @@ export class RegistrationController {
   async start(@Req() req: Request, @Res() res: Response, @Query('purpose') purposeParam?: unknown): Promise<void> {
     const purpose: IdentificationPurpose = purposeParam === 'password-reset' ? 'password-reset' : 'registration';
     try {
-      const { url, transaction } = await this.oidc.start(this.callbackUrl());
+      const { url, transaction } = await this.oidc.start(this.callbackUrl(), navigationLanguage(req));
       req.session.oidc = { ...transaction, purpose };
       await saveSession(req);
       res.redirect(302, url);
