@@ -88,6 +88,9 @@ describe('registration through strong identification', () => {
     await page.waitForURL(`${suite.app.baseUrl}/hello`);
     await page.getByRole('heading', { name: 'Tervetuloa, Sanna!' }).waitFor();
     await expectAccessibleAndNarrowSafe(page);
+    // On the phone the button opens the chat itself, not the list with the chat closed.
+    await page.getByRole('link', { name: 'Aloita reseptien haku täältä' }).click();
+    await page.getByRole('complementary', { name: 'Hae Reseptiä' }).getByRole('button', { name: 'Vanhan reseptin uusinta' }).waitFor({ state: 'visible' });
 
     const [row] = await suite.app.sql<{ email: string; phone: string; approved_eula_version: string }>(
       "SELECT email, phone, approved_eula_version FROM customer WHERE hetu = '120601A948D'",
