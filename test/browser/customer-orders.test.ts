@@ -199,6 +199,18 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
     expect(await checkScreenWithLandmarks(page, 'phone /reseptit with the chat')).toEqual([]);
+    // The price never breaks before its '€' at 390 px: the '€' sits on the line of its number.
+    const linesOfPrice = await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).evaluateAll((links) =>
+      links.filter((l) => (l as HTMLElement).offsetParent !== null).map((link) => {
+        const text = link.firstChild?.nodeType === Node.TEXT_NODE ? (link.firstChild as Text) : null;
+        if (!text) return null;
+        const at = (i: number) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return Math.round(r.getBoundingClientRect().top); };
+        const s = text.data;
+        return at(s.indexOf('9')) === at(s.indexOf('€'));
+      }),
+    );
+    expect(linesOfPrice.length).toBeGreaterThan(0);
+    expect(linesOfPrice.every((same) => same === true)).toBe(true);
   });
 
   it("with the server stopped: 'Ei yhteyttä palvelimeen', the chat's buttons disabled; back when the server is", async () => {
