@@ -142,6 +142,8 @@ describe('sandbox orders', () => {
     expect((await doctor.get<SystemStatus>('/system-status')).body).toEqual(statusBefore);
     expect((await doctor.get<QueueOrder[]>('/order/queue')).body.filter((o) => sandboxIds.includes(o.id))).toEqual([]);
     expect((await doctor.post(`/order/release-one/${approveId}`)).status).toBe(404);
+    // The demo data has no orders: with only sandbox orders waiting, a doctor finds the queue empty.
+    expect((await doctor.post('/order/pick-first')).status).toBe(204);
 
     realId = await place(real, [{ productId: products[0].productId }], { hetu: '121212-913Y', firstName: 'Oikea', lastName: 'Potilas' });
     expect((await doctor.get<SystemStatus>('/system-status')).body.waitingForDoctor).toBe(statusBefore.waitingForDoctor + 1);
