@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   SANDBOX_REJECTION_REASON,
+  type ApiClientView,
   type HistoryResponse,
   type IntegratorEventPage,
   type IntegratorOrder,
@@ -96,6 +97,13 @@ describe('create-api-client --sandbox', () => {
       { name: 'Testikassa 2', sandbox: true },
     ]);
     expect(real).toMatchObject({ sandbox: false });
+    // The pharmacy's admin tells them apart.
+    const admin = await loginAs(first, 'pharmacyAdmin');
+    const listed = (await admin.get<ApiClientView[]>('/pharmacy-api-clients')).body.filter((c) => ['Testikassa', 'Oikea kassa'].includes(c.name));
+    expect(listed.map((c) => [c.name, c.sandbox])).toEqual([
+      ['Testikassa', true],
+      ['Oikea kassa', false],
+    ]);
   });
 });
 

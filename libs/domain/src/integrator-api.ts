@@ -225,4 +225,6 @@ export interface ApiClientView {
   officeIds: number[];
   created: string;
   revoked: string | null;
+  /** A sandbox client (`create-api-client --sandbox`): its orders are decided by the simulated doctor. */
+  sandbox: boolean;
 }
