@@ -251,13 +251,14 @@ export class OrderLifecycleService {
       }
       const now = new Date();
       const items = await m.find(OrderItem, { where: { orderId: due.id }, order: { id: 'ASC' } });
+      const audited: AuditEntry[] = [];
       for (const item of items) {
         const decided = sandboxDecision(item.reason);
         await m.update(OrderItem, { id: item.id }, { ...decided, decisionTime: now });
-        await this.audit.record(SANDBOX_DOCTOR, { action: `order-item:${decided.decision}`, orderId: due.id, patientHetu: order.patientHetu }, m);
+        audited.push({ action: `order-item:${decided.decision}`, orderId: due.id, patientHetu: order.patientHetu });
       }
       await this.markDelivered(m, due.id, now);
-      await this.audit.record(SANDBOX_DOCTOR, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }, m);
+      await this.audit.record(SANDBOX_DOCTOR, [...audited, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }], m);
       return { result: due.id, change: { kind: 'delivered', order: await this.withItems(m, due.id) } };
     });
   }
