@@ -5,11 +5,13 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { Button, Checkbox, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorMessages } from '../api/error-text';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PageLoading } from '../components/PageLoading';
+import { PasswordInput } from '../components/PasswordInput';
 import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
@@ -217,33 +219,18 @@ function Wizard({ person }: { person: RegistrationData }) {
         )}
         {step === 3 && (
           <>
-            <TextInput
+            <PasswordInput
+              ref={passwordRef}
               id={`${ids}-password`}
               labelText={T.password}
               hintText={T.passwordHint}
-              type="password"
               autoComplete="new-password"
               value={password}
-              onChange={(v) => setPassword(String(v ?? ''))}
-              status={status}
-              aria-describedby={described}
-              fullWidth
+              onChange={setPassword}
+              errorId={described}
               autoFocus
-              ref={passwordRef}
-              mb="m"
             />
-            <TextInput
-              id={`${ids}-password-again`}
-              labelText={T.passwordAgain}
-              type="password"
-              autoComplete="new-password"
-              value={passwordAgain}
-              onChange={(v) => setPasswordAgain(String(v ?? ''))}
-              status={status}
-              aria-describedby={described}
-              fullWidth
-              mb="m"
-            />
+            <PasswordInput id={`${ids}-password-again`} labelText={T.passwordAgain} autoComplete="new-password" value={passwordAgain} onChange={setPasswordAgain} errorId={described} />
           </>
         )}
         {step === 4 && (
@@ -266,17 +253,7 @@ function Wizard({ person }: { person: RegistrationData }) {
             <LegalModal doc="privacy" visible={legal === 'privacy'} onClose={() => setLegal(null)} />
           </div>
         )}
-        <div role="alert" aria-live="assertive" id={errorId}>
-          {invalid && (
-            <InlineAlert status="error" mt="s" mb="m">
-              {errors.map((m) => (
-                <span key={m} className="wizard-error">
-                  {m}
-                </span>
-              ))}
-            </InlineAlert>
-          )}
-        </div>
+        <FormErrorAlert id={errorId} errors={errors} spaced />
         <div className="wizard-actions">
           {step > 0 && (
             <Button type="button" variant="secondary" onClick={() => go(step - 1)} disabled={pending}>
@@ -325,43 +302,18 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
       <Paragraph mb="s">{T.hello(person.firstName)}</Paragraph>
       <Paragraph mb="m">{T.resetText}</Paragraph>
       <form onSubmit={submit} noValidate>
-        <TextInput
+        <PasswordInput
           id={`${ids}-password`}
           labelText={T.password}
           hintText={T.passwordHint}
-          type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(v) => setPassword(String(v ?? ''))}
-          status={invalid ? 'error' : 'default'}
-          aria-describedby={invalid ? errorId : undefined}
-          fullWidth
+          onChange={setPassword}
+          errorId={invalid ? errorId : undefined}
           autoFocus
-          mb="m"
         />
-        <TextInput
-          id={`${ids}-again`}
-          labelText={T.passwordAgain}
-          type="password"
-          autoComplete="new-password"
-          value={again}
-          onChange={(v) => setAgain(String(v ?? ''))}
-          status={invalid ? 'error' : 'default'}
-          aria-describedby={invalid ? errorId : undefined}
-          fullWidth
-          mb="m"
-        />
-        <div role="alert" aria-live="assertive" id={errorId}>
-          {invalid && (
-            <InlineAlert status="error" mb="m">
-              {errors.map((m) => (
-                <span key={m} className="wizard-error">
-                  {m}
-                </span>
-              ))}
-            </InlineAlert>
-          )}
-        </div>
+        <PasswordInput id={`${ids}-again`} labelText={T.passwordAgain} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
+        <FormErrorAlert id={errorId} errors={errors} />
         <Button type="submit" disabled={pending} fullWidth>
           {pending ? T.saving : T.resetSave}
         </Button>
