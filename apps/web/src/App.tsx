@@ -1,11 +1,10 @@
 /** Providers and every route of SPEC section 2. */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiNavigator } from './api/ApiNavigator';
+import { useLanguage } from './i18n/i18n';
 import { SocketProvider } from './api/socket';
-import { RequireUser } from './auth/RequireUser';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyRoute, RouteBoundary } from './components/lazy-route';
 import { PageLoading } from './components/PageLoading';
@@ -23,6 +22,8 @@ const CustomerLoginPage = lazyRoute(() => import('./public/CustomerLoginPage').t
 const DoctorLoginPage = lazyRoute(() => import('./public/DoctorLoginPage').then((m) => m.DoctorLoginPage));
 const PharmacyLoginPage = lazyRoute(() => import('./public/PharmacyLoginPage').then((m) => m.PharmacyLoginPage));
 const NotFoundPage = lazyRoute(() => import('./public/NotFoundPage').then((m) => m.NotFoundPage));
+// The route guard too: it brings the session check, the wrong-role page and suomifi's Button.
+const RequireUser = lazyRoute(() => import('./auth/RequireUser').then((m) => m.RequireUser));
 const CustomerLayout = lazyRoute(() => import('./customer/CustomerLayout').then((m) => m.CustomerLayout));
 const AccountClosedPage = lazyRoute(() => import('./public/AccountClosedPage').then((m) => m.AccountClosedPage));
 const CustomerHandlingPage = lazyRoute(() => import('./customer/CustomerHandlingPage').then((m) => m.CustomerHandlingPage));
@@ -71,7 +72,7 @@ function AppRoutes() {
       <Route path={ROUTES.staffMfa} element={lazyPage(<StaffMfaPage />)} />
 
       {/* customer (the customer's pages also admit any signed-in user) */}
-      <Route element={<RequireUser level="customer">{lazyPage(<CustomerLayout />)}</RequireUser>}>
+      <Route element={lazyPage(<RequireUser level="customer">{lazyPage(<CustomerLayout />)}</RequireUser>)}>
         <Route path={ROUTES.customerHello} element={<CustomerHelloPage />} />
         <Route path={ROUTES.customerPrescriptions} element={<CustomerPrescriptionsPage />} />
         <Route path={ROUTES.customerHandling} element={<CustomerHandlingPage />} />
@@ -81,11 +82,12 @@ function AppRoutes() {
 
       {/* doctor */}
       <Route
-        element={
+        element={lazyPage(
           <RequireUser level="doctor" preload={preloadDoctor} loading={<WorkbenchSkeleton />}>
             {lazyPage(<DoctorLayout />, <WorkbenchSkeleton />)}
-          </RequireUser>
-        }
+          </RequireUser>,
+          <WorkbenchSkeleton />,
+        )}
       >
         <Route path={ROUTES.doctorQueue} element={<DoctorQueuePage />} />
         <Route path={ROUTES.doctorHistory} element={<DoctorHistoryPage />} />
@@ -94,17 +96,18 @@ function AppRoutes() {
 
       {/* pharmacy */}
       <Route
-        element={
+        element={lazyPage(
           <RequireUser level="pharmacy" preload={preloadPharmacy} loading={<WorkbenchSkeleton />}>
             {lazyPage(<PharmacyLayout />, <WorkbenchSkeleton />)}
-          </RequireUser>
-        }
+          </RequireUser>,
+          <WorkbenchSkeleton />,
+        )}
       >
         <Route path={ROUTES.pharmacyWorkbench} element={<PharmacyWorkbenchPage />} />
         <Route path={ROUTES.pharmacyOffice} element={<OfficeChooserPage />} />
         <Route path={ROUTES.pharmacyAdmin} element={<PharmacyAdminPage />} />
       </Route>
-      <Route path={ROUTES.pharmacyPrint} element={<RequireUser level="pharmacy">{lazyPage(<PharmacyPrintPage />)}</RequireUser>} />
+      <Route path={ROUTES.pharmacyPrint} element={lazyPage(<RequireUser level="pharmacy">{lazyPage(<PharmacyPrintPage />)}</RequireUser>)} />
 
       <Route path="*" element={lazyPage(<NotFoundPage />)} />
     </Routes>
@@ -113,7 +116,7 @@ function AppRoutes() {
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
   // A language change renders the whole tree again: every screen then reads the new catalog.
-  useTranslation();
+  useLanguage();
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
