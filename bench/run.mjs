@@ -19,7 +19,7 @@ import { httpLoad } from './lib/http-load.mjs';
 import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
 import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
 import { integratorFigures } from './lib/integrator.mjs';
-import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, writeReport } from './lib/growth.mjs';
+import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, screenshotReport, writeReport } from './lib/growth.mjs';
 import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
@@ -423,14 +423,15 @@ async function growthPhases(pgServer) {
         await seedHistory(db, size - (await handled()));
         const seeded = ((Date.now() - t0) / 1000).toFixed(0);
         const m = await historySearchAtSize(doctor, db, G.historyRuns);
-        points.push({ size, value: m.res.p95, baseline: m.base.p95, note: `${m.count} matches; seeding to this size ${seeded} s; p50 ${m.res.p50.toFixed(1)} vs ${m.base.p50.toFixed(1)} ms` });
+        points.push({ size, value: { p50: m.res.p50, p95: m.res.p95 }, baseline: { p50: m.base.p50, p95: m.base.p95 }, note: `${m.count} matches; seeded to this size in ${seeded} s` });
         log(`growth-history: ${size.toLocaleString('en')} orders: p95 ${m.res.p95.toFixed(1)} ms (SQL ${m.base.p95.toFixed(1)} ms)`);
       }
       curves.push({
         key: 'history_search_p95',
-        title: "Historia search 'virta' p95 by orders in the history",
+        title: "Historia search 'virta' by orders in the history",
         description: `POST /history {filter: 'virta'} over HTTP (${G.historyRuns} runs a size) against its two SQL statements alone on a pg client (the floor), alternating.`,
         unit: 'ms',
+        stats: ['p50', 'p95'],
         sizeLabel: 'handled orders',
         baselineLabel: 'its SQL alone',
         points,
@@ -448,15 +449,16 @@ async function growthPhases(pgServer) {
         await fillQueue(db, size);
         const filled = ((Date.now() - t0) / 1000).toFixed(0);
         const m = await pickAtDepth(doctor, bare, G.pickRuns);
-        points.push({ size, value: m.res.p99, baseline: m.base.p99, note: `fill ${filled} s; p50 ${m.res.p50.toFixed(1)} vs ${m.base.p50.toFixed(1)} ms` });
+        points.push({ size, value: { p50: m.res.p50, p99: m.res.p99 }, baseline: { p50: m.base.p50, p99: m.base.p99 }, note: `filled in ${filled} s` });
         log(`growth-queue: ${size.toLocaleString('en')} waiting: pick p99 ${m.res.p99.toFixed(1)} ms (bare ${m.base.p99.toFixed(1)} ms)`);
       }
       await bareServer.stop();
       curves.push({
         key: 'pick_first_p99',
-        title: 'Pick-first p99 by orders waiting',
+        title: 'Pick-first by orders waiting',
         description: `POST /order/pick-first then release, ${G.pickRuns} picks a size, against the bare Express + pg baseline running the same statements (bench/baselines/express-pg.mjs), pick by pick.`,
         unit: 'ms',
+        stats: ['p50', 'p99'],
         sizeLabel: 'orders waiting',
         baselineLabel: 'bare Express + pg',
         points,
@@ -479,17 +481,18 @@ async function growthPhases(pgServer) {
           G.budget,
         );
         requireBaseline('growth-sockets', base.missing, `${base.missing} bare arrivals missing at ${size} sockets`);
-        latency.push({ size, value: res.p99, baseline: base.p99, note: `${res.changes} changes; p50 ${res.p50.toFixed(1)} vs ${base.p50.toFixed(1)} ms${res.missing ? `; ${res.missing} arrivals missing` : ''}` });
-        heap.push({ size, value: resHeap / 1024, baseline: bareHeap / 1024, note: `the ${size - (G.sockets[i - 1] ?? 0)} sockets opened at this step` });
+        latency.push({ size, value: { p50: res.p50, p99: res.p99 }, baseline: { p50: base.p50, p99: base.p99 }, note: `${res.changes} changes${res.missing ? `; ${res.missing} arrivals missing` : ''}` });
+        heap.push({ size, value: { heap: resHeap / 1024 }, baseline: { heap: bareHeap / 1024 }, note: `the ${size - (G.sockets[i - 1] ?? 0)} sockets opened at this step` });
         log(`growth-sockets: ${size} sockets: push p99 ${res.p99.toFixed(1)} ms (bare ${base.p99.toFixed(1)}), heap ${(resHeap / 1024).toFixed(1)} KiB/socket (bare ${(bareHeap / 1024).toFixed(1)})`);
       }
       await Promise.all([pool.close(), barePool.close()]);
       await bare.stop();
       curves.push({
         key: 'push_p99',
-        title: 'Push send → doctor socket p99 by connected doctor sockets',
+        title: 'Push send → doctor socket by connected doctor sockets',
         description: `A pharmacy's send and its queue:status at every doctor socket, against a bare Socket.IO server broadcasting the same payload to the same number of sockets, alternating (${G.changes} changes a size at most, ${G.budget / 1000} s budget).`,
         unit: 'ms',
+        stats: ['p50', 'p99'],
         sizeLabel: 'doctor sockets',
         baselineLabel: 'bare Socket.IO',
         points: latency,
@@ -499,6 +502,7 @@ async function growthPhases(pgServer) {
         title: 'Server heap per socket by connected sockets',
         description: 'Heap after GC before and after opening the sockets of each step, divided by their number.',
         unit: 'KiB',
+        stats: ['heap'],
         sizeLabel: 'sockets',
         baselineLabel: 'bare Socket.IO',
         points: heap,
@@ -537,8 +541,11 @@ async function report(pgLabel, seconds) {
   await mkdir(dir, { recursive: true });
   if (curves.length) {
     const scale = QUICK ? '--quick sizes (not the issue\'s)' : 'the issue\'s sizes';
-    await writeReport(path.join(dir, 'report.html'), { title: 'Resepti bench: growth curves', at: new Date().toISOString(), machine, scale, curves, notes });
-    console.log(`written: bench/results/report.html`);
+    const html = path.join(dir, 'report.html');
+    await writeReport(html, { title: 'Resepti bench: growth curves', at: new Date().toISOString(), machine, scale, curves, notes });
+    console.log('written: bench/results/report.html');
+    const pictured = await screenshotReport(html, path.join(dir, 'report.png')).catch((err) => console.error('report.png not written:', err));
+    if (pictured) console.log('written: bench/results/report.png (the charts, for docs/performance.md)');
   }
   // Only a full run of every phase replaces latest.json (the figures docs/performance.md quotes).
   const name = QUICK ? 'latest-quick' : ONLY ? 'latest-partial' : 'latest';
