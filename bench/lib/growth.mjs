@@ -44,18 +44,23 @@ export async function pickAtDepth(doctor, bare, runs) {
   return { res: summary(res), base: summary(base) };
 }
 
-/** The Historia search 'virta' over HTTP against its two SQL statements alone, alternating. */
+/**
+ * The Historia search 'virta' over HTTP against the app's own two statements (buildHistoryQuery
+ * of the built API: the count, then the page chosen with that count) on a pg client, alternating.
+ */
 export async function historySearchAtSize(doctor, pgClient, runs) {
-  const where = `o.delivery_status IN ('processing', 'delivered') AND lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu) LIKE $1`;
+  const { buildHistoryQuery } = await import('../../apps/api/dist/doctor/doctor-history.service.js');
   const res = [];
   const base = [];
   let count = 0;
   for (let i = -1; i < runs; i++) {
-    const r = await doctor.ok('POST', '/history', { filter: 'virta', offset: 30 });
+    const r = await doctor.ok('POST', '/history', { filter: 'virta', sortOrder: 'newest', offset: 30 });
     count = r.body.count;
     const t0 = performance.now();
-    await pgClient.query(`SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']);
-    await pgClient.query(`SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']);
+    const counting = buildHistoryQuery('virta', 'newest', 30);
+    const [{ count: matches }] = (await pgClient.query(counting.countSql, counting.params)).rows;
+    const q = buildHistoryQuery('virta', 'newest', 30, matches);
+    await pgClient.query(q.sql, q.params);
     const b = performance.now() - t0;
     if (i >= 0) {
       res.push(r.ms);
@@ -144,7 +149,7 @@ body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 960px; 
 .chart { position: relative; height: 320px; }
 table { border-collapse: collapse; margin: 1rem 0 2rem; }
 th, td { border: 1px solid #ccc; padding: 4px 10px; text-align: right; }
-th:last-child, td:last-child { text-align: left; }
+th:last-child, td:last-child { text-align: left; min-width: 16em; }
 .meta { color: #555; }
 .table { overflow-x: auto; }
 </style>
