@@ -147,9 +147,9 @@ export async function writeReport(file, { title, at, machine, scale, curves, not
 <style>
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 960px; padding: 0 1rem; color: #222; }
 .chart { position: relative; height: 320px; }
-table { border-collapse: collapse; margin: 1rem 0 2rem; }
+table { border-collapse: collapse; margin: 1rem 0 2rem; font-size: 14px; }
 th, td { border: 1px solid #ccc; padding: 4px 10px; text-align: right; }
-th:last-child, td:last-child { text-align: left; min-width: 16em; }
+th:last-child, td:last-child { text-align: left; min-width: 14em; }
 .meta { color: #555; }
 .table { overflow-x: auto; }
 </style>
