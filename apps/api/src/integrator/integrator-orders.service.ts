@@ -80,6 +80,12 @@ function legacyFloor(at: string | undefined, id: string | undefined): LegacyFloo
   return updatedAt && isId(id) ? { updatedAt, id: Number(id) } : null;
 }
 
+/** A cursor of API 1.2 or earlier (deprecated: its answers say so). */
+export function isFirstVersionCursor(cursor: string): boolean {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  return parts.length === 2 && legacyFloor(parts[0], parts[1]) !== null;
+}
+
 /** A cursor as encodeCursor (or the first version) wrote it; anything else (edited, out of range) is 400. */
 function decodeCursor(cursor: string): { after: FeedPosition; floor: LegacyFloor | null } {
   const parts = Buffer.from(cursor, 'base64url').toString().split('|');
