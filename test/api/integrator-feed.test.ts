@@ -197,3 +197,19 @@ describe('the events list pages by commit', () => {
     }
   });
 });
+
+describe('deprecation of the first version’s cursor', () => {
+  it('answers a cursor of API 1.2 (by clock) with Deprecation, Sunset and Link, and a current cursor without them', async () => {
+    await placeOrder();
+    const first = await client.call<IntegratorOrderPage>('GET', '/orders?limit=1');
+    expect([first.headers.get('deprecation'), first.headers.get('sunset')]).toEqual([null, null]);
+    const current = await client.call<IntegratorOrderPage>('GET', `/orders?limit=1&cursor=${first.body.nextCursor}`);
+    expect([current.status, current.headers.get('deprecation')]).toEqual([200, null]);
+    const order = first.body.data[0];
+    const old = await client.call<IntegratorOrderPage>('GET', `/orders?cursor=${Buffer.from(`${order.updatedAt}|${order.orderId}`).toString('base64url')}`);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(Date.parse(old.headers.get('sunset')!)).toBeGreaterThan(Number(old.headers.get('deprecation')!.slice(1)) * 1000 + 180 * 86_400_000);
+    expect(old.headers.get('link')).toContain('rel="deprecation"');
+  });
+});

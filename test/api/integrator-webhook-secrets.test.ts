@@ -2,14 +2,14 @@
  * Webhook secret rotation with an overlap window (issue 26): after a rotation every delivery
  * carries two signatures (`v1=` by the new secret, `v1=` by the old one) until the overlap ends,
  * then only the new one; the SDK's check (and the documented one) accepts either secret during the
- * window and only the new one after it. Also the deprecation headers of a first-version cursor.
+ * window and only the new one after it.
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IntegratorOrder, IntegratorOrderPage, IntegratorWebhookEvent, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
+import type { IntegratorWebhookEvent, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
 import { verifyWebhook } from '../../libs/integrator-client/resepti-client';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
@@ -143,28 +143,5 @@ describe('webhook secret rotation', () => {
     expect([res.status, res.body.code]).toEqual([404, 'webhook_not_found']);
     await client.call('DELETE', `/webhook-endpoints/${endpoint.id}`);
     expect((await client.call('POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`, {})).status).toBe(404);
-  });
-});
-
-describe('deprecation', () => {
-  it('answers a cursor of API 1.2 (by clock) with Deprecation, Sunset and Link, and a current cursor without them', async () => {
-    const [office] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
-    const [product] = await app.sql<{ id: number }>(`SELECT id FROM product WHERE renewable AND available ORDER BY id LIMIT 1`);
-    await client.call<IntegratorOrder>('POST', '/orders', {
-      officeId: office.id,
-      patient: { hetu: '121212-913Y', firstName: 'Matti', lastName: 'Meikäläinen' },
-      items: [{ productId: product.id }],
-      deliveryOption: 'delivery-12-h',
-    });
-    const first = await client.call<IntegratorOrderPage>('GET', '/orders?limit=1');
-    expect([first.headers.get('deprecation'), first.headers.get('sunset')]).toEqual([null, null]);
-    const current = await client.call<IntegratorOrderPage>('GET', `/orders?limit=1&cursor=${first.body.nextCursor}`);
-    expect([current.status, current.headers.get('deprecation')]).toEqual([200, null]);
-    const order = first.body.data[0];
-    const old = await client.call<IntegratorOrderPage>('GET', `/orders?cursor=${Buffer.from(`${order.updatedAt}|${order.orderId}`).toString('base64url')}`);
-    expect(old.status).toBe(200);
-    expect(old.headers.get('deprecation')).toMatch(/^@\d+$/);
-    expect(Date.parse(old.headers.get('sunset')!)).toBeGreaterThan(Number(old.headers.get('deprecation')!.slice(1)) * 1000 + 180 * 86_400_000);
-    expect(old.headers.get('link')).toContain('rel="deprecation"');
   });
 });
