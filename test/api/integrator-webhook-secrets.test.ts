@@ -129,6 +129,15 @@ describe('webhook secret rotation', () => {
     expect([v1s(alone.signature), verifyWebhook(alone.body, alone.signature, now.secret!), verifyWebhook(alone.body, alone.signature, second.secret!)]).toEqual([1, true, false]);
   });
 
+  it('keeps both secrets of two rotations at the same moment: each answered secret signs (none is lost)', async () => {
+    const endpoint = (await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: receiverUrl, events: ['order.created'] })).body;
+    const twins = await Promise.all([1, 2].map(() => client.call<WebhookEndpointView>('POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`, { overlapHours: 1 })));
+    expect(twins.map((t) => t.status)).toEqual([200, 200]);
+    const delivery = await testDelivery(endpoint.id);
+    expect(twins.map((t) => verifyWebhook(delivery.body, delivery.signature, t.body.secret!))).toEqual([true, true]);
+    expect(verifyWebhook(delivery.body, delivery.signature, endpoint.secret!)).toBe(false);
+  });
+
   it('refuses a bad overlap (400, nothing rotated) and another client’s endpoint (404)', async () => {
     const endpoint = (await client.call<WebhookEndpointView>('POST', '/webhook-endpoints', { url: receiverUrl, events: ['order.created'] })).body;
     const [{ secret }] = await app.sql<{ secret: string }>(`SELECT secret FROM webhook_endpoint WHERE id = $1`, [endpoint.id]);
