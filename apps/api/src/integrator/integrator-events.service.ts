@@ -7,8 +7,11 @@ import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
 
-/** The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is limited to some. */
-const VISIBLE = `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[]))))
+/**
+ * The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is
+ * limited to some, and of its kind (a sandbox client's orders, or real ones).
+ */
+const visible = (client: ApiClient) => `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[])) AND ${client.sandbox ? '' : 'NOT '}e.sandbox))
                  AND e.created_at >= now() - make_interval(days => ${EVENT_LOG_DAYS})`;
 
 /**
@@ -24,7 +27,7 @@ export class IntegratorEventsService {
     const limit = query.limit ?? 50;
     let after: FeedPosition = { changeXid: '0', id: 0 };
     if (query.after !== undefined) {
-      const [row] = (await this.events.query(`SELECT e.change_xid::text AS "changeXid", e.id FROM api_event e WHERE e.event_id = $3 AND ${VISIBLE}`, [
+      const [row] = (await this.events.query(`SELECT e.change_xid::text AS "changeXid", e.id FROM api_event e WHERE e.event_id = $3 AND ${visible(client)}`, [
         client.pharmacyId,
         client.officeIds,
         query.after,
@@ -35,7 +38,7 @@ export class IntegratorEventsService {
     const rows = (await this.events.query(
       `WITH ${FEED_HORIZON}
        SELECT e.payload FROM api_event e, feed_horizon
-        WHERE e.change_xid < feed_horizon.h AND (e.change_xid, e.id) > ($3::bigint, $4::int) AND ${VISIBLE}
+        WHERE e.change_xid < feed_horizon.h AND (e.change_xid, e.id) > ($3::bigint, $4::int) AND ${visible(client)}
         ORDER BY e.change_xid, e.id LIMIT $5`,
       [client.pharmacyId, client.officeIds, after.changeXid, after.id, limit + 1],
     )) as Array<{ payload: IntegratorWebhookEvent }>;

@@ -23,7 +23,7 @@ import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;
 
-const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId });
+const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId, sandbox: client.sandbox });
 
 /**
  * The cursor after a row of the feed: `2|<change_xid>|<id>`, plus the floor of a cursor of the
@@ -141,7 +141,8 @@ export class IntegratorOrdersService {
       if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
       const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
       return {
-        order: pharmacyOrder({
+        order: {
+          ...pharmacyOrder({
           office,
           pharmacyUserId: null,
           pharmacist: client.name,
@@ -149,7 +150,9 @@ export class IntegratorOrdersService {
           deliveryOption: dto.deliveryOption,
           lines: dto.items.map((item) => ({ productId: item.productId, product: products.get(item.productId), reason: item.reason ?? '' })),
           now,
-        }),
+          }),
+          sandbox: client.sandbox,
+        },
         audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
         recordPlaced: async (tx: EntityManager, order: Order) => {
           if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
@@ -177,9 +180,11 @@ export class IntegratorOrdersService {
     return response ?? (orderId ? this.find(client, orderId) : null);
   }
 
-  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order. */
+  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real). */
   async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
-    const order = await this.idempotencyKeys.manager.getRepository(Order).findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId }, relations: { items: true } });
+    const order = await this.idempotencyKeys.manager
+      .getRepository(Order)
+      .findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox }, relations: { items: true } });
     if (!order || !this.mayActFor(client, order.officeId)) return null;
     return toIntegratorOrder(order);
   }
@@ -197,12 +202,12 @@ export class IntegratorOrdersService {
     const page = (await this.idempotencyKeys.query(
       `WITH ${FEED_HORIZON}
        SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
-        WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[]))
+        WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $10
           AND o.change_xid < feed_horizon.h AND (o.change_xid, o.id) > ($3::bigint, $4::int)
           AND ($5::text IS NULL OR o.delivery_status = $5) AND ($6::timestamptz IS NULL OR o.updated_at >= $6)
           AND ($7::timestamptz IS NULL OR (o.updated_at, o.id) > ($7::timestamptz, $8::int))
         ORDER BY o.change_xid, o.id LIMIT $9`,
-      [client.pharmacyId, client.officeIds, after.changeXid, after.id, query.status ?? null, since, floor?.updatedAt ?? null, floor?.id ?? 0, limit],
+      [client.pharmacyId, client.officeIds, after.changeXid, after.id, query.status ?? null, since, floor?.updatedAt ?? null, floor?.id ?? 0, limit, client.sandbox],
     )) as FeedPosition[];
     const withItems = page.length
       ? await this.idempotencyKeys.manager.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })

@@ -15,7 +15,7 @@ export class PharmacyApiClientsController {
   constructor(private readonly clients: ApiClientsService) {}
 
   @Get()
-  @ApiOkResponse({ description: "The pharmacy's API clients (pharmacy systems), revoked ones included" })
+  @ApiOkResponse({ description: "The pharmacy's API clients (pharmacy systems), revoked ones included; `sandbox`: its orders are decided by the simulated doctor" })
   async list(@CurrentUser() user: SessionUser): Promise<ApiClientView[]> {
     return (await this.clients.listForPharmacy(user.pharmacyId!)).map(toApiClientView);
   }

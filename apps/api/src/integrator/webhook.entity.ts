@@ -128,6 +128,10 @@ export class ApiEvent {
   @Column({ type: 'bigint', select: false, insert: false, update: false })
   changeXid!: string;
 
+  /** An event of a sandbox order: listed only to sandbox clients (and real ones only to real clients). */
+  @Column({ type: 'boolean', default: false })
+  sandbox!: boolean;
+
   /** The event as a webhook carries it. */
   @Column({ type: 'jsonb' })
   payload!: object;

@@ -21,6 +21,7 @@ import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.js';
 import { ChangeFeedByCommit1795800000100 } from './1795800000100-ChangeFeedByCommit.js';
 import { WebhookSecretRotation1795800000110 } from './1795800000110-WebhookSecretRotation.js';
+import { IntegratorSandbox1795800000200 } from './1795800000200-IntegratorSandbox.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
 import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CustomerLanguage1795700000300,
   ChangeFeedByCommit1795800000100,
   WebhookSecretRotation1795800000110,
+  IntegratorSandbox1795800000200,
 ];
