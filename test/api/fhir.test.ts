@@ -5,6 +5,7 @@
  * errors are OperationOutcomes; reads are audited like /api/v1's.
  */
 import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
+import { Client } from 'pg';
 import type { DoctorOrder, IntegratorOrder, PatientAccessLog } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { checkFhir, prepareFhirSchema } from '../support/fhir-schema';
@@ -219,5 +220,56 @@ describe('the FHIR R4 view', () => {
     const doctor = await loginAs(app, 'doctor');
     const log = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: '121212-913Y' })).body.entries;
     expect(log.map((e) => `${e.actorName}: ${e.action} ${e.orderId}`)).toContain(`FHIR-lukija (Keskusapteekki): integrator.request ${approved.orderId}`);
+  });
+
+  // Last: it moves two orders' updated_at, which the tests above read.
+  it('never skips a change that commits late: a client polling with _lastUpdated=gt<the newest it has seen> gets both', async () => {
+    /** Follows next links from `path` to the end: the items seen (id → lastUpdated). */
+    const poll = async (since: string | null) => {
+      const items = new Map<string, string>();
+      let path: string | null = `/MedicationRequest?_count=1${since ? `&_lastUpdated=gt${encodeURIComponent(since)}` : ''}`;
+      while (path) {
+        const page: FhirAnswer<Bundle<MedicationRequest>> = await fhir<Bundle<MedicationRequest>>(path, keskus.token);
+        for (const r of resources(page.body)) items.set(r.id!, r.meta!.lastUpdated!);
+        const next = page.body.link?.find((l) => l.relation === 'next');
+        path = next ? pathOf(next.url!) : null;
+      }
+      return items;
+    };
+    const newest = (items: Map<string, string>, before: string | null) => [...items.values(), ...(before ? [before] : [])].sort().at(-1) ?? null;
+    const touch = `UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1`;
+    const seen = new Map<string, string>();
+    const first = await poll(null);
+    first.forEach((v, k) => seen.set(k, v));
+    let since = newest(first, null);
+    const early = new Client({ connectionString: app.databaseUrl });
+    const late = new Client({ connectionString: app.databaseUrl });
+    await early.connect();
+    await late.connect();
+    try {
+      // The early transaction changes one order (the earlier clock) and stays open; the late one changes another and commits first.
+      await early.query('BEGIN');
+      await early.query(touch, [approved.orderId]);
+      await new Promise((r) => setTimeout(r, 20));
+      await late.query('BEGIN');
+      await late.query(touch, [rejected.orderId]);
+      await late.query('COMMIT');
+      // The client polls now: by clock it would get the late change and move `since` past the early one's time for good.
+      const meanwhile = await poll(since);
+      meanwhile.forEach((v, k) => seen.set(k, v));
+      since = newest(meanwhile, since);
+      await early.query('COMMIT');
+      const after = await poll(since);
+      after.forEach((v, k) => seen.set(k, v));
+
+      const [a] = await app.sql<{ updated_at: Date }>(`SELECT updated_at FROM orders WHERE id = $1`, [approved.orderId]);
+      const [r] = await app.sql<{ updated_at: Date }>(`SELECT updated_at FROM orders WHERE id = $1`, [rejected.orderId]);
+      expect(a.updated_at.getTime()).toBeLessThan(r.updated_at.getTime());
+      const itemOf = async (order: IntegratorOrder) => String((await app.sql<{ id: number }>(`SELECT id FROM order_item WHERE order_id = $1`, [order.orderId]))[0].id);
+      expect([seen.get(await itemOf(approved)), seen.get(await itemOf(rejected))]).toEqual([a.updated_at.toISOString(), r.updated_at.toISOString()]);
+    } finally {
+      await early.end();
+      await late.end();
+    }
   });
 });

@@ -19,7 +19,18 @@ export interface LastUpdatedBound {
 export interface MedicationRequestSearch {
   lastUpdated: LastUpdatedBound[];
   count: number;
-  after: { updatedAt: Date; itemId: number } | null;
+  after: FhirCursor | null;
+}
+
+/**
+ * Where a next link continues: after the item (changeXid, itemId) of the feed by commit (see
+ * integrator/change-feed.ts), and, for a link of the first version (by clock), after its
+ * (updatedAt, itemId) too, so a client that follows an old link neither repeats nor skips.
+ */
+export interface FhirCursor {
+  changeXid: string;
+  itemId: number;
+  floor: { updatedAt: Date; itemId: number } | null;
 }
 
 /** 400 naming the parameter: its code is `<parameter in snake case>_invalid` (count_invalid, last_updated_invalid, cursor_invalid). */
@@ -58,16 +69,33 @@ function lastUpdatedBound(value: string): LastUpdatedBound {
 
 const list = (value: unknown): string[] => (value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)]);
 
-export function encodeFhirCursor(updatedAt: Date, itemId: number): string {
-  return Buffer.from(`${updatedAt.toISOString()}|${itemId}`).toString('base64url');
+/** `2|<change_xid>|<item id>`, plus the floor of a first-version link being followed, base64url. */
+export function encodeFhirCursor(cursor: FhirCursor): string {
+  const { changeXid, itemId, floor } = cursor;
+  return Buffer.from([2, changeXid, itemId, ...(floor ? [floor.updatedAt.toISOString(), floor.itemId] : [])].join('|')).toString('base64url');
 }
 
-function decodeFhirCursor(cursor: string): { updatedAt: Date; itemId: number } {
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+const isItemId = (id: string | undefined) => /^\d{1,10}$/.test(id ?? '') && Number(id) <= MAX_ID;
+
+/** The (updated_at, item id) of a first-version link, or null. */
+function clockFloor(at: string | undefined, id: string | undefined): { updatedAt: Date; itemId: number } | null {
   const updatedAt = new Date(at ?? '');
-  const wrong = rest.length > 0 || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at ?? '') || Number.isNaN(updatedAt.getTime()) || !/^\d{1,10}$/.test(id ?? '') || Number(id) > MAX_ID;
-  if (wrong) throw invalid('_cursor', 'The _cursor is not one this server wrote: follow the next link as it is.', 'Sivutustunniste (_cursor) on virheellinen.');
-  return { updatedAt, itemId: Number(id) };
+  const ok = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(at ?? '') && !Number.isNaN(updatedAt.getTime()) && isItemId(id);
+  return ok ? { updatedAt, itemId: Number(id) } : null;
+}
+
+function decodeFhirCursor(cursor: string): FhirCursor {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const wrong = () => invalid('_cursor', 'The _cursor is not one this server wrote: follow the next link as it is.', 'Sivutustunniste (_cursor) on virheellinen.');
+  if (parts.length === 2) {
+    const floor = clockFloor(parts[0], parts[1]);
+    if (!floor) throw wrong();
+    return { changeXid: '0', itemId: 0, floor };
+  }
+  const [version, xid, id, ...rest] = parts;
+  const floor = rest.length === 2 ? clockFloor(rest[0], rest[1]) : null;
+  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isItemId(id) || (rest.length > 0 && !floor)) throw wrong();
+  return { changeXid: xid, itemId: Number(id), floor };
 }
 
 export function parseMedicationRequestSearch(query: Record<string, unknown>): MedicationRequestSearch {
