@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { CsrfTokenResponse, LoginResponse } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
@@ -38,6 +38,7 @@ export class AuthController {
   @ApiBody({ type: EmailLoginDto })
   @ApiOkResponse({ type: LoginResultSchema, description: 'Signed in; the session cookie is set.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this account (15 min).' })
   @ApiOperation({ summary: 'Customer login with e-mail and password' })
   customerLogin(): LoginResponse {
     return { role: 'customer' };
@@ -50,6 +51,7 @@ export class AuthController {
   @ApiBody({ type: EmailLoginDto })
   @ApiOkResponse({ type: LoginResultSchema, description: 'Signed in; the session cookie is set. With TOTP: {mfaRequired} (POST /login/mfa next); MFA_REQUIRED_FOR without TOTP: {mfaSetupRequired}.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this account (15 min).' })
   @ApiOperation({ summary: 'Doctor login with e-mail and password' })
   doctorLogin(@Req() req: Request): LoginResponse {
     return loginAnswer(req, 'doctor');
@@ -62,6 +64,7 @@ export class AuthController {
   @ApiBody({ type: UsernameLoginDto })
   @ApiOkResponse({ type: LoginResultSchema, description: 'Signed in; the session cookie is set. With TOTP: {mfaRequired} (POST /login/mfa next); MFA_REQUIRED_FOR without TOTP: {mfaSetupRequired}.' })
   @ApiUnauthorizedResponse({ description: 'Kirjautumistiedot virheelliset. Yritä uudelleen' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this account (15 min).' })
   @ApiOperation({ summary: 'Pharmacy user login with username and password' })
   pharmacistLogin(@Req() req: Request): LoginResponse {
     return loginAnswer(req, 'pharmacy');

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Response } from 'express';
 import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
@@ -48,6 +48,7 @@ export class CustomerFeedbackController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Saved' })
   @ApiConflictResponse({ description: 'Feedback on this order was given already' })
+  @ApiNotFoundResponse({ description: 'Not a handled order of this customer' })
   @ApiTooManyRequestsResponse({ description: `Feedback without an order: at most ${FEEDBACK_WITHOUT_ORDER_PER_DAY} per customer in 24 hours` })
   @ApiOperation({ summary: 'Give feedback' })
   give(@CurrentUser() user: SessionUser, @Body() body: FeedbackDto): Promise<void> {
