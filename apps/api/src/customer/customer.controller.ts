@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -15,6 +15,7 @@ import { CustomerInfoSchema, CustomerSessionSchema } from '../common/web-api-sch
 @ApiTags('customer')
 @Controller()
 @Roles('customer')
+@ApiNotFoundResponse({ description: 'Käyttäjää ei löydy: the account was closed meanwhile (e.g. in another tab).' })
 export class CustomerController {
   constructor(
     private readonly customers: CustomerService,
