@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiExtension, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MESSAGES, MFA_MESSAGES, type LoginResponse, type TotpEnableResponse, type TotpSetupResponse, type TotpStatus } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
@@ -8,7 +8,7 @@ import { CurrentUser } from './current-user.decorator.js';
 import { MfaCodeDto, TotpDisableDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import { pendingOf, signIn, StaffMfaGuard, staffOf } from './mfa-session.js';
-import { Public, Roles } from './roles.decorator.js';
+import { Public, Roles, SESSION_SECURITY } from './roles.decorator.js';
 import type { SessionUser } from './session-user.js';
 import { LoginResultSchema, TotpEnabledSchema, TotpSetupSchema, TotpStatusSchema } from '../common/web-api-schemas.js';
 
@@ -17,6 +17,9 @@ import { LoginResultSchema, TotpEnabledSchema, TotpSetupSchema, TotpStatusSchema
  * The setup endpoints are open to a signed-in doctor or pharmacy user and to one who must set it
  * up before signing in (MFA_REQUIRED_FOR); they check that themselves (staffOf), hence @Public.
  */
+/** Who the setup endpoints (StaffMfaGuard) answer, as the web API document says it: a staff session, or one whose login waits for TOTP setup. */
+const STAFF_MFA_ROLES = ['doctor', 'pharmacy'];
+
 @ApiTags('auth')
 @Controller()
 export class MfaController {
@@ -43,6 +46,8 @@ export class MfaController {
   @Get('mfa/totp')
   @Public()
   @UseGuards(StaffMfaGuard)
+  @ApiCookieAuth(SESSION_SECURITY)
+  @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @ApiOkResponse({ type: TotpStatusSchema, description: '{enabled, required} of the signed-in staff user (or one that must set TOTP up).' })
   @ApiOperation({ summary: "The staff user's TOTP status" })
   status(@Req() req: Request): Promise<TotpStatus> {
@@ -52,6 +57,8 @@ export class MfaController {
   @Post('mfa/totp/setup')
   @Public()
   @UseGuards(StaffMfaGuard)
+  @ApiCookieAuth(SESSION_SECURITY)
+  @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @HttpCode(200)
   @ApiOkResponse({ type: TotpSetupSchema, description: '{secret, otpauthUrl}: a new secret for the authenticator, not in use until enabled.' })
   @ApiOperation({ summary: 'Start setting TOTP up: a new secret' })
@@ -62,6 +69,8 @@ export class MfaController {
   @Post('mfa/totp/enable')
   @Public()
   @UseGuards(StaffMfaGuard)
+  @ApiCookieAuth(SESSION_SECURITY)
+  @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @HttpCode(200)
   @ApiOkResponse({ type: TotpEnabledSchema, description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
   @ApiOperation({ summary: 'Enable TOTP with a first code' })

@@ -47,6 +47,7 @@ export class PharmacyUserAdminController {
   @ApiOkResponse({ type: PharmacyUserSchema, description: 'The saved user. An empty or missing password keeps the old one.' })
   @ApiConflictResponse({ description: "'Käyttäjätunnus on jo varattu!'" })
   @ApiForbiddenResponse({ description: "Another pharmacy's user, or another administrator." })
+  @ApiNotFoundResponse({ description: 'No such user.' })
   @ApiOperation({ summary: 'Update a pharmacy user' })
   update(@CurrentUser() admin: SessionUser, @Req() req: Request, @Body() body: UpdatePharmacyUserDto): Promise<PharmacyUserListEntry> {
     return this.users.update(admin, body, req.sessionID);
