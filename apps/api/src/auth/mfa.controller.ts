@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiExtension, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCookieAuth, ApiExtension, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { MESSAGES, MFA_MESSAGES, type LoginResponse, type TotpEnableResponse, type TotpSetupResponse, type TotpStatus } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
@@ -61,6 +61,7 @@ export class MfaController {
   @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @HttpCode(200)
   @ApiOkResponse({ type: TotpSetupSchema, description: '{secret, otpauthUrl}: a new secret for the authenticator, not in use until enabled.' })
+  @ApiConflictResponse({ description: 'TOTP is on already.' })
   @ApiOperation({ summary: 'Start setting TOTP up: a new secret' })
   setup(@Req() req: Request): Promise<TotpSetupResponse> {
     return this.mfa.setup(staffOf(req).user);
@@ -73,6 +74,9 @@ export class MfaController {
   @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @HttpCode(200)
   @ApiOkResponse({ type: TotpEnabledSchema, description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
+  @ApiConflictResponse({ description: 'TOTP is on already.' })
+  @ApiUnauthorizedResponse({ description: 'A wrong code (or no session).' })
+  @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
   @ApiOperation({ summary: 'Enable TOTP with a first code' })
   async enable(@Req() req: Request, @Body() body: MfaCodeDto): Promise<TotpEnableResponse> {
     const { user, pending } = staffOf(req);
@@ -85,6 +89,10 @@ export class MfaController {
   @Roles('doctor', 'pharmacy')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'TOTP and the recovery codes removed.' })
+  @ApiBadRequestResponse({ description: 'TOTP is not on.' })
+  @ApiUnauthorizedResponse({ description: 'A wrong password or code (or no session).' })
+  @ApiForbiddenResponse({ description: 'The role must use TOTP (MFA_REQUIRED_FOR).' })
+  @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
   @ApiOperation({ summary: 'Disable TOTP (password and a code)' })
   async disable(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: TotpDisableDto): Promise<void> {
     if (user.role === 'customer') throw new UnauthorizedException(MESSAGES.unauthorized);
