@@ -32,7 +32,7 @@ export class CustomerCartController {
   @HttpCode(200)
   @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart with the new item' })
   @ApiBadRequestResponse({ description: 'Unknown or non-renewable medicine, a topic not offered, a chat that does not follow the questionnaire or ends in a rejection, a full cart' })
-  @ApiConflictResponse({ description: 'The medicine is in the cart already' })
+  @ApiConflictResponse({ description: 'The medicine is in the cart already, or: A payment is being taken: the cart is locked until it has finished' })
   @ApiOperation({ summary: 'Add a renewal or a new-prescription request' })
   add(@CurrentUser() user: SessionUser, @Body() body: AddCustomerCartItemDto): Promise<CustomerCart> {
     return this.carts.add(user.id, body);
@@ -43,6 +43,7 @@ export class CustomerCartController {
   @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart with the code and its discount' })
   @ApiBadRequestResponse({ description: 'Kampanjakoodia ei löytynyt' })
   @ApiTooManyRequestsResponse({ description: 'More than 10 codes tried in 15 minutes (30 from one address)' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
   @ApiOperation({ summary: 'Apply a campaign code' })
   async applyCoupon(@CurrentUser() user: SessionUser, @Body() body: ApplyCouponDto, @Req() req: Request): Promise<CustomerCart> {
     // Every try counts, found or not: a code is a discount, and guessing one must stay slow.
@@ -53,6 +54,7 @@ export class CustomerCartController {
   @Post('unapply-coupon')
   @HttpCode(200)
   @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart without a code' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
   @ApiOperation({ summary: 'Remove the campaign code' })
   unapplyCoupon(@CurrentUser() user: SessionUser): Promise<CustomerCart> {
     return this.carts.unapplyCoupon(user.id);
@@ -61,6 +63,7 @@ export class CustomerCartController {
   @Delete('item/:id')
   @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart without the item' })
   @ApiNotFoundResponse({ description: 'No such item in this customer’s cart' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
   @ApiOperation({ summary: 'Remove an item from the cart' })
   remove(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<CustomerCart> {
     return this.carts.remove(user.id, id);

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExcludeEndpoint, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExcludeEndpoint, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerPaid, EmbeddedCheckoutPaid, EmbeddedCheckoutSession, PaymentSessionResponse, PaymentStatus } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -23,6 +23,7 @@ export class PaymentsController {
   @Roles('customer')
   @ApiCreatedResponse({ type: PaymentSessionSchema, description: '{sessionId, url}: Stripe Checkout, or the embedded checkout page /kassa/{sessionId}' })
   @ApiBadRequestResponse({ description: 'Ostoskori on tyhjä.' })
+  @ApiConflictResponse({ description: 'A payment of the cart is being taken (another tab).' })
   @ApiOperation({ summary: 'Start a checkout of the cart' })
   start(@CurrentUser() user: SessionUser): Promise<PaymentSessionResponse> {
     // Stripe's return pages come from PUBLIC_URL, never from the request's Host header.
@@ -34,6 +35,7 @@ export class PaymentsController {
   @ApiCreatedResponse({ type: CustomerPaidSchema, description: '{sessionId, orderId}: paid, the cart is now a waiting order' })
   @ApiPaymentRequiredResponse({ description: 'The card was declined (tok_chargeDeclined); nothing changed' })
   @ApiBadRequestResponse({ description: 'Empty cart or an unknown token' })
+  @ApiConflictResponse({ description: 'Another payment of the cart is being taken, or was taken (the order exists); or the code ran out meanwhile.' })
   @ApiOperation({ summary: 'Pay the cart with a test token' })
   pay(@CurrentUser() user: SessionUser, @Body() body: CustomerPayDto): Promise<CustomerPaid> {
     return this.payments.payWithToken(user.id, body.token);
@@ -63,7 +65,8 @@ export class PaymentsController {
   @ApiOkResponse({ type: EmbeddedCheckoutPaidSchema, description: 'Paid: {status: complete, orderId, successUrl}' })
   @ApiBadRequestResponse({ description: 'Not a card number, expiry or CVC' })
   @ApiPaymentRequiredResponse({ description: 'Declined (4000 0000 0000 0002, an expired or a non-test card)' })
-  @ApiGoneResponse({ description: 'The checkout expired (30 min)' })
+  @ApiGoneResponse({ description: 'The checkout expired (30 min), or ended when the cart changed' })
+  @ApiConflictResponse({ description: 'A payment is being taken in another tab, or this checkout was paid already; or the payment was refunded because the cart or code changed meanwhile.' })
   @ApiOperation({ summary: 'Pay in the embedded checkout' })
   payEmbedded(@CurrentUser() user: SessionUser, @Param('sessionId') sessionId: string, @Body() body: EmbeddedCheckoutPayDto): Promise<EmbeddedCheckoutPaid> {
     return this.payments.payEmbedded(user.id, sessionId, body);
