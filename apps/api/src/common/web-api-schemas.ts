@@ -245,7 +245,7 @@ export class DoctorInfoSchema implements DoctorInfo {
   @ApiProperty({ example: 'Lääkäri' })
   lastName!: string;
 
-  @ApiProperty({ ...INT, description: 'The idle timeout of a session (SESSION_IDLE_MINUTES).', example: 30 })
+  @ApiProperty({ type: 'number', description: 'The idle timeout of a session (SESSION_IDLE_MINUTES; may be a fraction).', example: 30 })
   sessionIdleMinutes!: number;
 }
 
@@ -472,7 +472,7 @@ export class PharmacyUserInfoSchema implements PharmacyUserInfo {
   @ApiProperty({ ...INT, description: 'How many offices the user works at.' })
   officeCount!: number;
 
-  @ApiProperty({ ...INT, example: 30 })
+  @ApiProperty({ type: 'number', description: 'SESSION_IDLE_MINUTES (may be a fraction).', example: 30 })
   sessionIdleMinutes!: number;
 }
 
@@ -726,7 +726,7 @@ export class CustomerInfoSchema implements CustomerInfo {
 
 @ApiSchema({ name: 'CustomerSession' })
 export class CustomerSessionSchema extends CustomerInfoSchema implements CustomerSession {
-  @ApiProperty({ ...INT, example: 30 })
+  @ApiProperty({ type: 'number', description: 'SESSION_IDLE_MINUTES (may be a fraction).', example: 30 })
   sessionIdleMinutes!: number;
 }
 
