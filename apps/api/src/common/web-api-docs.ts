@@ -55,6 +55,7 @@ const GENERIC_ERRORS: Record<number, string> = {
   413: 'The request body is too large.',
   415: 'The body is not JSON.',
   429: 'Too many tries: wait and try again.',
+  431: 'The request line or headers are too large: answered by the HTTP server itself, without a body.',
   500: 'Unexpected server error: the answer carries the request id of the server log.',
   503: 'The database (or a busy resource) is not available: try again in a moment.',
 };
@@ -69,7 +70,7 @@ function errorResponse(description: string): Json {
  * The published web contract: Nest's document of the web routes completed with what the decorators
  * do not say: the session (and CSRF) security of every operation, the errors every operation can give
  * besides its own (input 400, session 401/403, CSRF 403/415, a path id's 404, 413, 500, 503), each
- * with the one `WebError` schema, integer path ids, and the tags.
+ * with the one `WebError` schema (and the HTTP server's bodiless 431), integer path ids, and the tags.
  */
 export function finishWebApiDocument(document: OpenAPIObject): OpenAPIObject {
   const doc = JSON.parse(JSON.stringify(document)) as OpenAPIObject & { components: Json };
@@ -84,7 +85,7 @@ export function finishWebApiDocument(document: OpenAPIObject): OpenAPIObject {
         if (param.in === 'path' && param.name === 'id') Object.assign(param, { schema: { type: 'integer', minimum: 1, maximum: 2147483647 }, example: 42 });
       }
       const responses = op.responses as Record<string, Json>;
-      const errors = new Set<number>([500, 503]);
+      const errors = new Set<number>([431, 500, 503]);
       if (op.requestBody || parameters.length > 0 || change) errors.add(400);
       if (signedIn) [401, 403].forEach((s) => errors.add(s));
       if (change) [403, 413, 415].forEach((s) => errors.add(s));
@@ -93,6 +94,10 @@ export function finishWebApiDocument(document: OpenAPIObject): OpenAPIObject {
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
         if (response.content) continue;
+        if (status === '431') {
+          responses[status] = { description: GENERIC_ERRORS[431] };
+          continue;
+        }
         let description = (response.description as string | undefined) || GENERIC_ERRORS[Number(status)];
         if (status === '403' && change) description = signedIn ? `${description} Also: a missing or stale CSRF token (code csrf).` : CSRF_REFUSED;
         responses[status] = errorResponse(description);

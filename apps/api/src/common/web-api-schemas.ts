@@ -100,7 +100,7 @@ export class WebErrorSchema implements ApiError {
   @ApiPropertyOptional({ description: "A machine-readable code where the client acts on it: 'csrf' (fetch a new token from GET /csrf-token and send again).", example: 'csrf' })
   code?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: '500 only: the request id of the server log (also X-Request-Id).' })
+  @ApiPropertyOptional({ description: '500 only: the request id of the server log (the X-Request-Id the request came with, or a new one).' })
   requestId?: string;
 }
 
