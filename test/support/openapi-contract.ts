@@ -67,7 +67,8 @@ export function loadContract(file = INTEGRATOR_SPEC_PATH, options: ContractOptio
     .map(([template, item]) => ({
       template,
       item,
-      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      // An empty segment too: the router hands `/a/` to `/a/{id}` (whose pipe answers 400).
+      pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]*')}$`),
     }))
     .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
 
