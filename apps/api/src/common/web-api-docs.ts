@@ -30,7 +30,7 @@ Another content type is 415.
 unless \`Accept-Language\` asks for Swedish or English, and lists every invalid field of a validation error.
 `.trim();
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 const ERROR_REF = { $ref: '#/components/schemas/WebError' };
 const CHANGES = ['post', 'put', 'patch', 'delete'];
 
