@@ -102,7 +102,12 @@ export function finishWebApiDocument(document: OpenAPIObject): OpenAPIObject {
         if (status === '403' && change) description = signedIn ? `${description} Also: a missing or stale CSRF token (code csrf).` : CSRF_REFUSED;
         responses[status] = errorResponse(description);
       }
+      for (const [status, response] of Object.entries(responses)) {
+        if (!response.description) response.description = status === '204' ? 'Done; no body.' : String(op.summary ?? 'OK');
+      }
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+      const roles = op['x-roles'] as string[] | undefined;
+      if (roles) op.description = [op.description, `Roles: ${roles.join(', ')}.`].filter(Boolean).join('\n\n');
     }
   }
   doc.tags = TAGS;
