@@ -6,6 +6,7 @@
  * told by text message, and an identification or a session cannot keep password hashing busy.
  * TRUST_PROXY=true lets a test act from its own client address (X-Forwarded-For).
  */
+import { CSRF_HEADER } from '@resepti/domain';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { insertCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO, loginAs } from '../support/http';
@@ -122,16 +123,16 @@ describe('registration through strong identification', () => {
     const first = await identifyAtIdp(tamperedState, person);
     const badState = new URL(first.callbackUrl);
     badState.searchParams.set('state', 'tampered-state');
-    expect((await tamperedState.send('GET', badState.href)).location).toBe(`${app.baseUrl}/`);
+    expect((await tamperedState.send('GET', badState.href)).location).toBe(`${app.baseUrl}/?identification=failed`);
     // The one-use transaction is gone: even the genuine callback no longer works.
-    expect((await tamperedState.send('GET', first.callbackUrl)).location).toBe(`${app.baseUrl}/`);
+    expect((await tamperedState.send('GET', first.callbackUrl)).location).toBe(`${app.baseUrl}/?identification=failed`);
     expect((await tamperedState.api('GET', '/registration')).status).toBe(404);
 
     const tamperedCode = new OidcAgent(app);
     const second = await identifyAtIdp(tamperedCode, person);
     const badCode = new URL(second.callbackUrl);
     badCode.searchParams.set('code', `${badCode.searchParams.get('code')}x`);
-    expect((await tamperedCode.send('GET', badCode.href)).location).toBe(`${app.baseUrl}/`);
+    expect((await tamperedCode.send('GET', badCode.href)).location).toBe(`${app.baseUrl}/?identification=failed`);
     expect((await tamperedCode.api('GET', '/registration')).status).toBe(404);
 
     // Cancelled at the provider.
@@ -142,15 +143,47 @@ describe('registration through strong identification', () => {
     const aborted = await cancelled.send('POST', new URL(abort, page.url).href, { form: {} });
     const back = await cancelled.follow(aborted.location!, /\/ui-api\/v1\/registration\/callback/);
     expect(new URL(back.location!).searchParams.get('error')).toBe('access_denied');
-    expect((await cancelled.send('GET', back.location!)).location).toBe(`${app.baseUrl}/`);
+    expect((await cancelled.send('GET', back.location!)).location).toBe(`${app.baseUrl}/?identification=cancelled`);
 
     // A callback without any started identification.
     const stranger = new OidcAgent(app);
-    expect((await stranger.send('GET', `${app.apiUrl}/registration/callback?code=abc&state=def`)).location).toBe(`${app.baseUrl}/`);
+    expect((await stranger.send('GET', `${app.apiUrl}/registration/callback?code=abc&state=def`)).location).toBe(`${app.baseUrl}/?identification=failed`);
 
     expect(await identificationCount(person.hetu)).toBe(0);
     expect(await customerCount(person.hetu)).toBe(0);
     expect((await stranger.api('POST', '/my-user', wizardData({ email: 'matti@example.fi' }))).status).toBe(404);
+  });
+
+  it("checks the wizard's password at step 4 (common, own name or e-mail refused; counted; never logged), only with an identification", async () => {
+    const stranger = new OidcAgent(app);
+    expect((await stranger.api('POST', '/registration/password-check', { password: 'Pilvi-Laiva-42' })).status).toBe(404);
+
+    const person: TestPerson = { hetu: makeHetu(15, 3, 1985, 934), firstName: 'Kerttu', lastName: 'Kokeilija' };
+    const agent = new OidcAgent(app);
+    await identify(agent, person);
+    const common = await agent.api('POST', '/registration/password-check', { password: 'Salasana1', email: 'kerttu@example.fi' });
+    expect(common).toEqual({ status: 400, body: expect.objectContaining({ message: ['Salasana on liian yleinen tai helposti arvattava (esimerkiksi tavallinen sana ja numeroita). Valitse toinen salasana.'] }) });
+    expect((await agent.api('POST', '/registration/password-check', { password: 'Kokeilija1', email: 'kerttu@example.fi' })).status).toBe(400);
+    expect((await agent.api('POST', '/registration/password-check', { password: 'Zorblax77', email: 'zorblax@example.fi' })).status).toBe(400);
+    // The format rules answer as POST /my-user does.
+    expect((await agent.api('POST', '/registration/password-check', { password: 'lyhyt' })).body.message).toEqual(['Salasanan pitää olla vähintään kahdeksan merkkiä pitkä.']);
+    expect((await agent.api('POST', '/registration/password-check', { password: 'Pilvi-Laiva-42', email: 'kerttu@example.fi' })).status).toBe(204);
+    const swedish = await agent.send('POST', `${app.apiUrl}/registration/password-check`, { json: { password: 'Salasana1' } }, {
+      origin: new URL(app.baseUrl).origin,
+      [CSRF_HEADER.toLowerCase()]: (JSON.parse((await agent.send('GET', `${app.apiUrl}/csrf-token`)).body) as { token: string }).token,
+      'accept-language': 'sv-FI',
+    });
+    expect(JSON.parse(swedish.body).message).toEqual(['Lösenordet är för vanligt eller lätt att gissa (till exempel ett vanligt ord och siffror). Välj ett annat lösenord.']);
+    // Nothing stored, the identification still usable, and the password in no log line.
+    expect(await customerCount(person.hetu)).toBe(0);
+    expect((await agent.api('GET', '/registration')).status).toBe(200);
+    expect(app.output()).not.toContain('Salasana1');
+    expect(app.output()).not.toContain('Pilvi-Laiva-42');
+    // Counted per session: no list can be tried through it.
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) answers.push((await agent.api('POST', '/registration/password-check', { password: `Pilvi-Laiva-${i}` })).status);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(answers.slice(0, 20)).not.toContain(429);
   });
 
   it('lets an identification expire', async () => {

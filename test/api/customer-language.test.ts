@@ -81,4 +81,24 @@ describe("the customer's language", () => {
     expect(bad.body.message).toEqual(['Telefonnumrets format är felaktigt.']);
     expect((await customer.patch<{ message: string[] }>('/my-user', { phone: 'ei numero' })).body.message).toEqual(['Puhelinnumeron muoto on virheellinen.']);
   });
+
+  it("asks the identity provider for the language of the switch's cookie, else the browser's (ui_locales)", async () => {
+    const pageIn = async (headers: Record<string, string>) => {
+      const start = await fetch(`${app.apiUrl}/registration/start`, { headers, redirect: 'manual' });
+      const authorize = new URL(start.headers.get('location')!);
+      const cookie = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      let hop = await fetch(authorize, { headers: { cookie }, redirect: 'manual' });
+      const idpCookies = hop.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      while (hop.status >= 300 && hop.status < 400) hop = await fetch(new URL(hop.headers.get('location')!, authorize), { headers: { cookie: idpCookies }, redirect: 'manual' });
+      return { uiLocales: authorize.searchParams.get('ui_locales'), html: await hop.text() };
+    };
+    const swedish = await pageIn({ cookie: 'resepti_kieli=sv', 'accept-language': 'en-GB' });
+    expect(swedish.uiLocales).toBe('sv');
+    expect(swedish.html).toContain('<html lang="sv">');
+    expect(swedish.html).toContain('Identifiera dig som testperson');
+    const english = await pageIn({ 'accept-language': 'en-GB,en;q=0.9' });
+    expect(english.uiLocales).toBe('en');
+    expect(english.html).toContain('Identify as a test person');
+    expect((await pageIn({})).html).toContain('Tunnistaudu testihenkilönä');
+  });
 });

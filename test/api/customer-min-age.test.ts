@@ -37,6 +37,9 @@ describe('the minimum age at registration', () => {
     const registration = await agent.api('GET', '/registration');
     expect(registration.status).toBe(200);
     expect(registration.body).toMatchObject({ registered: false, tooYoung: 'Palvelua voivat käyttää vain vähintään 18-vuotiaat. Ota yhteyttä omaan terveysasemaasi tai lääkäriisi.' });
+    // In the language the page asks in.
+    const english = JSON.parse((await agent.send('GET', `${app.apiUrl}/registration`, undefined, { 'accept-language': 'en-GB' })).body) as { tooYoung: string };
+    expect(english.tooYoung).toBe('The service can only be used by people aged 18 or over. Please contact your own health centre or doctor.');
 
     const created = await agent.api('POST', '/my-user', wizardData('nuori@example.fi'));
     expect(created.status).toBe(403);

@@ -52,9 +52,11 @@ describe("the patient's languages", () => {
     expect(await page.getByRole('button', { name: 'Svenska' }).first().getAttribute('aria-pressed')).toBe('true');
     expect(await checkScreen(page, 'landing sv')).toEqual([]);
 
-    // Identification at the embedded IdP (the bank's test page, in Finnish like the brokers' own).
+    // Identification at the embedded IdP, asked for Swedish (ui_locales) as the brokers are.
     await page.getByRole('link', { name: 'Skapa konto' }).first().click();
-    await page.getByRole('heading', { name: 'Tunnistaudu testihenkilönä' }).waitFor();
+    await page.getByRole('heading', { name: 'Identifiera dig som testperson' }).waitFor();
+    expect(await htmlLang(page)).toBe('sv');
+    await page.getByRole('button', { name: 'Avbryt identifieringen' }).waitFor();
     await page.getByRole('button', { name: /Sanna Saarinen, 120601A948D/ }).click();
 
     await page.waitForURL(`${suite.app.baseUrl}/registerHello`);

@@ -6,7 +6,7 @@
  * the feedback prompt follows. Every screen passes axe at 1280 and 390 px without sideways scroll.
  */
 import type { Page } from 'playwright-core';
-import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { checkScreenWithLandmarks, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
 import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO, loginAs } from '../support/http';
@@ -28,7 +28,7 @@ describe("the customer's order", () => {
     await page.getByText('Sinulla ei ole vielä reseptihistoriaa.').waitFor();
     const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
     await chat.getByText(/^Hei Aino!/).waitFor();
-    expect(await checkScreen(page, 'empty /reseptit')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, 'empty /reseptit')).toEqual([]);
 
     // A renewal, by keyboard: prefix search, Enter takes the first suggestion, a reason, confirm.
     await chat.getByRole('button', { name: 'Vanhan reseptin uusinta' }).click();
@@ -59,7 +59,7 @@ describe("the customer's order", () => {
     await chat.getByRole('button', { name: 'Kyllä, haetaan reseptiä' }).click();
     await page.getByText('Reseptipyyntö', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Siirry kassalle 29,80 €' }).first().waitFor();
-    expect(await checkScreen(page, '/reseptit with a cart')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/reseptit with a cart')).toEqual([]);
 
     // The checkout: no code, 'Siirry kassalle', the embedded card page.
     await chat.getByRole('button', { name: 'Olen valmis' }).click();
@@ -69,11 +69,11 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Käytä koodi' }).click();
     await page.getByText('Kampanjakoodia ei löytynyt').waitFor();
     await page.getByLabel('Kampanjakoodi').fill('');
-    expect(await checkScreen(page, '/handling')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/handling')).toEqual([]);
     await page.getByRole('button', { name: 'Siirry kassalle 29,80 €' }).click();
     await page.waitForURL(/\/kassa\/cs_test_/);
     await page.getByRole('heading', { name: '29,80 €' }).waitFor();
-    expect(await checkScreen(page, '/kassa')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/kassa')).toEqual([]);
     await page.getByLabel('Kortin numero').fill('4000 0000 0000 0002');
     await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
     await page.getByLabel('Turvakoodi (CVC)').fill('123');
@@ -98,11 +98,15 @@ describe("the customer's order", () => {
     await doctor.post('/order/mark-delivered');
 
     await page.getByText('Resepti uusittu').waitFor();
+    // Each decided card says when it was handled.
+    expect(await page.getByText(/^Käsitelty \d{1,2}\.\d{1,2}\.\d{4}/).count()).toBe(2);
 
-    // The feedback prompt of the decision opens at once: five stars, 'Anna palautetta', 'Lähetä'.
+    // The feedback prompt does not cover the decision as it arrives: it opens once the patient has had
+    // the decided cards on screen for a while. Five stars, 'Anna palautetta', 'Lähetä'.
     const dialog = page.getByRole('dialog', { name: 'Anna palautetta' });
+    expect(await dialog.count()).toBe(0);
     await dialog.waitFor();
-    expect(await checkScreen(page, 'feedback')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, 'feedback')).toEqual([]);
     // The stars by keyboard, one radio group with none chosen beforehand (issue 27); arrows move it.
     const oneStar = dialog.getByRole('radio', { name: '1 / 5 tähteä' });
     expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
@@ -129,7 +133,7 @@ describe("the customer's order", () => {
     await page.getByText('Reseptipyyntö hylätty').waitFor();
     await page.getByText('Lääkärin perustelu: Oireet vaativat lääkärin tutkimuksen').waitFor();
     await page.getByText(/^Uusittavissa \d+\/\d{4} asti$/).waitFor();
-    expect(await checkScreen(page, '/reseptit after the decision')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, '/reseptit after the decision')).toEqual([]);
   });
 
   it("double clicks, a second tab and Back/Forward around the checkout make one order; the stale checkout says it is paid", async () => {
@@ -194,7 +198,19 @@ describe("the customer's order", () => {
     await page.getByRole('button', { name: 'Jatka', exact: true }).click();
     await page.getByRole('button', { name: 'Kyllä, uusitaan resepti' }).click();
     await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).first().waitFor();
-    expect(await checkScreen(page, 'phone /reseptit with the chat')).toEqual([]);
+    expect(await checkScreenWithLandmarks(page, 'phone /reseptit with the chat')).toEqual([]);
+    // The price never breaks before its '€' at 390 px: the '€' sits on the line of its number.
+    const linesOfPrice = await page.getByRole('link', { name: 'Siirry kassalle 9,90 €' }).evaluateAll((links) =>
+      links.filter((l) => (l as HTMLElement).offsetParent !== null).map((link) => {
+        const text = link.firstChild?.nodeType === Node.TEXT_NODE ? (link.firstChild as Text) : null;
+        if (!text) return null;
+        const at = (i: number) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1); return Math.round(r.getBoundingClientRect().top); };
+        const s = text.data;
+        return at(s.indexOf('9')) === at(s.indexOf('€'));
+      }),
+    );
+    expect(linesOfPrice.length).toBeGreaterThan(0);
+    expect(linesOfPrice.every((same) => same === true)).toBe(true);
   });
 
   it("with the server stopped: 'Ei yhteyttä palvelimeen', the chat's buttons disabled; back when the server is", async () => {
@@ -274,7 +290,7 @@ describe("the customer's order", () => {
       await chat.getByText(/^Lääkeluettelo ei ole juuri nyt käytettävissä/).waitFor();
       expect(await chat.getByRole('combobox').count()).toBe(0);
       expect(await chat.getByText('Hakemaasi lääkettä ei löydy').count()).toBe(0);
-      expect(await checkScreen(page, 'the chat without a catalogue')).toEqual([]);
+      expect(await checkScreenWithLandmarks(page, 'the chat without a catalogue')).toEqual([]);
     } finally {
       await suite.app.sql(`UPDATE product SET available = true WHERE name NOT IN ('Losec', 'Ranitidin ratiopharm', 'Cipralex')`);
     }

@@ -116,6 +116,30 @@ describe("the patient's rough edges", () => {
     await page.getByRole('link', { name: 'Siirry kassalle 29,80 €' }).first().waitFor();
   });
 
+  it('answering the chat is activity: no expiry prompt while the patient answers, the prompt once they stop', async () => {
+    const page = await suite.openPage('/login', WIDE);
+    await page.clock.install();
+    await signIn(page);
+    const chat = page.getByRole('complementary', { name: 'Hae Reseptiä' });
+    const prompt = page.getByRole('alertdialog', { name: 'Istunto sulkeutumassa' });
+    // The idle time is 30 minutes and the prompt comes two minutes before; each answer comes 20 minutes after the last.
+    const answers: Array<() => Promise<void>> = [
+      () => chat.getByRole('button', { name: 'Uusi resepti' }).click(),
+      () => chat.getByRole('button', { name: 'Allergia', exact: true }).click(),
+      () => chat.getByRole('button', { name: 'Nenässä', exact: true }).click(),
+      () => chat.getByRole('button', { name: 'Kausiluonteisia', exact: true }).click(),
+    ];
+    for (const give of answers) {
+      await page.clock.fastForward('20:00');
+      expect(await prompt.count()).toBe(0);
+      await give();
+    }
+    await chat.getByLabel('Vastauksesi').waitFor();
+    expect(await prompt.count()).toBe(0);
+    await page.clock.fastForward('28:30');
+    await prompt.waitFor();
+  });
+
   it("the medicine search is a customer's input: 16 px text, a 44 px target, room under its label", async () => {
     const page = await suite.openPage('/login', NARROW);
     await signIn(page);

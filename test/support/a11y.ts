@@ -42,6 +42,7 @@ export function documentScrollWidth(page: Page): Promise<number> {
  * serious axe violation and no sideways scrolling. Returns the problems found ('' per width: none).
  */
 export async function checkScreen(page: Page, name: string): Promise<string[]> {
+  const before = page.viewportSize() ?? WIDE;
   const problems: string[] = [];
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
@@ -51,7 +52,7 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
     if (width > viewport.width) problems.push(`${name} @${viewport.width}: scrollWidth ${width}`);
     for (const v of await seriousAxeViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
   }
-  await page.setViewportSize(WIDE);
+  await page.setViewportSize(before);
   return problems;
 }
 
@@ -66,11 +67,12 @@ async function regionViolations(page: Page): Promise<string[]> {
 
 /** checkScreen, and every piece of content inside a landmark at 1280 and 390 px (axe `region`). */
 export async function checkScreenWithLandmarks(page: Page, name: string): Promise<string[]> {
+  const before = page.viewportSize() ?? WIDE;
   const problems = await checkScreen(page, name);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
     for (const v of await regionViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
   }
-  await page.setViewportSize(WIDE);
+  await page.setViewportSize(before);
   return problems;
 }

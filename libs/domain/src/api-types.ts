@@ -181,6 +181,15 @@ export interface RegistrationRequest {
   approvedEulaVersion: string;
 }
 
+/**
+ * POST /registration/password-check: the wizard's password step asks the server (which holds the
+ * list of common and breached passwords) before the terms; `email` makes one's own address no password.
+ */
+export interface PasswordCheckRequest {
+  password: string;
+  email?: string;
+}
+
 /** PATCH /my-user */
 export interface ContactDetailsUpdate {
   email?: string;

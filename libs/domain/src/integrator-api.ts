@@ -75,6 +75,20 @@ export const INTEGRATOR_API_VERSION = '1.2.0';
 export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
 export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
 
+/**
+ * The sandbox (clients made with `create-api-client --sandbox`): a simulated doctor decides each
+ * sandbox order a few seconds after it was placed (SANDBOX_DECISION_SECONDS). It rejects an item
+ * whose `reason` contains SANDBOX_REJECT_MARKER (in any case), with SANDBOX_REJECTION_REASON, and
+ * approves every other one: the integrator picks the outcome per item, with any product.
+ */
+export const SANDBOX_REJECT_MARKER = 'SANDBOX-REJECT';
+export const SANDBOX_REJECTION_REASON = 'Testiympäristön simuloitu lääkäri hylkäsi reseptin (SANDBOX-REJECT).';
+
+/** The simulated doctor's decision on a sandbox order's item (see SANDBOX_REJECT_MARKER). */
+export function sandboxDecision(itemReason: string): { decision: 'approved' | 'rejected'; reasonForDecision: string } {
+  return itemReason.toUpperCase().includes(SANDBOX_REJECT_MARKER) ? { decision: 'rejected', reasonForDecision: SANDBOX_REJECTION_REASON } : { decision: 'approved', reasonForDecision: '' };
+}
+
 /** The event of POST /api/v1/webhook-endpoints/{id}/test: sent to that endpoint only, whatever it subscribed to. */
 export const INTEGRATOR_TEST_EVENT = 'webhook.test';
 /** Every type a delivered body can have. */
@@ -211,4 +225,6 @@ export interface ApiClientView {
   officeIds: number[];
   created: string;
   revoked: string | null;
+  /** A sandbox client (`create-api-client --sandbox`): its orders are decided by the simulated doctor. */
+  sandbox: boolean;
 }

@@ -11,6 +11,9 @@ export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fi';
 
+/** The cookie that keeps the language picked in the web app's switch (the API reads it where no Accept-Language is the app's). */
+export const LANGUAGE_COOKIE = 'resepti_kieli';
+
 /** Each language in its own name, for the language switch. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
 

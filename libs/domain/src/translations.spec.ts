@@ -2,6 +2,8 @@ import { credentialChangedSms, MESSAGES, orderHandledSms } from './messages.js';
 import { QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRES, TOPICS } from './questionnaires.js';
 import { acceptLanguageTags, formatMoney, pickLanguage } from './language.js';
 import { messageTable, renewableTillTextIn, translateMessage } from './translations.js';
+import { CUSTOMER_MESSAGES } from './customer-api.js';
+import { VALIDATION_MESSAGES } from './validation.js';
 
 describe('translations', () => {
   it('keeps the Finnish text messages exactly, and has them in Swedish and English', () => {
@@ -46,5 +48,24 @@ describe('translations', () => {
     expect(pickLanguage(['de-DE', 'en-GB'])).toBe('en');
     expect(pickLanguage(['de-DE'])).toBeNull();
     expect(acceptLanguageTags('fi;q=0.5, sv-FI, *;q=0.1, en;q=0')).toEqual(['sv-FI', 'fi']);
+  });
+
+  it("has every message a patient can meet in Swedish and English (staff-only ones stay Finnish)", () => {
+    const STAFF_ONLY = new Set<string>([
+      VALIDATION_MESSAGES.firstNameRequired, VALIDATION_MESSAGES.lastNameRequired, VALIDATION_MESSAGES.usernameMissing, VALIDATION_MESSAGES.usernameTaken,
+      VALIDATION_MESSAGES.usernameTakenEdit, VALIDATION_MESSAGES.usernameTooShort, VALIDATION_MESSAGES.usernameInvalid, VALIDATION_MESSAGES.usernameTooLong,
+      VALIDATION_MESSAGES.userSaveFailed, VALIDATION_MESSAGES.deleteConfirm, MESSAGES.reasonMandatory,
+    ]);
+    const patientFacing = Object.values({ ...CUSTOMER_MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGES }).filter((m): m is string => typeof m === 'string' && !STAFF_ONLY.has(m));
+    for (const language of ['sv', 'en'] as const) {
+      const table = messageTable(language);
+      expect(patientFacing.filter((m) => !table[m])).toEqual([]);
+    }
+  });
+
+  it('translates messages with a setting in them (the minimum age)', () => {
+    expect(translateMessage(VALIDATION_MESSAGES.tooYoung(18), 'fi')).toBe(VALIDATION_MESSAGES.tooYoung(18));
+    expect(translateMessage(VALIDATION_MESSAGES.tooYoung(20), 'sv')).toBe('Tjänsten kan användas endast av personer som fyllt 20 år. Kontakta din egen hälsocentral eller läkare.');
+    expect(translateMessage(VALIDATION_MESSAGES.tooYoung(18), 'en')).toBe('The service can only be used by people aged 18 or over. Please contact your own health centre or doctor.');
   });
 });

@@ -6,7 +6,7 @@
  * translated once, where it is written (the HTTP exception filter). A message without a
  * translation stays Finnish. The terms follow the glossary of docs/i18n.md.
  */
-import { CUSTOMER_MESSAGES } from './customer-api.js';
+import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from './customer-api.js';
 import type { Language } from './language.js';
 import { MESSAGES } from './messages.js';
 import { QUESTIONNAIRE_ACCEPTANCE_TEXT, QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRE_REJECTION_TEXT, TOPICS } from './questionnaires.js';
@@ -77,7 +77,18 @@ const MESSAGE_ROWS: ReadonlyArray<readonly [string, string, string]> = [
   [V.currentPasswordWrong, 'Det nuvarande lösenordet är fel.', 'The current password is wrong.'],
   [V.passwordForEmailChange, 'Bekräfta bytet av e-postadress med ditt nuvarande lösenord.', 'Confirm the change of e-mail address with your current password.'],
   [V.passwordForAccountClose, 'Bekräfta raderingen av kontot med ditt lösenord.', 'Confirm the deletion of your account with your password.'],
+  [V.passwordTooLong, 'Lösenordet är för långt', 'The password is too long'],
+  [V.passwordMissing, 'Lösenord saknas', 'The password is missing'],
+  [V.emailMissing, 'E-postadress saknas', 'The e-mail address is missing'],
+  [V.emailTooLong, 'E-postadressen är för lång', 'The e-mail address is too long'],
   // Cart, chat and feedback
+  [C.notRenewable, 'Narkotika och PKV-läkemedel kan inte förnyas via tjänsten', 'Narcotics and PKV medicines cannot be renewed through the service'],
+  [C.cartFull, `Varukorgen kan innehålla högst ${CUSTOMER_CHAT_LIMITS.maxCartItems} recept.`, `The basket can hold at most ${CUSTOMER_CHAT_LIMITS.maxCartItems} prescriptions.`],
+  [C.itemTypeInvalid, "Receptets typ ska vara 'renewal' eller 'prescription'.", "The prescription type must be 'renewal' or 'prescription'."],
+  [C.renewalReasonRequired, 'Skriv en kort motivering till läkaren.', 'Write a short reason for the doctor.'],
+  [C.feedbackQuestion, 'Hur lyckades vi? Berätta om din upplevelse av tjänsten Resepti.', 'How did we do? Tell us about your experience of the Resepti service.'],
+  [C.feedbackLimit, 'Respons utan beställning kan ges högst tre gånger per dygn. Försök igen i morgon.', 'Feedback without an order can be given at most three times a day. Please try again tomorrow.'],
+  [C.paymentTokenInvalid, "Betalningsidentifieraren är okänd: använd testidentifieraren 'tok_visa' eller 'tok_chargeDeclined'.", "The payment token is unknown: use the test token 'tok_visa' or 'tok_chargeDeclined'."],
   [C.medicineNotFound, 'Läkemedlet hittades inte', 'The medicine was not found'],
   [C.topicNotOffered, 'Ämnet kan inte väljas.', 'This topic cannot be chosen.'],
   [C.questionnaireRejected, 'Utifrån svaren på frågorna kan du inte ansöka om recept via tjänsten.', 'Based on your answers, a prescription cannot be requested through the service.'],
@@ -106,6 +117,9 @@ const MESSAGE_ROWS: ReadonlyArray<readonly [string, string, string]> = [
   // Generic answers of the exception filter
   ['Pyynnön JSON on virheellinen', 'Begärans JSON är ogiltig', 'The request JSON is invalid'],
   ['Virheellinen syöte', 'Ogiltig inmatning', 'Invalid input'],
+  ['Virheellinen pyyntö', 'Ogiltig begäran', 'Invalid request'],
+  ['Pyyntö on liian suuri', 'Begäran är för stor', 'The request is too large'],
+  ['Pyynnön runko puuttuu tai on virheellinen', 'Begärans innehåll saknas eller är ogiltigt', 'The request body is missing or invalid'],
   ['Palvelussa tapahtui virhe', 'Ett fel inträffade i tjänsten', 'An error occurred in the service'],
 ];
 
@@ -170,13 +184,28 @@ const BY_FINNISH: Readonly<Record<Translated, ReadonlyMap<string, string>>> = {
   en: new Map([...MESSAGE_ROWS, ...QUESTIONNAIRE_ROWS].map(([fi, , en]) => [fi, en])),
 };
 
+/** Messages with a number of the deployment's settings in them: [the Finnish form, Swedish, English]. */
+const PATTERN_ROWS: ReadonlyArray<readonly [RegExp, (n: string) => string, (n: string) => string]> = [
+  [
+    new RegExp(`^${V.tooYoung(0).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('0', '(\\d+)')}$`),
+    (n) => `Tjänsten kan användas endast av personer som fyllt ${n} år. Kontakta din egen hälsocentral eller läkare.`,
+    (n) => `The service can only be used by people aged ${n} or over. Please contact your own health centre or doctor.`,
+  ],
+];
+
 /**
  * A Finnish message in `language` (the Finnish itself for 'fi' or when it has no translation yet).
  * More rows can be added to MESSAGE_ROWS, or given here (e.g. the API's own constants).
  */
 export function translateMessage(finnish: string, language: Language): string {
   if (language === 'fi') return finnish;
-  return BY_FINNISH[language].get(finnish) ?? finnish;
+  const known = BY_FINNISH[language].get(finnish);
+  if (known !== undefined) return known;
+  for (const [pattern, sv, en] of PATTERN_ROWS) {
+    const match = pattern.exec(finnish);
+    if (match) return (language === 'sv' ? sv : en)(match[1]);
+  }
+  return finnish;
 }
 
 /** Adds rows kept outside this library (the API's own messages) to the same lookup. */

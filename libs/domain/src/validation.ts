@@ -36,6 +36,10 @@ export const VALIDATION_MESSAGES = {
   currentPasswordWrong: 'Nykyinen salasana on väärä.',
   passwordForEmailChange: 'Vahvista sähköpostiosoitteen vaihto nykyisellä salasanallasi.',
   passwordForAccountClose: 'Vahvista tilin poisto salasanallasi.',
+  emailMissing: 'Sähköposti puuttuu',
+  emailTooLong: 'Sähköposti on liian pitkä',
+  passwordMissing: 'Salasana puuttuu',
+  passwordTooLong: 'Salasana on liian pitkä',
 } as const;
 
 const M = VALIDATION_MESSAGES;

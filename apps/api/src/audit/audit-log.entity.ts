@@ -22,10 +22,11 @@ export class AuditLog {
 
   /**
    * The acting user's role; for a failed login, the role whose login was tried; 'integrator' an
-   * API client (actorId its row id); 'operator' someone at `npm run admin` (details: the OS user).
+   * API client (actorId its row id); 'operator' someone at `npm run admin` (details: the OS user);
+   * 'sandbox' the integrators' simulated doctor (actorId null).
    */
   @Column({ type: 'text' })
-  actorRole!: UserRole | 'integrator' | 'operator';
+  actorRole!: UserRole | 'integrator' | 'operator' | 'sandbox';
 
   /** null: nobody signed in (a failed login). */
   @Column({ type: 'int', nullable: true })

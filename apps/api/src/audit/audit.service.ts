@@ -19,10 +19,11 @@ export interface AuditEntry {
 
 /**
  * Who acted: a signed-in user (or, a failed login, the role tried with nobody signed in), an
- * integrator's API client (id = its row id), or an operator at the admin CLI (id null).
+ * integrator's API client (id = its row id), an operator at the admin CLI (id null), or the
+ * sandbox's simulated doctor (id null; it acts only on sandbox orders).
  */
 export interface AuditActor {
-  role: UserRole | 'integrator' | 'operator';
+  role: UserRole | 'integrator' | 'operator' | 'sandbox';
   id: number | null;
 }
 

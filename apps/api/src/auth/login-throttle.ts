@@ -33,10 +33,13 @@ export const PASSWORD_WORK_LIMITS = { session: 5, subject: 5, address: 30 } as c
 export const EMAIL_CHANGE_LIMITS = { session: 5, account: 10 } as const;
 /** Campaign codes tried (guessing a code is guessing a discount): per customer and per address. */
 export const COUPON_TRY_LIMITS = { account: 10, address: 30 } as const;
+/** The registration wizard's password step asks the server before the terms: cheap, but no oracle for guessing lists. */
+export const PASSWORD_CHECK_LIMITS = { session: 30, address: 120 } as const;
 
 export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
 export const COUPON_TRY_THROTTLED_MESSAGE = 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.';
+export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Liian monta salasanan tarkistusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
 export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 
 export interface LoginAttempt {
@@ -102,6 +105,13 @@ export function passwordWorkKeys(origin: RequestOrigin, subject: string): Counte
     { key: `password-work:address:${origin.address}`, limit: PASSWORD_WORK_LIMITS.address },
     { key: `password-work:session:${origin.session}`, limit: PASSWORD_WORK_LIMITS.session },
     { key: `password-work:${subject}`, limit: PASSWORD_WORK_LIMITS.subject },
+  ];
+}
+
+export function passwordCheckKeys(origin: RequestOrigin): CounterKey[] {
+  return [
+    { key: `password-check:address:${origin.address}`, limit: PASSWORD_CHECK_LIMITS.address },
+    { key: `password-check:session:${origin.session}`, limit: PASSWORD_CHECK_LIMITS.session },
   ];
 }
 

@@ -1,16 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { VALIDATION_MESSAGES } from '@resepti/domain';
 
 export class EmailLoginDto {
   @ApiProperty({ example: 'laakari@example.fi' })
-  @IsString({ message: 'Sähköposti puuttuu' })
-  @IsNotEmpty({ message: 'Sähköposti puuttuu' })
-  @MaxLength(254, { message: 'Sähköposti on liian pitkä' })
+  @IsString({ message: VALIDATION_MESSAGES.emailMissing })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.emailMissing })
+  @MaxLength(254, { message: VALIDATION_MESSAGES.emailTooLong })
   email!: string;
 
   @ApiProperty({ example: 'Laakari123' })
-  @IsString({ message: 'Salasana puuttuu' })
-  @IsNotEmpty({ message: 'Salasana puuttuu' })
+  @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })
   password!: string;
 }
@@ -23,8 +24,8 @@ export class UsernameLoginDto {
   username!: string;
 
   @ApiProperty({ example: 'Apteekki123' })
-  @IsString({ message: 'Salasana puuttuu' })
-  @IsNotEmpty({ message: 'Salasana puuttuu' })
+  @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })
   password!: string;
 }

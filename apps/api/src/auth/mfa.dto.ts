@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MFA_MESSAGES, type MfaCodeRequest, type TotpDisableRequest } from '@resepti/domain';
+import { MFA_MESSAGES, VALIDATION_MESSAGES, type MfaCodeRequest, type TotpDisableRequest } from '@resepti/domain';
 
 export class MfaCodeDto implements MfaCodeRequest {
   @ApiProperty({ example: '123456', description: "The authenticator's 6-digit code, or a recovery code (XXXXX-XXXXX) at login" })
@@ -12,8 +12,8 @@ export class MfaCodeDto implements MfaCodeRequest {
 
 export class TotpDisableDto extends MfaCodeDto implements TotpDisableRequest {
   @ApiProperty({ example: 'Laakari123' })
-  @IsString({ message: 'Salasana puuttuu' })
-  @IsNotEmpty({ message: 'Salasana puuttuu' })
+  @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
+  @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })
   password!: string;
 }

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import * as oidc from 'openid-client';
-import { isValidHetu, normalizeHetu } from '@resepti/domain';
+import { isValidHetu, normalizeHetu, type Language } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** What the browser's session remembers between the start and the callback (no personal data). */
@@ -50,7 +50,7 @@ export class OidcClient {
   }
 
   /** The issuer's authorization URL to send the browser to, and what to remember for the callback. */
-  async start(redirectUri: string): Promise<{ url: string; transaction: OidcTransaction }> {
+  async start(redirectUri: string, language: Language): Promise<{ url: string; transaction: OidcTransaction }> {
     const configuration = await this.issuer();
     const transaction: OidcTransaction = {
       state: oidc.randomState(),
@@ -68,6 +68,8 @@ export class OidcClient {
       code_challenge_method: 'S256',
       // Strong identification every time: never a remembered login at the issuer.
       prompt: 'login',
+      // The identification pages in the person's language (the Finnish brokers take fi, sv and en).
+      ui_locales: language,
     });
     return { url: url.href, transaction };
   }

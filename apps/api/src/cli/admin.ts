@@ -3,7 +3,7 @@
  *   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
  *   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2"]
  *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
- *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--json]
+ *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--sandbox] [--json]
  *   npm run admin -- revoke-api-client ID
  *   npm run admin -- reconcile-payments [--since ISO]
  *   npm run admin -- verify-audit [--checkpoint FILE]
@@ -49,7 +49,7 @@ const USAGE = `usage:
   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2" ...]
   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name" ...]
   npm run admin -- create-coupon --code C (--percent N | --amount-cents N) [--uses N] [--valid-until YYYY-MM-DD]
-  npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--json]   (prints the secret once)
+  npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name" ...] [--sandbox] [--json]   (prints the secret once; --sandbox: its orders are decided by a simulated doctor, docs/integrators.md)
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
@@ -75,6 +75,7 @@ const OPTIONS = {
   uses: { type: 'string' },
   'valid-until': { type: 'string' },
   json: { type: 'boolean' },
+  sandbox: { type: 'boolean' },
   out: { type: 'string' },
   since: { type: 'string' },
   checkpoint: { type: 'string' },
@@ -197,7 +198,10 @@ async function auditOperator(m: EntityManager, entries: AuditEntry[]): Promise<v
   );
 }
 
-/** An integrator's client: id and secret printed once (the secret is stored only as a hash). */
+/**
+ * An integrator's client: id and secret printed once (the secret is stored only as a hash). With
+ * --sandbox its orders never reach real doctors: the simulated doctor decides them (SandboxDoctor).
+ */
 async function createApiClient(m: EntityManager, v: Values): Promise<string> {
   const pharmacyName = required(v, 'pharmacy');
   const name = required(v, 'name');
@@ -210,11 +214,13 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
     return office.id;
   });
   const secret = newClientSecret();
-  const client = await m.save(ApiClient, { clientId: newClientId(), secretHash: hashSecret(secret), pharmacyId: pharmacy.id, name, officeIds });
-  await auditOperator(m, [{ action: 'api-client.create', subject: `api-client:${client.clientId}`, details: { pharmacyId: pharmacy.id, name, officeIds } }]);
-  if (v.json) return JSON.stringify({ id: client.id, clientId: client.clientId, clientSecret: secret, pharmacy: pharmacyName, officeIds });
+  const sandbox = v.sandbox ?? false;
+  const client = await m.save(ApiClient, { clientId: newClientId(), secretHash: hashSecret(secret), pharmacyId: pharmacy.id, name, officeIds, sandbox });
+  await auditOperator(m, [{ action: 'api-client.create', subject: `api-client:${client.clientId}`, details: { pharmacyId: pharmacy.id, name, officeIds, sandbox } }]);
+  if (v.json) return JSON.stringify({ id: client.id, clientId: client.clientId, clientSecret: secret, pharmacy: pharmacyName, officeIds, sandbox });
   return [
-    `API client ${client.id} '${name}' created for ${pharmacyName} (${officeIds.length ? `offices ${officeIds.join(', ')}` : 'every office'})`,
+    `${sandbox ? 'Sandbox API client' : 'API client'} ${client.id} '${name}' created for ${pharmacyName} (${officeIds.length ? `offices ${officeIds.join(', ')}` : 'every office'})`,
+    ...(sandbox ? ['Its orders are decided by a simulated doctor (SANDBOX_DECISION_SECONDS), never by real doctors.'] : []),
     `client_id:     ${client.clientId}`,
     `client_secret: ${secret}`,
     'The secret is shown only now: store it in the pharmacy system.',

@@ -693,6 +693,9 @@ export class ApiClientSchema implements ApiClientView {
 
   @ApiProperty({ ...TIME, nullable: true })
   revoked!: string | null;
+
+  @ApiProperty({ description: 'A sandbox client: its orders are decided by the simulated doctor.' })
+  sandbox!: boolean;
 }
 
 // --- Customer ----------------------------------------------------------------------------------

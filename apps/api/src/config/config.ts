@@ -39,6 +39,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
+  /** The integrators' sandbox: seconds from a sandbox order's placing to the simulated doctor's decision. */
+  sandbox: { decisionSeconds: number };
   shutdownTimeoutSeconds: number;
   /** On SIGTERM: how long readiness answers 503 before the listener closes. */
   shutdownDelaySeconds: number;
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenLimitPerAddress: int(env, 'API_TOKEN_LIMIT_PER_ADDRESS', 60, 1, 100_000),
     },
     webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
+    sandbox: { decisionSeconds: decimal(env, 'SANDBOX_DECISION_SECONDS', 10, 0.2, 3600) },
     publicUrl,
     publicUrlIsDefault: explicitPublicUrl === null,
     allowedOrigins: allowedOrigins(env, publicUrl),

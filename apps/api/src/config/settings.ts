@@ -121,6 +121,12 @@ export const SETTINGS = [
     default: '60',
     description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), per API process; beyond it 429 with Retry-After.',
   },
+  {
+    name: 'SANDBOX_DECISION_SECONDS',
+    default: '10',
+    description:
+      "Integrators' sandbox (`create-api-client --sandbox`): seconds from a sandbox order's placing to the simulated doctor's decision (it is processing after half of them). Decimals allowed.",
+  },
   { name: 'WEBHOOK_SEND_INTERVAL_SECONDS', default: '2', description: "How often each API node delivers due webhook events to integrators' endpoints (decimals allowed)." },
   {
     name: 'WEBHOOK_RETRY_SECONDS',

@@ -1,14 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiFoundResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { CustomerInfo, IdentificationPurpose, LoginResponse, RegistrationData } from '@resepti/domain';
+import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
+import { navigationLanguage, responseLanguage } from '../common/response-language.js';
 import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
 import { Public } from '../auth/roles.decorator.js';
 import { requestOrigin } from '../auth/login-throttle.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { NewPasswordDto, RegistrationDto } from './dto/customer-account.dto.js';
+import { NewPasswordDto, PasswordCheckDto, RegistrationDto } from './dto/customer-account.dto.js';
 import { RegistrationService } from './registration.service.js';
 import './registration-session.js';
 import { CustomerInfoSchema, LoginResultSchema, RegistrationDataSchema } from '../common/web-api-schemas.js';
@@ -55,7 +56,7 @@ export class RegistrationController {
   async start(@Req() req: Request, @Res() res: Response, @Query('purpose') purposeParam?: unknown): Promise<void> {
     const purpose: IdentificationPurpose = purposeParam === 'password-reset' ? 'password-reset' : 'registration';
     try {
-      const { url, transaction } = await this.oidc.start(this.callbackUrl());
+      const { url, transaction } = await this.oidc.start(this.callbackUrl(), navigationLanguage(req));
       req.session.oidc = { ...transaction, purpose };
       await saveSession(req);
       res.redirect(302, url);
@@ -65,10 +66,10 @@ export class RegistrationController {
     }
   }
 
-  /** The identity provider returns here. Any failure (cancel, bad state, bad token) leads to / and stores nothing. */
+  /** The identity provider returns here. Any failure (cancel, bad state, bad token) leads to the landing page, which says so, and stores nothing. */
   @Get('registration/callback')
   @Public()
-  @ApiFoundResponse({ description: 'Redirects to /registerHello when identified, otherwise to /.' })
+  @ApiFoundResponse({ description: 'Redirects to /registerHello when identified, otherwise to /?identification=cancelled (the person cancelled at the provider) or /?identification=failed.' })
   @ApiOperation({ summary: "The identity provider's return" })
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     const transaction = req.session.oidc;
@@ -76,11 +77,12 @@ export class RegistrationController {
       // One use only: a replayed or second callback finds nothing to continue.
       delete req.session.oidc;
     }
-    let target = '/';
+    const { search, searchParams } = new URL(req.originalUrl, 'http://callback.invalid');
+    // The landing page says why the person is back there (a cancel is the person's own choice, not an error).
+    let target = searchParams.get('error') === 'access_denied' ? '/?identification=cancelled' : '/?identification=failed';
     try {
       if (transaction) {
-        const query = new URL(req.originalUrl, 'http://callback.invalid').search;
-        const person = await this.oidc.finish(query, transaction);
+        const person = await this.oidc.finish(search, transaction);
         await this.registration.forget(req.session.identificationId);
         req.session.identificationId = await this.registration.storeIdentification(person, transaction.purpose);
         target = WIZARD_PATH;
@@ -99,8 +101,22 @@ export class RegistrationController {
   @ApiOkResponse({ type: RegistrationDataSchema, description: 'The person of the strong identification; 404 without a valid identification.' })
   @ApiOperation({ summary: 'The person of the strong identification' })
   @ApiNotFoundResponse({ description: 'No valid identification in this session.' })
-  registrationData(@Req() req: Request): Promise<RegistrationData> {
-    return this.registration.registrationData(req.session?.identificationId);
+  async registrationData(@Req() req: Request): Promise<RegistrationData> {
+    const data = await this.registration.registrationData(req.session?.identificationId);
+    // Not an error, so the exception filter does not translate it: the page shows it as it comes.
+    return data.tooYoung ? { ...data, tooYoung: translateMessage(data.tooYoung, responseLanguage(req)) } : data;
+  }
+
+  @Post('registration/password-check')
+  @Public()
+  @HttpCode(204)
+  @ApiOperation({ summary: "Checks the registration wizard's password before the last step" })
+  @ApiNoContentResponse({ description: 'The password would be accepted by POST /my-user.' })
+  @ApiBadRequestResponse({ description: 'The password is too short, of the wrong form, common or breached, or the e-mail or a name.' })
+  @ApiNotFoundResponse({ description: 'No valid identification in the session.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many checks from this session or address in 15 min.' })
+  async checkPassword(@Req() req: Request, @Body() dto: PasswordCheckDto): Promise<void> {
+    await this.registration.checkPassword(req.session?.identificationId, dto.password, dto.email, requestOrigin(req));
   }
 
   @Post('my-user')

@@ -16,7 +16,7 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
+import { LoginThrottle, PASSWORD_CHECK_THROTTLED_MESSAGE, PASSWORD_WORK_THROTTLED_MESSAGE, passwordCheckKeys, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
 import { checkNewPassword, hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Customer } from './customer.entity.js';
@@ -79,6 +79,18 @@ export class RegistrationService {
     const p = helsinkiParts(new Date());
     const today = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
     return ageOn(birthDate, today) < this.config.minAge;
+  }
+
+  /**
+   * POST /registration/password-check: the wizard's password step (4 of 5) hears at once whether
+   * the server will take the password, instead of after the terms. Only with a valid
+   * identification, counted per session and address (no open oracle for trying lists), and the
+   * same check and context as POST /my-user; nothing is stored and the password is never logged.
+   */
+  async checkPassword(identificationId: string | undefined, password: string, email: string | undefined, origin: RequestOrigin): Promise<void> {
+    const person = await this.valid(this.customerRows.manager, identificationId);
+    await this.throttle.take(passwordCheckKeys(origin), PASSWORD_CHECK_THROTTLED_MESSAGE);
+    checkNewPassword(password, [person.firstName, person.lastName, ...(email ? [email] : [])]);
   }
 
   /**

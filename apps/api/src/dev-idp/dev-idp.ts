@@ -12,7 +12,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Configuration } from 'oidc-provider';
-import { isValidHetu, normalizeHetu, VALIDATION_MESSAGES, MESSAGES } from '@resepti/domain';
+import { DEFAULT_LANGUAGE, isValidHetu, MESSAGES, normalizeHetu, pickLanguage, VALIDATION_MESSAGES, type Language } from '@resepti/domain';
 import { DEV_IDP_PATH, type AppConfig } from '../config/config.js';
 import { errorPage, loginPage } from './login-page.js';
 
@@ -33,6 +33,11 @@ function subjectOf(hetu: string): string {
 }
 
 const NAME_MAX = 100;
+
+/** The page's language from OIDC `ui_locales` ('sv fi'): the first one it has, else Finnish. */
+function uiLanguage(uiLocales: unknown): Language {
+  return pickLanguage(typeof uiLocales === 'string' ? uiLocales.split(' ').filter(Boolean) : []) ?? DEFAULT_LANGUAGE;
+}
 
 function personFrom(body: unknown): { person?: Person; error?: string; values: Partial<Person> } {
   const b = (body ?? {}) as Record<string, unknown>;
@@ -86,8 +91,9 @@ export async function createDevIdp(config: AppConfig): Promise<Router> {
 
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
-  const pageFor = (uid: string, error?: string, values?: Partial<Person>) =>
+  const pageFor = (uid: string, params: Record<string, unknown>, error?: string, values?: Partial<Person>) =>
     loginPage({
+      language: uiLanguage(params.ui_locales),
       action: `${DEV_IDP_PATH}/interaction/${uid}/login`,
       abortAction: `${DEV_IDP_PATH}/interaction/${uid}/abort`,
       error,
@@ -100,7 +106,7 @@ export async function createDevIdp(config: AppConfig): Promise<Router> {
   router.get('/interaction/:uid', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const details = await provider.interactionDetails(req, res);
-      html(res, 200, pageFor(details.uid));
+      html(res, 200, pageFor(details.uid, details.params));
     } catch (e) {
       next(e);
     }
@@ -110,7 +116,7 @@ export async function createDevIdp(config: AppConfig): Promise<Router> {
     try {
       const details = await provider.interactionDetails(req, res);
       const { person, error, values } = personFrom(req.body);
-      if (!person) return html(res, 400, pageFor(details.uid, error, values));
+      if (!person) return html(res, 400, pageFor(details.uid, details.params, error, values));
       const accountId = subjectOf(person.hetu);
       accounts.set(accountId, person);
       // Identification is the whole point: consent to the one first-party client is implied.

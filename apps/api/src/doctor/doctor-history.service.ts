@@ -12,8 +12,11 @@ import { loadDoctorOrders } from '../orders/order-view.js';
  */
 export const PATIENT_SEARCH_EXPR = `lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu)`;
 
-/** Handled orders: the predicate of the partial indexes idx_orders_history_*. */
-export const HANDLED_PREDICATE = `o.delivery_status IN ('processing', 'delivered')`;
+/**
+ * Handled orders: the predicate of the partial indexes idx_orders_history_* (which it implies, so
+ * they serve it), less the sandbox's (decided by the simulated doctor, never a doctor's history).
+ */
+export const HANDLED_PREDICATE = `o.delivery_status IN ('processing', 'delivered') AND NOT o.sandbox`;
 
 const ORDER_BY: Record<HistorySortOrder, string> = {
   newest: `coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC`,

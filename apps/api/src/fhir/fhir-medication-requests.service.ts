@@ -21,11 +21,12 @@ const ITEM_ROWS = `
     JOIN orders o ON o.id = i.order_id
     LEFT JOIN pharmacy_office po ON po.id = o.office_id
     LEFT JOIN doctor d ON d.id = o.doctor_id
-   WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[]))`;
+   WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $3`;
 
 /**
  * The FHIR view's reads: a pharmacy's order items as MedicationRequests, scoped like /api/v1 (the
- * client's pharmacy, and its offices when it is limited to some). An item changes with its order
+ * client's pharmacy, its offices when it is limited to some, and its kind: a sandbox client's
+ * orders or real ones). An item changes with its order
  * (every lifecycle change moves orders.updated_at), so `meta.lastUpdated` and the paging order are
  * the order's (updated_at, then the item's id).
  */
@@ -44,13 +45,13 @@ export class FhirMedicationRequests {
   /** GET /api/fhir/MedicationRequest/{id}: null (404) for a malformed id or another pharmacy's (or office's) item. */
   async read(client: ApiClient, id: string): Promise<MedicationRequest | null> {
     if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID) return null;
-    const [row] = (await this.orders.query(`${ITEM_ROWS} AND i.id = $3`, [client.pharmacyId, client.officeIds, Number(id)])) as OrderItemRow[];
+    const [row] = (await this.orders.query(`${ITEM_ROWS} AND i.id = $4`, [client.pharmacyId, client.officeIds, client.sandbox, Number(id)])) as OrderItemRow[];
     return row ? toMedicationRequest(row) : null;
   }
 
   /** GET /api/fhir/MedicationRequest: a searchset Bundle by last change, with a `next` link while more remain. */
   async search(client: ApiClient, search: MedicationRequestSearch, query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
-    const params: unknown[] = [client.pharmacyId, client.officeIds];
+    const params: unknown[] = [client.pharmacyId, client.officeIds, client.sandbox];
     const where: string[] = [];
     for (const bound of search.lastUpdated) {
       params.push(bound.at);

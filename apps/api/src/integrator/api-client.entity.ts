@@ -33,6 +33,13 @@ export class ApiClient {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
+  /**
+   * A sandbox client (`create-api-client --sandbox`): its orders are marked sandbox and decided by
+   * the simulated doctor, never by real ones; it sees only sandbox orders and events.
+   */
+  @Column({ type: 'boolean', default: false })
+  sandbox!: boolean;
+
   /** Set when revoked: its tokens stop working at once. */
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;

@@ -14,6 +14,7 @@ export const toApiClientView = (c: ApiClient): ApiClientView => ({
   officeIds: c.officeIds,
   created: c.createdAt.toISOString(),
   revoked: c.revokedAt?.toISOString() ?? null,
+  sandbox: c.sandbox,
 });
 
 /** Integrator clients: created by the admin CLI, listed and revoked by the CLI or the pharmacy's admin. */

@@ -6,8 +6,11 @@ import type { ApiClient } from './api-client.entity.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
 
-/** The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is limited to some. */
-const VISIBLE = `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[]))))
+/**
+ * The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is
+ * limited to some, and of its kind (a sandbox client's orders, or real ones).
+ */
+const visible = (client: ApiClient) => `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[])) AND ${client.sandbox ? '' : 'NOT '}e.sandbox))
                  AND e.created_at >= now() - make_interval(days => ${EVENT_LOG_DAYS})`;
 
 /** GET /api/v1/events: what a client that was away (or has no webhook endpoint) missed, by the log's order. */
@@ -19,11 +22,11 @@ export class IntegratorEventsService {
     const limit = query.limit ?? 50;
     let afterId = 0;
     if (query.after !== undefined) {
-      const [row] = (await this.events.query(`SELECT e.id FROM api_event e WHERE e.event_id = $3 AND ${VISIBLE}`, [client.pharmacyId, client.officeIds, query.after])) as Array<{ id: number }>;
+      const [row] = (await this.events.query(`SELECT e.id FROM api_event e WHERE e.event_id = $3 AND ${visible(client)}`, [client.pharmacyId, client.officeIds, query.after])) as Array<{ id: number }>;
       if (!row) throw new BadRequestException(M.eventAfterInvalid);
       afterId = row.id;
     }
-    const rows = (await this.events.query(`SELECT e.payload FROM api_event e WHERE e.id > $3 AND ${VISIBLE} ORDER BY e.id LIMIT $4`, [client.pharmacyId, client.officeIds, afterId, limit + 1])) as Array<{
+    const rows = (await this.events.query(`SELECT e.payload FROM api_event e WHERE e.id > $3 AND ${visible(client)} ORDER BY e.id LIMIT $4`, [client.pharmacyId, client.officeIds, afterId, limit + 1])) as Array<{
       payload: IntegratorWebhookEvent;
     }>;
     return { data: rows.slice(0, limit).map((r) => r.payload), hasMore: rows.length > limit };

@@ -22,7 +22,7 @@ import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;
 
-const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId });
+const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId, sandbox: client.sandbox });
 
 function encodeCursor(order: Order): string {
   return Buffer.from(`${order.updatedAt.toISOString()}|${order.id}`).toString('base64url');
@@ -105,7 +105,8 @@ export class IntegratorOrdersService {
       if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
       const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
       return {
-        order: pharmacyOrder({
+        order: {
+          ...pharmacyOrder({
           office,
           pharmacyUserId: null,
           pharmacist: client.name,
@@ -113,7 +114,9 @@ export class IntegratorOrdersService {
           deliveryOption: dto.deliveryOption,
           lines: dto.items.map((item) => ({ productId: item.productId, product: products.get(item.productId), reason: item.reason ?? '' })),
           now,
-        }),
+          }),
+          sandbox: client.sandbox,
+        },
         audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
         recordPlaced: async (tx: EntityManager, order: Order) => {
           if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
@@ -141,9 +144,11 @@ export class IntegratorOrdersService {
     return response ?? (orderId ? this.find(client, orderId) : null);
   }
 
-  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order. */
+  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real). */
   async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
-    const order = await this.idempotencyKeys.manager.getRepository(Order).findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId }, relations: { items: true } });
+    const order = await this.idempotencyKeys.manager
+      .getRepository(Order)
+      .findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox }, relations: { items: true } });
     if (!order || !this.mayActFor(client, order.officeId)) return null;
     return toIntegratorOrder(order);
   }
@@ -157,7 +162,7 @@ export class IntegratorOrdersService {
     const qb = this.idempotencyKeys.manager
       .getRepository(Order)
       .createQueryBuilder('o')
-      .where('o.source = :source AND o.pharmacyId = :pharmacyId', { source: 'pharmacy', pharmacyId: client.pharmacyId })
+      .where('o.source = :source AND o.pharmacyId = :pharmacyId AND o.sandbox = :sandbox', { source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox })
       .orderBy('o.updatedAt', 'ASC')
       .addOrderBy('o.id', 'ASC')
       .take(limit);

@@ -18,12 +18,13 @@ import { WebhookOutbox } from './webhook-outbox.service.js';
 import { WebhookSender } from './webhook-sender.js';
 import { ApiEvent, WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
+import { SandboxDoctor } from './sandbox-doctor.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
   imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits],
+  providers: [IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits, SandboxDoctor],
   // The FHIR view (fhir/) takes the same Bearer tokens, limit and audit.
   exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, TypeOrmModule],
 })

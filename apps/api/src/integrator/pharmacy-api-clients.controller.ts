@@ -16,7 +16,7 @@ export class PharmacyApiClientsController {
   constructor(private readonly clients: ApiClientsService) {}
 
   @Get()
-  @ApiOkResponse({ type: [ApiClientSchema], description: "The pharmacy's API clients (pharmacy systems), revoked ones included" })
+  @ApiOkResponse({ type: [ApiClientSchema], description: "The pharmacy's API clients (pharmacy systems), revoked ones included; `sandbox`: its orders are decided by the simulated doctor" })
   @ApiOperation({ summary: "The pharmacy's API clients" })
   async list(@CurrentUser() user: SessionUser): Promise<ApiClientView[]> {
     return (await this.clients.listForPharmacy(user.pharmacyId!)).map(toApiClientView);

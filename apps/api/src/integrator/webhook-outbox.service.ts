@@ -29,7 +29,8 @@ export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
  * Writes webhook deliveries into the outbox inside the transaction of the change they tell of
  * (an order's lifecycle change, a notice published), so an event exists exactly when its change
  * committed. Order events go to the endpoints of the order's pharmacy whose client may act for
- * the order's office; a notice goes to every subscribed endpoint.
+ * the order's office and is of the order's kind (a sandbox order's to sandbox clients, a real
+ * one's to real clients); a notice goes to every subscribed endpoint.
  */
 @Injectable()
 export class WebhookOutbox implements OnModuleInit {
@@ -49,10 +50,10 @@ export class WebhookOutbox implements OnModuleInit {
     const endpoints = (await m.query(
       `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
         WHERE c.pharmacy_id = $1 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $2 = ANY(e.events)
-          AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids))`,
-      [order.pharmacyId, type, order.officeId],
+          AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids)) AND c.sandbox = $4`,
+      [order.pharmacyId, type, order.officeId, order.sandbox],
     )) as Array<{ id: number }>;
-    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId });
+    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
   }
 
   private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {
@@ -60,7 +61,7 @@ export class WebhookOutbox implements OnModuleInit {
       `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
         WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND 'notice.published' = ANY(e.events)`,
     )) as Array<{ id: number }>;
-    await this.insert(m, endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null });
+    await this.insert(m, endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null, sandbox: false });
   }
 
   /** The event in the events log (GET /api/v1/events, 30 days) and one delivery per subscribed endpoint. */
@@ -70,11 +71,11 @@ export class WebhookOutbox implements OnModuleInit {
     type: IntegratorWebhookEventType,
     object: unknown,
     orderId: number | null,
-    scope: { pharmacyId: number | null; officeId: number | null },
+    scope: { pharmacyId: number | null; officeId: number | null; sandbox: boolean },
   ): Promise<void> {
     const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object } };
     await m.query(`DELETE FROM api_event WHERE created_at < now() - make_interval(days => $1)`, [EVENT_LOG_DAYS]);
-    await m.insert(ApiEvent, { eventId: event.id, type, pharmacyId: scope.pharmacyId, officeId: scope.officeId, payload: event });
+    await m.insert(ApiEvent, { eventId: event.id, type, pharmacyId: scope.pharmacyId, officeId: scope.officeId, sandbox: scope.sandbox, payload: event });
     if (endpoints.length === 0) return;
     await m.insert(
       WebhookDelivery,

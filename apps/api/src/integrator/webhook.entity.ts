@@ -113,6 +113,10 @@ export class ApiEvent {
   @Column({ type: 'int', nullable: true })
   officeId!: number | null;
 
+  /** An event of a sandbox order: listed only to sandbox clients (and real ones only to real clients). */
+  @Column({ type: 'boolean', default: false })
+  sandbox!: boolean;
+
   /** The event as a webhook carries it. */
   @Column({ type: 'jsonb' })
   payload!: object;

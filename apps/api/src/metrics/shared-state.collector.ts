@@ -115,16 +115,17 @@ export class SharedStateCollector {
 
   private async read(): Promise<Snapshot> {
     // Per option, its earliest waiting deadline: the first row of idx_orders_queue's waiting range with that option.
+    // Sandbox orders are the simulated doctor's: no doctor's queue or overdue work.
     const [queue, [{ overdue }], outbox] = await Promise.all([
       this.db.query(
         `SELECT q.delivery_option_id AS option, q.waiting::int, q.processing::int,
                 (SELECT extract(epoch FROM o.delivery_before_time - now())::float8 FROM orders o
-                  WHERE o.delivery_status = 'waiting' AND o.delivery_option_id = q.delivery_option_id
+                  WHERE o.delivery_status = 'waiting' AND NOT o.sandbox AND o.delivery_option_id = q.delivery_option_id
                   ORDER BY o.delivery_before_time LIMIT 1) AS "nextDeadlineSeconds"
            FROM order_queue_count q ORDER BY q.delivery_option_id`,
       ) as Promise<Array<Snapshot['queue'][number] & { nextDeadlineSeconds: number | null }>>,
       this.db.query(
-        `SELECT count(*)::int AS overdue FROM orders WHERE delivery_status IN ('waiting', 'processing') AND delivery_before_time < now()`,
+        `SELECT count(*)::int AS overdue FROM orders WHERE delivery_status IN ('waiting', 'processing') AND NOT sandbox AND delivery_before_time < now()`,
       ) as Promise<Array<{ overdue: number }>>,
       this.db.query(
         `SELECT 'sms' AS channel, count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldestSeconds"

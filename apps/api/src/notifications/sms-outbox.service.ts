@@ -42,7 +42,8 @@ export class SmsOutboxService implements OnModuleInit {
   /** A customer order delivered by a doctor: "your order was handled", in the customer's language (nothing when the customer has no phone). */
   private async orderHandled(m: EntityManager, change: OrderChange): Promise<void> {
     const { order } = change;
-    if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId) return;
+    // A sandbox order (an integrator's test) never texts anyone.
+    if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId || order.sandbox) return;
     const customer = await m.findOneBy(Customer, { id: order.customerId });
     await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl, customer?.language), order.id);
   }

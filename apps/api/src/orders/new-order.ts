@@ -26,4 +26,6 @@ export interface NewOrder {
   deliveryBeforeTime: Date;
   priceCents: number;
   items: NewOrderItem[];
+  /** A sandbox integrator client's order (Order.sandbox). */
+  sandbox?: boolean;
 }

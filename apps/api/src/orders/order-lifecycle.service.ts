@@ -8,6 +8,7 @@ import {
   helsinkiParts,
   isRejected,
   renewableTill,
+  sandboxDecision,
   type Decision,
   type DoctorOrder,
   type DoctorPrescription,
@@ -36,6 +37,9 @@ export interface PickResult {
   /** True when a waiting order was taken now (false: the held order, or nothing waits). */
   picked: boolean;
 }
+
+/** Who acts for the sandbox's simulated doctor in the audit log (no doctor's row: sandbox orders never have one). */
+const SANDBOX_DOCTOR: AuditActor = { role: 'sandbox', id: null };
 
 const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
 
@@ -120,8 +124,9 @@ export class OrderLifecycleService {
         return { result: { order, picked: false } };
       }
       // Rows another transaction is picking right now are skipped, so two doctors never get the same order.
+      // Sandbox orders are the simulated doctor's (decideSandboxOrder), never a real one's.
       const next = (await m.query(
-        `SELECT id FROM orders WHERE delivery_status = $1 ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        `SELECT id FROM orders WHERE delivery_status = $1 AND NOT sandbox ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         [STATUS.waiting],
       )) as Array<{ id: number }>;
       if (next.length === 0) return { result: { order: null, picked: false } };
@@ -149,7 +154,7 @@ export class OrderLifecycleService {
   async releaseOne(actor: SessionUser, orderId: number): Promise<void> {
     await this.change(async (m) => {
       const order = await m.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      if (!order) throw new NotFoundException(DOCTOR_MESSAGES.orderNotFound);
+      if (!order || order.sandbox) throw new NotFoundException(DOCTOR_MESSAGES.orderNotFound);
       if (order.deliveryStatus !== STATUS.processing) throw new ConflictException(DOCTOR_MESSAGES.orderNotProcessing);
       return { result: undefined, change: await this.backToQueue(m, actor, orderId, order.doctorId) };
     });
@@ -202,9 +207,7 @@ export class OrderLifecycleService {
       const order = await m.findOneByOrFail(Order, { id: heldId });
       const undecided = await m.countBy(OrderItem, { orderId: heldId, decision: 'undecided' });
       if (undecided > 0) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
-      const now = new Date();
-      await m.update(Order, { id: heldId }, { deliveryStatus: STATUS.delivered, deliveryTime: now });
-      await m.update(OrderItem, { orderId: heldId, decision: 'approved', type: 'renewal' }, { renewableTill: helsinkiDate(renewableTill(now)) });
+      await this.markDelivered(m, heldId, new Date());
       await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: order.patientHetu }, m);
       const delivered = (await loadDoctorOrder(m, heldId))!;
       return {
@@ -223,11 +226,50 @@ export class OrderLifecycleService {
   }
 
   /**
+   * The sandbox's simulated doctor, one step of one order: the oldest sandbox order whose step is
+   * due (`stepSeconds` after it was placed, or after it was picked) is picked (processing, as a
+   * doctor's pick), or, when processing already, has every item decided by sandboxDecision and is
+   * delivered. Each step is one change, audited and published as a doctor's is, so the integrator
+   * gets order.processing and then order.delivered. The row lock (SKIP LOCKED) and the status read
+   * under it make each step happen once however many API processes poll; whatever is due after a
+   * restart is done by the next poll. Returns the order's id, or null when nothing was due.
+   */
+  async decideSandboxOrder(stepSeconds: number): Promise<number | null> {
+    return this.change<number | null>(async (m) => {
+      const [due] = (await m.query(
+        `SELECT id, delivery_status AS status FROM orders
+          WHERE sandbox AND delivery_status <> 'delivered' AND coalesce(processing_start_time, created_at) <= now() - make_interval(secs => $1)
+          ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [stepSeconds],
+      )) as Array<{ id: number; status: OrderStatus }>;
+      if (!due) return { result: null };
+      const order = await m.findOneByOrFail(Order, { id: due.id });
+      if (due.status === STATUS.waiting) {
+        await m.update(Order, { id: due.id }, { deliveryStatus: STATUS.processing, processingStartTime: () => 'now()' });
+        await this.audit.record(SANDBOX_DOCTOR, { action: 'order:pick', orderId: due.id, patientHetu: order.patientHetu }, m);
+        return { result: due.id, change: { kind: 'picked', order: await this.withItems(m, due.id) } };
+      }
+      const now = new Date();
+      const items = await m.find(OrderItem, { where: { orderId: due.id }, order: { id: 'ASC' } });
+      const audited: AuditEntry[] = [];
+      for (const item of items) {
+        const decided = sandboxDecision(item.reason);
+        await m.update(OrderItem, { id: item.id }, { ...decided, decisionTime: now });
+        audited.push({ action: `order-item:${decided.decision}`, orderId: due.id, patientHetu: order.patientHetu });
+      }
+      await this.markDelivered(m, due.id, now);
+      await this.audit.record(SANDBOX_DOCTOR, [...audited, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }], m);
+      return { result: due.id, change: { kind: 'delivered', order: await this.withItems(m, due.id) } };
+    });
+  }
+
+  /**
    * The pharmacy's trash on a decided card: marks one prescription of the user's own pharmacy as
    * checked, so it leaves Reseptilista (it stays in Historia). 404 for another pharmacy's (or a
-   * missing) prescription, 409 when undecided or already checked.
+   * missing) prescription, and for a sandbox order's unless a sandbox client asks; 409 when
+   * undecided or already checked.
    */
-  async checkItem(actor: AuditActor & { pharmacyId?: number }, itemId: number): Promise<Order> {
+  async checkItem(actor: AuditActor & { pharmacyId?: number; sandbox?: boolean }, itemId: number): Promise<Order> {
     return this.change(async (m) => {
       const item = await m
         .getRepository(OrderItem)
@@ -236,7 +278,7 @@ export class OrderLifecycleService {
         .where('i.id = :itemId', { itemId })
         .setLock('pessimistic_write', undefined, ['i'])
         .getOne();
-      if (!item?.order || item.order.source !== 'pharmacy' || item.order.pharmacyId !== actor.pharmacyId) {
+      if (!item?.order || item.order.source !== 'pharmacy' || item.order.pharmacyId !== actor.pharmacyId || item.order.sandbox !== (actor.sandbox ?? false)) {
         throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
       }
       if (item.order.deliveryStatus !== STATUS.delivered || item.decision === 'undecided') {
@@ -272,6 +314,12 @@ export class OrderLifecycleService {
     });
   }
 
+  /** Delivered now: approved renewals become renewable until delivery + 2 years. */
+  private async markDelivered(m: EntityManager, orderId: number, now: Date): Promise<void> {
+    await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.delivered, deliveryTime: now });
+    await m.update(OrderItem, { orderId, decision: 'approved', type: 'renewal' }, { renewableTill: helsinkiDate(renewableTill(now)) });
+  }
+
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
     await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.waiting, doctorId: null, processingStartTime: null });
     const order = await this.withItems(m, orderId);
@@ -294,6 +342,7 @@ export class OrderLifecycleService {
       deliveryBeforeTime: input.deliveryBeforeTime,
       deliveryStatus: STATUS.waiting,
       priceCents: input.priceCents,
+      sandbox: input.sandbox ?? false,
     });
     await m.insert(
       OrderItem,

@@ -14,13 +14,14 @@ const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processin
 /**
  * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
  * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
+ * Sandbox orders are in neither (the trigger leaves them out): they are the simulated doctor's.
  */
 const queueStatusSql = (more = '') => `SELECT
     coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
     coalesce(sum(processing), 0)::int AS "processing",
     coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-20-min'), 0)::int AS "count20min",
     coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-12-h'), 0)::int AS "count12h",
-    (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting') AS "nextOrderExpiring"${more}
+    (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox) AS "nextOrderExpiring"${more}
   FROM order_queue_count`;
 
 type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
@@ -70,11 +71,11 @@ export class OrderQueueService {
     });
   }
 
-  /** Waiting orders, earliest deadline first, without patient data. */
+  /** Waiting orders (real ones: not the sandbox's), earliest deadline first, without patient data. */
   async waiting(): Promise<QueueOrder[]> {
     const rows = (await this.counts.query(
       `SELECT o.id, (SELECT count(*)::int FROM order_item i WHERE i.order_id = o.id) AS "itemCount"
-       FROM orders o WHERE o.delivery_status = 'waiting' ORDER BY o.delivery_before_time, o.id`,
+       FROM orders o WHERE o.delivery_status = 'waiting' AND NOT o.sandbox ORDER BY o.delivery_before_time, o.id`,
     )) as Array<{ id: number; itemCount: number }>;
     if (rows.length === 0) return [];
     const orders = await this.counts.manager.getRepository(Order).createQueryBuilder('o').where('o.id = ANY(:ids)', { ids: rows.map((r) => r.id) }).getMany();

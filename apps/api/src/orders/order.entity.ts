@@ -28,6 +28,8 @@ export type OrderSource = 'customer' | 'pharmacy';
 @Index('idx_orders_history_name', { synchronize: false })
 // Reseptilista: the orders with prescriptions not checked, per office, newest first (migration ReseptilistaIndex).
 @Index('idx_orders_reseptilista', { synchronize: false })
+// The undecided sandbox orders the simulated doctor polls for (migration IntegratorSandbox).
+@Index('idx_orders_sandbox_undecided', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -87,6 +89,13 @@ export class Order {
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveryTime!: Date | null;
+
+  /**
+   * Placed by a sandbox integrator client: decided by the simulated doctor (SandboxDoctor), left
+   * out of the doctors' queue, counts and history and of the pharmacy's lists.
+   */
+  @Column({ type: 'boolean', default: false })
+  sandbox!: boolean;
 
   /** What the order costs its payer, in cents (handling fee for pharmacies, medicines for customers). */
   @Column({ type: 'int', default: 0 })

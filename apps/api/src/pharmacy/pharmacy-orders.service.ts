@@ -22,7 +22,8 @@ export class PharmacyOrdersService {
 
   /**
    * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
-   * first, `limit` of them (the screen shows 30 and asks for more): one query for the orders with
+   * first, `limit` of them (the screen shows 30 and asks for more; sandbox orders are the
+   * integrator's test, never the workbench's): one query for the orders with
    * their items (the page chosen in a subquery over an index), one audit insert for the whole read.
    */
   async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
@@ -34,7 +35,7 @@ export class PharmacyOrdersService {
       .where(
         // The page from idx_orders_reseptilista (an index range at any size of the office's history).
         `o.id IN (SELECT a.id FROM orders a
-           WHERE a.office_id = :officeId AND a.pharmacy_id = :pharmacyId AND a.unchecked_items > 0
+           WHERE a.office_id = :officeId AND a.pharmacy_id = :pharmacyId AND a.unchecked_items > 0 AND NOT a.sandbox
            ORDER BY a.created_at DESC, a.id DESC LIMIT :limit)`,
         { officeId: office.id, pharmacyId: user.pharmacyId, limit },
       )
@@ -46,11 +47,11 @@ export class PharmacyOrdersService {
     return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), office.id) ?? []);
   }
 
-  /** Historia: every order of the user's pharmacy, newest first, one page at a time. */
+  /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
   async history(user: SessionUser, offset = 0, limit = PHARMACY_HISTORY_PAGE_SIZE): Promise<PharmacyOrderPage> {
     const [rows, count] = await this.db.getRepository(Order).findAndCount({
       select: { id: true },
-      where: { pharmacyId: user.pharmacyId },
+      where: { pharmacyId: user.pharmacyId, sandbox: false },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: offset,
       take: limit,

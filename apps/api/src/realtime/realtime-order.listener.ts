@@ -34,6 +34,9 @@ export class RealtimeOrderListener implements OnModuleInit {
 
   private onChange(change: OrderChange): void {
     const { order, itemId, decision } = change;
+    // A sandbox order is the integrator's test, decided by the simulated doctor: no doctor's screen,
+    // workbench or queue count shows it (its integrator hears of it by webhook).
+    if (order.sandbox) return;
     const base: OrderUpdatedEvent = { orderId: order.id, deliveryStatus: order.deliveryStatus, ...(itemId !== undefined ? { itemId } : {}) };
     this.publisher.orderUpdated([ROOMS.doctors], { ...base, ...(decision ? { decision } : {}) });
     const shown = decision && itemId !== undefined ? visibleDecision(order, { decision, reasonForDecision: '' }).decision : undefined;

@@ -1,5 +1,5 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ConnectedSocket, type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
@@ -104,12 +104,18 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     // The handshake's HTTP request is not needed once the session is read: Socket.IO would keep
     // it (with its socket and parser) as long as the connection lives (its "Memory usage" advice).
     (socket.conn as unknown as { request: unknown }).request = null;
+    // A plain listener, not @SubscribeMessage: Nest binds each of those with an rxjs chain per
+    // socket (fromEvent, mergeMap, takeUntil disconnect), kept as long as the socket lives.
+    socket.on('session:info', (...args: unknown[]) => {
+      const ack = args.at(-1);
+      if (typeof ack === 'function') (ack as (info: SessionInfo) => void)(this.sessionInfo(socket));
+    });
     await socket.join([...roomsFor(data.user), INTERNAL_ROOMS.session(data.sessionId), INTERNAL_ROOMS.account(data.user)]);
     this.logger.debug(`socket ${socket.id} joined ${[...socket.rooms].join(', ')}`);
   }
 
-  @SubscribeMessage('session:info')
-  sessionInfo(@ConnectedSocket() socket: Socket): SessionInfo {
+  /** 'session:info' (with an acknowledgement): the role and the public rooms of the socket. */
+  private sessionInfo(socket: Socket): SessionInfo {
     const { user } = socket.data as SocketData;
     return { role: user.role, rooms: [...socket.rooms].filter((room) => room !== socket.id && !isInternalRoom(room)).sort() };
   }

@@ -5,11 +5,12 @@
  * closed-account page.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph, TextInput } from 'suomifi-ui-components';
+import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
 import { VALIDATION_MESSAGES } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { useLeaveSignedIn } from '../auth/useLogout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
+import { PasswordInput } from '../components/PasswordInput';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
 import { useCloseAccount } from './customer-hooks';
@@ -59,18 +60,7 @@ export function CloseAccount() {
               <strong>{T.closeKept}</strong>
             </Paragraph>
             <Paragraph mb="m">{T.closeAgain}</Paragraph>
-            <TextInput
-              id={`${ids}-password`}
-              labelText={T.closePassword}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(v) => setPassword(String(v ?? ''))}
-              status={error ? 'error' : 'default'}
-              aria-describedby={error ? `${ids}-error` : undefined}
-              fullWidth
-              mb="s"
-            />
+            <PasswordInput id={`${ids}-password`} labelText={T.closePassword} autoComplete="current-password" value={password} onChange={setPassword} errorId={error ? `${ids}-error` : undefined} mb="s" />
             <FormErrorAlert id={`${ids}-error`} error={error} />
           </ModalContent>
           <ModalFooter>

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { useSession } from '../auth/useSession';
-import { ROUTES } from '../routes';
+import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
 
 export function CustomerHelloPage() {
@@ -15,7 +15,8 @@ export function CustomerHelloPage() {
       <Paragraph mt="s" mb="m">
         {CUSTOMER_TEXTS.hello.text}
       </Paragraph>
-      <Link className="button-link button-link--primary" to={ROUTES.customerPrescriptions}>
+      {/* Straight into the chat: on a phone the chat is a view of its own, opened by ?haku. */}
+      <Link className="button-link button-link--primary" to={`${ROUTES.customerPrescriptions}?${CUSTOMER_CHAT_PARAM}`}>
         {CUSTOMER_TEXTS.hello.start}
       </Link>
     </section>

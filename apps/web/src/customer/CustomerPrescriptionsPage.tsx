@@ -32,7 +32,7 @@ function OrderSection({ title, orders, delivered, filter }: { title: string; ord
       </h2>
       <ul className="rx-list">
         {cards.map(({ order, p }) => (
-          <OrderPrescriptionCard key={`${order.orderId}-${p.id}`} prescription={p} delivered={delivered} />
+          <OrderPrescriptionCard key={`${order.orderId}-${p.id}`} order={order} prescription={p} delivered={delivered} />
         ))}
       </ul>
     </section>

@@ -4,13 +4,15 @@
  * menu and the chosen view take turns, with a back control from the view to the menu.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { Button, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { formatPhone, normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { useLogout } from '../auth/useLogout';
 import { useSession } from '../auth/useSession';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PageLoading } from '../components/PageLoading';
+import { PasswordInput } from '../components/PasswordInput';
 import { LegalModal } from '../public/LegalModal';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
@@ -266,53 +268,10 @@ function PasswordChange() {
   const invalid = errors.length > 0;
   return (
     <form onSubmit={submit} noValidate>
-      <TextInput
-        id={`${ids}-current`}
-        labelText={T.currentPassword}
-        type="password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(v) => setCurrent(String(v ?? ''))}
-        status={invalid ? 'error' : 'default'}
-        aria-describedby={invalid ? errorId : undefined}
-        fullWidth
-        mb="m"
-      />
-      <TextInput
-        id={`${ids}-new`}
-        labelText={T.newPassword}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(v) => setPassword(String(v ?? ''))}
-        status={invalid ? 'error' : 'default'}
-        aria-describedby={invalid ? errorId : undefined}
-        fullWidth
-        mb="m"
-      />
-      <TextInput
-        id={`${ids}-again`}
-        labelText={T.newPasswordAgain}
-        type="password"
-        autoComplete="new-password"
-        value={again}
-        onChange={(v) => setAgain(String(v ?? ''))}
-        status={invalid ? 'error' : 'default'}
-        aria-describedby={invalid ? errorId : undefined}
-        fullWidth
-        mb="m"
-      />
-      <div role="alert" id={errorId}>
-        {invalid && (
-          <InlineAlert status="error" mb="m">
-            {errors.map((m) => (
-              <span key={m} className="wizard-error">
-                {m}
-              </span>
-            ))}
-          </InlineAlert>
-        )}
-      </div>
+      <PasswordInput id={`${ids}-current`} labelText={T.currentPassword} autoComplete="current-password" value={current} onChange={setCurrent} errorId={invalid ? errorId : undefined} />
+      <PasswordInput id={`${ids}-new`} labelText={T.newPassword} autoComplete="new-password" value={password} onChange={setPassword} errorId={invalid ? errorId : undefined} />
+      <PasswordInput id={`${ids}-again`} labelText={T.newPasswordAgain} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
+      <FormErrorAlert id={errorId} errors={errors} />
       <div aria-live="polite">
         <Button type="submit" disabled={change.isPending} className={flash === 'failed' ? 'button--failed' : undefined}>
           {flash === 'saved' ? T.saved : flash === 'failed' ? T.saveFailed : T.save}

@@ -3,9 +3,11 @@
  * server has a question (GET /my-feedback-question, 204 when none); the modal shows it with five
  * stars (one radio group, none chosen until the patient chooses: issue 27), 'Anna palautetta' and
  * 'Lähetä', then a thank-you. Asked once per decision: sending answers it for good, closing hides
- * it in this browser. It opens as soon as a decision arrives (socket).
+ * it in this browser. It waits until the patient has had the decided card on screen for a few
+ * seconds (issue 27: opening the moment a decision arrived covered the decision itself, even a
+ * rejection), whether the decision came live (socket) or was there when the page opened.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
 import { CUSTOMER_TEXTS } from '../texts';
 import { useFeedbackQuestion, useSendFeedback } from './customer-hooks';
@@ -31,9 +33,38 @@ function dismiss(orderId: number): void {
   }
 }
 
+/** How long a decided card of the order must have been on screen, the page visible, before the prompt opens. */
+const RESULT_SEEN_MS = 5000;
+const SEEN_CHECK_MS = 500;
+
+function onScreen(element: Element): boolean {
+  const r = element.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+}
+
+/** True once a card marked data-decided-order={orderId} has been on screen for RESULT_SEEN_MS in all. */
+function useResultSeen(orderId: number | null): boolean {
+  const [seen, setSeen] = useState<number | null>(null);
+  useEffect(() => {
+    if (orderId === null || seen === orderId) return;
+    let shown = 0;
+    const timer = window.setInterval(() => {
+      const cards = document.querySelectorAll(`[data-decided-order="${orderId}"]`);
+      if (document.visibilityState === 'visible' && [...cards].some(onScreen)) shown += SEEN_CHECK_MS;
+      if (shown >= RESULT_SEEN_MS) {
+        window.clearInterval(timer);
+        setSeen(orderId);
+      }
+    }, SEEN_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [orderId, seen]);
+  return orderId !== null && seen === orderId;
+}
+
 export function FeedbackModal() {
   const ids = useId();
   const question = useFeedbackQuestion();
+  const resultSeen = useResultSeen(question.data?.orderId ?? null);
   const [score, setScore] = useState<1 | 2 | 3 | 4 | 5 | null>(null);
   const [missingScore, setMissingScore] = useState(false);
   const [thanked, setThanked] = useState<number | null>(null);
@@ -64,7 +95,7 @@ export function FeedbackModal() {
   }
 
   const current = question.data ?? null;
-  const visible = current !== null && current.orderId !== hidden && !dismissed().includes(current.orderId);
+  const visible = current !== null && resultSeen && current.orderId !== hidden && !dismissed().includes(current.orderId);
   if (!visible) return null;
 
   const close = () => {

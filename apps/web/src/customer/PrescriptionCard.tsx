@@ -5,9 +5,9 @@
  * to turn (the customer's own doctor, or a new request).
  */
 import type { ReactNode } from 'react';
-import { isApproved, isRejected, patientStatusTextIn, renewableTillTextIn, type CustomerCartItem, type CustomerPrescription } from '@resepti/domain';
+import { isApproved, isRejected, patientStatusTextIn, renewableTillTextIn, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
 import { currentLanguage } from '../i18n/i18n';
-import { price } from '../i18n/format';
+import { dateTime, price } from '../i18n/format';
 import { CUSTOMER_TEXTS } from '../texts';
 
 const T = CUSTOMER_TEXTS.prescriptions;
@@ -18,9 +18,10 @@ function statusClass(decision: string): string {
   return 'rx-card--pending';
 }
 
-function CardShell({ name, format, status, decision, children }: { name: string; format: string; status: string; decision: string; children?: ReactNode }) {
+function CardShell({ name, format, status, decision, decidedOrder, children }: { name: string; format: string; status: string; decision: string; decidedOrder?: number; children?: ReactNode }) {
   return (
-    <li className={`rx-card ${statusClass(decision)}`}>
+    // data-decided-order: the feedback prompt waits until a decided card has been on screen (FeedbackModal).
+    <li className={`rx-card ${statusClass(decision)}`} data-decided-order={decidedOrder}>
       <div className="rx-card__top">
         <h3 className="rx-card__name">
           {name} {format && <span className="rx-card__format">{format}</span>}
@@ -51,11 +52,13 @@ export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartI
   );
 }
 
-/** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided. */
-export function OrderPrescriptionCard({ prescription: p, delivered }: { prescription: CustomerPrescription; delivered: boolean }) {
+/** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided, with when. */
+export function OrderPrescriptionCard({ order, prescription: p, delivered }: { order: CustomerOrder; prescription: CustomerPrescription; delivered: boolean }) {
   const status = patientStatusTextIn({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
+  const handledAt = delivered ? order.deliveryTime : null;
   return (
-    <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'}>
+    <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'} decidedOrder={delivered ? order.orderId : undefined}>
+      <p className="rx-card__when">{handledAt ? T.handledOn(dateTime(handledAt)) : T.orderedOn(dateTime(order.created))}</p>
       {delivered && isApproved(p.decision) && (
         <>
           {p.reasonForDecision && (

@@ -27,6 +27,7 @@ import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
+import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.chat;
@@ -47,8 +48,11 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   const [error, setError] = useState<string | null>(null);
   const controlsRef = useRef<HTMLDivElement>(null);
 
-  const say = (from: ChatBubble['from'], line: string, extra: Partial<ChatBubble> = {}) =>
+  const say = (from: ChatBubble['from'], line: string, extra: Partial<ChatBubble> = {}) => {
+    // Answering the chat is the patient's own activity, though it sends nothing until the end.
+    if (from === 'user') chatActivity();
     update((p) => ({ ...p, bubbles: [...p.bubbles, { id: p.bubbles.reduce((max, b) => Math.max(max, b.id), 0) + 1, from, text: line, ...extra }] }));
+  };
 
   // The next thing to do gets the focus whenever the step changes (not on first render): the
   // step's primary action when it has one (so Enter never cancels), else its first control.

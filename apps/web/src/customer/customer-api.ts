@@ -27,7 +27,7 @@ import type {
   Language,
   LanguageRequest,
 } from '@resepti/domain';
-import { api } from '../api/client';
+import { api, markUserActivity } from '../api/client';
 
 /** A 401 on these leads to the customer's login page (registration and password reset have no session yet). */
 const C = { level: 'customer' } as const;
@@ -48,6 +48,11 @@ export function fetchRegistration(): Promise<RegistrationData> {
 /** POST /my-user: creates the account and signs the customer in. */
 export function registerCustomer(data: RegistrationRequest): Promise<CustomerInfo> {
   return api.post<CustomerInfo>('/my-user', data, { skipAuthRedirect: true });
+}
+
+/** POST /registration/password-check: 204 when the server would take the password at the last step, else 400 with why. */
+export function checkRegistrationPassword(password: string, email: string): Promise<void> {
+  return api.post<void>('/registration/password-check', { password, email }, { skipAuthRedirect: true });
 }
 
 /** POST /registration/reset-password: a new password through identification; signs the customer in. */
@@ -74,6 +79,22 @@ export function changePassword(change: PasswordChangeRequest): Promise<void> {
 /** 'Jatka' on the expiry prompt: a cheap authenticated call that counts as the user's activity. */
 export function keepSessionAlive(): Promise<CustomerSession> {
   return api.get<CustomerSession>('/my-user', { ...C, activity: true });
+}
+
+/** How often the chat's answers roll the server's idle timer (its stored expiry lags up to a minute anyway). */
+const CHAT_KEEP_ALIVE_MS = 60_000;
+let lastChatKeepAlive = 0;
+
+/**
+ * An answer in the chat: the expiry prompt counts from now, and the server's idle timer rolls
+ * (at most once a minute), so a patient busy with a questionnaire is never logged out by it.
+ */
+export function chatActivity(): void {
+  markUserActivity();
+  if (Date.now() - lastChatKeepAlive < CHAT_KEEP_ALIVE_MS) return;
+  lastChatKeepAlive = Date.now();
+  // A failed keep-alive changes nothing the patient sees: the next request says what is wrong.
+  keepSessionAlive().catch(() => undefined);
 }
 
 /** The chat's medicine search: available products whose brand or active ingredient starts with `q` ('' for any). */

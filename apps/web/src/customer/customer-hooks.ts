@@ -34,6 +34,7 @@ import {
   addCartItem,
   applyCoupon,
   changePassword,
+  checkRegistrationPassword,
   closeAccount,
   fetchCart,
   fetchEmbeddedCheckout,
@@ -91,6 +92,15 @@ export function useRegisterCustomer(reactions: WriteReactions<CustomerInfo, Regi
       afterSignIn();
       await reactions.onSuccess?.(customer, request);
     },
+    onError: reactions.onError,
+  });
+}
+
+/** The wizard's password step: does the server take this password (common and breached ones are refused)? */
+export function useCheckRegistrationPassword(reactions: WriteReactions<void, { password: string; email: string }> = {}) {
+  return useMutation({
+    mutationFn: ({ password, email }: { password: string; email: string }) => checkRegistrationPassword(password, email),
+    onSuccess: reactions.onSuccess,
     onError: reactions.onError,
   });
 }

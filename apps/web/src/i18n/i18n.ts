@@ -8,10 +8,8 @@
  */
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, pickLanguage, type Language } from '@resepti/domain';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '@resepti/domain';
 
-/** The language the user picked in the switch (kept a year; read by nothing but this file). */
-export const LANGUAGE_COOKIE = 'resepti_kieli';
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const i18n = i18next.createInstance();

@@ -31,6 +31,7 @@ export function ApiClientsPanel() {
             <span className="user-list__meta">
               {c.officeIds.length ? T.integrationOffices(c.officeIds.map(officeName).join(', ')) : T.integrationAllOffices} ·{' '}
               {c.revoked ? T.integrationRevoked(formatDateFi(c.revoked)) : T.integrationActive}
+              {c.sandbox && ` · ${T.integrationSandbox}`}
             </span>
             {!c.revoked && (
               <ConfirmAction question={T.revokeIntegrationQuestion(c.name)} confirmLabel={T.revokeIntegration} onConfirm={() => revoke.mutate(c.id)}>

@@ -1,17 +1,32 @@
 /** '/': what the service does, prices, FAQ, the ways in (SPEC sections 1 and 2), and who stands behind it (issue 27). */
-import { Link } from 'react-router-dom';
-import { Heading, Paragraph } from 'suomifi-ui-components';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Heading, InlineAlert, Paragraph } from 'suomifi-ui-components';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { TEXTS } from '../texts';
 import { FaqSections } from './FaqSections';
 import { PublicLayout } from './PublicLayout';
 import { HeroImage, TrustSections } from './TrustSections';
 
+/** Where a strong identification that did not finish returns: /?identification=cancelled | failed (set by the API's callback). */
+function IdentificationOutcome() {
+  const [params] = useSearchParams();
+  const outcome = params.get('identification');
+  if (outcome !== 'cancelled' && outcome !== 'failed') return null;
+  return (
+    <div role="status" className="landing__notice">
+      <InlineAlert status={outcome === 'failed' ? 'error' : 'neutral'}>
+        {outcome === 'cancelled' ? TEXTS.landing.identificationCancelled : TEXTS.landing.identificationFailed}
+      </InlineAlert>
+    </div>
+  );
+}
+
 export function LandingPage() {
   const t = TEXTS.landing;
   return (
     <PublicLayout>
       <main id="main" className="page landing">
+        <IdentificationOutcome />
         <section className="hero" aria-labelledby="hero-heading">
           <HeroImage />
           <Heading variant="h1hero" as="h1" id="hero-heading">

@@ -5,12 +5,14 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Checkbox, Heading, InlineAlert, Paragraph, TextInput } from 'suomifi-ui-components';
+import { Button, Checkbox, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorMessages } from '../api/error-text';
+import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PageLoading } from '../components/PageLoading';
-import { useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
+import { PasswordInput } from '../components/PasswordInput';
+import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
 import { LegalModal } from './LegalModal';
@@ -108,8 +110,17 @@ function Wizard({ person }: { person: RegistrationData }) {
       setErrors(messages);
     },
   });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The password step asks the server (its list of common and breached passwords) before moving on.
+  const passwordCheck = useCheckRegistrationPassword({
+    onSuccess: () => go(4),
+    onError: (err) => {
+      setErrors(errorMessages(err, T.failed));
+      passwordRef.current?.focus();
+    },
+  });
   // Signed in and on the way to the next page: the form stays busy.
-  const pending = register.isPending || register.isSuccess;
+  const pending = register.isPending || register.isSuccess || passwordCheck.isPending;
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -153,6 +164,7 @@ function Wizard({ person }: { person: RegistrationData }) {
     const found = check();
     setErrors(found);
     if (found.length > 0) return;
+    if (step === 3) return passwordCheck.mutate({ password, email: email.trim() });
     if (step < STEPS - 1) return go(step + 1);
     register.mutate({ email: email.trim(), phone, password, marketingAllowed: marketing, eulaAccepted: terms, approvedEulaVersion: EULA_VERSION });
   }
@@ -207,32 +219,18 @@ function Wizard({ person }: { person: RegistrationData }) {
         )}
         {step === 3 && (
           <>
-            <TextInput
+            <PasswordInput
+              ref={passwordRef}
               id={`${ids}-password`}
               labelText={T.password}
               hintText={T.passwordHint}
-              type="password"
               autoComplete="new-password"
               value={password}
-              onChange={(v) => setPassword(String(v ?? ''))}
-              status={status}
-              aria-describedby={described}
-              fullWidth
+              onChange={setPassword}
+              errorId={described}
               autoFocus
-              mb="m"
             />
-            <TextInput
-              id={`${ids}-password-again`}
-              labelText={T.passwordAgain}
-              type="password"
-              autoComplete="new-password"
-              value={passwordAgain}
-              onChange={(v) => setPasswordAgain(String(v ?? ''))}
-              status={status}
-              aria-describedby={described}
-              fullWidth
-              mb="m"
-            />
+            <PasswordInput id={`${ids}-password-again`} labelText={T.passwordAgain} autoComplete="new-password" value={passwordAgain} onChange={setPasswordAgain} errorId={described} />
           </>
         )}
         {step === 4 && (
@@ -255,17 +253,7 @@ function Wizard({ person }: { person: RegistrationData }) {
             <LegalModal doc="privacy" visible={legal === 'privacy'} onClose={() => setLegal(null)} />
           </div>
         )}
-        <div role="alert" aria-live="assertive" id={errorId}>
-          {invalid && (
-            <InlineAlert status="error" mt="s" mb="m">
-              {errors.map((m) => (
-                <span key={m} className="wizard-error">
-                  {m}
-                </span>
-              ))}
-            </InlineAlert>
-          )}
-        </div>
+        <FormErrorAlert id={errorId} errors={errors} spaced />
         <div className="wizard-actions">
           {step > 0 && (
             <Button type="button" variant="secondary" onClick={() => go(step - 1)} disabled={pending}>
@@ -314,43 +302,18 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
       <Paragraph mb="s">{T.hello(person.firstName)}</Paragraph>
       <Paragraph mb="m">{T.resetText}</Paragraph>
       <form onSubmit={submit} noValidate>
-        <TextInput
+        <PasswordInput
           id={`${ids}-password`}
           labelText={T.password}
           hintText={T.passwordHint}
-          type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(v) => setPassword(String(v ?? ''))}
-          status={invalid ? 'error' : 'default'}
-          aria-describedby={invalid ? errorId : undefined}
-          fullWidth
+          onChange={setPassword}
+          errorId={invalid ? errorId : undefined}
           autoFocus
-          mb="m"
         />
-        <TextInput
-          id={`${ids}-again`}
-          labelText={T.passwordAgain}
-          type="password"
-          autoComplete="new-password"
-          value={again}
-          onChange={(v) => setAgain(String(v ?? ''))}
-          status={invalid ? 'error' : 'default'}
-          aria-describedby={invalid ? errorId : undefined}
-          fullWidth
-          mb="m"
-        />
-        <div role="alert" aria-live="assertive" id={errorId}>
-          {invalid && (
-            <InlineAlert status="error" mb="m">
-              {errors.map((m) => (
-                <span key={m} className="wizard-error">
-                  {m}
-                </span>
-              ))}
-            </InlineAlert>
-          )}
-        </div>
+        <PasswordInput id={`${ids}-again`} labelText={T.passwordAgain} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
+        <FormErrorAlert id={errorId} errors={errors} />
         <Button type="submit" disabled={pending} fullWidth>
           {pending ? T.saving : T.resetSave}
         </Button>

@@ -74,6 +74,8 @@ export const CUSTOMER_TEXTS = {
     reason: 'Perustelu',
     decisionReason: 'Lääkärin perustelu',
     approvalInfo: 'Lisätietoa hyväksynnästä',
+    orderedOn: (when: string) => `Tilattu ${when}`,
+    handledOn: (when: string) => `Käsitelty ${when}`,
     coupon: (code: string) => `Saat seuraavasta reseptistä alennuksen kampanjakoodilla ${code}.`,
     nextStepRenewal: 'Ota yhteyttä omaan lääkäriisi, jos tarvitset lääkettä edelleen.',
     nextStepRequest: 'Ota yhteyttä omaan lääkäriisi tai hae uutta reseptiä palvelun kautta, jos tilanteesi muuttuu.',

@@ -87,6 +87,8 @@ export const EN: TranslatedCatalog = {
       customerInfoLink: 'Information for customers',
       priceRenewal: `Prescription renewal ${RENEWAL_PRICE} / medicine`,
       priceNew: `New prescription ${NEW_PRESCRIPTION_PRICE} / medicine`,
+      identificationCancelled: 'The identification was cancelled. No account was created and nothing was saved. You can start again at any time.',
+      identificationFailed: 'The identification did not succeed. Nothing was saved. Please try again.',
     },
     faq: [
       {

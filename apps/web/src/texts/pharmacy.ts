@@ -103,6 +103,8 @@ export const PHARMACY_TEXTS = {
     integrationOffices: (offices: string) => `Toimipaikat: ${offices}`,
     integrationAllOffices: 'Kaikki toimipaikat',
     integrationActive: 'Käytössä',
+    /** A client made with --sandbox: its orders go to a simulated doctor, never to real ones. */
+    integrationSandbox: 'Testiympäristö (simuloitu lääkäri)',
     integrationRevoked: (date: string) => `Peruttu ${date}`,
     revokeIntegration: 'Peru käyttöoikeus',
     revokeIntegrationQuestion: (name: string) => `Perutaanko järjestelmän ${name} käyttöoikeus? Sen yhteydet lakkaavat heti.`,

@@ -65,6 +65,8 @@ export const PUBLIC_TEXTS = {
     customerInfoLink: 'Tietoa asiakkaalle',
     priceRenewal: `Reseptin uusiminen ${RENEWAL_PRICE} / lääke`,
     priceNew: `Uusi resepti ${NEW_PRESCRIPTION_PRICE} / lääke`,
+    identificationCancelled: 'Tunnistautuminen peruttiin. Tiliä ei luotu eikä mitään tallennettu. Voit aloittaa uudelleen milloin tahansa.',
+    identificationFailed: 'Tunnistautuminen ei onnistunut. Mitään ei tallennettu. Yritä uudelleen.',
   },
   faq: [
     {

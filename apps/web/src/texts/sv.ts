@@ -87,6 +87,8 @@ export const SV: TranslatedCatalog = {
       customerInfoLink: 'Information för kunder',
       priceRenewal: `Förnyelse av recept ${RENEWAL_PRICE} / läkemedel`,
       priceNew: `Nytt recept ${NEW_PRESCRIPTION_PRICE} / läkemedel`,
+      identificationCancelled: 'Identifieringen avbröts. Inget konto skapades och inget sparades. Du kan börja om när du vill.',
+      identificationFailed: 'Identifieringen lyckades inte. Inget sparades. Försök igen.',
     },
     faq: [
       {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordCheckRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
 function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
@@ -20,7 +20,7 @@ const text = (rule: (value: string) => string | null) => (value: unknown) => rul
 
 const firstOf = (errors: string[]) => errors[0] ?? null;
 const PASSWORD_MAX = 200;
-const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
+const PASSWORD_TOO_LONG = M.passwordTooLong;
 
 /** A current password as typed: any text up to the maximum; `missing` when empty or not text. */
 const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missing : v.length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null);
@@ -71,6 +71,19 @@ export class RegistrationDto implements RegistrationRequest {
   @IsString()
   @MaxLength(100)
   lastName?: string;
+}
+
+export class PasswordCheckDto implements PasswordCheckRequest {
+  @ApiProperty({ example: 'Kevät-Aamu-2026' })
+  @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
+  @DomainRule(text((v) => firstOf(registrationPasswordErrors(v))))
+  password!: string;
+
+  @ApiPropertyOptional({ example: 'maija.mallikas@example.fi', description: 'The e-mail of the wizard, which makes no password either.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
 }
 
 /** Left out = unchanged; present (even null) = validated: a contact detail cannot be emptied. */

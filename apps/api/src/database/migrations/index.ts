@@ -19,6 +19,7 @@ import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.js';
+import { IntegratorSandbox1795800000200 } from './1795800000200-IntegratorSandbox.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
 import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   IdempotencyKeyExpiry1795700000200,
   IntegratorEvents1795700000201,
   CustomerLanguage1795700000300,
+  IntegratorSandbox1795800000200,
 ];

@@ -67,6 +67,8 @@ export const CUSTOMER_EN: TranslatedCatalog['customer'] = {
     reason: 'Reason',
     decisionReason: "Doctor's reason",
     approvalInfo: 'More about the approval',
+    orderedOn: (when: string) => `Ordered ${when}`,
+    handledOn: (when: string) => `Handled ${when}`,
     coupon: (code: string) => `You get a discount on your next prescription with the campaign code ${code}.`,
     nextStepRenewal: 'Contact your own doctor if you still need the medicine.',
     nextStepRequest: 'Contact your own doctor, or request a new prescription through the service if your situation changes.',

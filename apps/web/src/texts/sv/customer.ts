@@ -67,6 +67,8 @@ export const CUSTOMER_SV: TranslatedCatalog['customer'] = {
     reason: 'Motivering',
     decisionReason: 'Läkarens motivering',
     approvalInfo: 'Mer information om godkännandet',
+    orderedOn: (when: string) => `Beställd ${when}`,
+    handledOn: (when: string) => `Behandlad ${when}`,
     coupon: (code: string) => `Du får rabatt på nästa recept med kampanjkoden ${code}.`,
     nextStepRenewal: 'Kontakta din egen läkare om du fortfarande behöver läkemedlet.',
     nextStepRequest: 'Kontakta din egen läkare eller ansök om ett nytt recept via tjänsten om din situation förändras.',
