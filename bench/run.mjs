@@ -1,12 +1,15 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
 //   npm run bench                   (builds first; about 10 minutes on 2 cores)
-//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,integrator,web]
+//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,integrator,web,growth]
+//   npm run bench -- --only growth [--quick] [--queue-sizes 1000,10000] [--history-sizes …] [--socket-sizes …]
+// growth (= growth-history, growth-queue, growth-sockets): the growth curves, in a database of their
+// own with an API of their own; they write bench/results/report.html (charts) besides the JSON.
 // PostgreSQL: the server in DATABASE_URL (a fresh database is created on it and dropped
 // afterwards), otherwise an embedded PostgreSQL in a temporary folder. Redis: a redis-server
 // of the bench's own on a free port (cross-node figures only; skipped without redis-server).
 // The built API is forked on that database (migrations + demo data); orders are seeded with
 // generate_series; load comes from forked processes (socket.io-client, autocannon).
-// Prints a table and writes bench/results/latest.json (--quick: latest-quick.json).
+// Prints a table and writes bench/results/latest.json (--quick: latest-quick.json; --only: latest-partial.json).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,6 +19,7 @@ import { httpLoad } from './lib/http-load.mjs';
 import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
 import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
 import { integratorFigures } from './lib/integrator.mjs';
+import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, screenshotReport, writeReport } from './lib/growth.mjs';
 import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
@@ -31,7 +35,11 @@ const argValue = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const ONLY = argValue('--only')?.split(',');
-const wanted = (phase) => !ONLY || ONLY.includes(phase);
+/** `--only growth` names the three growth phases at once. */
+const wanted = (phase) => !ONLY || ONLY.includes(phase) || (phase.startsWith('growth-') && ONLY.includes('growth'));
+const MAIN_PHASES = ['history', 'pick', 'rest', 'push', 'fanout', 'cycle', 'cross', 'deep', 'screens', 'integrator', 'web'];
+const GROWTH_PHASES = ['growth-history', 'growth-queue', 'growth-sockets'];
+const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? fallback;
 
 /**
  * Sizes of a full run (the issue's) and of --quick (for development, about 3 minutes). The
@@ -41,6 +49,16 @@ const wanted = (phase) => !ONLY || ONLY.includes(phase);
 const P = QUICK
   ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
   : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 100, historyRuns: 20, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
+/**
+ * Growth curves (issue 24): the sizes of each curve. A full run's history goes to 1,000,000
+ * orders (seeding it takes minutes on a busy 2-core machine); --history-sizes etc. override.
+ */
+const G = QUICK
+  ? { queue: [500, 2_000, 10_000], history: [2_000, 10_000, 50_000], sockets: [50, 200, 1_000], pickRuns: 20, historyRuns: 8, changes: 10, budget: 15_000 }
+  : { queue: [1_000, 10_000, 100_000], history: [10_000, 100_000, 1_000_000], sockets: [100, 1_000, 5_000], pickRuns: 50, historyRuns: 10, changes: 30, budget: 30_000 };
+G.queue = sizesArg('--queue-sizes', G.queue);
+G.history = sizesArg('--history-sizes', G.history);
+G.sockets = sizesArg('--socket-sizes', G.sockets);
 const BENCH_DOCTORS = 16;
 /** Open cards in pharmacy 1 / office 1's Reseptilista (the list reads its newest 30). */
 const RESEPTILISTA_CARDS = 200;
@@ -69,6 +87,7 @@ const FIGURES = [
 const results = {}; // key -> { value, baseline }
 const notes = []; // what was measured how, and what failed
 const details = []; // secondary rows: figure, value, note
+const curves = []; // growth curves: { key, title, description, unit, sizeLabel, baselineLabel, points: [{ size, value, baseline, note }] }
 const put = (key, value, baseline = null) => (results[key] = { value, baseline });
 const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}`);
 
@@ -129,6 +148,23 @@ async function main() {
   const barePool = new SocketPool(P.loadProcesses); // the baselines' sockets
   try {
     log(`PostgreSQL: ${pgServer.label}; Redis: ${redis ? redis.url : 'none (redis-server not found)'}`);
+    if (MAIN_PHASES.some(wanted)) await mainPhases({ dbUrl, db, pool, barePool, redis, stoppers });
+    if (GROWTH_PHASES.some(wanted)) await growthPhases(pgServer);
+  } finally {
+    pool.kill();
+    barePool.kill();
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);
+    await pgServer.stop();
+    redis?.stop();
+  }
+  await report(pgServer.label, (Date.now() - started) / 1000);
+}
+
+/** The issue's figures at the sizes of P, in the run's database. */
+async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
+  {
     const api = await startApi(dbUrl);
     stoppers.push(api.stop);
     await db.connect();
@@ -348,18 +384,137 @@ async function main() {
     await phase('web', async () => {
       const w = webFirstLoadJs(path.join(ROOT, 'apps/web/dist'));
       put('web_js_gzip_kb', w.gzipKb, null);
-      details.push(['first load of / (static JS)', `${w.rawKb.toFixed(0)} KiB raw, ${w.gzipKb.toFixed(1)} KiB gzip`, `${w.files} files`]);
+      details.push(['first load of / (Vite manifest: entry + static imports)', `${w.rawKb.toFixed(0)} KiB raw, ${w.gzipKb.toFixed(1)} KiB gzip`, `${w.files} files; largest ${w.largest.map((f) => `${path.basename(f.file)} ${f.gzipKb.toFixed(1)}`).join(', ')}`]);
+    });
+  }
+}
+
+/**
+ * The growth curves, in a database and an API of their own (so the main phases' sizes stay as
+ * they are): the history grows first (empty queue), then the queue (with that history), then the
+ * doctor sockets (with that queue). Each size's figure is measured with its baseline alternating.
+ */
+async function growthPhases(pgServer) {
+  const database = `resepti_growth_${randomBytes(4).toString('hex')}`;
+  await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
+  const url = new URL(pgServer.adminUrl);
+  url.pathname = `/${database}`;
+  const dbUrl = url.toString();
+  const db = new pg.Client({ connectionString: dbUrl });
+  const pool = new SocketPool(P.loadProcesses);
+  const barePool = new SocketPool(P.loadProcesses);
+  const stops = [];
+  try {
+    const api = await startApi(dbUrl, { label: 'Resepti API (growth)' });
+    stops.push(api.stop);
+    await db.connect();
+    const emails = await createDoctors(db, BENCH_DOCTORS);
+    const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');
+    const doctorCookies = [];
+    for (const email of emails) doctorCookies.push((await loginDoctor(api.baseUrl, email)).cookie);
+    const pharmacist = await loginPharmacist(api.baseUrl, 'apteekki');
+    const productId = await firstProductId(pharmacist);
+    const handled = async () => (await db.query(`SELECT count(*)::int AS n FROM orders WHERE delivery_status IN ('processing', 'delivered')`)).rows[0].n;
+
+    await phase('growth-history', async () => {
+      const points = [];
+      for (const size of G.history) {
+        const t0 = Date.now();
+        await seedHistory(db, size - (await handled()));
+        const seeded = ((Date.now() - t0) / 1000).toFixed(0);
+        const m = await historySearchAtSize(doctor, db, G.historyRuns);
+        points.push({ size, value: { p50: m.res.p50, p95: m.res.p95 }, baseline: { p50: m.base.p50, p95: m.base.p95 }, note: `${m.count} matches; seeded to this size in ${seeded} s` });
+        log(`growth-history: ${size.toLocaleString('en')} orders: p95 ${m.res.p95.toFixed(1)} ms (SQL ${m.base.p95.toFixed(1)} ms)`);
+      }
+      curves.push({
+        key: 'history_search_p95',
+        title: "Historia search 'virta' by orders in the history",
+        description: `POST /history {filter: 'virta'} over HTTP (${G.historyRuns} runs a size) against the same two SQL statements alone (the API's buildHistoryQuery) on a pg client, the floor; alternating.`,
+        unit: 'ms',
+        stats: ['p50', 'p95'],
+        sizeLabel: 'handled orders',
+        baselineLabel: 'its SQL alone',
+        points,
+      });
+    });
+
+    await phase('growth-queue', async () => {
+      const bareServer = await startBareExpressPg(dbUrl);
+      stops.push(bareServer.stop);
+      const bareId = (await db.query(`SELECT id FROM doctor WHERE email = $1`, [emails[0]])).rows[0].id;
+      const bare = bareDoctor(bareServer.baseUrl, bareId);
+      const points = [];
+      for (const size of G.queue) {
+        const t0 = Date.now();
+        await fillQueue(db, size);
+        const filled = ((Date.now() - t0) / 1000).toFixed(0);
+        const m = await pickAtDepth(doctor, bare, G.pickRuns);
+        points.push({ size, value: { p50: m.res.p50, p99: m.res.p99 }, baseline: { p50: m.base.p50, p99: m.base.p99 }, note: `filled in ${filled} s` });
+        log(`growth-queue: ${size.toLocaleString('en')} waiting: pick p99 ${m.res.p99.toFixed(1)} ms (bare ${m.base.p99.toFixed(1)} ms)`);
+      }
+      await bareServer.stop();
+      curves.push({
+        key: 'pick_first_p99',
+        title: 'Pick-first by orders waiting',
+        description: `POST /order/pick-first then release, ${G.pickRuns} picks a size, against the bare Express + pg baseline running the same statements (bench/baselines/express-pg.mjs), pick by pick.`,
+        unit: 'ms',
+        stats: ['p50', 'p99'],
+        sizeLabel: 'orders waiting',
+        baselineLabel: 'bare Express + pg',
+        points,
+      });
+    });
+
+    await phase('growth-sockets', async () => {
+      const bare = await startBareSocketServer();
+      stops.push(bare.stop);
+      const latency = [];
+      const heap = [];
+      for (const [i, size] of G.sockets.entries()) {
+        const resHeap = await heapPerSocket(api, size - pool.size, () => pool.open({ url: api.baseUrl, cookies: doctorCookies, count: size - pool.size, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' }));
+        const bareHeap = await heapPerSocket(bare, size - barePool.size, () =>
+          barePool.open({ url: bare.baseUrl, cookies: [], room: 'doctors', count: size - barePool.size, mode: 'listen', event: 'queue:status', keyPath: 'waitingForDoctor' }),
+        );
+        const [res, base] = await alternate(
+          [reseptiSends(pool, { pharmacist, productId, waitingBefore: await waitingCount(db) }), bareStatusEmits(barePool, { emitUrl: bare.baseUrl, offset: (i + 1) * 1_000_000 })],
+          G.changes,
+          G.budget,
+        );
+        requireBaseline('growth-sockets', base.missing, `${base.missing} bare arrivals missing at ${size} sockets`);
+        latency.push({ size, value: { p50: res.p50, p99: res.p99 }, baseline: { p50: base.p50, p99: base.p99 }, note: `${res.changes} changes${res.missing ? `; ${res.missing} arrivals missing` : ''}` });
+        heap.push({ size, value: { heap: resHeap / 1024 }, baseline: { heap: bareHeap / 1024 }, note: `the ${size - (G.sockets[i - 1] ?? 0)} sockets opened at this step` });
+        log(`growth-sockets: ${size} sockets: push p99 ${res.p99.toFixed(1)} ms (bare ${base.p99.toFixed(1)}), heap ${(resHeap / 1024).toFixed(1)} KiB/socket (bare ${(bareHeap / 1024).toFixed(1)})`);
+      }
+      await Promise.all([pool.close(), barePool.close()]);
+      await bare.stop();
+      curves.push({
+        key: 'push_p99',
+        title: 'Push send → doctor socket by connected doctor sockets',
+        description: `A pharmacy's send and its queue:status at every doctor socket, against a bare Socket.IO server broadcasting the same payload to the same number of sockets, alternating (${G.changes} changes a size at most, ${G.budget / 1000} s budget).`,
+        unit: 'ms',
+        stats: ['p50', 'p99'],
+        sizeLabel: 'doctor sockets',
+        baselineLabel: 'bare Socket.IO',
+        points: latency,
+      });
+      curves.push({
+        key: 'heap_per_socket',
+        title: 'Server heap per socket by connected sockets',
+        description: 'Heap after GC before and after opening the sockets of each step, divided by their number.',
+        unit: 'KiB',
+        stats: ['heap'],
+        sizeLabel: 'sockets',
+        baselineLabel: 'bare Socket.IO',
+        points: heap,
+      });
     });
   } finally {
     pool.kill();
     barePool.kill();
-    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await db.end().catch(() => undefined);
     await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);
-    await pgServer.stop();
-    redis?.stop();
   }
-  await report(pgServer.label, (Date.now() - started) / 1000);
 }
 
 async function report(pgLabel, seconds) {
@@ -380,14 +535,23 @@ async function report(pgLabel, seconds) {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${pgLabel}`;
   printTable('Details', ['measurement', 'result', 'note'], details);
   printTable(`Resepti bench${QUICK ? ' (--quick: smaller sizes, not the issue\'s figures)' : ''}: ${machine}; ${seconds.toFixed(0)} s`, ['key', 'figure', 'Resepti', 'baseline', 'ratio', 'target', 'result'], rows, [2, 3, 4]);
+  for (const c of curves) printCurve(c);
   for (const n of notes) console.log(`\nnote: ${n}`);
   const dir = path.join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
+  if (curves.length) {
+    const scale = QUICK ? '--quick sizes (not the issue\'s)' : 'the issue\'s sizes';
+    const html = path.join(dir, 'report.html');
+    await writeReport(html, { title: 'Resepti bench: growth curves', at: new Date().toISOString(), machine, scale, curves, notes });
+    console.log('written: bench/results/report.html');
+    const pictured = await screenshotReport(html, path.join(dir, 'report.png')).catch((err) => console.error('report.png not written:', err));
+    if (pictured) console.log('written: bench/results/report.png (the charts, for docs/performance.md)');
+  }
   // Only a full run of every phase replaces latest.json (the figures docs/performance.md quotes).
   const name = QUICK ? 'latest-quick' : ONLY ? 'latest-partial' : 'latest';
   const file = path.join(dir, `${name}.json`);
   await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);
-  await writeFile(path.join(dir, `${name}-run.json`), `${JSON.stringify({ at: new Date().toISOString(), machine, seconds: Math.round(seconds), sizes: P, notes, details }, null, 2)}\n`);
+  await writeFile(path.join(dir, `${name}-run.json`), `${JSON.stringify({ at: new Date().toISOString(), machine, seconds: Math.round(seconds), sizes: P, growthSizes: G, notes, details, curves }, null, 2)}\n`);
   console.log(`\nwritten: ${path.relative(ROOT, file)}`);
 }
 

@@ -89,6 +89,24 @@ app.post('/order/pick-first', async (req, res, next) => {
   }
 });
 
+// As Resepti's release (OrderLifecycleService.backToQueue): back to waiting, the order loaded, audited.
+app.post('/order/release', async (req, res, next) => {
+  try {
+    const doctorId = doctorOf(req);
+    const released = await tx(async (c) => {
+      const held = await heldOrderId(c, doctorId, true);
+      if (held === null) return false;
+      await c.query(`UPDATE orders SET delivery_status = 'waiting', doctor_id = NULL, processing_start_time = NULL WHERE id = $1`, [held]);
+      const order = await loadOrder(c, held);
+      await audit(c, doctorId, 'order:release', held, order.patientHetu);
+      return true;
+    });
+    res.status(released ? 204 : 409).end();
+  } catch (err) {
+    next(err);
+  }
+});
+
 app.post('/order/process-item/:id', async (req, res, next) => {
   try {
     const doctorId = doctorOf(req);

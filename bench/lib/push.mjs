@@ -82,13 +82,14 @@ export const reseptiSends = (pool, { pharmacist, productId, waitingBefore }) =>
   series(pool, { start: (_i, mark) => sendPharmacyOrder(pharmacist, productId, mark), key: (i) => String(waitingBefore + i) });
 
 /** Bare: the same queue:status broadcast to the room. */
-export const bareStatusEmits = (pool, { emitUrl }) =>
+export const bareStatusEmits = (pool, { emitUrl, offset = 0 }) =>
   series(pool, {
     start: (i, mark) => {
       mark();
-      return bareEmit(emitUrl, 'doctors', 'queue:status', statusPayload(i));
+      return bareEmit(emitUrl, 'doctors', 'queue:status', statusPayload(offset + i));
     },
-    key: (i) => String(i),
+    // offset: a later series on the same sockets uses keys of its own
+    key: (i) => String(offset + i),
   });
 
 const noticeHeader = (tag, i) => `Tiedote ${tag} ${i}: huoltokatko tänään klo 22–23`;

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List orders by last change
-         * @description Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes.
+         * @description Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes. The list goes by the commit of each change, not by its clock: a page holds only changes whose transactions (and all older ones) have ended, so a cursor never passes a change that commits later; an order comes again after each later change, with its latest state.
          */
         get: operations["listOrders"];
         put?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * List events of the last 30 days
-         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.
+         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`. The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.
          */
         get: operations["listEvents"];
         put?: never;
@@ -207,6 +207,26 @@ export interface paths {
          * @description Removes the endpoint and cancels its pending deliveries.
          */
         delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint’s signing secret
+         * @description Answers a new secret, only this once. For `overlapHours` (default 24, at most 168; 0: none) every delivery carries two signatures, `Resepti-Signature: t=…,v1=<by the new secret>,v1=<by the old secret>`, so the receiver can take the new secret into use whenever it likes within the window (accept a delivery when any `v1` matches); after it only the new secret signs. Rotating again during a window ends the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -554,10 +574,16 @@ export interface components {
              */
             created: string;
             /**
-             * @description The signing secret: only in the answer that created the endpoint.
+             * @description The signing secret: only in the answer that created the endpoint or rotated its secret.
              * @example whsec_3f9a…
              */
             secret?: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries also carry a signature by the secret before the last rotation (a second `v1=`); null: only the current secret signs.
+             * @example 2026-11-26T08:00:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
         };
         WebhookDelivery: {
             /** @example 12 */
@@ -623,7 +649,7 @@ export interface components {
             type: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.2.0
+             * @example 1.3.0
              */
             api_version: string;
             /**
@@ -681,6 +707,14 @@ export interface components {
              *     ]
              */
             events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
+        };
+        RotateWebhookSecretRequest: {
+            /**
+             * @description How long the old secret still signs deliveries beside the new one, in hours; 0 ends it at once.
+             * @default 24
+             * @example 24
+             */
+            overlapHours: number;
         };
     };
     responses: never;
@@ -1267,7 +1301,7 @@ export interface operations {
                 status?: "waiting" | "processing" | "delivered";
                 /** @description ISO 8601 time: only orders changed at or after it. */
                 updatedSince?: string;
-                /** @description `nextCursor` of the previous page (opaque). */
+                /** @description `nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers. */
                 cursor?: string;
                 limit?: number;
             };
@@ -1280,6 +1314,12 @@ export interface operations {
             /** @description A page of orders, oldest change first. */
             200: {
                 headers: {
+                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for a deprecated cursor (API 1.2 or earlier). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2133,7 +2173,8 @@ export interface operations {
                      *           "order.delivered"
                      *         ],
                      *         "created": "2026-11-25T08:00:00.000Z",
-                     *         "secret": "whsec_3f9a…"
+                     *         "secret": "whsec_3f9a…",
+                     *         "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
                      *       }
                      *     ]
                      */
@@ -2267,7 +2308,8 @@ export interface operations {
                      *         "order.delivered"
                      *       ],
                      *       "created": "2026-11-25T08:00:00.000Z",
-                     *       "secret": "whsec_3f9a…"
+                     *       "secret": "whsec_3f9a…",
+                     *       "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookEndpoint"];
@@ -2439,7 +2481,7 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. */
+                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later. */
                 after?: string;
                 limit?: number;
             };
@@ -2461,7 +2503,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.released",
-                     *           "api_version": "1.2.0",
+                     *           "api_version": "1.3.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "data": {
                      *             "object": {
@@ -2750,6 +2792,232 @@ export interface operations {
                      *       "detail": "Service unavailable.",
                      *       "detailFi": "Service unavailable.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlapHours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new secret and the end of the overlap. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "url": "https://kassa.apteekki.example/resepti-webhook",
+                     *       "events": [
+                     *         "order.delivered"
+                     *       ],
+                     *       "created": "2026-11-25T08:00:00.000Z",
+                     *       "secret": "whsec_3f9a…",
+                     *       "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:payload-too-large",
+                     *       "title": "Payload too large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The request body is too large.",
+                     *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unsupported-media-type",
+                     *       "title": "Unsupported media type",
+                     *       "status": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "Send the body as application/json.",
+                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error.",
+                     *       "detailFi": "Internal server error.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable.",
+                     *       "detailFi": "Service unavailable.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -84,11 +84,19 @@ export async function allOrdersSince(api: IntegratorApi, cursor: string | null, 
   }
 }
 
-/** `Resepti-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, fresh within `toleranceSeconds`. */
+/**
+ * `Resepti-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, fresh within
+ * `toleranceSeconds`. During a secret rotation's overlap the header has a `v1=` per secret (the
+ * new one's first): the delivery is genuine when any of them matches `secret`.
+ */
 export function verifyWebhook(rawBody: string, header: string, secret: string, toleranceSeconds = 300, now = Date.now()): boolean {
-  const parts = new Map(header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
-  const t = Number(parts.get('t'));
-  const expected = createHmac('sha256', secret).update(`${parts.get('t')}.${rawBody}`).digest();
-  const given = Buffer.from(parts.get('v1') ?? '', 'hex');
-  return Number.isFinite(t) && Math.abs(now / 1000 - t) <= toleranceSeconds && given.length === expected.length && timingSafeEqual(given, expected);
+  const parts = header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const);
+  const t = parts.find(([key]) => key === 't')?.[1] ?? '';
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+  const fresh = /^\d+$/.test(t) && Math.abs(now / 1000 - Number(t)) <= toleranceSeconds;
+  const matches = parts.filter(([key]) => key === 'v1').some(([, hex]) => {
+    const given = Buffer.from(hex, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  return fresh && matches;
 }

@@ -66,7 +66,7 @@ export interface CreateIntegratorOrderRequest {
  * The contract's version: the OpenAPI document's `info.version` and every webhook event's
  * `api_version` (a receiver can tell which shape of `data.object` it got).
  */
-export const INTEGRATOR_API_VERSION = '1.2.0';
+export const INTEGRATOR_API_VERSION = '1.3.0';
 
 /**
  * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
@@ -105,8 +105,19 @@ export interface WebhookEndpointView {
   url: string;
   events: IntegratorWebhookEventType[];
   created: string;
-  /** Only in the answer that created it. */
+  /** Only in the answer that created it (or rotated its secret). */
   secret?: string;
+  /** Until when deliveries also carry the signature of the secret before the last rotation; null: only the current one. */
+  previousSecretExpiresAt: string | null;
+}
+
+/** How long a rotated-out webhook secret still signs, beside the new one (hours). */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = { default: 24, max: 168 } as const;
+
+/** POST /api/v1/webhook-endpoints/{id}/rotate-secret */
+export interface RotateWebhookSecretRequest {
+  /** 0–168 hours (default 24); 0 ends the old secret at once. */
+  overlapHours?: number;
 }
 
 /** GET /api/v1/webhook-endpoints/{id}/deliveries: the delivery log, newest first. */
@@ -204,6 +215,7 @@ export const INTEGRATOR_MESSAGES = {
   webhookNotFound: 'Webhookia ei löytynyt.',
   webhookDeliveryNotFound: 'Webhookin toimitusta ei löytynyt.',
   eventAfterInvalid: 'after on tapahtuman tunniste (evt_…) viimeisen 30 päivän ajalta.',
+  overlapHoursInvalid: 'overlapHours on kokonaisluku 0–168.',
   clientNotFound: 'Järjestelmää ei löytynyt.',
   limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
   offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',

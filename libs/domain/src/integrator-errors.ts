@@ -69,6 +69,7 @@ export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'webhook_events_invalid', fi: M.webhookEventsInvalid, en: M.webhookEventsInvalid.replace('Tapahtumat', 'Events').replace('vähintään yksi', 'at least one') },
   { code: 'webhook_not_found', fi: M.webhookNotFound, en: 'No such webhook endpoint.' },
   { code: 'event_after_invalid', fi: M.eventAfterInvalid, en: 'after is the id (evt_…) of one of your events of the last 30 days.' },
+  { code: 'overlap_hours_invalid', fi: M.overlapHoursInvalid, en: 'overlapHours is an integer from 0 to 168.' },
   { code: 'webhook_delivery_not_found', fi: M.webhookDeliveryNotFound, en: 'No such delivery of this webhook endpoint.' },
   { code: 'malformed_json', fi: M.malformedJson, en: 'The request body is not valid JSON.' },
   { code: 'unsupported_media_type', fi: M.unsupportedMediaType, en: 'Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).' },

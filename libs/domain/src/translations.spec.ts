@@ -56,7 +56,8 @@ describe('translations', () => {
       VALIDATION_MESSAGES.usernameTakenEdit, VALIDATION_MESSAGES.usernameTooShort, VALIDATION_MESSAGES.usernameInvalid, VALIDATION_MESSAGES.usernameTooLong,
       VALIDATION_MESSAGES.userSaveFailed, VALIDATION_MESSAGES.deleteConfirm, MESSAGES.reasonMandatory,
     ]);
-    const patientFacing = Object.values({ ...CUSTOMER_MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGES }).filter((m): m is string => typeof m === 'string' && !STAFF_ONLY.has(m));
+    const all: unknown[] = Object.values({ ...CUSTOMER_MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGES });
+    const patientFacing = all.filter((m): m is string => typeof m === 'string' && !STAFF_ONLY.has(m));
     for (const language of ['sv', 'en'] as const) {
       const table = messageTable(language);
       expect(patientFacing.filter((m) => !table[m])).toEqual([]);

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'webhook-delivery.cancel',
   'webhook-delivery.redeliver',
   'webhook-delivery.test',
+  'webhook-endpoint.rotate-secret',
   // The access log itself
   'patient-access-log.export',
 ] as const;

@@ -10,6 +10,8 @@ import {
   VALIDATION_MESSAGES,
   type CreateIntegratorOrderRequest,
   type CreateWebhookEndpointRequest,
+  type RotateWebhookSecretRequest,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
   type DeliveryOptionId,
   type IntegratorWebhookEventType,
   type OrderStatus,
@@ -95,6 +97,23 @@ export class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
   events!: IntegratorWebhookEventType[];
 }
 
+@ApiSchema({ name: 'RotateWebhookSecretRequest' })
+export class RotateWebhookSecretDto implements RotateWebhookSecretRequest {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    maximum: WEBHOOK_SECRET_OVERLAP_HOURS.max,
+    default: WEBHOOK_SECRET_OVERLAP_HOURS.default,
+    description: 'How long the old secret still signs deliveries beside the new one, in hours; 0 ends it at once.',
+    example: 24,
+  })
+  @IsOptional()
+  @IsInt({ message: M.overlapHoursInvalid })
+  @Min(0, { message: M.overlapHoursInvalid })
+  @Max(WEBHOOK_SECRET_OVERLAP_HOURS.max, { message: M.overlapHoursInvalid })
+  overlapHours?: number;
+}
+
 /** A query integer: digits only (`limit=abc`, `limit=1.5`, `limit=` are 400, never ignored). */
 const queryInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
@@ -124,7 +143,8 @@ export class ListProductsQuery {
 
 /** GET /api/v1/events */
 export class ListEventsQuery {
-  @ApiPropertyOptional({ description: 'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  @ApiPropertyOptional({ description:
+      'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
   @IsOptional()
   @IsString({ message: M.eventAfterInvalid })
   @MaxLength(100, { message: M.eventAfterInvalid })
@@ -151,7 +171,10 @@ export class ListOrdersQuery {
   @IsString({ message: M.updatedSinceInvalid })
   updatedSince?: string;
 
-  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque).' })
+  @ApiPropertyOptional({
+    description:
+      '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
+  })
   @IsOptional()
   @IsString({ message: M.cursorInvalid })
   @MaxLength(200, { message: M.cursorInvalid })

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
+import { DEPRECATION_HEADERS, type ApiDeprecation } from './deprecation.js';
 import { IntegratorModule } from './integrator.module.js';
 
 /** The integrator API's OpenAPI description (served at /api/docs): how to sign in, page and verify webhooks. */
@@ -22,6 +23,17 @@ Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute, shared by all API
 body return the first order, another body is 409. Decisions stay \`undecided\` until the order is
 delivered. \`GET /api/v1/orders?updatedSince=…\` lists by last change, oldest first; follow \`nextCursor\`.
 
+**Change feeds never skip.** \`GET /api/v1/orders\` (by \`cursor\`) and \`GET /api/v1/events\` (by \`after\`) go by the
+commit of each change, not by its clock: a page holds only changes whose database transactions (and every older
+one) have ended, so a change that commits late still comes after your cursor, never behind it. Every change is
+listed at least once (an order again after each later change, with its latest state); a change shows up once the
+transactions that were running when it was made have ended (normally within milliseconds).
+
+**Versions.** \`info.version\` is semver: additions (operations, optional fields, events) raise the minor version,
+nothing is removed or changed incompatibly within /api/v1. A deprecated operation or usage is marked \`deprecated\`
+here and its answers carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594, the earliest removal, at least
+6 months later) and \`Link: <…>; rel="deprecation"\` headers. The changelog is in docs/integrators.md.
+
 **FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
 (its CapabilityStatement at \`/api/fhir/metadata\`; not part of this document).
 
@@ -30,16 +42,21 @@ Events (\`order.created\`, \`order.processing\`, \`order.released\` when a docto
 \`order.delivered\` with decisions, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`
 (\`api_version\` is this document's \`info.version\`; \`data.object\` is the order as \`GET /api/v1/orders/{id}\` answers it, or the notice), at least once (drop repeats by \`id\`), in order per
 order, retried with a doubling wait (half of it random) for 24 h until your endpoint answers 2xx. Each carries
-\`Resepti-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. Verify it (Node.js):
+\`Resepti-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. After
+\`POST /api/v1/webhook-endpoints/{id}/rotate-secret\` the header carries a second \`v1=\` (the old secret's) until
+the overlap ends: accept a delivery when any \`v1\` matches your secret. Verify it (Node.js):
 
 \`\`\`js
 const { createHmac, timingSafeEqual } = require('node:crypto');
 function verify(rawBody, header, secret, toleranceSeconds = 300) {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
-  const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
-  const given = Buffer.from(parts.v1 ?? '', 'hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= toleranceSeconds;
-  return fresh && given.length === 32 && timingSafeEqual(given, Buffer.from(expected, 'hex'));
+  const parts = header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]);
+  const t = (parts.find(([k]) => k === 't') ?? [])[1] ?? '';
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
+  const fresh = /^\\d+$/.test(t) && Math.abs(Date.now() / 1000 - Number(t)) <= toleranceSeconds;
+  return fresh && parts.some(([k, hex]) => {
+    const given = Buffer.from(hex, 'hex');
+    return k === 'v1' && given.length === 32 && timingSafeEqual(given, expected);
+  });
 }
 \`\`\`
 `.trim();
@@ -182,6 +199,8 @@ export function finishIntegratorDocument(document: OpenAPIObject): OpenAPIObject
       }
       const problems = [...new Set([...((op['x-problems'] as number[] | undefined) ?? []), 401, 429, 500, 503])].sort();
       delete op['x-problems'];
+      const deprecation = op['x-deprecation'] as ApiDeprecation | undefined;
+      delete op['x-deprecation'];
       for (const param of (op.parameters as Json[] | undefined) ?? []) {
         if (param.in === 'path') param.schema = { type: 'integer', minimum: 1, maximum: 2147483647 };
         if (param.in === 'path') param.example = 42;
@@ -192,6 +211,11 @@ export function finishIntegratorDocument(document: OpenAPIObject): OpenAPIObject
         if (json && json.example === undefined) json.example = exampleOf(json.schema as Json, schemas);
       }
       for (const status of problems) responses[String(status)] = problemResponse(status, path);
+      if (deprecation) {
+        op.deprecated = true;
+        op.description = `${String(op.description ?? '')}\n\n**Deprecated** since ${deprecation.since.slice(0, 10)}, removed at the earliest ${deprecation.sunset.slice(0, 10)}: use ${deprecation.instead}.`;
+        for (const response of Object.values(responses)) response.headers = { ...(response.headers as Json | undefined), ...DEPRECATION_HEADERS };
+      }
       const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
       if (body && body.example === undefined) body.example = exampleOf(body.schema as Json, schemas);
     }

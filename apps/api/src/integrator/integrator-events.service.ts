@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type IntegratorEventPage, type IntegratorWebhookEvent } from '@resepti/domain';
 import type { ApiClient } from './api-client.entity.js';
+import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
 
@@ -13,22 +14,34 @@ import { ApiEvent } from './webhook.entity.js';
 const visible = (client: ApiClient) => `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[])) AND ${client.sandbox ? '' : 'NOT '}e.sandbox))
                  AND e.created_at >= now() - make_interval(days => ${EVENT_LOG_DAYS})`;
 
-/** GET /api/v1/events: what a client that was away (or has no webhook endpoint) missed, by the log's order. */
+/**
+ * GET /api/v1/events: what a client that was away (or has no webhook endpoint) missed, by commit
+ * (change-feed.ts): only events whose transactions are final, so paging by `after` never passes
+ * an event that commits later.
+ */
 @Injectable()
 export class IntegratorEventsService {
   constructor(@InjectRepository(ApiEvent) private readonly events: Repository<ApiEvent>) {}
 
   async list(client: ApiClient, query: { after?: string; limit?: number }): Promise<IntegratorEventPage> {
     const limit = query.limit ?? 50;
-    let afterId = 0;
+    let after: FeedPosition = { changeXid: '0', id: 0 };
     if (query.after !== undefined) {
-      const [row] = (await this.events.query(`SELECT e.id FROM api_event e WHERE e.event_id = $3 AND ${visible(client)}`, [client.pharmacyId, client.officeIds, query.after])) as Array<{ id: number }>;
+      const [row] = (await this.events.query(`SELECT e.change_xid::text AS "changeXid", e.id FROM api_event e WHERE e.event_id = $3 AND ${visible(client)}`, [
+        client.pharmacyId,
+        client.officeIds,
+        query.after,
+      ])) as FeedPosition[];
       if (!row) throw new BadRequestException(M.eventAfterInvalid);
-      afterId = row.id;
+      after = row;
     }
-    const rows = (await this.events.query(`SELECT e.payload FROM api_event e WHERE e.id > $3 AND ${visible(client)} ORDER BY e.id LIMIT $4`, [client.pharmacyId, client.officeIds, afterId, limit + 1])) as Array<{
-      payload: IntegratorWebhookEvent;
-    }>;
+    const rows = (await this.events.query(
+      `WITH ${FEED_HORIZON}
+       SELECT e.payload FROM api_event e, feed_horizon
+        WHERE e.change_xid < feed_horizon.h AND (e.change_xid, e.id) > ($3::bigint, $4::int) AND ${visible(client)}
+        ORDER BY e.change_xid, e.id LIMIT $5`,
+      [client.pharmacyId, client.officeIds, after.changeXid, after.id, limit + 1],
+    )) as Array<{ payload: IntegratorWebhookEvent }>;
     return { data: rows.slice(0, limit).map((r) => r.payload), hasMore: rows.length > limit };
   }
 }

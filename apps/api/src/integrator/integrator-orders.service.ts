@@ -18,14 +18,20 @@ import { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
+import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;
 
 const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: client.id, pharmacyId: client.pharmacyId, sandbox: client.sandbox });
 
-function encodeCursor(order: Order): string {
-  return Buffer.from(`${order.updatedAt.toISOString()}|${order.id}`).toString('base64url');
+/**
+ * The cursor after a row of the feed: `2|<change_xid>|<id>`, plus the floor of a cursor of the
+ * first version (`|<updated_at>|<id>`) that the client is still following, base64url.
+ */
+function encodeCursor(last: FeedPosition, floor: LegacyFloor | null): string {
+  const text = [2, last.changeXid, last.id, ...(floor ? [floor.updatedAt.toISOString(), floor.id] : [])].join('|');
+  return Buffer.from(text).toString('base64url');
 }
 
 /** JSON with every object's keys sorted: the same body with its keys in another order hashes the same. */
@@ -56,12 +62,42 @@ function isoTime(text: string, exact: boolean): Date | null {
   return at;
 }
 
-/** A cursor as encodeCursor writes it; anything else (edited, out of range) is 400. */
-function decodeCursor(cursor: string): { updatedAt: Date; id: number } {
-  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+/**
+ * A cursor of the first version (before the feed went by commit) was `<updated_at>|<id>`: it keeps
+ * working as a floor: the orders changed after that position, now by commit (with the first
+ * version's guarantee at that position only), and every later cursor carries the floor along.
+ */
+interface LegacyFloor {
+  updatedAt: Date;
+  id: number;
+}
+
+const isId = (text: string | undefined) => /^\d{1,10}$/.test(text ?? '') && Number(text) <= MAX_ID;
+
+/** The first version's `<updated_at>|<id>`, or null when the parts are not one. */
+function legacyFloor(at: string | undefined, id: string | undefined): LegacyFloor | null {
   const updatedAt = isoTime(at ?? '', true);
-  if (rest.length > 0 || !/^\d{1,10}$/.test(id ?? '') || Number(id) > MAX_ID || !updatedAt) throw new BadRequestException(M.cursorInvalid);
-  return { updatedAt, id: Number(id) };
+  return updatedAt && isId(id) ? { updatedAt, id: Number(id) } : null;
+}
+
+/** A cursor of API 1.2 or earlier (deprecated: its answers say so). */
+export function isFirstVersionCursor(cursor: string): boolean {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  return parts.length === 2 && legacyFloor(parts[0], parts[1]) !== null;
+}
+
+/** A cursor as encodeCursor (or the first version) wrote it; anything else (edited, out of range) is 400. */
+function decodeCursor(cursor: string): { after: FeedPosition; floor: LegacyFloor | null } {
+  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (parts.length === 2) {
+    const floor = legacyFloor(parts[0], parts[1]);
+    if (floor) return { after: { changeXid: '0', id: 0 }, floor };
+  }
+  const [version, xid, id, ...rest] = parts;
+  const floor = rest.length === 2 ? legacyFloor(rest[0], rest[1]) : null;
+  // A transaction id is a 64-bit counter far below 2^63 (PostgreSQL's bigint).
+  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isId(id) || (rest.length > 0 && !floor)) throw new BadRequestException(M.cursorInvalid);
+  return { after: { changeXid: xid, id: Number(id) }, floor };
 }
 
 /**
@@ -153,34 +189,33 @@ export class IntegratorOrdersService {
     return toIntegratorOrder(order);
   }
 
-  /** GET /api/v1/orders: by last change, oldest first, after the cursor. */
+  /**
+   * GET /api/v1/orders: by commit of the last change, oldest first, after the cursor; only changes
+   * whose transactions are final (change-feed.ts), so a cursor never passes a change that commits later.
+   */
   async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: number }): Promise<IntegratorOrderPage> {
     if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
     const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
-    const qb = this.idempotencyKeys.manager
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.source = :source AND o.pharmacyId = :pharmacyId AND o.sandbox = :sandbox', { source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox })
-      .orderBy('o.updatedAt', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .take(limit);
-    if (client.officeIds.length > 0) qb.andWhere('o.officeId IN (:...offices)', { offices: client.officeIds });
-    if (query.status) qb.andWhere('o.deliveryStatus = :status', { status: query.status });
-    if (since) qb.andWhere('o.updatedAt >= :since', { since });
-    if (query.cursor) {
-      const after = decodeCursor(query.cursor);
-      qb.andWhere('(o.updatedAt, o.id) > (:at, :id)', { at: after.updatedAt, id: after.id });
-    }
-    const page = await qb.getMany();
+    const { after, floor } = query.cursor ? decodeCursor(query.cursor) : { after: { changeXid: '0', id: 0 }, floor: null };
+    const page = (await this.idempotencyKeys.query(
+      `WITH ${FEED_HORIZON}
+       SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
+        WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $10
+          AND o.change_xid < feed_horizon.h AND (o.change_xid, o.id) > ($3::bigint, $4::int)
+          AND ($5::text IS NULL OR o.delivery_status = $5) AND ($6::timestamptz IS NULL OR o.updated_at >= $6)
+          AND ($7::timestamptz IS NULL OR (o.updated_at, o.id) > ($7::timestamptz, $8::int))
+        ORDER BY o.change_xid, o.id LIMIT $9`,
+      [client.pharmacyId, client.officeIds, after.changeXid, after.id, query.status ?? null, since, floor?.updatedAt ?? null, floor?.id ?? 0, limit, client.sandbox],
+    )) as FeedPosition[];
     const withItems = page.length
       ? await this.idempotencyKeys.manager.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
       : [];
     const byId = new Map(withItems.map((o) => [o.id, o]));
     return {
-      data: page.map((o) => toIntegratorOrder(byId.get(o.id)!)),
-      nextCursor: page.length === limit ? encodeCursor(page[page.length - 1]) : null,
+      data: page.flatMap((o) => (byId.has(o.id) ? [toIntegratorOrder(byId.get(o.id)!)] : [])),
+      nextCursor: page.length === limit ? encodeCursor(page[page.length - 1], floor) : null,
     };
   }
 

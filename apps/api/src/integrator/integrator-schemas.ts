@@ -274,8 +274,16 @@ export class WebhookEndpointSchema implements WebhookEndpointView {
   @ApiProperty({ ...TIME, example: '2026-11-25T08:00:00.000Z' })
   created!: string;
 
-  @ApiPropertyOptional({ description: 'The signing secret: only in the answer that created the endpoint.', example: 'whsec_3f9a…' })
+  @ApiPropertyOptional({ description: 'The signing secret: only in the answer that created the endpoint or rotated its secret.', example: 'whsec_3f9a…' })
   secret?: string;
+
+  @ApiProperty({
+    ...TIME,
+    nullable: true,
+    description: 'Until when deliveries also carry a signature by the secret before the last rotation (a second `v1=`); null: only the current secret signs.',
+    example: '2026-11-26T08:00:00.000Z',
+  })
+  previousSecretExpiresAt!: string | null;
 }
 
 @ApiSchema({ name: 'WebhookDelivery' })

@@ -5,6 +5,7 @@ import {
   DELIVERY_OPTIONS,
   INTEGRATOR_MESSAGES as M,
   problemText,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
   type IntegratorDeliveryOptionList,
   type IntegratorEventPage,
   type IntegratorOfficeList,
@@ -21,14 +22,15 @@ import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../common/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery } from './dto.js';
+import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
 import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from './integrator-access.js';
 import { IntegratorRateLimits } from './rate-limits.js';
 import { DeliveryOptionListSchema, EventPageSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
-import { IntegratorOrdersService } from './integrator-orders.service.js';
+import { IntegratorOrdersService, isFirstVersionCursor } from './integrator-orders.service.js';
+import { announceDeprecation, DEPRECATIONS, DEPRECATION_HEADERS } from './deprecation.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 
 /**
@@ -184,11 +186,17 @@ export class IntegratorController {
   @Operation(
     'listOrders',
     'List orders by last change',
-    'Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes.',
+    'Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes. ' +
+      'The list goes by the commit of each change, not by its clock: a page holds only changes whose transactions (and all older ones) have ended, so a cursor never passes a change that commits later; an order comes again after each later change, with its latest state.',
     400,
   )
-  @ApiOkResponse({ type: IntegratorOrderPageSchema, description: 'A page of orders, oldest change first.' })
-  listOrders(@CurrentClient() client: ApiClient, @Query() query: ListOrdersQuery): Promise<IntegratorOrderPage> {
+  @ApiOkResponse({
+    type: IntegratorOrderPageSchema,
+    description: 'A page of orders, oldest change first.',
+    headers: Object.fromEntries(Object.entries(DEPRECATION_HEADERS).map(([name, header]) => [name, { ...header, description: `Only for a deprecated cursor (API 1.2 or earlier). ${header.description}` }])),
+  })
+  listOrders(@CurrentClient() client: ApiClient, @Query() query: ListOrdersQuery, @Res({ passthrough: true }) res: Response): Promise<IntegratorOrderPage> {
+    if (query.cursor !== undefined && isFirstVersionCursor(query.cursor)) announceDeprecation(res, DEPRECATIONS.firstVersionCursor);
     return this.orders.list(client, query);
   }
 
@@ -220,7 +228,8 @@ export class IntegratorController {
   @Operation(
     'listEvents',
     'List events of the last 30 days',
-    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`.',
+    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`. ' +
+      'The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.',
     400,
   )
   @ApiOkResponse({ type: EventPageSchema, description: 'A page of events, oldest first.' })
@@ -242,6 +251,24 @@ export class IntegratorController {
   @ApiNoContentResponse({ description: 'Removed.' })
   deleteWebhook(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<void> {
     return this.webhooks.remove(client, id);
+  }
+
+  @Post('webhook-endpoints/:id/rotate-secret')
+  @Operation(
+    'rotateWebhookSecret',
+    'Rotate an endpoint’s signing secret',
+    'Answers a new secret, only this once. For `overlapHours` (default 24, at most 168; 0: none) every delivery carries two signatures, ' +
+      '`Resepti-Signature: t=…,v1=<by the new secret>,v1=<by the old secret>`, so the receiver can take the new secret into use whenever it likes ' +
+      'within the window (accept a delivery when any `v1` matches); after it only the new secret signs. Rotating again during a window ends the older secret at once.',
+    400,
+    404,
+    413,
+    415,
+  )
+  @HttpCode(200)
+  @ApiOkResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its new secret and the end of the overlap.' })
+  rotateWebhookSecret(@CurrentClient() client: ApiClient, @IdParam() id: number, @Body() body: RotateWebhookSecretDto): Promise<WebhookEndpointView> {
+    return this.webhooks.rotateSecret(client, id, body.overlapHours ?? WEBHOOK_SECRET_OVERLAP_HOURS.default);
   }
 
   @Post('webhook-endpoints/:id/test')

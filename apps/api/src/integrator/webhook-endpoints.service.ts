@@ -20,7 +20,17 @@ const URL_MESSAGES: Record<UrlProblem, string> = {
   unresolvable: M.webhookUrlUnresolvable,
 };
 
-const toView = (e: WebhookEndpoint): WebhookEndpointView => ({ id: e.id, url: e.url, events: e.events, created: e.createdAt.toISOString() });
+/** The end of the previous secret's overlap, while it lasts. */
+const previousSecretExpiresAt = (e: WebhookEndpoint, now = new Date()): string | null =>
+  e.previousSecret && e.previousSecretUntil && e.previousSecretUntil > now ? e.previousSecretUntil.toISOString() : null;
+
+const toView = (e: WebhookEndpoint): WebhookEndpointView => ({
+  id: e.id,
+  url: e.url,
+  events: e.events,
+  created: e.createdAt.toISOString(),
+  previousSecretExpiresAt: previousSecretExpiresAt(e),
+});
 
 const toDeliveryView = (d: WebhookDelivery): WebhookDeliveryView => ({
   id: d.id,
@@ -52,6 +62,27 @@ export class WebhookEndpointsService {
     const secret = newWebhookSecret();
     const endpoint = await this.endpoints.save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
     return { ...toView(endpoint), secret };
+  }
+
+  /**
+   * POST …/{id}/rotate-secret: a new secret, answered once; the old one keeps signing beside it
+   * (a second `v1=`) for `overlapHours`, so the receiver can switch when it likes. A rotation
+   * during an overlap ends the older secret at once: only the two newest ever sign.
+   */
+  async rotateSecret(client: ApiClient, id: number, overlapHours: number, now = new Date()): Promise<WebhookEndpointView> {
+    return this.endpoints.manager.transaction(async (m) => {
+      const endpoint = await m.findOne(WebhookEndpoint, { where: { id, apiClientId: client.id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+      if (!endpoint) throw new NotFoundException(M.webhookNotFound);
+      const secret = newWebhookSecret();
+      const until = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
+      await m.update(WebhookEndpoint, { id }, { secret, previousSecret: until ? endpoint.secret : null, previousSecretUntil: until });
+      await this.audit.record(
+        { role: 'integrator', id: client.id },
+        { action: 'webhook-endpoint.rotate-secret', subject: `webhook_endpoint:${id}`, details: { overlapHours, previousSecretUntil: until?.toISOString() ?? null } },
+        m,
+      );
+      return { ...toView(await m.findOneByOrFail(WebhookEndpoint, { id })), secret };
+    });
   }
 
   async list(client: ApiClient): Promise<WebhookEndpointView[]> {

@@ -22,7 +22,8 @@ interface DeliveryRow extends OutboxRow {
   /** From the endpoint (load). */
   api_client_id: number;
   url: string;
-  secret: string;
+  /** The current secret first, then the previous one while its overlap lasts. */
+  secrets: string[];
 }
 
 interface DeliveryOutcome extends SendOutcome {
@@ -37,9 +38,12 @@ function patientOf(event: IntegratorWebhookEvent): string | null {
   return typeof hetu === 'string' ? hetu : null;
 }
 
-/** `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` */
-export function webhookSignature(secret: string, body: string, unixSeconds: number): string {
-  return `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`;
+/**
+ * `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, a `v1=` per secret (Stripe's form): the
+ * current secret's first, then the previous one's during a rotation's overlap.
+ */
+export function webhookSignature(secrets: string[], body: string, unixSeconds: number): string {
+  return [`t=${unixSeconds}`, ...secrets.map((secret) => `v1=${createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex')}`)].join(',');
 }
 
 /**
@@ -76,9 +80,11 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
                                  WHERE p.endpoint_id = x.endpoint_id AND p.order_id = x.order_id AND p.id < x.id AND p.status = 'pending')`,
       },
       load: async (claimed) => {
-        const endpoints = (await deliveries.manager.query(`SELECT id, api_client_id, url, secret FROM webhook_endpoint WHERE id = ANY($1)`, [
-          [...new Set(claimed.map((r) => r.endpoint_id))],
-        ])) as Array<{ id: number; api_client_id: number; url: string; secret: string }>;
+        const endpoints = (await deliveries.manager.query(
+          `SELECT id, api_client_id, url, ARRAY[secret] || CASE WHEN previous_secret_until > now() THEN ARRAY[previous_secret] ELSE '{}' END AS secrets
+             FROM webhook_endpoint WHERE id = ANY($1)`,
+          [[...new Set(claimed.map((r) => r.endpoint_id))]],
+        )) as Array<{ id: number; api_client_id: number; url: string; secrets: string[] }>;
         const byId = new Map(endpoints.map((e) => [e.id, e]));
         return claimed.map((r) => ({ ...r, ...byId.get(r.endpoint_id)!, id: r.id }));
       },
@@ -94,7 +100,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
             {
               'content-type': 'application/json',
               'user-agent': 'Resepti-Webhooks/1',
-              [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(row.secret, body, Math.floor(Date.now() / 1000)),
+              [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(row.secrets, body, Math.floor(Date.now() / 1000)),
             },
             body,
             TIMEOUT_MS,

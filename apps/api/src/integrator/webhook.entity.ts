@@ -21,6 +21,13 @@ export class WebhookEndpoint {
   @Column({ type: 'text' })
   secret!: string;
 
+  /** The secret before the last rotation: deliveries carry its signature too until previousSecretUntil. */
+  @Column({ type: 'text', nullable: true })
+  previousSecret!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  previousSecretUntil!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 
@@ -97,6 +104,7 @@ export class WebhookDelivery {
 @Index('uq_api_event_event_id', ['eventId'], { unique: true })
 @Index('idx_api_event_created', ['createdAt'])
 @Index('idx_api_event_pharmacy', ['pharmacyId', 'id'])
+@Index('idx_api_event_change', ['changeXid', 'id'])
 export class ApiEvent {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -112,6 +120,13 @@ export class ApiEvent {
 
   @Column({ type: 'int', nullable: true })
   officeId!: number | null;
+
+  /**
+   * Its transaction's id, or the largest already written if that is larger (a trigger sets it):
+   * GET /api/v1/events lists by it, by commit rather than by serial (integrator/change-feed.ts).
+   */
+  @Column({ type: 'bigint', select: false, insert: false, update: false })
+  changeXid!: string;
 
   /** An event of a sandbox order: listed only to sandbox clients (and real ones only to real clients). */
   @Column({ type: 'boolean', default: false })

@@ -21,6 +21,7 @@ export type OrderSource = 'customer' | 'pharmacy';
 @Entity({ name: 'orders' })
 @Index('idx_orders_queue', ['deliveryStatus', 'deliveryBeforeTime'])
 @Index('idx_orders_updated', ['pharmacyId', 'updatedAt', 'id'])
+@Index('idx_orders_change', ['pharmacyId', 'changeXid', 'id'])
 // Indexes of the doctors' history search (migration DoctorHistoryIndexes; expression and
 // partial indexes that TypeORM cannot describe, so it must leave them alone).
 @Index('idx_orders_patient_search', { synchronize: false })
@@ -107,6 +108,14 @@ export class Order {
   /** Moved by every lifecycle change (GET /api/v1/orders?updatedSince=…). */
   @Column({ type: 'timestamptz', default: () => 'now()' })
   updatedAt!: Date;
+
+  /**
+   * The id of the transaction that last wrote the row (a trigger sets it on every insert and
+   * update): the integrators' order feed pages by it, by commit rather than by clock
+   * (integrator/change-feed.ts). Never written by the app, not loaded with the entity.
+   */
+  @Column({ type: 'bigint', select: false, insert: false, update: false })
+  changeXid!: string;
 
   @OneToMany(() => OrderItem, (item) => item.order, { cascade: ['insert'] })
   items?: Relation<OrderItem[]>;

@@ -10,11 +10,15 @@
  * push numbers show a gap (pushes lost between servers), `resyncs` grows by one and
  * every live query refetches once.
  *
+ * socket.io-client is loaded with the first connection (dynamic import), so the landing page and
+ * the login pages do not download it; if its chunk cannot be fetched, the hooks poll and the
+ * import is tried again a little later.
+ *
  * What a push changes in the cache is not decided here: each live query declares its push rules
  * (api/useLiveQuery.ts), in the hooks file of its role.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { PushSequence, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
 import { useSignedIn } from '../auth/signed-in';
 import { setPollingFallback } from './client';
@@ -34,6 +38,19 @@ export interface SocketContextValue {
 
 const SocketContext = createContext<SocketContextValue | null>(null);
 
+/** How long to wait before importing the client again after its chunk failed to load. */
+const CLIENT_RETRY_MS = 5_000;
+
+let socketClient: Promise<typeof import('socket.io-client')> | null = null;
+/** The client library, imported once; a failed import is forgotten so that the next call tries again. */
+function loadSocketClient(): Promise<typeof import('socket.io-client')> {
+  socketClient ??= import('socket.io-client').catch((err: unknown) => {
+    socketClient = null;
+    throw err;
+  });
+  return socketClient;
+}
+
 export function SocketProvider({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const socketRef = useRef<AppSocket | null>(null);
@@ -41,7 +58,13 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [connected, setConnected] = useState(false);
   const [resyncs, setResyncs] = useState(0);
 
+  /** Grows with every reconnect and disconnect: a client import that settles later than one of them is stale. */
+  const generation = useRef(0);
+  const retryTimer = useRef<number | undefined>(undefined);
+
   const disconnect = useCallback(() => {
+    generation.current += 1;
+    window.clearTimeout(retryTimer.current);
     const current = socketRef.current;
     socketRef.current = null;
     if (current) {
@@ -54,8 +77,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setPollingFallback(false);
   }, []);
 
-  const reconnect = useCallback(() => {
-    disconnect();
+  const open = useCallback((io: (typeof import('socket.io-client'))['io']) => {
     // WebSocket first (no sticky sessions needed, one connection); HTTP long-polling only when
     // WebSocket cannot connect (a proxy that refuses upgrades); behind several servers it needs sticky routing (README).
     const next: AppSocket = io({ path: '/socket.io', withCredentials: true, autoConnect: false, transports: ['websocket', 'polling'], tryAllTransports: true });
@@ -89,7 +111,27 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     socketRef.current = next;
     setSocket(next);
     next.connect();
-  }, [disconnect]);
+  }, []);
+
+  const reconnect = useCallback(() => {
+    disconnect();
+    const mine = generation.current;
+    const attempt = () => {
+      loadSocketClient().then(
+        ({ io }) => {
+          if (generation.current === mine) open(io);
+        },
+        (err: unknown) => {
+          if (generation.current !== mine) return;
+          // No realtime client (offline while it loads): the hooks poll until it loads.
+          setPollingFallback(true);
+          console.info('Realtime client did not load; polling instead', err);
+          retryTimer.current = window.setTimeout(attempt, CLIENT_RETRY_MS);
+        },
+      );
+    };
+    attempt();
+  }, [disconnect, open]);
 
   // Follow the sign-in state: open once a user is known, close when the sessions are forgotten.
   const wasSignedIn = useRef(false);

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { InlineAlert } from 'suomifi-ui-components';
+import { Alert } from './Alert';
 import { TEXTS } from '../texts';
 
 interface State {
@@ -22,7 +22,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <main className="page page--narrow" id="main">
-        <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>
+        <Alert status="error">{TEXTS.common.unexpectedError}</Alert>
         <p>
           <a href="/">{TEXTS.notFound.link}</a>
         </p>

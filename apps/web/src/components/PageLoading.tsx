@@ -1,10 +1,20 @@
-import { LoadingSpinner } from 'suomifi-ui-components';
+import { lazy, Suspense } from 'react';
 import { TEXTS } from '../texts';
+
+/** The text alone, while the spinner's code loads or when it could not be loaded (offline). */
+function LoadingText({ text }: { text: string }) {
+  return <span className="page-loading__text">{text}</span>;
+}
+
+// suomifi's spinner brings styled-components: it loads on first use, not with the landing page (issue 24).
+const Spinner = lazy(() => import('./Spinner').then((m) => ({ default: m.Spinner }), () => ({ default: LoadingText })));
 
 export function PageLoading() {
   return (
     <div className="page-loading">
-      <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />
+      <Suspense fallback={<LoadingText text={TEXTS.common.loading} />}>
+        <Spinner text={TEXTS.common.loading} />
+      </Suspense>
     </div>
   );
 }

@@ -5,9 +5,9 @@
  * by itself: the import is tried again when the server answers, without a reload.
  */
 import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode, useEffect } from 'react';
-import { InlineAlert } from 'suomifi-ui-components';
 import { probeServer } from '../api/client';
 import { useServerUnreachable } from '../api/connection';
+import { Alert } from './Alert';
 import { TEXTS } from '../texts';
 
 /** Thrown for a page whose code did not load. */
@@ -74,7 +74,7 @@ function PageLoadRetry({ attempt, onRetry }: { attempt: number; onRetry: () => v
   }, [unreachable, attempt, onRetry]);
   return (
     <div className="page-load-failed" role="status">
-      <InlineAlert status="warning">{TEXTS.common.pageLoadFailed}</InlineAlert>
+      <Alert status="warning">{TEXTS.common.pageLoadFailed}</Alert>
     </div>
   );
 }
@@ -107,7 +107,7 @@ export class RouteBoundary extends Component<{ children: ReactNode }, RouteBound
 
   override render(): ReactNode {
     if (this.state.failed === 'load') return <PageLoadRetry attempt={this.state.attempt} onRetry={this.retry} />;
-    if (this.state.failed === 'error') return <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>;
+    if (this.state.failed === 'error') return <Alert status="error">{TEXTS.common.unexpectedError}</Alert>;
     return this.props.children;
   }
 }

@@ -4,17 +4,15 @@
  * one is pressed. A pick is kept in a cookie and, for a signed-in customer, on the account.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { saveMyLanguage } from '../customer/customer-api';
 import { TEXTS } from '../texts';
-import { chooseLanguage, currentLanguage } from './i18n';
+import { chooseLanguage, useLanguage } from './i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
-  useTranslation(); // renders again when the language changes
+  const current = useLanguage(); // renders again when the language changes
   const queryClient = useQueryClient();
-  const current = currentLanguage();
   const pick = async (language: Language) => {
     await chooseLanguage(language);
     // A signed-in customer's account keeps the pick too (the text messages follow it).

@@ -1,6 +1,6 @@
 /**
  * The screens read their texts as before (`CUSTOMER_TEXTS.chat.heading`, `T.greeting(name)`),
- * but each read goes to the current language's resource bundle in i18next, key by key, with the
+ * but each read goes to the current language's resource bundle (held by i18next, see i18n.ts), key by key, with the
  * Finnish text as the fallback (staff screens are Finnish only, and a missing key never shows a
  * key name). The catalogs keep their typed shape, formatter functions included, so every
  * translation is checked by the compiler against the Finnish one.
@@ -8,7 +8,7 @@
  * A view is a Proxy over the Finnish object: `const T = CUSTOMER_TEXTS.chat` at a module's top
  * stays valid across language changes, because it is a view of the path, not of the object.
  */
-import { currentLanguage, i18n } from './i18n';
+import { currentLanguage, languageBundle } from './i18n';
 
 const views = new Map<string, object>();
 
@@ -16,7 +16,7 @@ const views = new Map<string, object>();
 function translatedNode(namespace: string, path: readonly string[]): Record<string, unknown> | undefined {
   const language = currentLanguage();
   if (language === 'fi') return undefined;
-  let node: unknown = i18n.getDataByLanguage(language)?.[namespace];
+  let node: unknown = languageBundle(language)?.[namespace];
   for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
   return node && typeof node === 'object' ? (node as Record<string, unknown>) : undefined;
 }

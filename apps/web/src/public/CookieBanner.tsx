@@ -5,7 +5,7 @@
  * keyboard user's Page Down or Tab is not a choice.
  */
 import { useEffect, useState } from 'react';
-import { Button, Paragraph } from 'suomifi-ui-components';
+import { Paragraph } from '../components/Text';
 import { CUSTOMER_TEXTS } from '../texts';
 import { ACCEPT_ON_SCROLL_SHARE, consentOnScroll, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
 
@@ -65,10 +65,13 @@ export function CookieBanner() {
       <div className="cookie-banner__inner">
         <Paragraph className="cookie-banner__text">{consentOnScroll() ? `${T.text} ${T.scrollNote}` : T.text}</Paragraph>
         <div className="cookie-banner__actions">
-          <Button onClick={() => choose('accepted')}>{T.accept}</Button>
-          <Button variant="secondary" onClick={() => choose('declined')}>
+          {/* Own buttons in the button-link style: suomifi's Button would bring styled-components into the first load. */}
+          <button type="button" className="button-link button-link--primary" onClick={() => choose('accepted')}>
+            {T.accept}
+          </button>
+          <button type="button" className="button-link button-link--secondary" onClick={() => choose('declined')}>
             {T.decline}
-          </Button>
+          </button>
         </div>
       </div>
     </section>

@@ -1,9 +1,11 @@
 /** '/': what the service does, prices, FAQ, the ways in (SPEC sections 1 and 2), and who stands behind it (issue 27). */
+import { Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Heading, InlineAlert, Paragraph } from 'suomifi-ui-components';
+import { Alert } from '../components/Alert';
+import { lazyRoute, RouteBoundary } from '../components/lazy-route';
+import { Heading, Paragraph } from '../components/Text';
 import { REGISTRATION_START_URL, ROUTES } from '../routes';
 import { TEXTS } from '../texts';
-import { FaqSections } from './FaqSections';
 import { PublicLayout } from './PublicLayout';
 import { HeroImage, TrustSections } from './TrustSections';
 
@@ -14,12 +16,14 @@ function IdentificationOutcome() {
   if (outcome !== 'cancelled' && outcome !== 'failed') return null;
   return (
     <div role="status" className="landing__notice">
-      <InlineAlert status={outcome === 'failed' ? 'error' : 'neutral'}>
-        {outcome === 'cancelled' ? TEXTS.landing.identificationCancelled : TEXTS.landing.identificationFailed}
-      </InlineAlert>
+      <Alert status={outcome === 'failed' ? 'error' : 'neutral'}>{outcome === 'cancelled' ? TEXTS.landing.identificationCancelled : TEXTS.landing.identificationFailed}</Alert>
     </div>
   );
 }
+
+// The FAQ's expanders are suomifi components (styled-components and the theme): they load after
+// the first paint, so the first load stays within its budget (issue 24, bench web_js_gzip_kb).
+const FaqSections = lazyRoute(() => import('./FaqSections').then((m) => m.FaqSections));
 
 export function LandingPage() {
   const t = TEXTS.landing;
@@ -67,7 +71,11 @@ export function LandingPage() {
           <Heading variant="h2" id="faq-heading" mb="s">
             {t.faqHeading}
           </Heading>
-          <FaqSections />
+          <RouteBoundary>
+            <Suspense fallback={<Paragraph>{TEXTS.common.loading}</Paragraph>}>
+              <FaqSections />
+            </Suspense>
+          </RouteBoundary>
         </section>
 
         <section className="section" aria-labelledby="pro-heading">

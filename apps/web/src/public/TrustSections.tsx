@@ -3,7 +3,7 @@
  * are, customer service with its hours, the provider with its business ID and address, and the
  * data-protection contact. A calm illustration (inline SVG, nothing from other hosts) beside the hero.
  */
-import { Heading, Paragraph } from 'suomifi-ui-components';
+import { Heading, Paragraph } from '../components/Text';
 import { PROVIDER, TEXTS } from '../texts';
 
 const T = TEXTS.trust;

@@ -19,6 +19,8 @@ import { AuditChainKey1795593830635 } from './1795593830635-AuditChainKey.js';
 import { IdentificationAttempts1795595385682 } from './1795595385682-IdentificationAttempts.js';
 import { StaffMfa1795600000000 } from './1795600000000-StaffMfa.js';
 import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.js';
+import { ChangeFeedByCommit1795800000100 } from './1795800000100-ChangeFeedByCommit.js';
+import { WebhookSecretRotation1795800000110 } from './1795800000110-WebhookSecretRotation.js';
 import { IntegratorSandbox1795800000200 } from './1795800000200-IntegratorSandbox.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
@@ -56,5 +58,7 @@ export const MIGRATIONS = [
   IdempotencyKeyExpiry1795700000200,
   IntegratorEvents1795700000201,
   CustomerLanguage1795700000300,
+  ChangeFeedByCommit1795800000100,
+  WebhookSecretRotation1795800000110,
   IntegratorSandbox1795800000200,
 ];
