@@ -1,5 +1,6 @@
 import { CSRF_ERROR_CODE, CSRF_HEADER } from '@resepti/domain';
 import type { TestApp } from './app';
+import { webContract } from './openapi-contract';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -11,6 +12,8 @@ export interface ApiResponse<T = any> {
  * A user agent for the REST API: JSON in and out, one cookie jar (the session and CSRF cookies).
  * Like the web app, it sends the page's Origin and the CSRF token (GET /csrf-token) with every
  * change, and fetches a new token once when the server says the old one no longer fits.
+ * Every answer is checked against the web API's committed document (docs/openapi/web-api.json):
+ * an undeclared status or a body that does not match its schema fails the test that got it.
  */
 export class ApiClient {
   private cookies = new Map<string, string>();
@@ -111,6 +114,8 @@ export class ApiClient {
     } catch {
       // not JSON
     }
+    // A followed redirect (identification) ends on another site's page: only the API's own answers are checked.
+    if (!res.redirected) webContract().checkAnswer(method, this.apiUrl + path, res.status, res.headers.get('content-type'), parsed);
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 }

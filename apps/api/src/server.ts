@@ -4,10 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import type { Server } from 'node:http';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
-import { buildIntegratorDocument, withPaths } from './integrator/integrator-docs.js';
+import { buildIntegratorDocument } from './integrator/integrator-docs.js';
 import { registerIntegratorRoutes, requireIntegratorMediaType } from './integrator/problem-json.js';
 import { auditRequestContext } from './audit/audit-context.js';
 import { CsrfProtection } from './auth/csrf.js';
@@ -17,6 +17,7 @@ import { GracefulShutdown } from './common/graceful-shutdown.js';
 import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
+import { buildWebApiDocument, setWebApiPrefix, WEB_API_PREFIX } from './common/web-api-docs.js';
 import { DEV_IDP_PATH, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
@@ -29,7 +30,6 @@ import { requestIds } from './logging/request-context.js';
 import { tracing } from './observability/tracing.js';
 import { serveWebApp } from './web-host.js';
 
-export const API_PREFIX = 'ui-api/v1';
 
 /** The app itself, started by main.ts once tracing (when configured) is in place. */
 export async function bootstrap(config: AppConfig): Promise<void> {
@@ -83,14 +83,14 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   app.use(observeRequests(pinoLogger));
   app.use(graceful.track);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
-  app.use(`/${API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
+  app.use(`/${WEB_API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
   // /api: 415 for a body in another media type than the route takes (before any parser).
   app.use(requireIntegratorMediaType);
   app.use(express.json({ limit: '100kb' }));
   // The integrators' token endpoint speaks OAuth's form encoding.
   app.use('/api/oauth/token', express.urlencoded({ extended: false, limit: '10kb' }));
   app.use(rejectHostileJson);
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path', 'api/fhir/*path'] });
+  setWebApiPrefix(app);
   if (config.oidc.embedded) {
     // Before the session and body parsers: the test IdP has its own cookies and parsing.
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');
@@ -110,12 +110,6 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   // Redis (optional) connects in the background: the API starts and serves without it.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app, app.get(RedisConnection).client, config.allowedOrigins));
 
-  const openApi = new DocumentBuilder()
-    .setTitle('Resepti REST API')
-    .setDescription('The REST contract under /ui-api/v1. Authentication: the session cookie set by the login endpoints.')
-    .setVersion('1')
-    .addCookieAuth('resepti.sid')
-    .build();
   // The integrator API's contract is served in every environment (the committed
   // docs/openapi/integrator-v1.json is the same document, checked by a test); its routes give
   // the 405's Allow header.
@@ -123,7 +117,8 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   registerIntegratorRoutes(integratorDocument.paths);
   SwaggerModule.setup('api/docs', app, integratorDocument, { ui: config.apiDocs, raw: ['json'] });
   if (config.apiDocs) {
-    SwaggerModule.setup('ui-api/docs', app, () => withPaths(SwaggerModule.createDocument(app, openApi), (path) => !path.startsWith('/api/')));
+    // The same document as the committed docs/openapi/web-api.json (checked by a test).
+    SwaggerModule.setup('ui-api/docs', app, () => buildWebApiDocument(app));
   }
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { MY_ACCESS_LOG_MAX_PAGE, MY_ACCESS_LOG_PAGE, type MyAccessLog } from '@resepti/domain';
@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { PatientAccessLogService } from './patient-access-log.service.js';
+import { MyAccessLogSchema } from '../common/web-api-schemas.js';
 
 /** GET /my-access-log?offset=&limit= */
 export class MyAccessLogQueryDto {
@@ -34,7 +35,8 @@ export class MyAccessLogController {
 
   @Get('my-access-log')
   @Roles('customer')
-  @ApiOkResponse({ description: "{entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first." })
+  @ApiOkResponse({ type: MyAccessLogSchema, description: "{entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first." })
+  @ApiOperation({ summary: "The customer's own access log" })
   list(@CurrentUser() user: SessionUser, @Query() query: MyAccessLogQueryDto): Promise<MyAccessLog> {
     return this.accessLog.ownLog(user.id, query.offset ?? 0, query.limit ?? MY_ACCESS_LOG_PAGE);
   }

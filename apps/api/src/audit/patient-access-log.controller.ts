@@ -6,6 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { PatientAccessLogService } from './patient-access-log.service.js';
+import { PatientAccessLogSchema } from '../common/web-api-schemas.js';
 
 export class PatientAccessLogRequestDto {
   @ApiProperty({ example: '010190-998V', description: "The patient's hetu (in the body, so it stays out of URLs and access logs)" })
@@ -30,7 +31,7 @@ export class PatientAccessLogController {
   @Roles('doctor', 'pharmacyAdmin')
   @HttpCode(200)
   @ApiOperation({ summary: "One patient's access log (doctors: all entries; pharmacy admins: their pharmacy's users)" })
-  @ApiOkResponse({ description: '{hetu, entries: [{at, actorRole, actorName, action, orderId}]}, oldest first' })
+  @ApiOkResponse({ type: PatientAccessLogSchema, description: '{hetu, entries: [{at, actorRole, actorName, action, orderId}]}, oldest first' })
   async export(@CurrentUser() user: SessionUser, @Body() body: PatientAccessLogRequestDto): Promise<PatientAccessLog> {
     const hetu = body.hetu.trim().toUpperCase();
     if (!isValidHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);

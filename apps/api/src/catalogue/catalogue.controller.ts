@@ -1,10 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Product } from '@resepti/domain';
 import { Roles } from '../auth/roles.decorator.js';
 import { CatalogueService } from './catalogue.service.js';
+import { WebProductSchema } from '../common/web-api-schemas.js';
 
 export class ProductSearchQueryDto {
   @ApiPropertyOptional({ description: 'The start of a brand name (with strength) or of an active ingredient; case and accents ignored', example: 'atorvastatiini' })
@@ -30,7 +31,8 @@ export class CatalogueController {
   /** The available medicines for every signed-in user (the chats' search with `q`). */
   @Get('products')
   @Roles('customer', 'doctor', 'pharmacy')
-  @ApiOkResponse({ description: 'Available products sorted by name, form, strength: {productId, displayName, format, renewable}[]; with q only those whose brand or active ingredient starts with it' })
+  @ApiOkResponse({ type: [WebProductSchema], description: 'Available products sorted by name, form, strength: {productId, displayName, format, renewable}[]; with q only those whose brand or active ingredient starts with it' })
+  @ApiOperation({ summary: 'Available medicines, optionally searched' })
   async products(@Query() query: ProductSearchQueryDto): Promise<Product[]> {
     const found = await this.catalogue.availableProducts(query.q);
     return query.limit === undefined ? found : found.slice(0, query.limit);

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerCart } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -9,6 +9,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { AddCustomerCartItemDto, ApplyCouponDto } from './dto/customer-cart.dto.js';
+import { CustomerCartSchema } from '../common/web-api-schemas.js';
 
 /** The customer's cart: every answer is the whole cart as it is now. */
 @ApiTags('customer')
@@ -21,25 +22,29 @@ export class CustomerCartController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: '{items, totalPrice (cents), priceEuro, coupon}' })
+  @ApiOkResponse({ type: CustomerCartSchema, description: '{items, totalPrice (cents), priceEuro, coupon}' })
+  @ApiOperation({ summary: "The customer's cart" })
   cart(@CurrentUser() user: SessionUser): Promise<CustomerCart> {
     return this.carts.cart(user.id);
   }
 
   @Post('item')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The cart with the new item' })
+  @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart with the new item' })
   @ApiBadRequestResponse({ description: 'Unknown or non-renewable medicine, a topic not offered, a chat that does not follow the questionnaire or ends in a rejection, a full cart' })
-  @ApiConflictResponse({ description: 'The medicine is in the cart already' })
+  @ApiConflictResponse({ description: 'The medicine is in the cart already, or: A payment is being taken: the cart is locked until it has finished' })
+  @ApiOperation({ summary: 'Add a renewal or a new-prescription request' })
   add(@CurrentUser() user: SessionUser, @Body() body: AddCustomerCartItemDto): Promise<CustomerCart> {
     return this.carts.add(user.id, body);
   }
 
   @Post('apply-coupon')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The cart with the code and its discount' })
+  @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart with the code and its discount' })
   @ApiBadRequestResponse({ description: 'Kampanjakoodia ei löytynyt' })
   @ApiTooManyRequestsResponse({ description: 'More than 10 codes tried in 15 minutes (30 from one address)' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
+  @ApiOperation({ summary: 'Apply a campaign code' })
   async applyCoupon(@CurrentUser() user: SessionUser, @Body() body: ApplyCouponDto, @Req() req: Request): Promise<CustomerCart> {
     // Every try counts, found or not: a code is a discount, and guessing one must stay slow.
     await this.throttle.take(couponTryKeys(requestOrigin(req), user.id), COUPON_TRY_THROTTLED_MESSAGE);
@@ -48,14 +53,18 @@ export class CustomerCartController {
 
   @Post('unapply-coupon')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The cart without a code' })
+  @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart without a code' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
+  @ApiOperation({ summary: 'Remove the campaign code' })
   unapplyCoupon(@CurrentUser() user: SessionUser): Promise<CustomerCart> {
     return this.carts.unapplyCoupon(user.id);
   }
 
   @Delete('item/:id')
-  @ApiOkResponse({ description: 'The cart without the item' })
+  @ApiOkResponse({ type: CustomerCartSchema, description: 'The cart without the item' })
   @ApiNotFoundResponse({ description: 'No such item in this customer’s cart' })
+  @ApiConflictResponse({ description: 'A payment is being taken: the cart is locked until it has finished' })
+  @ApiOperation({ summary: 'Remove an item from the cart' })
   remove(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<CustomerCart> {
     return this.carts.remove(user.id, id);
   }

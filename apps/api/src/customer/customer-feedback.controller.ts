@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { Response } from 'express';
 import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerFeedbackService, FEEDBACK_WITHOUT_ORDER_PER_DAY } from './customer-feedback.service.js';
+import { FeedbackQuestionSchema } from '../common/web-api-schemas.js';
 
 export class FeedbackDto implements FeedbackRequest {
   @ApiPropertyOptional({ description: 'The handled order the question was about' })
@@ -34,8 +35,9 @@ export class CustomerFeedbackController {
   constructor(private readonly feedback: CustomerFeedbackService) {}
 
   @Get()
-  @ApiOkResponse({ description: '{orderId, question}: the latest order delivered within 24 h without feedback' })
+  @ApiOkResponse({ type: FeedbackQuestionSchema, description: '{orderId, question}: the latest order delivered within 24 h without feedback' })
   @ApiNoContentResponse({ description: 'Nothing to ask now' })
+  @ApiOperation({ summary: 'The feedback question to ask now' })
   async question(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<FeedbackQuestion | undefined> {
     const question = await this.feedback.question(user.id);
     if (!question) res.status(204);
@@ -46,7 +48,9 @@ export class CustomerFeedbackController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Saved' })
   @ApiConflictResponse({ description: 'Feedback on this order was given already' })
+  @ApiNotFoundResponse({ description: 'Not a handled order of this customer' })
   @ApiTooManyRequestsResponse({ description: `Feedback without an order: at most ${FEEDBACK_WITHOUT_ORDER_PER_DAY} per customer in 24 hours` })
+  @ApiOperation({ summary: 'Give feedback' })
   give(@CurrentUser() user: SessionUser, @Body() body: FeedbackDto): Promise<void> {
     return this.feedback.give(user.id, body);
   }

@@ -1,10 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CustomerOrder } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { OrderViews } from '../orders/order-views.service.js';
+import { CustomerOrderSchema } from '../common/web-api-schemas.js';
 
 /** The customer's own orders: waiting for a doctor, and handled (decisions shown once delivered). */
 @ApiTags('customer')
@@ -14,13 +15,15 @@ export class CustomerOrdersController {
   constructor(private readonly views: OrderViews) {}
 
   @Get('my-outstanding-orders')
-  @ApiOkResponse({ description: "The customer's waiting and processing orders, newest first; decisions hidden" })
+  @ApiOkResponse({ type: [CustomerOrderSchema], description: "The customer's waiting and processing orders, newest first; decisions hidden" })
+  @ApiOperation({ summary: "The customer's waiting and processing orders" })
   outstanding(@CurrentUser() user: SessionUser): Promise<CustomerOrder[]> {
     return this.views.customerOrders(user.id, ['waiting', 'processing']);
   }
 
   @Get('my-order-history')
-  @ApiOkResponse({ description: "The customer's delivered orders, newest delivery first, with decisions, renewableTill and coupons (last 100)" })
+  @ApiOkResponse({ type: [CustomerOrderSchema], description: "The customer's delivered orders, newest delivery first, with decisions, renewableTill and coupons (last 100)" })
+  @ApiOperation({ summary: "The customer's delivered orders" })
   history(@CurrentUser() user: SessionUser): Promise<CustomerOrder[]> {
     return this.views.customerOrders(user.id, ['delivered']);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Put, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -10,10 +10,12 @@ import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
 import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto, LanguageDto } from './dto/customer-account.dto.js';
+import { CustomerInfoSchema, CustomerSessionSchema } from '../common/web-api-schemas.js';
 
 @ApiTags('customer')
 @Controller()
 @Roles('customer')
+@ApiNotFoundResponse({ description: 'Käyttäjää ei löydy: the account was closed meanwhile (e.g. in another tab).' })
 export class CustomerController {
   constructor(
     private readonly customers: CustomerService,
@@ -23,6 +25,8 @@ export class CustomerController {
 
   /** The signed-in customer and the session's idle timeout. Cheap: 'Jatka' calls it to keep the session. */
   @Get('my-user')
+  @ApiOperation({ summary: 'The signed-in customer' })
+  @ApiOkResponse({ type: CustomerSessionSchema })
   async myUser(@CurrentUser() user: SessionUser): Promise<CustomerSession> {
     return { ...(await this.customers.info(user.id)), sessionIdleMinutes: this.config.sessionIdleMinutes };
   }
@@ -31,12 +35,16 @@ export class CustomerController {
   @ApiBadRequestResponse({ description: 'A new e-mail without the current password, or a wrong one.' })
   @ApiConflictResponse({ description: 'Sähköpostiosoite on jo käytössä.' })
   @ApiTooManyRequestsResponse({ description: 'Too many e-mail changes from this session or of this account (15 min).' })
+  @ApiOperation({ summary: "Change the customer's e-mail or phone" })
+  @ApiOkResponse({ type: CustomerInfoSchema })
   updateContact(@CurrentUser() user: SessionUser, @Body() dto: ContactDetailsDto, @Req() req: Request): Promise<CustomerInfo> {
     return this.customers.updateContact(user.id, dto, requestOrigin(req));
   }
 
   @Put('my-user/language')
   @ApiBadRequestResponse({ description: "The language is not 'fi', 'sv' or 'en'." })
+  @ApiOperation({ summary: "Set the customer's language" })
+  @ApiOkResponse({ type: CustomerInfoSchema })
   setLanguage(@CurrentUser() user: SessionUser, @Body() dto: LanguageDto): Promise<CustomerInfo> {
     return this.customers.setLanguage(user.id, dto.language);
   }
@@ -46,6 +54,7 @@ export class CustomerController {
   @ApiNoContentResponse({ description: 'Password changed; the other sessions of the customer end, this one stays.' })
   @ApiBadRequestResponse({ description: 'The current password is wrong, or the new one is refused.' })
   @ApiTooManyRequestsResponse({ description: 'Too many password changes or wrong current passwords (15 min).' })
+  @ApiOperation({ summary: 'Change the password' })
   async changePassword(@CurrentUser() user: SessionUser, @Body() dto: ChangePasswordDto, @Req() req: Request): Promise<void> {
     await this.customers.changePassword(user.id, dto, requestOrigin(req));
     await this.sessions.endAllOf(user, req.sessionID);

@@ -1,11 +1,12 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { helsinkiParts, myDataFileName } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { MyDataService } from './my-data.service.js';
+import { MY_DATA_SCHEMA } from '../common/web-api-schemas.js';
 
 /** 'Lataa omat tietoni' on /profile: the customer's data as a JSON file. */
 @ApiTags('customer')
@@ -15,7 +16,8 @@ export class MyDataController {
 
   @Get('my-data')
   @Roles('customer')
-  @ApiOkResponse({ description: 'A JSON attachment resepti-omat-tiedot-YYYY-MM-DD.json: profile, consents, orders with items and decisions, payments, feedback, SMS messages, access log. Audited.' })
+  @ApiOkResponse({ schema: MY_DATA_SCHEMA, description: 'A JSON attachment resepti-omat-tiedot-YYYY-MM-DD.json: profile, consents, orders with items and decisions, payments, feedback, SMS messages, access log. Audited.' })
+  @ApiOperation({ summary: "Download the customer's own data" })
   async download(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<string> {
     const data = await this.myData.export(user.id);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
 import { navigationLanguage, responseLanguage } from '../common/response-language.js';
@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { NewPasswordDto, PasswordCheckDto, RegistrationDto } from './dto/customer-account.dto.js';
 import { RegistrationService } from './registration.service.js';
 import './registration-session.js';
+import { CustomerInfoSchema, LoginResultSchema, RegistrationDataSchema } from '../common/web-api-schemas.js';
 
 const CALLBACK_PATH = '/ui-api/v1/registration/callback';
 /** Where the web app continues after a successful identification (SPEC section 2). */
@@ -51,6 +52,7 @@ export class RegistrationController {
   @Public()
   @ApiQuery({ name: 'purpose', required: false, enum: ['registration', 'password-reset'] })
   @ApiFoundResponse({ description: 'Redirects to the identity provider (to / when it cannot be reached).' })
+  @ApiOperation({ summary: 'Start strong identification' })
   async start(@Req() req: Request, @Res() res: Response, @Query('purpose') purposeParam?: unknown): Promise<void> {
     const purpose: IdentificationPurpose = purposeParam === 'password-reset' ? 'password-reset' : 'registration';
     try {
@@ -68,6 +70,7 @@ export class RegistrationController {
   @Get('registration/callback')
   @Public()
   @ApiFoundResponse({ description: 'Redirects to /registerHello when identified, otherwise to /?identification=cancelled (the person cancelled at the provider) or /?identification=failed.' })
+  @ApiOperation({ summary: "The identity provider's return" })
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     const transaction = req.session.oidc;
     if (transaction) {
@@ -95,7 +98,9 @@ export class RegistrationController {
 
   @Get('registration')
   @Public()
-  @ApiOkResponse({ description: 'The person of the strong identification; 404 without a valid identification.' })
+  @ApiOkResponse({ type: RegistrationDataSchema, description: 'The person of the strong identification; 404 without a valid identification.' })
+  @ApiOperation({ summary: 'The person of the strong identification' })
+  @ApiNotFoundResponse({ description: 'No valid identification in this session.' })
   async registrationData(@Req() req: Request): Promise<RegistrationData> {
     const data = await this.registration.registrationData(req.session?.identificationId);
     // Not an error, so the exception filter does not translate it: the page shows it as it comes.
@@ -117,9 +122,14 @@ export class RegistrationController {
   @Post('my-user')
   @Public()
   @ApiCreatedResponse({
+    type: CustomerInfoSchema,
     description:
       'Registered and signed in. 409 when the hetu already has an account or the e-mail is taken; 404 once the identification is used up (3 tries); 429 after too many in 15 min.',
   })
+  @ApiOperation({ summary: 'Register and sign in' })
+  @ApiNotFoundResponse({ description: 'No identification in this session, or it is used up (3 tries).' })
+  @ApiConflictResponse({ description: 'The hetu already has an account, or the e-mail is taken.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (15 min).' })
   async register(@Req() req: Request, @Body() dto: RegistrationDto): Promise<CustomerInfo> {
     const user = await this.registration.register(req.session?.identificationId, dto, requestOrigin(req));
     await logIn(req, user);
@@ -129,7 +139,9 @@ export class RegistrationController {
   @Post('registration/reset-password')
   @Public()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'New password set through the identification; signed in. 404 without an identification of a customer, or once it is used up (3 tries).' })
+  @ApiOkResponse({ type: LoginResultSchema, description: 'New password set through the identification; signed in. 404 without an identification of a customer, or once it is used up (3 tries).' })
+  @ApiOperation({ summary: 'Set a new password after identification' })
+  @ApiNotFoundResponse({ description: 'No identification of a customer in this session, or it is used up (3 tries).' })
   async resetPassword(@Req() req: Request, @Body() dto: NewPasswordDto): Promise<LoginResponse> {
     const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword, requestOrigin(req));
     await logIn(req, user);

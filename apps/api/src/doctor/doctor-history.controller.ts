@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { HistoryResponse } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { DoctorHistoryService } from './doctor-history.service.js';
 import { HistoryRequestDto } from './dto/history.dto.js';
+import { DoctorHistorySchema } from '../common/web-api-schemas.js';
 
 @ApiTags('doctor')
 @Controller()
@@ -22,6 +23,7 @@ export class DoctorHistoryController {
       'Page size 30; `offset` is the END of the requested page (SPEC "initial offset 30"): offset 30 → rows 0–29, offset 60 → rows 30–59. ' +
       'Answer {data, count} where count is the number of all matching orders.',
   })
+  @ApiOkResponse({ type: DoctorHistorySchema })
   list(@CurrentUser() user: SessionUser, @Body() body: HistoryRequestDto): Promise<HistoryResponse> {
     return this.history.history(user, body);
   }

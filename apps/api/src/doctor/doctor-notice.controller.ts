@@ -1,11 +1,12 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PharmacyNotice } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
 import { PharmacyMessageDto } from './dto/pharmacy-message.dto.js';
+import { PharmacyNoticeSchema } from '../common/web-api-schemas.js';
 
 const EMPTY_NOTICE: PharmacyNotice = { id: CURRENT_NOTICE_ID, header: '', additionalDetails: '', status: 'unpublished' };
 
@@ -18,6 +19,7 @@ export class DoctorNoticeController {
   @Get('pharmacy-message')
   @Roles('doctor')
   @ApiOperation({ summary: 'The current notice (published or not); an empty unpublished one before the first save.' })
+  @ApiOkResponse({ type: PharmacyNoticeSchema })
   async current(): Promise<PharmacyNotice> {
     return (await this.notices.current()) ?? EMPTY_NOTICE;
   }
@@ -26,6 +28,7 @@ export class DoctorNoticeController {
   @Roles('doctor')
   @HttpCode(200)
   @ApiOperation({ summary: 'Save the notice; status published shows it to every pharmacy (pushed as notice:updated).' })
+  @ApiOkResponse({ type: PharmacyNoticeSchema })
   save(@CurrentUser() user: SessionUser, @Body() body: PharmacyMessageDto): Promise<PharmacyNotice> {
     const header = body.header.trim();
     const additionalDetails = body.additionalDetails.trim();

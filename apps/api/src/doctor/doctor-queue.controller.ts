@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
 import type { Response } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -10,6 +10,7 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { ProcessItemDto } from './dto/process-item.dto.js';
 import { orNoContent } from './no-content.js';
+import { DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from '../common/web-api-schemas.js';
 
 /** The doctor's queue and current order (SPEC section 7, Doctor). */
 @ApiTags('doctor')
@@ -24,7 +25,7 @@ export class DoctorQueueController {
   @Roles('doctor')
   @HttpCode(200)
   @ApiOperation({ summary: 'Take the waiting order with the earliest deadline; a held order is returned as is.' })
-  @ApiOkResponse({ description: 'The current order.' })
+  @ApiOkResponse({ type: DoctorOrderSchema, description: 'The current order.' })
   @ApiNoContentResponse({ description: 'Nothing is waiting.' })
   async pickFirst(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
     return orNoContent(res, (await this.lifecycle.pickFirst(user)).order);
@@ -34,6 +35,7 @@ export class DoctorQueueController {
   @Roles('doctor')
   @ApiOperation({ summary: "The doctor's current order (after a reload)." })
   @ApiNoContentResponse({ description: 'No current order.' })
+  @ApiOkResponse({ type: DoctorOrderSchema })
   async current(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
     return orNoContent(res, await this.orderQueue.current(user));
   }
@@ -41,6 +43,7 @@ export class DoctorQueueController {
   @Get('queue')
   @Roles('doctor')
   @ApiOperation({ summary: 'Waiting orders, earliest deadline first, without patient data.' })
+  @ApiOkResponse({ type: [QueueOrderSchema] })
   queue(): Promise<QueueOrder[]> {
     return this.orderQueue.waiting();
   }
@@ -50,6 +53,7 @@ export class DoctorQueueController {
   @HttpCode(200)
   @ApiOperation({ summary: "Decide one prescription of the doctor's current order." })
   @ApiForbiddenResponse({ description: "The item is not in the doctor's current order." })
+  @ApiOkResponse({ type: DoctorPrescriptionSchema })
   process(
     @CurrentUser() user: SessionUser,
     @IdParam() id: number,
@@ -62,7 +66,7 @@ export class DoctorQueueController {
   @Roles('doctor')
   @HttpCode(200)
   @ApiOperation({ summary: 'Deliver the current order, then pick the next waiting one.' })
-  @ApiOkResponse({ description: 'The next order, now current.' })
+  @ApiOkResponse({ type: DoctorOrderSchema, description: 'The next order, now current.' })
   @ApiNoContentResponse({ description: 'Delivered; nothing else is waiting.' })
   @ApiConflictResponse({ description: 'An item is still undecided, or there is no current order.' })
   async markDelivered(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<DoctorOrder | undefined> {
@@ -73,6 +77,7 @@ export class DoctorQueueController {
   @Roles('doctor')
   @HttpCode(204)
   @ApiOperation({ summary: 'The current order goes back to the queue.' })
+  @ApiNoContentResponse({ description: 'Released: the order waits again.' })
   @ApiConflictResponse({ description: 'No current order.' })
   release(@CurrentUser() user: SessionUser): Promise<void> {
     return this.lifecycle.release(user);
@@ -82,6 +87,8 @@ export class DoctorQueueController {
   @Roles('doctor')
   @HttpCode(204)
   @ApiOperation({ summary: 'Release any processing order (e.g. one stuck with another doctor) back to the queue.' })
+  @ApiNoContentResponse({ description: 'Released: the order waits again.' })
+  @ApiNotFoundResponse({ description: 'No such order.' })
   @ApiConflictResponse({ description: 'The order is not processing.' })
   releaseOne(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<void> {
     return this.lifecycle.releaseOne(user, id);

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { DoctorInfo, SystemStatus } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { DoctorService } from './doctor.service.js';
+import { DoctorInfoSchema, SystemStatusSchema } from '../common/web-api-schemas.js';
 
 @ApiTags('doctor')
 @Controller()
@@ -24,13 +25,16 @@ export class DoctorController {
    */
   @Get('my-doctor-info')
   @Roles('doctor')
+  @ApiOperation({ summary: 'The signed-in doctor' })
+  @ApiOkResponse({ type: DoctorInfoSchema })
   async myDoctorInfo(@CurrentUser() user: SessionUser): Promise<DoctorInfo> {
     return { ...(await this.doctors.info(user.id)), sessionIdleMinutes: this.config.sessionIdleMinutes };
   }
 
   @Get('system-status')
   @Roles('doctor')
-  @ApiOkResponse({ description: 'Queue counts, the next deadline among waiting orders and this doctor\'s current order id (pickedOrder).' })
+  @ApiOkResponse({ type: SystemStatusSchema, description: 'Queue counts, the next deadline among waiting orders and this doctor\'s current order id (pickedOrder).' })
+  @ApiOperation({ summary: "Queue counts and the doctor's current order" })
   systemStatus(@CurrentUser() user: SessionUser): Promise<SystemStatus> {
     return this.queue.systemStatus(user.id);
   }

@@ -1,10 +1,11 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/roles.decorator.js';
 import { RedisConnection, type RedisState } from '../realtime/redis-connection.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ShutdownState } from './shutdown-state.js';
+import { HealthSchema, LivenessSchema, ReadinessSchema } from '../common/web-api-schemas.js';
 
 export interface ReadinessResponse {
   status: 'ready' | 'not-ready';
@@ -37,6 +38,8 @@ export class HealthController {
   /** GET /health/live: the process answers (a restart helps only when this fails). Never touches PostgreSQL. */
   @Get('live')
   @Public()
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ type: LivenessSchema })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -48,6 +51,9 @@ export class HealthController {
    */
   @Get('ready')
   @Public()
+  @ApiOperation({ summary: 'Readiness: this node should get traffic' })
+  @ApiOkResponse({ type: ReadinessSchema })
+  @ApiServiceUnavailableResponse({ type: ReadinessSchema, description: 'Not ready: the database does not answer, migrations are pending, or the process is stopping.' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessResponse> {
     const database = await this.database.answers();
     const migrations = database ? ((await this.database.migrationsCurrent()) ? 'current' : 'pending') : 'unknown';
@@ -59,6 +65,9 @@ export class HealthController {
 
   @Get()
   @Public()
+  @ApiOperation({ summary: 'Health of the node and its database and Redis' })
+  @ApiOkResponse({ type: HealthSchema })
+  @ApiServiceUnavailableResponse({ type: HealthSchema, description: 'The database does not answer.' })
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const redis = this.redis.state();
     if (await this.database.answers()) return { status: redis === 'down' ? 'degraded' : 'ok', database: 'up', redis };

@@ -66,6 +66,24 @@ export function withPaths(document: OpenAPIObject, keep: (path: string) => boole
   return { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([path]) => keep(path))) };
 }
 
+/**
+ * The document without the component schemas nothing in it refers to: Nest registers every schema
+ * of the application, so without this one API's schemas would leak into the other's document.
+ */
+export function withoutUnusedSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    for (const [, name] of (JSON.stringify(value) ?? '').matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(name)) continue;
+      used.add(name);
+      visit(schemas[name]);
+    }
+  };
+  visit({ ...document, components: { ...document.components, schemas: {} } });
+  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) } };
+}
+
 type Json = Record<string, unknown>;
 const SCHEMA_REF = '#/components/schemas/';
 const ref = (name: string) => ({ $ref: `${SCHEMA_REF}${name}` });
@@ -217,5 +235,5 @@ export function buildIntegratorDocument(app: INestApplication): OpenAPIObject {
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The API client’s id and secret (token endpoint only).' }, 'clientBasic')
     .build();
   const raw = SwaggerModule.createDocument(app, config, { include: [IntegratorModule] });
-  return finishIntegratorDocument(withPaths(raw, (path) => path.startsWith('/api/')));
+  return withoutUnusedSchemas(finishIntegratorDocument(withPaths(raw, (path) => path.startsWith('/api/'))));
 }

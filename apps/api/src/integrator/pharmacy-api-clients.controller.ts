@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiClientView } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
 import { ApiClientsService, toApiClientView } from './api-clients.service.js';
+import { ApiClientSchema } from '../common/web-api-schemas.js';
 
 /** /adminapteekki: the pharmacy admin sees the pharmacy's integrator clients and can revoke one at once. */
 @ApiTags('pharmacy')
@@ -15,15 +16,17 @@ export class PharmacyApiClientsController {
   constructor(private readonly clients: ApiClientsService) {}
 
   @Get()
-  @ApiOkResponse({ description: "The pharmacy's API clients (pharmacy systems), revoked ones included; `sandbox`: its orders are decided by the simulated doctor" })
+  @ApiOkResponse({ type: [ApiClientSchema], description: "The pharmacy's API clients (pharmacy systems), revoked ones included; `sandbox`: its orders are decided by the simulated doctor" })
+  @ApiOperation({ summary: "The pharmacy's API clients" })
   async list(@CurrentUser() user: SessionUser): Promise<ApiClientView[]> {
     return (await this.clients.listForPharmacy(user.pharmacyId!)).map(toApiClientView);
   }
 
   @Post(':id/revoke')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Revoked: its tokens stop working at once' })
+  @ApiOkResponse({ type: ApiClientSchema, description: 'Revoked: its tokens stop working at once' })
   @ApiNotFoundResponse({ description: "Not this pharmacy's client" })
+  @ApiOperation({ summary: 'Revoke an API client' })
   async revoke(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<ApiClientView> {
     return toApiClientView(await this.clients.revoke(user, id, user.pharmacyId));
   }

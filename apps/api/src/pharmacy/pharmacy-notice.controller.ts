@@ -1,11 +1,12 @@
 import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { IdParam } from '../common/request-input.js';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { PHARMACY_MESSAGES, type MessageStatus, type PharmacyNotice } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
+import { MessageStatusSchema, PharmacyNoticeSchema } from '../common/web-api-schemas.js';
 
 /** The doctors' notice as pharmacies see it, and each pharmacist's read mark. */
 @ApiTags('pharmacy')
@@ -15,7 +16,9 @@ export class PharmacyNoticeController {
 
   @Get('get-pharmacy-message/:id')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: 'The published notice {id, header, additionalDetails, status}, or an empty body when none is published.' })
+  @ApiOkResponse({ schema: { type: 'object', allOf: [{ $ref: getSchemaPath(PharmacyNoticeSchema) }], nullable: true }, description: 'The published notice {id, header, additionalDetails, status}, or an empty body when none is published.' })
+  @ApiOperation({ summary: "The doctors' published notice" })
+  @ApiExtraModels(PharmacyNoticeSchema)
   async message(@IdParam() id: number): Promise<PharmacyNotice | null> {
     if (id !== CURRENT_NOTICE_ID) throw new NotFoundException(PHARMACY_MESSAGES.messageNotFound);
     return this.notices.published();
@@ -23,7 +26,8 @@ export class PharmacyNoticeController {
 
   @Get('get-pharmacy-user-message-status')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: '{checked, published}: whether this pharmacist has marked the published notice as read.' })
+  @ApiOkResponse({ type: MessageStatusSchema, description: '{checked, published}: whether this pharmacist has marked the published notice as read.' })
+  @ApiOperation({ summary: 'Whether this pharmacist has read the notice' })
   status(@CurrentUser() user: SessionUser): Promise<MessageStatus> {
     return this.notices.checkStatus(user.id);
   }
@@ -31,7 +35,8 @@ export class PharmacyNoticeController {
   @Post('set-pharmacy-message-checked')
   @Roles('pharmacy')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Marks the published notice read for this pharmacist; returns the new status.' })
+  @ApiOkResponse({ type: MessageStatusSchema, description: 'Marks the published notice read for this pharmacist; returns the new status.' })
+  @ApiOperation({ summary: 'Mark the notice read' })
   checked(@CurrentUser() user: SessionUser): Promise<MessageStatus> {
     return this.notices.setChecked(user.id, true);
   }
@@ -39,7 +44,8 @@ export class PharmacyNoticeController {
   @Post('set-pharmacy-message-unchecked')
   @Roles('pharmacy')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'Marks the published notice unread for this pharmacist; returns the new status.' })
+  @ApiOkResponse({ type: MessageStatusSchema, description: 'Marks the published notice unread for this pharmacist; returns the new status.' })
+  @ApiOperation({ summary: 'Mark the notice unread' })
   unchecked(@CurrentUser() user: SessionUser): Promise<MessageStatus> {
     return this.notices.setChecked(user.id, false);
   }

@@ -1,12 +1,13 @@
 import { Controller, Get, Patch, Req } from '@nestjs/common';
 import { IdParam } from '../common/request-input.js';
-import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PharmacyOffice } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { PharmacyOfficeService, toPharmacyOfficeDto } from './pharmacy-office.service.js';
+import { PharmacyOfficeSchema } from '../common/web-api-schemas.js';
 
 /** Office choice (/toimipaikka): the pharmacist works for one of their offices at a time. */
 @ApiTags('pharmacy')
@@ -16,15 +17,17 @@ export class PharmacyOfficeController {
 
   @Get('users-offices')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: "The user's own offices: {id, name, level, pharmacyName, phone}[]" })
+  @ApiOkResponse({ type: [PharmacyOfficeSchema], description: "The user's own offices: {id, name, level, pharmacyName, phone}[]" })
+  @ApiOperation({ summary: "The user's offices" })
   async usersOffices(@CurrentUser() user: SessionUser): Promise<PharmacyOffice[]> {
     return (await this.offices.offices(user.id)).map(toPharmacyOfficeDto);
   }
 
   @Patch('selected-office/:id')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: 'The office is selected for this session; live updates now follow it.' })
+  @ApiOkResponse({ type: PharmacyOfficeSchema, description: 'The office is selected for this session; live updates now follow it.' })
   @ApiForbiddenResponse({ description: 'Not one of the user’s offices; nothing changes.' })
+  @ApiOperation({ summary: "Select this session's office" })
   async selectOffice(
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
@@ -37,7 +40,9 @@ export class PharmacyOfficeController {
 
   @Get('users-session-office')
   @Roles('pharmacy')
-  @ApiOkResponse({ description: 'The office selected for this session, or an empty body when none is selected.' })
+  @ApiOkResponse({ schema: { type: 'object', allOf: [{ $ref: getSchemaPath(PharmacyOfficeSchema) }], nullable: true }, description: 'The office selected for this session, or an empty body when none is selected.' })
+  @ApiOperation({ summary: "This session's office" })
+  @ApiExtraModels(PharmacyOfficeSchema)
   async sessionOffice(@CurrentUser() user: SessionUser, @Req() req: Request): Promise<PharmacyOffice | null> {
     const office = await this.offices.ownOffice(user.id, req.session.officeId);
     return office ? toPharmacyOfficeDto(office) : null;

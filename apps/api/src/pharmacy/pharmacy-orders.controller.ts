@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { IdParam } from '../common/request-input.js';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -8,6 +8,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ActiveOrdersQueryDto, OrderHistoryQueryDto } from './dto/order-history.dto.js';
 import { PharmacyOrdersService } from './pharmacy-orders.service.js';
+import { PharmacyOrderPageSchema, PharmacyOrderSchema } from '../common/web-api-schemas.js';
 
 /** The order list of the workbench's right column. */
 @ApiTags('pharmacy')
@@ -18,9 +19,11 @@ export class PharmacyOrdersController {
   @Get('pharmacy-order-history/active')
   @Roles('pharmacy')
   @ApiOkResponse({
+    type: [PharmacyOrderSchema],
     description: `Reseptilista: the selected office's orders with prescriptions not yet checked (only those), newest first, at most ?limit (default ${PHARMACY_HISTORY_PAGE_SIZE}).`,
   })
   @ApiBadRequestResponse({ description: 'No office selected, or a bad limit.' })
+  @ApiOperation({ summary: 'Reseptilista: orders with prescriptions not yet checked' })
   active(@CurrentUser() user: SessionUser, @Req() req: Request, @Query() query: ActiveOrdersQueryDto): Promise<PharmacyOrder[]> {
     return this.orders.active(user, req.session.officeId, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
   }
@@ -28,8 +31,10 @@ export class PharmacyOrdersController {
   @Get('pharmacy-order-history/history')
   @Roles('pharmacy')
   @ApiOkResponse({
+    type: PharmacyOrderPageSchema,
     description: `Historia: all orders of the user's pharmacy, newest first: {data, count, offset, limit}. Paged with ?offset (default 0) and ?limit (default ${PHARMACY_HISTORY_PAGE_SIZE}, at most 100).`,
   })
+  @ApiOperation({ summary: "Historia: the pharmacy's orders, paged" })
   history(@CurrentUser() user: SessionUser, @Query() query: OrderHistoryQueryDto): Promise<PharmacyOrderPage> {
     return this.orders.history(user, query.offset ?? 0, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
   }
@@ -37,9 +42,10 @@ export class PharmacyOrdersController {
   @Post('check-order-item/:id')
   @Roles('pharmacy')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The prescription is checked: it leaves Reseptilista and stays in Historia. Returns its order.' })
+  @ApiOkResponse({ type: PharmacyOrderSchema, description: 'The prescription is checked: it leaves Reseptilista and stays in Historia. Returns its order.' })
   @ApiNotFoundResponse({ description: "No such prescription in the user's pharmacy." })
   @ApiConflictResponse({ description: 'The prescription is still undecided, or already checked.' })
+  @ApiOperation({ summary: 'Mark a prescription checked' })
   checkItem(
     @CurrentUser() user: SessionUser,
     @IdParam() id: number,

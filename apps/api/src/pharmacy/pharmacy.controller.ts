@@ -1,11 +1,12 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PharmacyUserInfo } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PharmacyService } from './pharmacy.service.js';
+import { PharmacyUserInfoSchema } from '../common/web-api-schemas.js';
 
 @ApiTags('pharmacy')
 @Controller()
@@ -18,6 +19,8 @@ export class PharmacyController {
 
   /** The signed-in pharmacy user, and the session's idle timeout (the web warns two minutes before it). */
   @Get('pharmacy-user')
+  @ApiOperation({ summary: 'The signed-in pharmacy user' })
+  @ApiOkResponse({ type: PharmacyUserInfoSchema })
   async pharmacyUser(@CurrentUser() user: SessionUser): Promise<PharmacyUserInfo> {
     return { ...(await this.pharmacy.userInfo(user.id)), sessionIdleMinutes: this.config.sessionIdleMinutes };
   }
