@@ -51,6 +51,19 @@ describe('the web API document', () => {
     expect(missing).toEqual(['GET /ui-api/v1/registration/start', 'GET /ui-api/v1/registration/callback']);
   });
 
+  it('shows an example of every request body and every JSON answer, errors included (redocly checks each against its schema)', () => {
+    const withoutExample: string[] = [];
+    for (const { at, op } of operations()) {
+      const json = op.requestBody?.content?.['application/json'];
+      if (json && json.example === undefined) withoutExample.push(`${at} request`);
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        const body = response.content?.['application/json'];
+        if (body && body.example === undefined) withoutExample.push(`${at} ${status}`);
+      }
+    }
+    expect(withoutExample).toEqual([]);
+  });
+
   it('declares every error as the one WebError schema, the session on signed-in operations and CSRF on changes', () => {
     const { spec } = webContract();
     for (const { at, method, op } of operations()) {

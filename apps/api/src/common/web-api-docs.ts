@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { CSRF_HEADER } from '@resepti/domain';
+import { CSRF_HEADER, CUSTOMER_MESSAGES, MESSAGES } from '@resepti/domain';
 import { SESSION_SECURITY } from '../auth/roles.decorator.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from './database-unavailable.js';
 import { SESSION_COOKIE } from '../auth/session.middleware.js';
 import { MyAccessLogEntrySchema, WebErrorSchema } from './web-api-schemas.js';
 import { withoutUnusedSchemas, withPaths } from '../integrator/integrator-docs.js';
@@ -62,8 +63,100 @@ const GENERIC_ERRORS: Record<number, string> = {
 
 const CSRF_REFUSED = 'A missing or stale CSRF token (code csrf), or another site’s Origin.';
 
-function errorResponse(description: string): Json {
-  return { description, content: { 'application/json': { schema: ERROR_REF } } };
+/** An example of each error status the web API answers with (Finnish: no Accept-Language). */
+const ERROR_EXAMPLES: Record<number, { message: string | string[]; error: string; code?: string }> = {
+  400: { message: ['Sähköpostin muoto on virheellinen.'], error: 'Bad Request' },
+  401: { message: MESSAGES.unauthorized, error: 'Unauthorized' },
+  403: { message: MESSAGES.forbidden, error: 'Forbidden' },
+  404: { message: 'Tilausta ei löytynyt.', error: 'Not Found' },
+  402: { message: CUSTOMER_MESSAGES.paymentDeclined, error: 'Payment Required' },
+  409: { message: 'Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.', error: 'Conflict' },
+  410: { message: CUSTOMER_MESSAGES.checkoutExpired, error: 'Gone' },
+  413: { message: 'Pyyntö on liian suuri', error: 'Payload Too Large' },
+  415: { message: 'Virheellinen pyyntö', error: 'Unsupported Media Type' },
+  429: { message: 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.', error: 'Too Many Requests' },
+  500: { message: 'Palvelussa tapahtui virhe', error: 'Internal Server Error' },
+  503: { message: DATABASE_UNAVAILABLE_MESSAGE, error: 'Service Unavailable' },
+};
+
+const errorExample = (status: number) => (ERROR_EXAMPLES[status] ? { statusCode: status, ...ERROR_EXAMPLES[status] } : undefined);
+
+function errorResponse(description: string, status: number): Json {
+  const example = errorExample(status);
+  return { description, content: { 'application/json': { schema: ERROR_REF, ...(example ? { example } : {}) } } };
+}
+
+const SAMPLE_TIME = '2026-11-25T08:00:00.000Z';
+
+/** Texts for string properties without an example of their own, by the property's name. */
+const SAMPLE_TEXTS: Record<string, string> = {
+  firstName: 'Aino',
+  lastName: 'Asiakas',
+  hetu: '010190-998V',
+  patientHetu: '010190-998V',
+  displayName: 'Kestine 10 mg',
+  format: 'tabletti, 30 kpl',
+  name: 'Keskusapteekki',
+  reason: 'Lääke loppumassa',
+  reasonForDecision: 'Jatketaan samalla annoksella',
+  email: 'aino.asiakas@example.fi',
+  phone: '+358401234567',
+  username: 'apteekki.admin',
+  approvedEulaVersion: '1',
+};
+
+/**
+ * An example that follows the schema, for a body that has none of its own: the schema's own
+ * examples where it has them, otherwise a value of its type (an enum's first value, a number's
+ * minimum, a fixed date). Every property is shown, optional ones too. redocly's
+ * no-invalid-media-type-examples checks the result against the schema (web-api-contract test).
+ */
+function sampleOf(schema: Json | undefined, schemas: Record<string, Json>, depth = 0, key = ''): unknown {
+  if (!schema || depth > 12) return undefined;
+  if (typeof schema.$ref === 'string') return sampleOf(schemas[schema.$ref.split('/').pop()!], schemas, depth + 1, key);
+  if (schema.example !== undefined) return schema.example;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (Array.isArray(schema.allOf)) {
+    const parts = (schema.allOf as Json[]).map((s) => sampleOf(s, schemas, depth + 1));
+    const objects = parts.every((p) => p !== null && typeof p === 'object' && !Array.isArray(p));
+    return objects ? Object.assign({}, ...parts) : parts[0];
+  }
+  const choices = (schema.oneOf ?? schema.anyOf) as Json[] | undefined;
+  if (Array.isArray(choices)) return sampleOf(choices[0], schemas, depth + 1);
+  if (schema.properties) {
+    const entries = Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, sampleOf(value, schemas, depth + 1, key)] as const);
+    return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+  }
+  switch (schema.type) {
+    case 'array': {
+      const item = sampleOf(schema.items as Json, schemas, depth + 1);
+      return item === undefined ? [] : [item];
+    }
+    case 'string':
+      return schema.format === 'date-time' ? SAMPLE_TIME : schema.format === 'date' ? SAMPLE_TIME.slice(0, 10) : (SAMPLE_TEXTS[key] ?? 'teksti');
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' ? Math.min(1, schema.maximum) : 1;
+    case 'boolean':
+      return true;
+    case 'object':
+      return {};
+    default:
+      return undefined;
+  }
+}
+
+/** Request and answer bodies without an example get one: an error its status's, any other one that follows its schema. */
+function addExamples(op: Json, schemas: Record<string, Json>): void {
+  const bodies: Array<[number, Json | undefined]> = [
+    [0, (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json']],
+    ...Object.entries(op.responses as Record<string, Json>).map(([status, response]) => [Number(status), (response.content as Record<string, Json> | undefined)?.['application/json']] as [number, Json | undefined]),
+  ];
+  for (const [status, body] of bodies) {
+    if (!body?.schema || body.example !== undefined) continue;
+    const example = (body.schema as Json).$ref === ERROR_REF.$ref ? errorExample(status) : sampleOf(body.schema as Json, schemas);
+    if (example !== undefined) body.example = example;
+  }
 }
 
 /**
@@ -100,12 +193,13 @@ export function finishWebApiDocument(document: OpenAPIObject): OpenAPIObject {
         }
         let description = (response.description as string | undefined) || GENERIC_ERRORS[Number(status)];
         if (status === '403' && change) description = signedIn ? `${description} Also: a missing or stale CSRF token (code csrf).` : CSRF_REFUSED;
-        responses[status] = errorResponse(description);
+        responses[status] = errorResponse(description, Number(status));
       }
       for (const [status, response] of Object.entries(responses)) {
         if (!response.description) response.description = status === '204' ? 'Done; no body.' : String(op.summary ?? 'OK');
       }
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+      addExamples(op, (doc.components.schemas ?? {}) as Record<string, Json>);
       const roles = op['x-roles'] as string[] | undefined;
       if (roles) op.description = [op.description, `Roles: ${roles.join(', ')}.`].filter(Boolean).join('\n\n');
     }
