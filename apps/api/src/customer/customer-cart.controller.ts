@@ -9,7 +9,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { AddCustomerCartItemDto, ApplyCouponDto } from './dto/customer-cart.dto.js';
-import { CustomerCartSchema } from '../common/web-api-schemas.js';
+import { CustomerCartSchema } from './customer-schemas.js';
 
 /** The customer's cart: every answer is the whole cart as it is now. */
 @ApiTags('customer')

@@ -7,7 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerFeedbackService, FEEDBACK_WITHOUT_ORDER_PER_DAY } from './customer-feedback.service.js';
-import { FeedbackQuestionSchema } from '../common/web-api-schemas.js';
+import { FeedbackQuestionSchema } from './customer-schemas.js';
 
 export class FeedbackDto implements FeedbackRequest {
   @ApiPropertyOptional({ description: 'The handled order the question was about' })

@@ -5,7 +5,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { OrderViews } from '../orders/order-views.service.js';
-import { CustomerOrderSchema } from '../common/web-api-schemas.js';
+import { CustomerOrderSchema } from './customer-schemas.js';
 
 /** The customer's own orders: waiting for a doctor, and handled (decisions shown once delivered). */
 @ApiTags('customer')

@@ -10,7 +10,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CustomerService } from './customer.service.js';
 import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto, LanguageDto } from './dto/customer-account.dto.js';
-import { CustomerInfoSchema, CustomerSessionSchema } from '../common/web-api-schemas.js';
+import { CustomerInfoSchema, CustomerSessionSchema } from './customer-schemas.js';
 
 @ApiTags('customer')
 @Controller()

@@ -6,7 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { MyDataService } from './my-data.service.js';
-import { MY_DATA_SCHEMA } from '../common/web-api-schemas.js';
+import { MY_DATA_SCHEMA } from './customer-schemas.js';
 
 /** 'Lataa omat tietoni' on /profile: the customer's data as a JSON file. */
 @ApiTags('customer')

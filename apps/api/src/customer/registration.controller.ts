@@ -12,7 +12,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { NewPasswordDto, PasswordCheckDto, RegistrationDto } from './dto/customer-account.dto.js';
 import { RegistrationService } from './registration.service.js';
 import './registration-session.js';
-import { CustomerInfoSchema, LoginResultSchema, RegistrationDataSchema } from '../common/web-api-schemas.js';
+import { LoginResultSchema } from '../common/web-api-schemas.js';
+import { CustomerInfoSchema, RegistrationDataSchema } from './customer-schemas.js';
 
 const CALLBACK_PATH = '/ui-api/v1/registration/callback';
 /** Where the web app continues after a successful identification (SPEC section 2). */

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { DoctorHistoryService } from './doctor-history.service.js';
 import { HistoryRequestDto } from './dto/history.dto.js';
-import { DoctorHistorySchema } from '../common/web-api-schemas.js';
+import { DoctorHistorySchema } from './doctor-schemas.js';
 
 @ApiTags('doctor')
 @Controller()

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
 import { PharmacyMessageDto } from './dto/pharmacy-message.dto.js';
-import { PharmacyNoticeSchema } from '../common/web-api-schemas.js';
+import { PharmacyNoticeSchema } from './doctor-schemas.js';
 
 const EMPTY_NOTICE: PharmacyNotice = { id: CURRENT_NOTICE_ID, header: '', additionalDetails: '', status: 'unpublished' };
 

@@ -10,7 +10,7 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { ProcessItemDto } from './dto/process-item.dto.js';
 import { orNoContent } from './no-content.js';
-import { DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from '../common/web-api-schemas.js';
+import { DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from './doctor-schemas.js';
 
 /** The doctor's queue and current order (SPEC section 7, Doctor). */
 @ApiTags('doctor')

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { DoctorService } from './doctor.service.js';
-import { DoctorInfoSchema, SystemStatusSchema } from '../common/web-api-schemas.js';
+import { DoctorInfoSchema, SystemStatusSchema } from './doctor-schemas.js';
 
 @ApiTags('doctor')
 @Controller()

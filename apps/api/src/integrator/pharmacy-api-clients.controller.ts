@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { IdParam } from '../common/request-input.js';
 import { ApiClientsService, toApiClientView } from './api-clients.service.js';
-import { ApiClientSchema } from '../common/web-api-schemas.js';
+import { ApiClientSchema } from '../pharmacy/pharmacy-schemas.js';
 
 /** /adminapteekki: the pharmacy admin sees the pharmacy's integrator clients and can revoke one at once. */
 @ApiTags('pharmacy')

@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { CustomerPayDto, EmbeddedCheckoutPayDto } from './dto/payment.dto.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { PaymentsService } from './payments.service.js';
-import { CustomerPaidSchema, EmbeddedCheckoutPaidSchema, EmbeddedCheckoutSchema, PaymentSessionSchema, PaymentStatusSchema } from '../common/web-api-schemas.js';
+import { CustomerPaidSchema, EmbeddedCheckoutPaidSchema, EmbeddedCheckoutSchema, PaymentSessionSchema, PaymentStatusSchema } from '../customer/customer-schemas.js';
 
 /** Card payment of the customer's cart: checkout sessions, the embedded test checkout, Stripe's webhook. */
 @ApiTags('customer')

@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/session-user.js';
 import { AddCartItemDto, DeliveryOptionDto as DeliveryOptionBody, SendCartDto } from './dto/cart.dto.js';
 import { PatientInfoDto } from './dto/patient-info.dto.js';
 import { PharmacyCartService, deliveryOptions } from './pharmacy-cart.service.js';
-import { PharmacyCartSchema, PharmacyDeliveryOptionSchema, PharmacySendResultSchema, WebPatientSchema } from '../common/web-api-schemas.js';
+import { WebPatientSchema } from '../common/web-api-schemas.js';
+import { PharmacyCartSchema, PharmacyDeliveryOptionSchema, PharmacySendResultSchema } from './pharmacy-schemas.js';
 
 /** The pharmacist's order in the making: patient, medicines, handling option, send. */
 @ApiTags('pharmacy')

@@ -6,7 +6,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
-import { MessageStatusSchema, PharmacyNoticeSchema } from '../common/web-api-schemas.js';
+import { PharmacyNoticeSchema } from '../doctor/doctor-schemas.js';
+import { MessageStatusSchema } from './pharmacy-schemas.js';
 
 /** The doctors' notice as pharmacies see it, and each pharmacist's read mark. */
 @ApiTags('pharmacy')

@@ -7,7 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { PharmacyOfficeService, toPharmacyOfficeDto } from './pharmacy-office.service.js';
-import { PharmacyOfficeSchema } from '../common/web-api-schemas.js';
+import { PharmacyOfficeSchema } from './pharmacy-schemas.js';
 
 /** Office choice (/toimipaikka): the pharmacist works for one of their offices at a time. */
 @ApiTags('pharmacy')

@@ -8,7 +8,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { ActiveOrdersQueryDto, OrderHistoryQueryDto } from './dto/order-history.dto.js';
 import { PharmacyOrdersService } from './pharmacy-orders.service.js';
-import { PharmacyOrderPageSchema, PharmacyOrderSchema } from '../common/web-api-schemas.js';
+import { PharmacyOrderPageSchema, PharmacyOrderSchema } from './pharmacy-schemas.js';
 
 /** The order list of the workbench's right column. */
 @ApiTags('pharmacy')

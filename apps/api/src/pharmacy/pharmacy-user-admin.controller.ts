@@ -7,7 +7,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CreatePharmacyUserDto, DeletePharmacyUserDto, ResetPharmacyUserMfaDto, UpdatePharmacyUserDto } from './dto/pharmacy-user.dto.js';
 import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';
-import { PharmacyUserSchema, UsernameCheckSchema } from '../common/web-api-schemas.js';
+import { PharmacyUserSchema, UsernameCheckSchema } from './pharmacy-schemas.js';
 
 /** /adminapteekki: a pharmacy admin manages the user accounts of their own pharmacy. */
 @ApiTags('pharmacy-admin')

@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PharmacyService } from './pharmacy.service.js';
-import { PharmacyUserInfoSchema } from '../common/web-api-schemas.js';
+import { PharmacyUserInfoSchema } from './pharmacy-schemas.js';
 
 @ApiTags('pharmacy')
 @Controller()
