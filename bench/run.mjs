@@ -130,7 +130,10 @@ async function explainRest(db) {
 function webAppliesStatusPayload() {
   const src = readFileSync(path.join(ROOT, 'apps/web/src/doctor/doctor-hooks.ts'), 'utf8');
   const fn = src.match(/export function useSystemStatus\(\)[\s\S]*?\n}\n/)?.[0] ?? '';
-  return /\bapply\s*:/.test(fn);
+  // Since the push rules per live query (useLiveQuery's onPush), the queue:status rule returns the
+  // new data from the payload ({ data: … }) and refetches only without a cached status.
+  const rule = fn.match(/\[SOCKET_EVENTS\.queueStatus\]:[^\n]*/)?.[0] ?? '';
+  return /\bapply\s*:/.test(fn) || /\{\s*data\s*:/.test(rule);
 }
 
 async function main() {
