@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -117,6 +118,17 @@ export class RotateWebhookSecretDto implements RotateWebhookSecretRequest {
 /** A query integer: digits only (`limit=abc`, `limit=1.5`, `limit=` are 400, never ignored). */
 const queryInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
+/** `limit` of a list: an integer 1–max, 50 when left out; anything else is 400 limit_invalid. */
+const QueryLimit = (max: number) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: max, default: 50 }),
+    IsOptional(),
+    Transform(queryInteger),
+    IsInt({ message: M.limitInvalid }),
+    Min(1, { message: M.limitInvalid }),
+    Max(max, { message: M.limitInvalid }),
+  );
+
 /** GET /api/v1/products */
 export class ListProductsQuery {
   @ApiPropertyOptional({ description: 'The start of the name (with strength) or of the active ingredient, case- and accent-insensitive.', example: 'Kest' })
@@ -125,12 +137,7 @@ export class ListProductsQuery {
   @MaxLength(200, { message: M.stringRequired })
   q?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 200, default: 50 })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: M.limitInvalid })
-  @Min(1, { message: M.limitInvalid })
-  @Max(200, { message: M.limitInvalid })
+  @QueryLimit(200)
   limit?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
@@ -150,12 +157,7 @@ export class ListEventsQuery {
   @MaxLength(100, { message: M.eventAfterInvalid })
   after?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: M.limitInvalid })
-  @Min(1, { message: M.limitInvalid })
-  @Max(100, { message: M.limitInvalid })
+  @QueryLimit(100)
   limit?: number;
 }
 
@@ -180,11 +182,6 @@ export class ListOrdersQuery {
   @MaxLength(200, { message: M.cursorInvalid })
   cursor?: string;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Transform(queryInteger)
-  @IsInt({ message: M.limitInvalid })
-  @Min(1, { message: M.limitInvalid })
-  @Max(100, { message: M.limitInvalid })
+  @QueryLimit(100)
   limit?: number;
 }
