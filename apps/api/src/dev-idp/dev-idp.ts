@@ -9,7 +9,8 @@
  * Its state (interactions, codes, the accounts below) lives in this process's memory:
  * one API node, which is what development and the tests run.
  */
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Configuration } from 'oidc-provider';
 import { DEFAULT_LANGUAGE, isValidHetu, MESSAGES, normalizeHetu, pickLanguage, VALIDATION_MESSAGES, type Language } from '@resepti/domain';
@@ -53,7 +54,9 @@ function personFrom(body: unknown): { person?: Person; error?: string; values: P
 export async function createDevIdp(config: AppConfig): Promise<Router> {
   const { default: Provider } = await import('oidc-provider');
   const accounts = new Map<string, Person>();
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  // In the thread pool, not on the event loop: a start must never wait on the main thread for a prime search.
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
+  const signingKey = privateKey.export({ format: 'jwk' });
 
   const configuration: Configuration = {
     clients: [
