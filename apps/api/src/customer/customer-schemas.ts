@@ -143,32 +143,9 @@ export class CustomerCartSchema implements CustomerCart {
   coupon!: CustomerCouponSchema | null;
 }
 
+/** A sent prescription: the cart item it was, and what the doctor decided. */
 @ApiSchema({ name: 'CustomerPrescription' })
-export class CustomerPrescriptionSchema implements CustomerPrescription {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty({ enum: ITEM_TYPES })
-  type!: ItemType;
-
-  @ApiProperty({ ...INT, nullable: true })
-  productId!: number | null;
-
-  @ApiProperty()
-  displayName!: string;
-
-  @ApiProperty()
-  format!: string;
-
-  @ApiProperty()
-  reason!: string;
-
-  @ApiProperty({ enum: TOPIC_IDS, nullable: true })
-  medicalProblem!: TopicId | null;
-
-  @ApiProperty(INT)
-  priceCents!: number;
-
+export class CustomerPrescriptionSchema extends CustomerCartItemSchema implements CustomerPrescription {
   @ApiProperty({ enum: DECISIONS, description: "'undecided' until the order is delivered." })
   decision!: Decision;
 
