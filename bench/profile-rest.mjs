@@ -1,5 +1,6 @@
 // A quick look at one authenticated GET against /health (not the bench: no figures to keep).
 //   node bench/profile-rest.mjs [seconds] [connections]
+// PROFILE_ONLY=/health,active picks the targets; BENCH_API_CPU_PROF=dir writes the API's CPU profile.
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
 // bench's sizes, then alternates /health, /system-status and Reseptilista in short slices.
 import { execSync } from 'node:child_process';
@@ -27,11 +28,12 @@ try {
   await fillQueue(db, 1_000);
   const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');
   const pharmacist = await loginPharmacist(api.baseUrl, 'apteekki');
+  const only = process.env.PROFILE_ONLY?.split(',');
   const targets = [
     ['/health', `${api.baseUrl}/health`, undefined],
     ['/system-status', `${api.baseUrl}/ui-api/v1/system-status`, doctor.cookie],
     ['active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
-  ];
+  ].filter(([name]) => !only || only.includes(name));
   const sums = new Map(targets.map(([n]) => [n, { requests: 0, seconds: 0, p99: [], apiCpu: 0, pgCpu: 0 }]));
   // CPU seconds of a process (utime + stime) and of the PostgreSQL server's processes: unlike
   // req/s, CPU per request barely moves when other work shares the machine.
@@ -59,7 +61,7 @@ try {
       if (r.non2xx || r.errors) console.log(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     }
   }
-  const health = sums.get('/health').requests / sums.get('/health').seconds;
+  const health = sums.has('/health') ? sums.get('/health').requests / sums.get('/health').seconds : NaN;
   for (const [name, s] of sums) {
     const rps = s.requests / s.seconds;
     const ms = (cpu) => ((1000 * cpu) / s.requests).toFixed(2);

@@ -150,6 +150,8 @@ export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } =
     path.join(ROOT, 'apps/api/dist/main.js'),
     {
       NODE_ENV: 'test',
+      // As production logs (its default): one JSON line a request, not the terminal's pretty text.
+      LOG_FORMAT: 'json',
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
       SESSION_SECRET: 'bench-session-secret-0123456789',
