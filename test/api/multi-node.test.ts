@@ -31,6 +31,20 @@ describe('two API nodes with Redis', () => {
     expect(res.body.firstName).toBe('Liisa');
   });
 
+  it("sees at once on node B a session changed or ended on node A, though B keeps sessions it read in memory", async () => {
+    const admin = await loginAs(a, 'pharmacyAdmin');
+    const onB = admin.onNode(b.apiUrl);
+    const [, branch] = (await admin.get<Array<{ id: number }>>('/users-offices')).body;
+    // B reads (and keeps) the session with no office chosen
+    expect((await onB.get('/users-session-office')).body ?? null).toBeNull();
+    expect((await admin.patch(`/selected-office/${branch.id}`)).status).toBe(200);
+    expect((await onB.get<{ id: number }>('/users-session-office')).body.id).toBe(branch.id);
+
+    expect((await onB.get('/users-offices')).status).toBe(200);
+    expect((await admin.post('/logout')).status).toBe(204);
+    expect((await onB.get('/users-offices')).status).toBe(401);
+  });
+
   it('delivers a notice published on node A to a pharmacy socket on node B', async () => {
     const pharmacist = await loginAs(b, 'kyla');
     const socket = await connectSocket(b.baseUrl, pharmacist);

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
+import { RedisModule } from '../realtime/redis.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { CsrfProtection } from './csrf.js';
@@ -18,7 +19,7 @@ import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, PassportModule.register({ session: true })],
+  imports: [TypeOrmModule.forFeature([LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, RedisModule, PassportModule.register({ session: true })],
   controllers: [AuthController, MfaController],
   providers: [
     AuthService,

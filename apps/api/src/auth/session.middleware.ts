@@ -8,6 +8,8 @@ import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { connectAsRole } from '../database/data-source-options.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
+import { RedisConnection } from '../realtime/redis-connection.js';
+import { SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'resepti.sid';
 
@@ -39,10 +41,11 @@ export class SessionMiddleware implements OnApplicationShutdown {
   readonly store: Store;
   readonly idleMs: number;
   private readonly pool: pg.Pool;
+  private readonly cache: SessionCache;
   private readonly secret: string;
   private readonly logger = new Logger('Sessions');
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string, redis: RedisConnection) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize, ...connectAsRole(config.databaseRole) });
     // An idle connection dropped by a database restart must not crash the process (an 'error'
     // event without a listener would); the pool opens new connections when PostgreSQL is back.
@@ -51,6 +54,9 @@ export class SessionMiddleware implements OnApplicationShutdown {
     this.idleMs = Math.round(config.sessionIdleMinutes * 60_000);
     const PgStore = connectPgSimple(session);
     const store = new PgStore({ pool: this.pool, tableName: 'http_session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+    // The cache sees only the touches that are written (it wraps the store first).
+    this.cache = new SessionCache(this.pool, redis.client);
+    this.cache.wrap(store);
     throttleTouches(store, touchLagMs(this.idleMs));
     this.store = store;
     this.handler = session({
@@ -99,10 +105,13 @@ export class SessionMiddleware implements OnApplicationShutdown {
        RETURNING sid`,
       [user.role, String(user.id), keepId ?? ''],
     );
-    return rows.map((r) => r.sid);
+    const ids = rows.map((r) => r.sid);
+    await this.cache.forget(ids);
+    return ids;
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.cache.close();
     await this.pool.end();
   }
 }

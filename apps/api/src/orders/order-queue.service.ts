@@ -4,6 +4,7 @@ import { OrderQueueCount } from './order-queue-count.entity.js';
 import type { EntityManager, Repository } from 'typeorm';
 import type { DoctorOrder, QueueOrder, QueueStatus, SystemStatus } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from './order.entity.js';
 import { loadDoctorOrder, toQueueOrder } from './order-view.js';
@@ -23,6 +24,9 @@ const queueStatusSql = (more = '') => `SELECT
     coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-12-h'), 0)::int AS "count12h",
     (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox) AS "nextOrderExpiring"${more}
   FROM order_queue_count`;
+
+/** GET /system-status: every doctor's screen polls it (a prepared statement). */
+const SYSTEM_STATUS_SQL = queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`);
 
 type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
 
@@ -56,7 +60,7 @@ export class OrderQueueService {
 
   /** GET /system-status: the counts and this doctor's current order id, in one query. */
   async systemStatus(doctorId: number): Promise<SystemStatus> {
-    const [row] = (await this.counts.query(queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`), [doctorId])) as Array<QueueStatusRow & { pickedOrder: number | null }>;
+    const [row] = await preparedQuery<QueueStatusRow & { pickedOrder: number | null }>(this.counts.manager.connection, 'system-status', SYSTEM_STATUS_SQL, [doctorId]);
     return { ...toQueueStatus(row), pickedOrder: row.pickedOrder };
   }
 
