@@ -187,6 +187,25 @@ describe('POST /order/pick-first', () => {
     expect(results[0].body.id).not.toBe(results[5].body.id);
     expect(await app.sql(`SELECT count(*)::int AS n FROM orders WHERE delivery_status = 'processing'`)).toEqual([{ n: 2 }]);
   });
+
+  it('keeps the counts exact while two doctors pick, decide and deliver at once (the counts are summed over stripes)', async () => {
+    await insertWaitingOrders(app, 12);
+    const work = async (c: ApiClient) => {
+      for (let n = 0; n < 3; n++) {
+        const order = (await c.post<DoctorOrder>('/order/pick-first')).body;
+        await Promise.all(order.prescriptions.map((p) => c.post(`/order/process-item/${p.id}`, { decision: 'approved' })));
+        expect((await c.post('/order/mark-delivered')).status).toBe(200);
+      }
+    };
+    await Promise.all([work(doctor), work(doctor2), doctor.get('/system-status'), doctor2.get('/system-status')]);
+    const [real] = await app.sql<{ waiting: number; processing: number }>(
+      `SELECT count(*) FILTER (WHERE delivery_status = 'waiting')::int AS waiting, count(*) FILTER (WHERE delivery_status = 'processing')::int AS processing FROM orders WHERE NOT sandbox`,
+    );
+    const shown = await status(doctor);
+    expect({ waiting: shown.waitingForDoctor, processing: shown.processing }).toEqual(real);
+    // mark-delivered picks the next order: each doctor holds one more
+    expect(real.processing).toBe(2);
+  });
 });
 
 describe('GET /order/queue', () => {

@@ -118,11 +118,11 @@ export class SharedStateCollector {
     // Sandbox orders are the simulated doctor's: no doctor's queue or overdue work.
     const [queue, [{ overdue }], outbox] = await Promise.all([
       this.db.query(
-        `SELECT q.delivery_option_id AS option, q.waiting::int, q.processing::int,
+        `SELECT q.delivery_option_id AS option, sum(q.waiting)::int AS waiting, sum(q.processing)::int AS processing,
                 (SELECT extract(epoch FROM o.delivery_before_time - now())::float8 FROM orders o
                   WHERE o.delivery_status = 'waiting' AND NOT o.sandbox AND o.delivery_option_id = q.delivery_option_id
                   ORDER BY o.delivery_before_time LIMIT 1) AS "nextDeadlineSeconds"
-           FROM order_queue_count q ORDER BY q.delivery_option_id`,
+           FROM order_queue_count q GROUP BY q.delivery_option_id ORDER BY q.delivery_option_id`,
       ) as Promise<Array<Snapshot['queue'][number] & { nextDeadlineSeconds: number | null }>>,
       this.db.query(
         `SELECT count(*)::int AS overdue FROM orders WHERE delivery_status IN ('waiting', 'processing') AND NOT sandbox AND delivery_before_time < now()`,

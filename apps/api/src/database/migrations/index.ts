@@ -28,6 +28,7 @@ import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.
 import { CustomerPhonesE1641795700000110 } from './1795700000110-CustomerPhonesE164.js';
 import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKeyExpiry.js';
 import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.js';
+import { StripedQueueCounts1795900002000 } from './1795900002000-StripedQueueCounts.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   ChangeFeedByCommit1795800000100,
   WebhookSecretRotation1795800000110,
   IntegratorSandbox1795800000200,
+  StripedQueueCounts1795900002000,
 ];
