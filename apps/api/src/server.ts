@@ -25,7 +25,7 @@ import { ShutdownState } from './health/shutdown-state.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { observeRequests } from './logging/http-requests.js';
-import { createLogger, NestPinoLogger, routeConsole } from './logging/logger.js';
+import { createLogger, createRequestLogger, NestPinoLogger, routeConsole } from './logging/logger.js';
 import { requestIds } from './logging/request-context.js';
 import { tracing } from './observability/tracing.js';
 import { serveWebApp } from './web-host.js';
@@ -80,7 +80,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   const graceful = new GracefulShutdown();
   // First: the request id (X-Request-Id), then the one log line and metric of each request.
   app.use(requestIds);
-  app.use(observeRequests(pinoLogger));
+  app.use(observeRequests(createRequestLogger(config.observability, pinoLogger)));
   app.use(graceful.track);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${WEB_API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));

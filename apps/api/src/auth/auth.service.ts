@@ -5,6 +5,7 @@ import { Customer, isOpenCustomer } from '../customer/customer.entity.js';
 import { Doctor } from '../doctor/doctor.entity.js';
 import { PharmacyUser } from '../pharmacy/pharmacy-user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import { EventBus } from '../events/event-bus.js';
 import { dummyPasswordHash, hashing, hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
@@ -131,13 +132,19 @@ export class AuthService {
       case 'doctor':
         return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
       case 'pharmacy': {
-        const row = await this.db.getRepository(PharmacyUser).findOneBy({ id: user.id });
+        // On every request of a pharmacy user: a prepared statement, planned once per connection.
+        const [row] = await preparedQuery<Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>>(
+          this.db,
+          'session-pharmacy-user',
+          'SELECT id, pharmacy_id AS "pharmacyId", user_level AS "userLevel" FROM pharmacy_user WHERE id = $1',
+          [user.id],
+        );
         return row ? this.pharmacySessionUser(row) : null;
       }
     }
   }
 
-  private pharmacySessionUser(user: PharmacyUser): SessionUser {
+  private pharmacySessionUser(user: Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>): SessionUser {
     return { role: 'pharmacy', id: user.id, pharmacyId: user.pharmacyId, isAdmin: user.userLevel === 'admin' };
   }
 
