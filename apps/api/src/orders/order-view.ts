@@ -110,8 +110,14 @@ export async function loadDoctorOrder(manager: EntityManager, id: number): Promi
   return order ?? null;
 }
 
+/** What the pharmacy's view of an order is made of: an Order entity with its items, or a row read by hand (Reseptilista). */
+export type PharmacyOrderSource = Pick<
+  Order,
+  'id' | 'patientFirstName' | 'patientLastName' | 'patientHetu' | 'deliveryStatus' | 'deliveryTime' | 'deliveryBeforeTime' | 'deliveryOptionId' | 'createdAt' | 'officeId' | 'pharmacyData'
+> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'>> };
+
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
-export function toPharmacyOrder(order: Order): PharmacyOrder {
+export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
   const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id);
   return {
     orderId: order.id,
