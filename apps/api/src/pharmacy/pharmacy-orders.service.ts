@@ -25,10 +25,15 @@ export class PharmacyOrdersService {
    * first, `limit` of them (the screen shows 30 and asks for more; sandbox orders are the
    * integrator's test, never the workbench's): one statement for the page (an index range of
    * idx_orders_reseptilista) with each order's items as JSON, mapped by hand (no entities: their
-   * hydration cost more than the query), and one audit row for the whole read.
+   * hydration cost more than the query), and one audit row for the whole read. The statement
+   * itself checks that the office is the user's; only an empty answer asks why (400 when the
+   * session's office is not, or no longer, theirs).
    */
   async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
-    const office = await this.offices.requireOffice(user, officeId);
+    if (!officeId) {
+      await this.offices.requireOffice(user, officeId); // 400: no office selected
+      return [];
+    }
     const rows = (await this.db.query(
       `SELECT o.id, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.delivery_status, o.delivery_time,
               o.delivery_before_time, o.delivery_option_id, o.created_at, o.office_id, o.pharmacy_data,
@@ -37,10 +42,15 @@ export class PharmacyOrdersService {
                  FROM order_item i WHERE i.order_id = o.id) AS items
          FROM orders o
         WHERE o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox
+          AND EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = $4 AND puo.pharmacy_office_id = $1)
         ORDER BY o.created_at DESC, o.id DESC
         LIMIT $3`,
-      [office.id, user.pharmacyId, limit],
+      [officeId, user.pharmacyId, limit, user.id],
     )) as ReseptilistaRow[];
+    if (rows.length === 0) {
+      await this.offices.requireOffice(user, officeId);
+      return [];
+    }
     const orders = rows.map(
       (r): PharmacyOrderSource => ({
         id: r.id,
@@ -59,7 +69,7 @@ export class PharmacyOrdersService {
     );
     await this.recordRead(user, 'pharmacy.orders.active', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
     // The query picks the office's orders with unchecked prescriptions; the card shows only those.
-    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), office.id) ?? []);
+    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), officeId) ?? []);
   }
 
   /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
