@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { PatientAccessLog, PharmacyUserListEntry } from '@resepti/domain';
+import type { PatientAccessLog, PharmacyOrder, PharmacyUserListEntry } from '@resepti/domain';
 import { legacyAuditRowHash } from '../../apps/api/src/database/migrations/legacy-audit-hash';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
@@ -34,6 +34,8 @@ interface AuditRow {
   details: string | null;
   client_address: string | null;
   session_hash: string | null;
+  order_ids: number[] | null;
+  patient_hetus: string[] | null;
 }
 
 /** The rows written since `afterId`, oldest first. */
@@ -131,8 +133,16 @@ describe('the append-only rule and the hash chain', () => {
       // The head only through its functions, and only forward: a row that does not continue it is refused.
       const [tip] = (await asApp.query('SELECT last_id::text AS last_id, last_hash FROM audit_chain_tip()')).rows as Array<{ last_id: string; last_hash: string }>;
       const forged = `INSERT INTO audit_log (id, actor_role, action, prev_hash, hash) VALUES ($1::bigint, 'doctor', 'order:read', $2, $3)`;
-      await expect(asApp.query(forged, [tip.last_id, tip.last_hash, 'a'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
+      // A stored row's id again: the primary key refuses it (unique_violation) before the chain's trigger, which runs after the statement.
+      await expect(asApp.query(forged, [tip.last_id, tip.last_hash, 'a'.repeat(64)])).rejects.toMatchObject({ code: '23505' });
       await expect(asApp.query(forged, [String(BigInt(tip.last_id) + 1n), 'b'.repeat(64), 'a'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
+      // In one statement: the first row continues the head, the second does not link to it; neither goes in.
+      const next = BigInt(tip.last_id) + 1n;
+      const pair = `INSERT INTO audit_log (id, actor_role, action, prev_hash, hash) VALUES ($1::bigint, 'doctor', 'order:read', $2, $3), ($4::bigint, 'doctor', 'order:read', $5, $6)`;
+      await expect(asApp.query(pair, [String(next), tip.last_hash, 'c'.repeat(64), String(next + 1n), 'd'.repeat(64), 'e'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
+      // A gap in the ids.
+      await expect(asApp.query(pair, [String(next), tip.last_hash, 'c'.repeat(64), String(next + 2n), 'c'.repeat(64), 'e'.repeat(64)])).rejects.toMatchObject({ code: '23000' });
+      expect((await asApp.query('SELECT last_id::text AS last_id FROM audit_chain_tip()')).rows[0].last_id).toBe(tip.last_id);
     } finally {
       await asApp.end();
     }
@@ -182,6 +192,42 @@ describe('the append-only rule and the hash chain', () => {
 });
 
 describe("a patient's access log", () => {
+  it('a list read is one row naming each order it showed and its patient; each patient\'s log lists the read with their order', async () => {
+    const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');
+    const other = { firstName: 'Outi', lastName: 'Toinen', hetu: '010190-998V' };
+    const mine = await sendPharmacyOrder(pharmacist, ['Kestine']);
+    const theirs = await sendPharmacyOrder(pharmacist, ['Kestine'], { patient: other });
+    const from = await lastId();
+    const cards = (await pharmacist.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body;
+    expect(cards.slice(0, 2).map((c) => c.orderId)).toEqual([theirs, mine]);
+    const reads = (await rowsAfter(from)).filter((r) => r.action === 'pharmacy.orders.active');
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({
+      actor_role: 'pharmacy',
+      order_id: null,
+      patient_hetu: null,
+      order_ids: cards.map((c) => c.orderId),
+      patient_hetus: cards.map((c) => c.patient.hetu),
+    });
+
+    const doctor = await loginAs(app, 'doctor');
+    for (const [hetu, orderId] of [[PHARMACY_PATIENT.hetu, mine], [other.hetu, theirs]] as const) {
+      const log = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu })).body.entries;
+      const listed = log.filter((e) => e.action === 'pharmacy.orders.active').map((e) => e.orderId);
+      expect(listed).toContain(orderId);
+      // Only their own orders of the list.
+      expect(listed.every((id) => cards.find((c) => c.orderId === id)?.patient.hetu === hetu)).toBe(true);
+    }
+    // The hash covers the lists; the rows without them verify as before.
+    const check = await runAdmin(['verify-audit'], { DATABASE_URL: app.databaseUrl });
+    expect([check.code, check.stdout]).toEqual([0, expect.stringMatching(/audit chain OK/)]);
+    await app.sql('UPDATE audit_log SET patient_hetus = $2 WHERE id = $1::bigint', [reads[0].id, [...reads[0].patient_hetus!].reverse()]);
+    const edited = await runAdmin(['verify-audit'], { DATABASE_URL: app.databaseUrl });
+    expect([edited.code, edited.stderr]).toEqual([1, expect.stringContaining(`BROKEN at row ${reads[0].id}`)]);
+    await app.sql('UPDATE audit_log SET patient_hetus = $2 WHERE id = $1::bigint', [reads[0].id, reads[0].patient_hetus]);
+  }, CLI_BUDGET_MS);
+
+
   it('lists who read or changed the patient\'s data; a pharmacy admin sees only their own pharmacy\'s users', async () => {
     const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');
     await sendPharmacyOrder(pharmacist, ['Kestine']);

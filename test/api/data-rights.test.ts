@@ -1,4 +1,4 @@
-import type { MyAccessLog } from '@resepti/domain';
+import type { MyAccessLog, PharmacyOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { clearOrders, insertOrder, makeHetu } from '../support/order-fixtures';
@@ -99,5 +99,20 @@ describe("the patient's data export", () => {
   it('is for customers only', async () => {
     expect((await new ApiClient(app.apiUrl).get('/my-data')).status).toBe(401);
     expect((await (await loginAs(app, 'pharmacy')).get('/my-data')).status).toBe(403);
+  });
+});
+
+describe("a list read in the patient's access log", () => {
+  it("Reseptilista showing the customer's order is an entry naming the pharmacy and the order's office; another patient's read of the same list is not theirs", async () => {
+    const { client: pharmacy } = await pharmacistAtOffice(app, 'pharmacy');
+    await insertOrder(app, { source: 'pharmacy', minutesToDeadline: 60 });
+    await insertOrder(app, { source: 'pharmacy', patient: OTHER_PATIENT, minutesToDeadline: 60 });
+    const listReads = async () => (await customer.get<MyAccessLog>('/my-access-log?limit=50')).body.entries.filter((e) => e.action === 'Katsoi apteekin tilauksia');
+    const before = (await listReads()).length;
+    const cards = (await pharmacy.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body;
+    expect(new Set(cards.map((c) => c.patient.hetu))).toEqual(new Set([DEMO.customer.hetu, OTHER_PATIENT.hetu]));
+    const after = await listReads();
+    expect(after.length - before).toBe(cards.filter((c) => c.patient.hetu === DEMO.customer.hetu).length);
+    expect(after[0]).toMatchObject({ actorRole: 'pharmacy', actor: `${DEMO.pharmacy.pharmacy}, ${officeName}` });
   });
 });

@@ -104,15 +104,22 @@ describe('POST /history: filter and sort', () => {
     expect(await history({ filter: '_' })).toEqual({ data: [], count: 0 });
   });
 
-  it('writes every returned order to the audit log', async () => {
+  it('writes every returned order, with its patient, to the audit log: one row for the page', async () => {
     const before = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'history:read'`))[0].n;
     const r = await history({ filter: 'Matti' });
-    const rows = await app.sql<{ order_id: number; actor_role: string; patient_hetu: string }>(
-      `SELECT order_id, actor_role, patient_hetu FROM audit_log WHERE action = 'history:read' ORDER BY id DESC LIMIT 1`,
+    const rows = await app.sql<{ order_id: number | null; actor_role: string; patient_hetu: string | null; order_ids: number[]; patient_hetus: string[] }>(
+      `SELECT order_id, actor_role, patient_hetu, order_ids, patient_hetus FROM audit_log WHERE action = 'history:read' ORDER BY id DESC LIMIT 1`,
     );
-    expect(rows).toEqual([{ order_id: r.data[0].id, actor_role: 'doctor', patient_hetu: makeHetu(1, 2, 70, 11) }]);
+    expect(rows).toEqual([{ order_id: null, actor_role: 'doctor', patient_hetu: null, order_ids: [r.data[0].id], patient_hetus: [makeHetu(1, 2, 70, 11)] }]);
     const after = (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'history:read'`))[0].n;
     expect(after - before).toBe(1);
+
+    // A page of several orders is still one row, listing them in the page's order.
+    const page = await history({});
+    expect(page.data.length).toBeGreaterThan(1);
+    const [last] = await app.sql<{ order_ids: number[]; patient_hetus: string[] }>(`SELECT order_ids, patient_hetus FROM audit_log WHERE action = 'history:read' ORDER BY id DESC LIMIT 1`);
+    expect(last).toEqual({ order_ids: page.data.map((o) => o.id), patient_hetus: page.data.map((o) => o.patient.hetu) });
+    expect((await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'history:read'`))[0].n).toBe(after + 1);
   });
 
   it('refuses bad input with 400', async () => {

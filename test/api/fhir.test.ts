@@ -208,14 +208,15 @@ describe('the FHIR R4 view', () => {
     const client = await IntegratorClient.signIn(app, reader);
     await fhir(`/MedicationRequest/${approved.prescriptions[0].id}`, client.token);
     await fhir(`/MedicationRequest?_count=100&_lastUpdated=ge${encodeURIComponent(waiting.updatedAt)}`, client.token);
-    const rows = await app.sql<{ action: string; subject: string | null; order_id: number | null; patient_hetu: string | null }>(
-      `SELECT action, subject, order_id, patient_hetu FROM audit_log WHERE actor_role = 'integrator' AND actor_id = $1 AND action <> 'integrator.request' OR (actor_id = $1 AND subject LIKE 'GET /api/fhir%') ORDER BY id`,
+    const rows = await app.sql<{ action: string; subject: string | null; order_id: number | null; patient_hetu: string | null; order_ids: number[] | null; patient_hetus: string[] | null }>(
+      `SELECT action, subject, order_id, patient_hetu, order_ids, patient_hetus FROM audit_log WHERE actor_role = 'integrator' AND actor_id = $1 AND action <> 'integrator.request' OR (actor_id = $1 AND subject LIKE 'GET /api/fhir%') ORDER BY id`,
       [reader.id],
     );
-    expect(rows.map((r) => [r.action, r.subject, r.order_id, r.patient_hetu])).toEqual([
-      ['integrator.request', 'GET /api/fhir/MedicationRequest/:id', approved.orderId, '121212-913Y'],
-      ['integrator.request', 'GET /api/fhir/MedicationRequest', null, null],
-      ['integrator.order.read', null, waiting.orderId, '010190-998V'],
+    // The search's page is one row listing its orders and their patients.
+    expect(rows.map((r) => [r.action, r.subject, r.order_id, r.patient_hetu, r.order_ids, r.patient_hetus])).toEqual([
+      ['integrator.request', 'GET /api/fhir/MedicationRequest/:id', approved.orderId, '121212-913Y', null, null],
+      ['integrator.request', 'GET /api/fhir/MedicationRequest', null, null, null, null],
+      ['integrator.order.read', null, null, null, [waiting.orderId], ['010190-998V']],
     ]);
     const doctor = await loginAs(app, 'doctor');
     const log = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: '121212-913Y' })).body.entries;

@@ -322,7 +322,7 @@ describe('send flow', () => {
     const history = (await client.get<PharmacyOrderPage>('/pharmacy-order-history/history')).body;
     expect(history.data[0].orderId).toBe(sent.body.orderId);
     expect(history.count).toBeGreaterThanOrEqual(1);
-    const listAudit = await app.sql("SELECT * FROM audit_log WHERE action = 'pharmacy.orders.active' AND order_id = $1", [sent.body.orderId]);
+    const listAudit = await app.sql("SELECT * FROM audit_log WHERE action = 'pharmacy.orders.active' AND $1 = ANY(order_ids)", [sent.body.orderId]);
     expect(listAudit.length).toBeGreaterThan(0);
 
     // the next-weekday-morning option: deadline by the domain rule, 2 € per medicine
@@ -340,6 +340,8 @@ describe('send flow', () => {
     const auditedBefore = (await app.sql("SELECT id FROM audit_log WHERE action = 'pharmacy.orders.active'")).length;
     expect((await client.get<PharmacyOrder[]>('/pharmacy-order-history/active?limit=1')).body.map((o) => o.orderId)).toEqual([second]);
     expect((await app.sql("SELECT id FROM audit_log WHERE action = 'pharmacy.orders.active'")).length).toBe(auditedBefore + 1);
+    const [oneRead] = await app.sql("SELECT order_ids, patient_hetus FROM audit_log WHERE action = 'pharmacy.orders.active' ORDER BY id DESC LIMIT 1");
+    expect(oneRead).toEqual({ order_ids: [second], patient_hetus: ['010190-998V'] });
     for (const bad of ['0', 'abc', '1001', '-1']) expect((await client.get(`/pharmacy-order-history/active?limit=${bad}`)).status).toBe(400);
   });
 

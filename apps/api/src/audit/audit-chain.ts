@@ -18,10 +18,16 @@ export const GENESIS_HASH = '0'.repeat(64);
 export type ChainedFields = Pick<
   AuditLog,
   'id' | 'at' | 'actorRole' | 'actorId' | 'action' | 'orderId' | 'patientHetu' | 'subject' | 'details' | 'clientAddress' | 'sessionHash' | 'prevHash'
->;
+> &
+  Partial<Pick<AuditLog, 'orderIds' | 'patientHetus'>>;
 
-/** The row's fields in the order the hash covers them (the same for the keyed and the legacy hash). */
+/**
+ * The row's fields in the order the hash covers them (the same for the keyed and the legacy hash).
+ * A list read's orders and patients (migration AuditListReads) are added only when the row has
+ * them, so every row without them hashes exactly as it did before they existed.
+ */
 export function canonicalAuditRow(row: ChainedFields): string {
+  const listed = row.orderIds != null || row.patientHetus != null ? [row.orderIds ?? null, row.patientHetus ?? null] : [];
   return JSON.stringify([
     String(row.id),
     row.at.toISOString(),
@@ -35,6 +41,7 @@ export function canonicalAuditRow(row: ChainedFields): string {
     row.clientAddress,
     row.sessionHash,
     row.prevHash,
+    ...listed,
   ]);
 }
 
@@ -83,7 +90,7 @@ export function addPendingAuditRows(runner: QueryRunner, rows: PendingAuditRow[]
  * on the head itself) locks the head and returns it; the rows take the ids after it (no
  * sequence: a reset sequence cannot collide with stored rows), are linked and HMACed here, where
  * the key is, and inserted; the database's trigger refuses a row that does not continue the head
- * and moves the head. Runs at the end of the recording transaction (see the subscriber), so the
+ * and moves the head (once per statement). Runs at the end of the recording transaction (see the subscriber), so the
  * head's lock is held only while that transaction commits. Any failure is a 503 for the action
  * (its transaction rolls back with the rows, so the chain stays as it was), never a 500.
  */
@@ -94,7 +101,7 @@ export async function appendToChain(m: EntityManager, rows: PendingAuditRow[], k
     const at = new Date();
     let prevHash = head.last_hash;
     let id = BigInt(head.last_id);
-    const chained: AuditLog[] = rows.map((row) => {
+    const chained: Array<ChainedFields & { hash: string }> = rows.map((row) => {
       id += 1n;
       const fields: ChainedFields = { ...row, id: id.toString(), at, prevHash };
       const hash = auditRowHash(fields, key);
@@ -102,8 +109,11 @@ export async function appendToChain(m: EntityManager, rows: PendingAuditRow[], k
       return { ...fields, hash };
     });
     // Plain SQL: TypeORM would leave out the ids (a generated column) and take new ones from the sequence.
-    const columns = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash'];
-    const values = chained.flatMap((r) => [r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash]);
+    const columns = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash', 'order_ids', 'patient_hetus'];
+    const values = chained.flatMap((r) => [
+      r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash,
+      r.orderIds ?? null, r.patientHetus ?? null,
+    ]);
     const tuples = chained.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
     await m.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
     auditAppends.inc(rows.length);

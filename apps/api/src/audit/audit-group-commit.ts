@@ -1,6 +1,6 @@
 import type { PendingAuditRow } from './audit-chain.js';
 
-/** Rows per shared transaction at most (13 parameters a row; PostgreSQL takes 65,535). */
+/** Rows per shared transaction at most (15 parameters a row; PostgreSQL takes 65,535). */
 const MAX_ROWS = 2_000;
 
 interface Waiting {

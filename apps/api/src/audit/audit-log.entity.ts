@@ -11,6 +11,8 @@ import type { AuditAction } from './audit-actions.js';
  */
 @Entity()
 @Index('idx_audit_log_order', ['orderId', 'at'])
+// GIN over patient_hetus (migration AuditListReads): a patient's access log finds the list reads that showed them.
+@Index('idx_audit_log_patient_hetus', { synchronize: false })
 export class AuditLog {
   /** Taken from the sequence inside the chain's lock (audit-chain.ts), so ids follow the chain. */
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -65,6 +67,18 @@ export class AuditLog {
   /** HMAC-SHA256 (AUDIT_CHAIN_KEY) over this row's fields and prevHash (audit-chain.ts auditRowHash). */
   @Column({ type: 'text' })
   hash!: string;
+
+  /**
+   * A list read (Reseptilista, Historia): the orders it showed, in the list's order, one row for
+   * the whole read. Parallel to patientHetus: the i-th order is the i-th patient's. null on every
+   * other row (the hash covers both only when they are set).
+   */
+  @Column({ type: 'int', array: true, nullable: true })
+  orderIds!: number[] | null;
+
+  /** The patients of a list read's orders (see orderIds), so each patient's access log shows the read. */
+  @Column({ type: 'text', array: true, nullable: true })
+  patientHetus!: string[] | null;
 }
 
 /**

@@ -15,6 +15,17 @@ export interface AuditEntry {
   subject?: string | null;
   /** What else identifies the action (a search's filter); stored as JSON text. */
   details?: Record<string, unknown> | null;
+  /**
+   * A list read: every order it showed, with the order's patient, on this one row (order_ids and
+   * patient_hetus) instead of a row per order; each patient's access log lists the read.
+   */
+  listed?: ReadonlyArray<ListedOrder>;
+}
+
+/** An order shown by a list read, and its patient. */
+export interface ListedOrder {
+  orderId: number;
+  patientHetu: string;
 }
 
 /**
@@ -59,6 +70,8 @@ export class AuditService {
       details: e.details ? JSON.stringify(e.details) : null,
       clientAddress,
       sessionHash,
+      orderIds: e.listed ? e.listed.map((o) => o.orderId) : null,
+      patientHetus: e.listed ? e.listed.map((o) => o.patientHetu) : null,
     }));
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) addPendingAuditRows(runner, rows);

@@ -95,11 +95,13 @@ export class DoctorHistoryService {
       return { data: await loadDoctorOrders(m, ids), count };
     });
     // The search itself is audited whatever the page holds: a count alone can tell that
-    // someone is a patient. A filter that is a hetu also lands in that patient's access log.
+    // someone is a patient. A filter that is a hetu also lands in that patient's access log. The
+    // page's orders are one more row, listing each order and its patient.
     const filter = (input.filter ?? '').trim().toUpperCase();
+    const shown = page.data.map((o) => ({ orderId: o.id, patientHetu: o.patient.hetu }));
     await this.audit.record(actor, [
       { action: 'history.search', patientHetu: isValidHetu(filter) ? filter : null, details: { filter: input.filter ?? '', sortOrder, offset, count: page.count } },
-      ...page.data.map((o) => ({ action: 'history:read' as const, orderId: o.id, patientHetu: o.patient.hetu })),
+      ...(shown.length > 0 ? [{ action: 'history:read' as const, listed: shown }] : []),
     ]);
     return page;
   }

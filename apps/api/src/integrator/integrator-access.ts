@@ -125,8 +125,8 @@ export const AuditedReads = (find: (answer: unknown) => OrdersRead) => SetMetada
 /**
  * Every /api/v1 call in the audit log, with the client as the actor: the route, the object ids
  * asked for (the path's parameters) and the answer's status. An answer with one order names it
- * and its patient on the row; a page of orders adds an `integrator.order.read` row per order, so
- * each patient's access log shows which system read their data.
+ * and its patient on the row; a page of orders adds one `integrator.order.read` row listing each
+ * order and its patient, so each patient's access log shows which system read their data.
  */
 @Injectable()
 export class IntegratorAudit implements NestInterceptor {
@@ -154,7 +154,7 @@ export class IntegratorAudit implements NestInterceptor {
           patientHetu: one?.hetu ?? null,
           details: { clientId: client.clientId, status, ...params },
         },
-        ...listed.map((o) => ({ action: 'integrator.order.read' as const, orderId: o.orderId, patientHetu: o.hetu })),
+        ...(listed.length > 0 ? [{ action: 'integrator.order.read' as const, listed: listed.map((o) => ({ orderId: o.orderId, patientHetu: o.hetu })) }] : []),
       ];
       await this.audit.record({ role: 'integrator', id: client.id }, entries);
     };

@@ -12,9 +12,9 @@ import {
   type PharmacyOrder,
   type QueueOrder,
 } from '@resepti/domain';
-import { Doctor } from '../doctor/doctor.entity.js';
+import type { Doctor } from '../doctor/doctor.entity.js';
 import { Coupon } from './coupon.entity.js';
-import { OrderItem } from './order-item.entity.js';
+import type { OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
@@ -24,7 +24,26 @@ function chatOf(chat: object | null): ChatEntry[] | null {
   return Array.isArray(chat) ? (chat as ChatEntry[]) : null;
 }
 
-export function toDoctorPrescription(item: OrderItem, couponCode: string | null): DoctorPrescription {
+/** What a doctor's view of a prescription is made of (an OrderItem, or a row read by hand in loadDoctorOrders). */
+export type DoctorPrescriptionSource = Pick<
+  OrderItem,
+  | 'id'
+  | 'type'
+  | 'productId'
+  | 'displayName'
+  | 'format'
+  | 'reason'
+  | 'medicalProblem'
+  | 'chat'
+  | 'chatVerified'
+  | 'decision'
+  | 'reasonForDecision'
+  | 'decisionTime'
+  | 'priceCents'
+  | 'renewableTill'
+>;
+
+export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode: string | null): DoctorPrescription {
   return {
     id: item.id,
     type: item.type,
@@ -44,7 +63,29 @@ export function toDoctorPrescription(item: OrderItem, couponCode: string | null)
   };
 }
 
-export function toDoctorOrder(order: Order, items: OrderItem[], doctor: Doctor | null, coupons: Map<number, string>): DoctorOrder {
+/** What a doctor's view of an order is made of. */
+export type DoctorOrderSource = Pick<
+  Order,
+  | 'id'
+  | 'source'
+  | 'patientFirstName'
+  | 'patientLastName'
+  | 'patientHetu'
+  | 'processingStartTime'
+  | 'deliveryBeforeTime'
+  | 'deliveryStatus'
+  | 'deliveryOptionId'
+  | 'deliveryTime'
+  | 'createdAt'
+  | 'pharmacyData'
+>;
+
+export function toDoctorOrder(
+  order: DoctorOrderSource,
+  items: DoctorPrescriptionSource[],
+  doctor: Pick<Doctor, 'firstName' | 'lastName'> | null,
+  coupons: Map<number, string>,
+): DoctorOrder {
   return {
     id: order.id,
     orderId: order.id,
@@ -74,35 +115,113 @@ export function toQueueOrder(order: Order, itemCount: number): QueueOrder {
   };
 }
 
-/** Loads orders with their items, doctors and coupon codes, in the order of `ids`. */
+/**
+ * Loads orders with their items, doctors and coupon codes, in the order of `ids`: two statements
+ * read by hand (the orders with their doctor; the items with their coupon), no entities (their
+ * hydration cost more than the queries on a history page). Timestamps are parsed by the driver as
+ * for entities; a renewal date is read as text, as the entity has it.
+ */
 export async function loadDoctorOrders(manager: EntityManager, ids: number[]): Promise<DoctorOrder[]> {
   if (ids.length === 0) return [];
-  const orders = await manager.createQueryBuilder(Order, 'o').where('o.id = ANY(:ids)', { ids }).getMany();
-  const items = await manager
-    .createQueryBuilder(OrderItem, 'i')
-    .where('i.orderId = ANY(:ids)', { ids })
-    .orderBy('i.id', 'ASC')
-    .getMany();
-  const doctorIds = [...new Set(orders.map((o) => o.doctorId).filter((d): d is number => d !== null))];
-  const doctors = doctorIds.length ? await manager.createQueryBuilder(Doctor, 'd').where('d.id = ANY(:doctorIds)', { doctorIds }).getMany() : [];
-  const itemIds = items.map((i) => i.id);
-  const coupons = itemIds.length
-    ? await manager.createQueryBuilder(Coupon, 'c').where('c.orderItemId = ANY(:itemIds)', { itemIds }).getMany()
-    : [];
-  const couponByItem = new Map(coupons.map((c) => [c.orderItemId!, c.code]));
-  const doctorById = new Map(doctors.map((d) => [d.id, d]));
+  const orders = (await manager.query(
+    `SELECT o.id, o.source, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.processing_start_time, o.delivery_before_time,
+            o.delivery_status, o.delivery_option_id, o.delivery_time, o.created_at, o.pharmacy_data,
+            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name
+       FROM orders o LEFT JOIN doctor d ON d.id = o.doctor_id
+      WHERE o.id = ANY($1)`,
+    [ids],
+  )) as DoctorOrderRow[];
+  const items = (await manager.query(
+    `SELECT i.id, i.order_id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified,
+            i.decision, i.reason_for_decision, i.decision_time, i.price_cents, i.renewable_till::text AS renewable_till, c.code AS coupon_code
+       FROM order_item i LEFT JOIN coupon c ON c.order_item_id = i.id
+      WHERE i.order_id = ANY($1)
+      ORDER BY i.id`,
+    [ids],
+  )) as DoctorItemRow[];
+  const couponByItem = new Map(items.filter((i) => i.coupon_code !== null).map((i) => [i.id, i.coupon_code!]));
+  const itemsByOrder = new Map<number, DoctorPrescriptionSource[]>();
+  for (const i of items) {
+    const list = itemsByOrder.get(i.order_id) ?? [];
+    list.push({
+      id: i.id,
+      type: i.type,
+      productId: i.product_id,
+      displayName: i.display_name,
+      format: i.format,
+      reason: i.reason,
+      medicalProblem: i.medical_problem,
+      chat: i.chat,
+      chatVerified: i.chat_verified,
+      decision: i.decision,
+      reasonForDecision: i.reason_for_decision,
+      decisionTime: i.decision_time,
+      priceCents: i.price_cents,
+      renewableTill: i.renewable_till,
+    });
+    itemsByOrder.set(i.order_id, list);
+  }
   const byId = new Map(orders.map((o) => [o.id, o]));
   return ids
     .map((id) => byId.get(id))
-    .filter((o): o is Order => o !== undefined)
+    .filter((o): o is DoctorOrderRow => o !== undefined)
     .map((o) =>
       toDoctorOrder(
-        o,
-        items.filter((i) => i.orderId === o.id),
-        o.doctorId !== null ? (doctorById.get(o.doctorId) ?? null) : null,
+        {
+          id: o.id,
+          source: o.source,
+          patientFirstName: o.patient_first_name,
+          patientLastName: o.patient_last_name,
+          patientHetu: o.patient_hetu,
+          processingStartTime: o.processing_start_time,
+          deliveryBeforeTime: o.delivery_before_time,
+          deliveryStatus: o.delivery_status,
+          deliveryOptionId: o.delivery_option_id,
+          deliveryTime: o.delivery_time,
+          createdAt: o.created_at,
+          pharmacyData: o.pharmacy_data,
+        },
+        itemsByOrder.get(o.id) ?? [],
+        o.doctor_first_name !== null ? { firstName: o.doctor_first_name, lastName: o.doctor_last_name! } : null,
         couponByItem,
       ),
     );
+}
+
+interface DoctorOrderRow {
+  id: number;
+  source: Order['source'];
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_hetu: string;
+  processing_start_time: Date | null;
+  delivery_before_time: Date;
+  delivery_status: Order['deliveryStatus'];
+  delivery_option_id: Order['deliveryOptionId'];
+  delivery_time: Date | null;
+  created_at: Date;
+  pharmacy_data: Order['pharmacyData'];
+  doctor_first_name: string | null;
+  doctor_last_name: string | null;
+}
+
+interface DoctorItemRow {
+  id: number;
+  order_id: number;
+  type: OrderItem['type'];
+  product_id: number | null;
+  display_name: string;
+  format: string;
+  reason: string;
+  medical_problem: string | null;
+  chat: object | null;
+  chat_verified: boolean | null;
+  decision: OrderItem['decision'];
+  reason_for_decision: string;
+  decision_time: Date | null;
+  price_cents: number;
+  renewable_till: string | null;
+  coupon_code: string | null;
 }
 
 export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
@@ -110,8 +229,14 @@ export async function loadDoctorOrder(manager: EntityManager, id: number): Promi
   return order ?? null;
 }
 
+/** What the pharmacy's view of an order is made of: an Order entity with its items, or a row read by hand (Reseptilista). */
+export type PharmacyOrderSource = Pick<
+  Order,
+  'id' | 'patientFirstName' | 'patientLastName' | 'patientHetu' | 'deliveryStatus' | 'deliveryTime' | 'deliveryBeforeTime' | 'deliveryOptionId' | 'createdAt' | 'officeId' | 'pharmacyData'
+> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'>> };
+
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
-export function toPharmacyOrder(order: Order): PharmacyOrder {
+export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
   const items = [...(order.items ?? [])].sort((a, b) => a.id - b.id);
   return {
     orderId: order.id,

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type ListedOrder } from '../audit/audit.service.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
-import { toPharmacyOrder } from '../orders/order-view.js';
+import { toPharmacyOrder, type PharmacyOrderSource } from '../orders/order-view.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
 
 /** The pharmacy's order lists (Reseptilista, Historia) and the trash on a decided card. */
@@ -23,41 +23,36 @@ export class PharmacyOrdersService {
   /**
    * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
    * first, `limit` of them (the screen shows 30 and asks for more; sandbox orders are the
-   * integrator's test, never the workbench's): one query for the orders with
-   * their items (the page chosen in a subquery over an index), one audit insert for the whole read.
+   * integrator's test, never the workbench's): one statement for the page (an index range of
+   * idx_orders_reseptilista) with each order's items, and one audit row for the whole read. The
+   * statement itself checks that the office is the user's; only an empty answer asks why (400
+   * when the session's office is not, or no longer, theirs).
    */
   async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
-    const office = await this.offices.requireOffice(user, officeId);
-    const orders = await this.db
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .leftJoinAndSelect('o.items', 'i')
-      .where(
-        // The page from idx_orders_reseptilista (an index range at any size of the office's history).
-        `o.id IN (SELECT a.id FROM orders a
-           WHERE a.office_id = :officeId AND a.pharmacy_id = :pharmacyId AND a.unchecked_items > 0 AND NOT a.sandbox
-           ORDER BY a.created_at DESC, a.id DESC LIMIT :limit)`,
-        { officeId: office.id, pharmacyId: user.pharmacyId, limit },
-      )
-      .orderBy('o.created_at', 'DESC')
-      .addOrderBy('o.id', 'DESC')
-      .getMany();
-    await this.recordRead(user, 'pharmacy.orders.active', orders);
+    if (!officeId) {
+      await this.offices.requireOffice(user, officeId); // 400: no office selected
+      return [];
+    }
+    const orders = await this.pharmacyOrders(
+      `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox
+       AND EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = $4 AND puo.pharmacy_office_id = $1)`,
+      'LIMIT $3',
+      [officeId, user.pharmacyId, limit, user.id],
+    );
+    if (orders.length === 0) {
+      await this.offices.requireOffice(user, officeId);
+      return [];
+    }
+    await this.recordRead(user, 'pharmacy.orders.active', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
     // The query picks the office's orders with unchecked prescriptions; the card shows only those.
-    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), office.id) ?? []);
+    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), officeId) ?? []);
   }
 
   /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
   async history(user: SessionUser, offset = 0, limit = PHARMACY_HISTORY_PAGE_SIZE): Promise<PharmacyOrderPage> {
-    const [rows, count] = await this.db.getRepository(Order).findAndCount({
-      select: { id: true },
-      where: { pharmacyId: user.pharmacyId, sandbox: false },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: offset,
-      take: limit,
-    });
-    const orders = await this.load(rows.map((r) => r.id));
-    await this.recordRead(user, 'pharmacy.orders.history', orders);
+    const [{ count }] = (await this.db.query(`SELECT count(*)::int AS count FROM orders o WHERE o.pharmacy_id = $1 AND NOT o.sandbox`, [user.pharmacyId])) as Array<{ count: number }>;
+    const orders = await this.pharmacyOrders('o.pharmacy_id = $1 AND NOT o.sandbox', 'OFFSET $2 LIMIT $3', [user.pharmacyId, offset, limit]);
+    await this.recordRead(user, 'pharmacy.orders.history', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
     return { data: orders.map((o) => toPharmacyOrder(o)), count, offset, limit };
   }
 
@@ -66,17 +61,56 @@ export class PharmacyOrdersService {
     return toPharmacyOrder(await this.lifecycle.checkItem(user, itemId));
   }
 
-  private async load(ids: number[]): Promise<Order[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db.getRepository(Order).createQueryBuilder('o').leftJoinAndSelect('o.items', 'i').where('o.id IN (:...ids)', { ids }).getMany();
-    const byId = new Map(rows.map((o) => [o.id, o]));
-    return ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
+  /**
+   * A page of the pharmacy's orders, newest first, with their items: one statement (the page
+   * chosen first, so only its orders' items are read), mapped by hand (no entities: their
+   * hydration cost more than the query). Timestamps are parsed by the driver, as for entities.
+   */
+  private async pharmacyOrders(where: string, page: string, params: unknown[]): Promise<PharmacyOrderSource[]> {
+    const rows = (await this.db.query(
+      `SELECT o.id, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.delivery_status, o.delivery_time,
+              o.delivery_before_time, o.delivery_option_id, o.created_at, o.office_id, o.pharmacy_data,
+              (SELECT json_agg(json_build_object('id', i.id, 'displayName', i.display_name, 'format', i.format, 'reason', i.reason,
+                        'decision', i.decision, 'reasonForDecision', i.reason_for_decision, 'pharmacyChecked', i.pharmacy_checked) ORDER BY i.id)
+                 FROM order_item i WHERE i.order_id = o.id) AS items
+         FROM (SELECT * FROM orders o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC ${page}) o
+        ORDER BY o.created_at DESC, o.id DESC`,
+      params,
+    )) as PharmacyOrderRow[];
+    return rows.map((r) => ({
+      id: r.id,
+      patientFirstName: r.patient_first_name,
+      patientLastName: r.patient_last_name,
+      patientHetu: r.patient_hetu,
+      deliveryStatus: r.delivery_status,
+      deliveryTime: r.delivery_time,
+      deliveryBeforeTime: r.delivery_before_time,
+      deliveryOptionId: r.delivery_option_id,
+      createdAt: r.created_at,
+      officeId: r.office_id,
+      pharmacyData: r.pharmacy_data,
+      items: r.items ?? [],
+    }));
   }
 
-  private async recordRead(user: SessionUser, action: AuditAction, orders: Order[]): Promise<void> {
-    await this.audit.record(
-      user,
-      orders.map((o) => ({ action, orderId: o.id, patientHetu: o.patientHetu })),
-    );
+  /** One audit row for the read, naming every order it showed and its patient (none for an empty list). */
+  private async recordRead(user: SessionUser, action: AuditAction, orders: ListedOrder[]): Promise<void> {
+    if (orders.length > 0) await this.audit.record(user, { action, listed: orders });
   }
+}
+
+/** A row of `pharmacyOrders`' statement. */
+interface PharmacyOrderRow {
+  id: number;
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_hetu: string;
+  delivery_status: Order['deliveryStatus'];
+  delivery_time: Date | null;
+  delivery_before_time: Date;
+  delivery_option_id: Order['deliveryOptionId'];
+  created_at: Date;
+  office_id: number | null;
+  pharmacy_data: Order['pharmacyData'];
+  items: NonNullable<PharmacyOrderSource['items']> | null;
 }

@@ -22,6 +22,8 @@ import { CustomerLanguage1795700000300 } from './1795700000300-CustomerLanguage.
 import { ChangeFeedByCommit1795800000100 } from './1795800000100-ChangeFeedByCommit.js';
 import { WebhookSecretRotation1795800000110 } from './1795800000110-WebhookSecretRotation.js';
 import { IntegratorSandbox1795800000200 } from './1795800000200-IntegratorSandbox.js';
+import { AuditListReads1795900000000 } from './1795900000000-AuditListReads.js';
+import { AuditChainPerStatement1795900000010 } from './1795900000010-AuditChainPerStatement.js';
 import { ReseptilistaIndex1795600000500 } from './1795600000500-ReseptilistaIndex.js';
 import { CustomerAccountClosing1795700000000 } from './1795700000000-CustomerAccountClosing.js';
 import { ProductCatalogue1795700000100 } from './1795700000100-ProductCatalogue.js';
@@ -62,5 +64,7 @@ export const MIGRATIONS = [
   ChangeFeedByCommit1795800000100,
   WebhookSecretRotation1795800000110,
   IntegratorSandbox1795800000200,
+  AuditListReads1795900000000,
+  AuditChainPerStatement1795900000010,
   StripedQueueCounts1795900002000,
 ];
