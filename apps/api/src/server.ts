@@ -77,6 +77,9 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), new ExpressAdapter(server), { bodyParser: false, logger: nestLogger });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // No ETag on API answers: they are no-store (never revalidated), and hashing every body for
+  // one cost as much as a list's query. The web's files get theirs from express.static.
+  app.set('etag', false);
   const graceful = new GracefulShutdown();
   // First: the request id (X-Request-Id), then the one log line and metric of each request.
   app.use(requestIds);

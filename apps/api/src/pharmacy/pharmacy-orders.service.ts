@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService, type ListedOrder } from '../audit/audit.service.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from '../orders/order.entity.js';
@@ -34,6 +35,7 @@ export class PharmacyOrdersService {
       return [];
     }
     const orders = await this.pharmacyOrders(
+      'reseptilista',
       `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox
        AND EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = $4 AND puo.pharmacy_office_id = $1)`,
       'LIMIT $3',
@@ -50,8 +52,13 @@ export class PharmacyOrdersService {
 
   /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
   async history(user: SessionUser, offset = 0, limit = PHARMACY_HISTORY_PAGE_SIZE): Promise<PharmacyOrderPage> {
-    const [{ count }] = (await this.db.query(`SELECT count(*)::int AS count FROM orders o WHERE o.pharmacy_id = $1 AND NOT o.sandbox`, [user.pharmacyId])) as Array<{ count: number }>;
-    const orders = await this.pharmacyOrders('o.pharmacy_id = $1 AND NOT o.sandbox', 'OFFSET $2 LIMIT $3', [user.pharmacyId, offset, limit]);
+    const [{ count }] = await preparedQuery<{ count: number }>(
+      this.db,
+      'pharmacy-history-count',
+      `SELECT count(*)::int AS count FROM orders o WHERE o.pharmacy_id = $1 AND NOT o.sandbox`,
+      [user.pharmacyId],
+    );
+    const orders = await this.pharmacyOrders('pharmacy-history', 'o.pharmacy_id = $1 AND NOT o.sandbox', 'OFFSET $2 LIMIT $3', [user.pharmacyId, offset, limit]);
     await this.recordRead(user, 'pharmacy.orders.history', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
     return { data: orders.map((o) => toPharmacyOrder(o)), count, offset, limit };
   }
@@ -65,9 +72,12 @@ export class PharmacyOrdersService {
    * A page of the pharmacy's orders, newest first, with their items: one statement (the page
    * chosen first, so only its orders' items are read), mapped by hand (no entities: their
    * hydration cost more than the query). Timestamps are parsed by the driver, as for entities.
+   * A prepared statement per list (`name`): the screens poll it, and planning it cost as much as running it.
    */
-  private async pharmacyOrders(where: string, page: string, params: unknown[]): Promise<PharmacyOrderSource[]> {
-    const rows = (await this.db.query(
+  private async pharmacyOrders(name: string, where: string, page: string, params: unknown[]): Promise<PharmacyOrderSource[]> {
+    const rows = await preparedQuery<PharmacyOrderRow>(
+      this.db,
+      name,
       `SELECT o.id, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.delivery_status, o.delivery_time,
               o.delivery_before_time, o.delivery_option_id, o.created_at, o.office_id, o.pharmacy_data,
               (SELECT json_agg(json_build_object('id', i.id, 'displayName', i.display_name, 'format', i.format, 'reason', i.reason,
@@ -76,7 +86,7 @@ export class PharmacyOrdersService {
          FROM (SELECT * FROM orders o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC ${page}) o
         ORDER BY o.created_at DESC, o.id DESC`,
       params,
-    )) as PharmacyOrderRow[];
+    );
     return rows.map((r) => ({
       id: r.id,
       patientFirstName: r.patient_first_name,
