@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
   MESSAGES,
@@ -21,7 +21,7 @@ import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
-import { OrderQueueService } from './order-queue.service.js';
+import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
 import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -40,6 +40,9 @@ export interface PickResult {
 
 /** Who acts for the sandbox's simulated doctor in the audit log (no doctor's row: sandbox orders never have one). */
 const SANDBOX_DOCTOR: AuditActor = { role: 'sandbox', id: null };
+
+/** The changes that move an order into, within or out of the doctors' queue (its counts change). */
+const QUEUE_MOVES: ReadonlySet<OrderChange['kind']> = new Set(['placed', 'picked', 'released', 'delivered']);
 
 const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
 
@@ -301,14 +304,21 @@ export class OrderLifecycleService {
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
     return this.orders.manager.transaction(async (m) => {
       const done = await work(m);
-      if (done.change) {
+      const change = done.change;
+      if (change) {
+        // A change that moves the queue reads the counts in the same statement: the trigger's
+        // counts of this transaction's own writes are visible to it, and the rows they changed stay
+        // locked until the commit, so the realtime layer pushes them at the commit without a query.
+        const movesQueue = !change.order.sandbox && QUEUE_MOVES.has(change.kind);
         const [touched] = (await m.query(
-          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at) SELECT updated_at FROM t`,
-          [done.change.order.id],
-        )) as Array<{ updated_at: Date }>;
+          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at)
+           SELECT t.updated_at${movesQueue ? `, q.* FROM t CROSS JOIN (${queueStatusSql()}) q` : ' FROM t'}`,
+          [change.order.id],
+        )) as Array<{ updated_at: Date } & QueueStatusRow>;
         // The change's order is what its listeners and subscribers see: as it is now.
-        done.change.order.updatedAt = touched.updated_at;
-        await this.bus.emit(m, 'order.changed', done.change);
+        change.order.updatedAt = touched.updated_at;
+        if (movesQueue) change.queueStatus = toQueueStatus(touched);
+        await this.bus.emit(m, 'order.changed', change);
       }
       return done.result;
     });
@@ -362,7 +372,10 @@ export class OrderLifecycleService {
     return order;
   }
 
-  private withItems(m: EntityManager, id: number): Promise<Order> {
-    return m.findOneOrFail(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+  private async withItems(m: EntityManager, id: number): Promise<Order> {
+    // find, not findOne: with a relation, findOne's LIMIT makes TypeORM read the ids in a query of their own first.
+    const [order] = await m.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+    if (!order) throw new EntityNotFoundError(Order, { id });
+    return order;
   }
 }

@@ -16,7 +16,7 @@ const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processin
  * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
  * Sandbox orders are in neither (the trigger leaves them out): they are the simulated doctor's.
  */
-const queueStatusSql = (more = '') => `SELECT
+export const queueStatusSql = (more = '') => `SELECT
     coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
     coalesce(sum(processing), 0)::int AS "processing",
     coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-20-min'), 0)::int AS "count20min",
@@ -24,9 +24,9 @@ const queueStatusSql = (more = '') => `SELECT
     (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox) AS "nextOrderExpiring"${more}
   FROM order_queue_count`;
 
-type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
+export type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
 
-const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
+export const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
   waitingForDoctor: row.waitingForDoctor,
   processing: row.processing,
   count20min: row.count20min,
