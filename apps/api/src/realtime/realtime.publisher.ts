@@ -114,6 +114,8 @@ export class RealtimePublisher {
           this.logger.warn(`numbering ${batch.length} pushes failed: ${String(err)}`);
           return null;
         });
+        // Back to back, with no turn of the event loop between: a socket still writing the first
+        // push only buffers the next ones (it writes them once the first is written).
         if (metas) batch.forEach((push, i) => this.emitNumbered(push, metas[i]));
       }
     } finally {
