@@ -85,7 +85,7 @@ export class OrderLifecycleService {
       const placed = await this.insertOrder(m, prepared.order);
       await prepared.recordPlaced?.(m, placed);
       await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);
-      return { result: { ...prepared, placed }, change: { kind: 'placed', order: await this.withItems(m, placed.id) } };
+      return { result: { ...prepared, placed }, change: { kind: 'placed', order: placed } };
     });
   }
 
@@ -337,39 +337,53 @@ export class OrderLifecycleService {
     return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
   }
 
+  /**
+   * Inserts the order (waiting) and its items in one statement, the items' ids in their given
+   * order, and returns the order with its items as stored.
+   */
   private async insertOrder(m: EntityManager, input: NewOrder): Promise<Order> {
-    const order = await m.save(Order, {
-      source: input.source,
-      customerId: input.customerId ?? null,
-      pharmacyId: input.pharmacyId ?? null,
-      officeId: input.officeId ?? null,
-      pharmacyUserId: input.pharmacyUserId ?? null,
-      pharmacyData: input.pharmacyData ?? null,
-      patientFirstName: input.patient.firstName,
-      patientLastName: input.patient.lastName,
-      patientHetu: input.patient.hetu,
-      deliveryOptionId: input.deliveryOptionId,
-      deliveryBeforeTime: input.deliveryBeforeTime,
-      deliveryStatus: STATUS.waiting,
-      priceCents: input.priceCents,
-      sandbox: input.sandbox ?? false,
-    });
-    await m.insert(
-      OrderItem,
-      input.items.map((item) => ({
-        orderId: order.id,
-        type: item.type,
-        productId: item.productId,
-        displayName: item.displayName,
-        format: item.format,
-        reason: item.reason,
-        medicalProblem: item.medicalProblem ?? null,
-        chat: item.chat ?? null,
-        chatVerified: item.chatVerified ?? null,
-        priceCents: item.priceCents,
-      })),
-    );
-    return order;
+    const items = input.items.map((item) => ({
+      type: item.type,
+      product_id: item.productId,
+      display_name: item.displayName,
+      format: item.format,
+      reason: item.reason,
+      medical_problem: item.medicalProblem ?? null,
+      chat: item.chat ?? null,
+      chat_verified: item.chatVerified ?? null,
+      price_cents: item.priceCents,
+    }));
+    const [{ id }] = (await m.query(
+      `WITH placed AS (
+         INSERT INTO orders (source, customer_id, pharmacy_id, office_id, pharmacy_user_id, pharmacy_data, patient_first_name, patient_last_name,
+                             patient_hetu, delivery_option_id, delivery_before_time, delivery_status, price_cents, sandbox)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id),
+       items AS (
+         INSERT INTO order_item (order_id, type, product_id, display_name, format, reason, medical_problem, chat, chat_verified, price_cents)
+         SELECT placed.id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified, i.price_cents
+           FROM placed, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (type text, product_id int, display_name text, format text, reason text,
+                medical_problem text, chat jsonb, chat_verified boolean, price_cents int)) WITH ORDINALITY AS i
+          ORDER BY i.ordinality)
+       SELECT id FROM placed`,
+      [
+        input.source,
+        input.customerId ?? null,
+        input.pharmacyId ?? null,
+        input.officeId ?? null,
+        input.pharmacyUserId ?? null,
+        input.pharmacyData ? JSON.stringify(input.pharmacyData) : null,
+        input.patient.firstName,
+        input.patient.lastName,
+        input.patient.hetu,
+        input.deliveryOptionId,
+        input.deliveryBeforeTime,
+        STATUS.waiting,
+        input.priceCents,
+        input.sandbox ?? false,
+        JSON.stringify(items),
+      ],
+    )) as Array<{ id: number }>;
+    return this.withItems(m, id);
   }
 
   private async withItems(m: EntityManager, id: number): Promise<Order> {
