@@ -62,6 +62,8 @@ const summary = (s) => ({
   missing: s.missing,
 });
 
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 0);
+
 /**
  * Runs up to `changes` changes of each series, alternating (Resepti, baseline, Resepti, …) so
  * that both sides see the same background load on a shared machine. Stops early after
@@ -71,7 +73,12 @@ const summary = (s) => ({
 export async function alternate(list, changes, budgetMs = Infinity) {
   const began = Date.now();
   for (let i = 1; i <= changes; i++) {
-    for (const s of list) await step(s, i);
+    for (const s of list) {
+      await step(s, i);
+      // BENCH_SETTLE_MS: a pause after each step, so that what a side does after its measured push
+      // (Resepti's order:updated to the same sockets, the response) does not load the next step.
+      if (SETTLE_MS > 0) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    }
     if (list.some((s) => s.dead) || Date.now() - began > budgetMs) break;
   }
   return list.map(summary);
