@@ -44,12 +44,19 @@ export class RealtimePublisher {
   /**
    * The queue counts, to every doctor (the web puts them straight into its cache). They are a
    * state, not a change: newer counts replace a queue:status not sent yet (so one burst of
-   * changes pushes its counts once).
+   * changes pushes its counts once). They go ahead of the waiting pushes to other rooms (the
+   * pharmacist's cart, a card): what every doctor's screen waits for first. A room's own pushes
+   * keep their order, since they are numbered per room.
    */
   queueStatus(status: QueueStatus): void {
     const waiting = this.pending.find((push) => push.event === SOCKET_EVENTS.queueStatus);
-    if (waiting) waiting.payload = status;
-    else this.emit([ROOMS.doctors], SOCKET_EVENTS.queueStatus, status);
+    if (waiting) {
+      waiting.payload = status;
+      return;
+    }
+    const rooms: string[] = [ROOMS.doctors];
+    const after = this.pending.findLastIndex((push) => push.rooms.some((room) => rooms.includes(room)));
+    this.emit(rooms, SOCKET_EVENTS.queueStatus, status, after + 1);
   }
 
   /** The order one doctor holds now, to that doctor's sockets only. */
@@ -95,9 +102,14 @@ export class RealtimePublisher {
    * burst's after-commit listeners, or while a batch was being numbered) are numbered as one
    * batch, with one round trip to Redis at most.
    */
-  private emit<E extends keyof ServerToClientEvents>(rooms: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+  private emit<E extends keyof ServerToClientEvents>(
+    rooms: string[],
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+    at = this.pending.length,
+  ): void {
     // Asked for by an after-commit listener: the latency runs from the commit to the emit.
-    this.pending.push({ rooms, event, payload, asked: process.hrtime.bigint() });
+    this.pending.splice(at, 0, { rooms, event, payload, asked: process.hrtime.bigint() });
     if (!this.sending) void this.send();
   }
 
