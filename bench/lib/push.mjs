@@ -63,6 +63,13 @@ const summary = (s) => ({
 });
 
 /**
+ * A pause after each step (BENCH_SETTLE_MS, default 100 ms): what a side does after its measured
+ * push (Resepti's order:updated to the same sockets after the queue counts, its response) must
+ * not run during the other side's next step, or the baseline pays for Resepti's work.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 100);
+
+/**
  * Runs up to `changes` changes of each series, alternating (Resepti, baseline, Resepti, …) so
  * that both sides see the same background load on a shared machine. Stops early after
  * `budgetMs` (both sides then have the same number of changes). Latencies of all arrivals, the
@@ -71,7 +78,10 @@ const summary = (s) => ({
 export async function alternate(list, changes, budgetMs = Infinity) {
   const began = Date.now();
   for (let i = 1; i <= changes; i++) {
-    for (const s of list) await step(s, i);
+    for (const s of list) {
+      await step(s, i);
+      if (SETTLE_MS > 0) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    }
     if (list.some((s) => s.dead) || Date.now() - began > budgetMs) break;
   }
   return list.map(summary);

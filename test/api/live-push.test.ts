@@ -3,7 +3,7 @@
  * screen shows: the queue counts to every doctor, the held order id to that doctor alone, the
  * pharmacy's card and the customer's status with decisions hidden until the order is delivered.
  */
-import type { DoctorHeldEvent, OrderUpdatedEvent, QueueStatus, SystemStatus } from '@resepti/domain';
+import { ROOMS, type DoctorHeldEvent, type OrderUpdatedEvent, type PushMeta, type QueueStatus, type SystemStatus } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { clearOrders, insertOrder } from '../support/order-fixtures';
@@ -62,6 +62,23 @@ it('a pharmacy send publishes one queue:status carrying the counts, and one orde
     expect(pickedOrder).toBeNull();
     expect(events.of<QueueStatus>('queue:status')[0]).toEqual(counts);
     expect(counts).toMatchObject({ waitingForDoctor: 1, processing: 0, count20min: 1, count12h: 0 });
+  });
+});
+
+it("the queue counts reach the doctors first, then the order's update, numbered one after the other", async () => {
+  const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');
+  await withSockets([doctor], async ([socket]) => {
+    const arrived: Array<{ event: string; meta: PushMeta }> = [];
+    socket.onAny((event: string, _payload: unknown, meta: PushMeta) => arrived.push({ event, meta }));
+    const events = recorder(socket);
+    await sendPharmacyOrder(pharmacist, ['Kestine']);
+    await events.settle('order:updated', 1);
+    // The change's two pushes are the last of their kinds (a push of an earlier test may arrive first).
+    const counts = arrived.filter((x) => x.event === 'queue:status').at(-1)!;
+    const update = arrived.filter((x) => x.event === 'order:updated').at(-1)!;
+    expect(arrived.indexOf(counts)).toBeLessThan(arrived.indexOf(update));
+    expect(update.meta.epoch).toBe(counts.meta.epoch);
+    expect(update.meta.ids[ROOMS.doctors]).toBe(counts.meta.ids[ROOMS.doctors] + 1);
   });
 });
 

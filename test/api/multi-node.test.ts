@@ -1,4 +1,4 @@
-import { ROOMS } from '@resepti/domain';
+import { ROOMS, type PushMeta } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { insertWaitingOrders } from '../support/order-fixtures';
 import { loginAs } from '../support/http';
@@ -78,6 +78,31 @@ describe('two API nodes with Redis', () => {
       const status = await pushed;
       expect(status.waitingForDoctor).toBe(before.waitingForDoctor - 1);
       expect(status.processing).toBeGreaterThanOrEqual(1);
+      await picker.post('/order/release');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("numbers a change's pushes together through Redis: a doctor on node B gets the counts, then the order, one number apart", async () => {
+    await insertWaitingOrders(a, 1);
+    const watcher = await loginAs(b, 'doctor2');
+    const socket = await connectSocket(b.baseUrl, watcher);
+    try {
+      const arrived: Array<{ event: string; meta: PushMeta }> = [];
+      socket.onAny((event: string, _payload: unknown, meta: PushMeta) => arrived.push({ event, meta }));
+      const picked = new Promise<void>((resolve) => socket.on('order:updated', (e) => e.deliveryStatus === 'processing' && resolve()));
+      const picker = await loginAs(a, 'doctor');
+      expect((await picker.post('/order/pick-first')).status).toBe(200);
+      await picked;
+      // The change's two pushes are the last of their kinds (a push of an earlier test may arrive first).
+      const counts = arrived.filter((x) => x.event === 'queue:status').at(-1)!;
+      const update = arrived.filter((x) => x.event === 'order:updated').at(-1)!;
+      expect(arrived.indexOf(counts)).toBeLessThan(arrived.indexOf(update));
+      // One epoch, Redis's (a node counting alone has its own, 'local-…').
+      expect(update.meta.epoch).toBe(counts.meta.epoch);
+      expect(counts.meta.epoch).not.toMatch(/^local-/);
+      expect(update.meta.ids[ROOMS.doctors]).toBe(counts.meta.ids[ROOMS.doctors] + 1);
       await picker.post('/order/release');
     } finally {
       socket.close();

@@ -6,7 +6,6 @@ import type { AuditEntry } from '../audit/audit.service.js';
 import { EventBus } from '../events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
-import { ApiEvent, WebhookDelivery } from './webhook.entity.js';
 
 /**
  * The lifecycle changes integrators hear of (decisions only with the delivered order). A release
@@ -47,41 +46,42 @@ export class WebhookOutbox implements OnModuleInit {
     const type = ORDER_EVENTS[change.kind];
     const order = change.order;
     if (!type || order.source !== 'pharmacy' || order.pharmacyId === null) return;
-    const endpoints = (await m.query(
-      `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
-        WHERE c.pharmacy_id = $1 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $2 = ANY(e.events)
-          AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids)) AND c.sandbox = $4`,
-      [order.pharmacyId, type, order.officeId, order.sandbox],
-    )) as Array<{ id: number }>;
+    // $1: the event's type, $2 its pharmacy, $3 its office, $4 sandbox (see insert()).
+    const endpoints = `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+        WHERE c.pharmacy_id = $2 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)
+          AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids)) AND c.sandbox = $4`;
     await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
   }
 
   private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {
-    const endpoints = (await m.query(
-      `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
-        WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND 'notice.published' = ANY(e.events)`,
-    )) as Array<{ id: number }>;
+    const endpoints = `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+        WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)`;
     await this.insert(m, endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null, sandbox: false });
   }
 
-  /** The event in the events log (GET /api/v1/events, 30 days) and one delivery per subscribed endpoint. */
+  /**
+   * The event in the events log (GET /api/v1/events, 30 days) and one delivery per endpoint that
+   * `endpoints` selects (its parameters: $1 the type, $2 the pharmacy, $3 the office, $4 sandbox),
+   * in one statement with the pruning of the log: a change's transaction waits for it once.
+   */
   private async insert(
     m: EntityManager,
-    endpoints: Array<{ id: number }>,
+    endpoints: string,
     type: IntegratorWebhookEventType,
     object: unknown,
     orderId: number | null,
     scope: { pharmacyId: number | null; officeId: number | null; sandbox: boolean },
   ): Promise<void> {
     const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object } };
-    await m.query(`DELETE FROM api_event WHERE created_at < now() - make_interval(days => $1)`, [EVENT_LOG_DAYS]);
-    await m.insert(ApiEvent, { eventId: event.id, type, pharmacyId: scope.pharmacyId, officeId: scope.officeId, sandbox: scope.sandbox, payload: event });
-    if (endpoints.length === 0) return;
-    await m.insert(
-      WebhookDelivery,
-      endpoints.map((e) => ({ endpointId: e.id, eventId: event.id, eventType: type, orderId, payload: event })),
-    );
-    await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
+    const [{ queued }] = (await m.query(
+      `WITH pruned AS (DELETE FROM api_event WHERE created_at < now() - make_interval(days => $8)),
+            logged AS (INSERT INTO api_event (event_id, type, pharmacy_id, office_id, sandbox, payload) VALUES ($5, $1, $2, $3, $4, $6::jsonb)),
+            queued AS (INSERT INTO webhook_delivery (endpoint_id, event_id, event_type, order_id, payload)
+                       SELECT id, $5, $1, $7, $6::jsonb FROM (${endpoints}) e RETURNING id)
+       SELECT count(*)::int AS queued FROM queued`,
+      [type, scope.pharmacyId, scope.officeId, scope.sandbox, event.id, JSON.stringify(event), orderId, EVENT_LOG_DAYS],
+    )) as Array<{ queued: number }>;
+    if (queued > 0) await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
   }
 }
 

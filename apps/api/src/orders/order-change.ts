@@ -1,4 +1,4 @@
-import type { Decision } from '@resepti/domain';
+import type { Decision, QueueStatus } from '@resepti/domain';
 import type { Order } from './order.entity.js';
 
 export type OrderChangeKind = 'placed' | 'picked' | 'released' | 'decided' | 'delivered' | 'checked';
@@ -17,4 +17,10 @@ export interface OrderChange {
   decision?: Decision;
   /** Whose held order changed, and what they hold now ('picked', 'released', 'delivered'). */
   doctorHeld?: { doctorId: number; pickedOrder: number | null };
+  /**
+   * The doctors' queue counts as this change's transaction committed them, when the change moves
+   * the queue (a real order placed, picked, released or delivered): read in the transaction, so
+   * that they can be pushed at the commit without a query.
+   */
+  queueStatus?: QueueStatus;
 }

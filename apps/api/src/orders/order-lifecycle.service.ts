@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
   MESSAGES,
@@ -21,7 +21,7 @@ import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
-import { OrderQueueService } from './order-queue.service.js';
+import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
 import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -40,6 +40,9 @@ export interface PickResult {
 
 /** Who acts for the sandbox's simulated doctor in the audit log (no doctor's row: sandbox orders never have one). */
 const SANDBOX_DOCTOR: AuditActor = { role: 'sandbox', id: null };
+
+/** The changes that move an order into, within or out of the doctors' queue (its counts change). */
+const QUEUE_MOVES: ReadonlySet<OrderChange['kind']> = new Set(['placed', 'picked', 'released', 'delivered']);
 
 const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
 
@@ -82,7 +85,7 @@ export class OrderLifecycleService {
       const placed = await this.insertOrder(m, prepared.order);
       await prepared.recordPlaced?.(m, placed);
       await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);
-      return { result: { ...prepared, placed }, change: { kind: 'placed', order: await this.withItems(m, placed.id) } };
+      return { result: { ...prepared, placed }, change: { kind: 'placed', order: placed } };
     });
   }
 
@@ -301,14 +304,21 @@ export class OrderLifecycleService {
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
     return this.orders.manager.transaction(async (m) => {
       const done = await work(m);
-      if (done.change) {
+      const change = done.change;
+      if (change) {
+        // A change that moves the queue reads the counts in the same statement: the trigger's
+        // counts of this transaction's own writes are visible to it, and the rows they changed stay
+        // locked until the commit, so the realtime layer pushes them at the commit without a query.
+        const movesQueue = !change.order.sandbox && QUEUE_MOVES.has(change.kind);
         const [touched] = (await m.query(
-          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at) SELECT updated_at FROM t`,
-          [done.change.order.id],
-        )) as Array<{ updated_at: Date }>;
+          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at)
+           SELECT t.updated_at${movesQueue ? `, q.* FROM t CROSS JOIN (${queueStatusSql()}) q` : ' FROM t'}`,
+          [change.order.id],
+        )) as Array<{ updated_at: Date } & QueueStatusRow>;
         // The change's order is what its listeners and subscribers see: as it is now.
-        done.change.order.updatedAt = touched.updated_at;
-        await this.bus.emit(m, 'order.changed', done.change);
+        change.order.updatedAt = touched.updated_at;
+        if (movesQueue) change.queueStatus = toQueueStatus(touched);
+        await this.bus.emit(m, 'order.changed', change);
       }
       return done.result;
     });
@@ -327,42 +337,59 @@ export class OrderLifecycleService {
     return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
   }
 
+  /**
+   * Inserts the order (waiting) and its items in one statement, the items' ids in their given
+   * order, and returns the order with its items as stored.
+   */
   private async insertOrder(m: EntityManager, input: NewOrder): Promise<Order> {
-    const order = await m.save(Order, {
-      source: input.source,
-      customerId: input.customerId ?? null,
-      pharmacyId: input.pharmacyId ?? null,
-      officeId: input.officeId ?? null,
-      pharmacyUserId: input.pharmacyUserId ?? null,
-      pharmacyData: input.pharmacyData ?? null,
-      patientFirstName: input.patient.firstName,
-      patientLastName: input.patient.lastName,
-      patientHetu: input.patient.hetu,
-      deliveryOptionId: input.deliveryOptionId,
-      deliveryBeforeTime: input.deliveryBeforeTime,
-      deliveryStatus: STATUS.waiting,
-      priceCents: input.priceCents,
-      sandbox: input.sandbox ?? false,
-    });
-    await m.insert(
-      OrderItem,
-      input.items.map((item) => ({
-        orderId: order.id,
-        type: item.type,
-        productId: item.productId,
-        displayName: item.displayName,
-        format: item.format,
-        reason: item.reason,
-        medicalProblem: item.medicalProblem ?? null,
-        chat: item.chat ?? null,
-        chatVerified: item.chatVerified ?? null,
-        priceCents: item.priceCents,
-      })),
-    );
-    return order;
+    const items = input.items.map((item) => ({
+      type: item.type,
+      product_id: item.productId,
+      display_name: item.displayName,
+      format: item.format,
+      reason: item.reason,
+      medical_problem: item.medicalProblem ?? null,
+      chat: item.chat ?? null,
+      chat_verified: item.chatVerified ?? null,
+      price_cents: item.priceCents,
+    }));
+    const [{ id }] = (await m.query(
+      `WITH placed AS (
+         INSERT INTO orders (source, customer_id, pharmacy_id, office_id, pharmacy_user_id, pharmacy_data, patient_first_name, patient_last_name,
+                             patient_hetu, delivery_option_id, delivery_before_time, delivery_status, price_cents, sandbox)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id),
+       items AS (
+         INSERT INTO order_item (order_id, type, product_id, display_name, format, reason, medical_problem, chat, chat_verified, price_cents)
+         SELECT placed.id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified, i.price_cents
+           FROM placed, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (type text, product_id int, display_name text, format text, reason text,
+                medical_problem text, chat jsonb, chat_verified boolean, price_cents int)) WITH ORDINALITY AS i
+          ORDER BY i.ordinality)
+       SELECT id FROM placed`,
+      [
+        input.source,
+        input.customerId ?? null,
+        input.pharmacyId ?? null,
+        input.officeId ?? null,
+        input.pharmacyUserId ?? null,
+        input.pharmacyData ? JSON.stringify(input.pharmacyData) : null,
+        input.patient.firstName,
+        input.patient.lastName,
+        input.patient.hetu,
+        input.deliveryOptionId,
+        input.deliveryBeforeTime,
+        STATUS.waiting,
+        input.priceCents,
+        input.sandbox ?? false,
+        JSON.stringify(items),
+      ],
+    )) as Array<{ id: number }>;
+    return this.withItems(m, id);
   }
 
-  private withItems(m: EntityManager, id: number): Promise<Order> {
-    return m.findOneOrFail(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+  private async withItems(m: EntityManager, id: number): Promise<Order> {
+    // find, not findOne: with a relation, findOne's LIMIT makes TypeORM read the ids in a query of their own first.
+    const [order] = await m.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+    if (!order) throw new EntityNotFoundError(Order, { id });
+    return order;
   }
 }

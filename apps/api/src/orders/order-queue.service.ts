@@ -17,7 +17,7 @@ const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processin
  * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
  * Sandbox orders are in neither (the trigger leaves them out): they are the simulated doctor's.
  */
-const queueStatusSql = (more = '') => `SELECT
+export const queueStatusSql = (more = '') => `SELECT
     coalesce(sum(waiting), 0)::int AS "waitingForDoctor",
     coalesce(sum(processing), 0)::int AS "processing",
     coalesce(sum(waiting) FILTER (WHERE delivery_option_id = 'delivery-20-min'), 0)::int AS "count20min",
@@ -28,9 +28,9 @@ const queueStatusSql = (more = '') => `SELECT
 /** GET /system-status: every doctor's screen polls it (a prepared statement). */
 const SYSTEM_STATUS_SQL = queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`);
 
-type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
+export type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
 
-const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
+export const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
   waitingForDoctor: row.waitingForDoctor,
   processing: row.processing,
   count20min: row.count20min,

@@ -26,6 +26,9 @@ import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { pharmacyOrder } from './pharmacy-order-rules.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 
+/** A cart emptied with its patient forgotten (after a send or a clear), as view() would read it. */
+const emptiedCart = (): PharmacyCartDto => ({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
+
 export function deliveryOptions(): DeliveryOptionDto[] {
   return DELIVERY_OPTIONS.map((o) => ({ id: o.id, label: o.label, description: o.description, firstItemCents: o.firstItemCents, nextItemCents: o.nextItemCents }));
 }
@@ -81,8 +84,8 @@ export class PharmacyCartService {
   }
 
   /** The cart as it is after a change, told to every session of the user once the change commits. */
-  private async changed(m: EntityManager, pharmacyUserId: number): Promise<PharmacyCartDto> {
-    const cart = await this.view(m, pharmacyUserId);
+  private async changed(m: EntityManager, pharmacyUserId: number, cart?: PharmacyCartDto): Promise<PharmacyCartDto> {
+    cart ??= await this.view(m, pharmacyUserId);
     await this.bus.emit(m, 'pharmacy-cart.changed', { pharmacyUserId, cart });
     return cart;
   }
@@ -142,15 +145,18 @@ export class PharmacyCartService {
     await this.carts.manager.transaction(async (m) => {
       await this.lockCart(m, user.id);
       await this.emptyCart(m, user.id, { forgetPatient: true });
-      await this.changed(m, user.id);
+      await this.changed(m, user.id, emptiedCart());
     });
   }
 
+  /** Removes the medicines and the option (and the patient, `forgetPatient`), in one statement. */
   private async emptyCart(m: EntityManager, pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
-    await m.getRepository(PharmacyCartItem).delete({ pharmacyUserId });
-    await m
-      .getRepository(PharmacyCart)
-      .update({ pharmacyUserId }, { deliveryOptionId: null, ...(forgetPatient ? { patientHetu: null, patientFirstName: null, patientLastName: null } : {}) });
+    await m.query(
+      `WITH removed AS (DELETE FROM pharmacy_cart_item WHERE pharmacy_user_id = $1)
+       UPDATE pharmacy_cart SET delivery_option_id = NULL${forgetPatient ? ', patient_hetu = NULL, patient_first_name = NULL, patient_last_name = NULL' : ''}
+        WHERE pharmacy_user_id = $1`,
+      [pharmacyUserId],
+    );
   }
 
   /**
@@ -183,7 +189,7 @@ export class PharmacyCartService {
         now,
       });
       await this.emptyCart(m, user.id, { forgetPatient: true });
-      await this.changed(m, user.id);
+      await this.changed(m, user.id, emptiedCart());
       return { order, audit: { action: 'pharmacy.order.send' as const, patientHetu: patient.hetu } };
     });
     return { orderId: sent.placed.id, deliveryBeforeTime: sent.order.deliveryBeforeTime.toISOString(), priceCents: sent.order.priceCents };
@@ -191,8 +197,11 @@ export class PharmacyCartService {
 
   /** Serialises changes to one pharmacist's cart (creates the cart row on first use) and returns it. */
   private async lockCart(m: EntityManager, pharmacyUserId: number): Promise<PharmacyCart> {
+    const carts = m.getRepository(PharmacyCart);
+    const cart = await carts.findOne({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
+    if (cart) return cart;
     await m.query('INSERT INTO pharmacy_cart (pharmacy_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [pharmacyUserId]);
-    return m.getRepository(PharmacyCart).findOneOrFail({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
+    return carts.findOneOrFail({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
   }
 }
 

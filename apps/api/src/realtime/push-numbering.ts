@@ -23,38 +23,56 @@ export class PushNumbering {
 
   constructor(private readonly redis: RedisConnection) {}
 
-  async next(rooms: readonly string[]): Promise<PushMeta> {
+  /**
+   * The numbers of several pushes, in the order they will be emitted: `pushes[i]` is the rooms of
+   * push i. With Redis all of them are counted in one round trip (one MULTI), so a commit's pushes
+   * wait for Redis once, not once each.
+   */
+  async next(pushes: ReadonlyArray<readonly string[]>): Promise<PushMeta[]> {
     const client = this.redis.client;
     if (client && this.redis.ready()) {
       try {
-        return await withTimeout(this.shared(rooms), REDIS_TIMEOUT_MS, 'push numbering');
+        return await withTimeout(this.shared(pushes), REDIS_TIMEOUT_MS, 'push numbering');
       } catch {
         // fall through: number locally
       }
     }
-    return this.alone(rooms, client !== null);
+    return this.alone(pushes, client !== null);
   }
 
-  private async shared(rooms: readonly string[]): Promise<PushMeta> {
-    const steps = rooms.map((room) => (this.pushedAlone.has(room) ? 2 : 1));
+  private async shared(pushes: ReadonlyArray<readonly string[]>): Promise<PushMeta[]> {
     const multi = this.redis.client!.multi().set(EPOCH_KEY, randomBytes(6).toString('hex'), 'NX').get(EPOCH_KEY);
-    rooms.forEach((room, i) => multi.incrby(roomKey(room), steps[i]));
+    const stepped = new Set<string>();
+    for (const rooms of pushes) {
+      for (const room of rooms) {
+        // Only a room's first number in this batch skips the ones pushed alone.
+        const step = this.pushedAlone.has(room) && !stepped.has(room) ? 2 : 1;
+        stepped.add(room);
+        multi.incrby(roomKey(room), step);
+      }
+    }
     const results = await multi.exec();
     if (!results || results.some(([err]) => err)) throw new Error('push numbering failed');
-    rooms.forEach((room) => this.pushedAlone.delete(room));
-    const ids: Record<string, number> = {};
-    rooms.forEach((room, i) => (ids[room] = Number(results[i + 2][1])));
-    return { epoch: String(results[1][1]), ids };
+    stepped.forEach((room) => this.pushedAlone.delete(room));
+    const epoch = String(results[1][1]);
+    let at = 2;
+    return pushes.map((rooms) => {
+      const ids: Record<string, number> = {};
+      for (const room of rooms) ids[room] = Number(results[at++][1]);
+      return { epoch, ids };
+    });
   }
 
-  private alone(rooms: readonly string[], redisConfigured: boolean): PushMeta {
-    const ids: Record<string, number> = {};
-    for (const room of rooms) {
-      const id = (this.local.get(room) ?? 0) + 1;
-      this.local.set(room, id);
-      ids[room] = id;
-      if (redisConfigured) this.pushedAlone.add(room);
-    }
-    return { epoch: this.localEpoch, ids };
+  private alone(pushes: ReadonlyArray<readonly string[]>, redisConfigured: boolean): PushMeta[] {
+    return pushes.map((rooms) => {
+      const ids: Record<string, number> = {};
+      for (const room of rooms) {
+        const id = (this.local.get(room) ?? 0) + 1;
+        this.local.set(room, id);
+        ids[room] = id;
+        if (redisConfigured) this.pushedAlone.add(room);
+      }
+      return { epoch: this.localEpoch, ids };
+    });
   }
 }
