@@ -306,9 +306,10 @@ export class OrderLifecycleService {
       const done = await work(m);
       const change = done.change;
       if (change) {
-        // A change that moves the queue reads the counts in the same statement: the trigger's
-        // counts of this transaction's own writes are visible to it, and the rows they changed stay
-        // locked until the commit, so the realtime layer pushes them at the commit without a query.
+        // A change that moves the queue reads the counts in the same statement (its own writes
+        // included), so the realtime layer pushes them at the commit without a query. The counts
+        // are striped: a change committed meanwhile on another stripe may be missing from them,
+        // which the listener's one read after the burst puts right.
         const movesQueue = !change.order.sandbox && QUEUE_MOVES.has(change.kind);
         const [touched] = (await m.query(
           `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at)

@@ -13,7 +13,7 @@ import { RealtimePublisher } from './realtime.publisher.js';
  * (visibleDecision, the same rule as the REST views); the doctor whose held order changed, the
  * new id; all doctors the queue counts, first: those the change's transaction read as it
  * committed them (OrderChange.queueStatus; a burst pushes its last). A change committed
- * concurrently (another handling option's row, another process) may be missing from those, so
+ * concurrently (another stripe of the counts, another process) may be missing from those, so
  * the counts are also read once more after the commit, once per burst, and pushed only when they
  * differ from what this process pushed last.
  */
