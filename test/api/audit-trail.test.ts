@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { PatientAccessLog, PharmacyOrder, PharmacyUserListEntry } from '@resepti/domain';
+import { appendToChain } from '../../apps/api/src/audit/audit-chain';
+import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/src/config/config';
 import { legacyAuditRowHash } from '../../apps/api/src/database/migrations/legacy-audit-hash';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
@@ -189,6 +191,50 @@ describe('the append-only rule and the hash chain', () => {
     const [{ n, distinct }] = await app.sql<{ n: number; distinct: number }>('SELECT count(*)::int AS n, count(DISTINCT prev_hash)::int AS distinct FROM audit_log');
     expect(distinct).toBe(n);
   });
+
+  it('continues after another process appended, and while both write at once, losing no row nor keeping a rolled-back one', async () => {
+    // A second writer with its own guess of the head, as another API node has.
+    const otherNode = {};
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    const sql = { query: async (text: string, values?: unknown[]) => (await client.query(text, values)).rows };
+    const row = (n: number) => ({ actorRole: 'operator' as const, actorId: null, action: 'mfa.totp-reset' as const, orderId: null, patientHetu: null, subject: `writer ${n}`, details: null, clientAddress: null, sessionHash: null });
+    const appendAs = async (n: number, commit: 'COMMIT' | 'ROLLBACK', c = client, q = sql) => {
+      await c.query('BEGIN');
+      await appendToChain(q, [row(n)], DEVELOPMENT_AUDIT_CHAIN_KEY, otherNode);
+      await c.query(commit);
+    };
+    try {
+      const doctor = await loginAs(app, 'doctor');
+      const from = await lastId();
+      expect((await doctor.post('/history', { filter: 'ennen' })).status).toBe(200);
+      await appendAs(1, 'COMMIT');
+      // The API's guess of the head (for a read's rows, appended on their own) is now wrong: it finds the head and appends after it.
+      expect((await doctor.post('/history', { filter: 'jälkeen' })).status).toBe(200);
+      await appendAs(2, 'ROLLBACK');
+      await appendAs(3, 'COMMIT');
+      // Both at once: ten searches and five appends of the other writer, each on its own connection.
+      const others = await Promise.all(Array.from({ length: 5 }, async () => {
+        const c = new Client({ connectionString: app.databaseUrl });
+        await c.connect();
+        return c;
+      }));
+      const [searches] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, (_, i) => doctor.post('/history', { filter: `yhtä aikaa ${i}` }))),
+        Promise.all(others.map((c, i) => appendAs(10 + i, 'COMMIT', c, { query: async (text, values) => (await c.query(text, values)).rows }))),
+      ]);
+      await Promise.all(others.map((c) => c.end()));
+      expect(searches.map((r) => r.status)).toEqual(Array(10).fill(200));
+
+      const rows = await rowsAfter(from);
+      expect(rows.filter((r) => r.action === 'history.search')).toHaveLength(12);
+      expect(rows.filter((r) => r.subject?.startsWith('writer')).map((r) => r.subject).sort()).toEqual(['writer 1', 'writer 3', ...[10, 11, 12, 13, 14].map((n) => `writer ${n}`)].sort());
+      const check = await runAdmin(['verify-audit'], { DATABASE_URL: app.databaseUrl });
+      expect([check.code, check.stdout]).toEqual([0, expect.stringMatching(/audit chain OK/)]);
+    } finally {
+      await client.end();
+    }
+  }, CLI_BUDGET_MS);
 });
 
 describe("a patient's access log", () => {

@@ -9,7 +9,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { auditAppendFailures, auditAppends } from '../metrics/metrics.js';
+import { auditAppendFailures, auditAppends, auditChainGuessMisses } from '../metrics/metrics.js';
 import { AuditLog } from './audit-log.entity.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -85,43 +85,131 @@ export function addPendingAuditRows(runner: QueryRunner, rows: PendingAuditRow[]
   else pending.set(runner, [...rows]);
 }
 
+/** What appends run their SQL on: a transaction's EntityManager, or a pg client in the bench's baseline. */
+export interface SqlRunner {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** Where the chain ended after an append: the id and hash of its last row. */
+interface ChainEnd {
+  lastId: bigint;
+  lastHash: string;
+}
+
 /**
- * Appends rows to the chain. `audit_chain_lock()` (SECURITY DEFINER: the app's role has no rights
- * on the head itself) locks the head and returns it; the rows take the ids after it (no
- * sequence: a reset sequence cannot collide with stored rows), are linked and HMACed here, where
- * the key is, and inserted; the database's trigger refuses a row that does not continue the head
- * and moves the head (once per statement). Runs at the end of the recording transaction (see the subscriber), so the
- * head's lock is held only while that transaction commits. Any failure is a 503 for the action
- * (its transaction rolls back with the rows, so the chain stays as it was), never a 500.
+ * Per database (keyed by its DataSource, or whatever stands for it), where this process's last
+ * append left the chain: the guess an append on its own starts from (see appendOnItsOwn). Wrong
+ * when another process appended since, or a transaction with linked rows rolled back: that costs
+ * a round trip, never a wrong chain.
  */
-export async function appendToChain(m: EntityManager, rows: PendingAuditRow[], key: string): Promise<void> {
+const chainEnds = new WeakMap<object, ChainEnd>();
+
+const CHAIN_COLUMNS = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash', 'order_ids', 'patient_hetus'];
+
+/** The rows linked after `end` and HMACed (ids from its id + 1), as JSON of audit_log's columns, and where they end. */
+function linkRows(rows: PendingAuditRow[], end: ChainEnd, at: Date, key: string): { json: string; end: ChainEnd } {
+  let prevHash = end.lastHash;
+  let id = end.lastId;
+  const linked = rows.map((row) => {
+    id += 1n;
+    const fields: ChainedFields = { ...row, id: id.toString(), at, prevHash };
+    const hash = auditRowHash(fields, key);
+    prevHash = hash;
+    return {
+      id: fields.id, at, actor_role: row.actorRole, actor_id: row.actorId, action: row.action, order_id: row.orderId, patient_hetu: row.patientHetu,
+      subject: row.subject, details: row.details, client_address: row.clientAddress, session_hash: row.sessionHash, prev_hash: fields.prevHash, hash,
+      order_ids: row.orderIds ?? null, patient_hetus: row.patientHetus ?? null,
+    };
+  });
+  return { json: JSON.stringify(linked), end: { lastId: id, lastHash: prevHash } };
+}
+
+/**
+ * The rows (a JSON array in `$1`) as audit_log's columns. Plain SQL: TypeORM would leave out the
+ * ids (a generated column) and take new ones from the sequence.
+ */
+const LINKED_ROWS = `json_populate_recordset(NULL::audit_log, $1::json) r`;
+const INSERT_INTO = `INSERT INTO audit_log (${CHAIN_COLUMNS.join(', ')}) SELECT ${CHAIN_COLUMNS.map((c) => `r.${c}`).join(', ')} FROM`;
+const INSERT_LINKED_ROWS = `${INSERT_INTO} ${LINKED_ROWS}`;
+
+/**
+ * One statement, in autocommit: locks the head (`audit_chain_lock()`, SECURITY DEFINER: the app's
+ * role has no rights on the head itself) and inserts the rows only if the head is the row `$2`
+ * with hash `$3`, the one they were linked after; answers the head as it found it and how many
+ * rows went in. The lock comes before any row is inserted, and a wrong guess inserts nothing
+ * (no error: nothing for the database's log).
+ */
+const APPEND_IF_HEAD_IS = `WITH head AS (SELECT last_id, last_hash FROM audit_chain_lock()),
+  added AS (
+    ${INSERT_INTO} head, ${LINKED_ROWS}
+    WHERE head.last_id = $2::bigint AND head.last_hash = $3
+    RETURNING 1)
+  SELECT head.last_id::text AS last_id, head.last_hash, (SELECT count(*) FROM added)::int AS added FROM head`;
+
+/**
+ * Appends rows to the chain, inside the caller's transaction: the head locked and read, the rows
+ * take the ids after it (no sequence: a reset sequence cannot collide with stored rows), are
+ * linked and HMACed here, where the key is, and inserted; the database's trigger refuses a row
+ * that does not continue the head and moves the head (once per statement). The head stays locked
+ * until the transaction ends, so this runs as its last statements (see the subscriber). Any
+ * failure is a 503 for the action (its transaction rolls back with the rows, so the chain stays
+ * as it was), never a 500.
+ */
+export async function appendToChain(m: SqlRunner, rows: PendingAuditRow[], key: string, source: object = chainSourceOf(m)): Promise<void> {
   if (rows.length === 0) return;
   try {
     const [head] = (await m.query('SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()')) as Array<{ last_id: string; last_hash: string }>;
-    const at = new Date();
-    let prevHash = head.last_hash;
-    let id = BigInt(head.last_id);
-    const chained: Array<ChainedFields & { hash: string }> = rows.map((row) => {
-      id += 1n;
-      const fields: ChainedFields = { ...row, id: id.toString(), at, prevHash };
-      const hash = auditRowHash(fields, key);
-      prevHash = hash;
-      return { ...fields, hash };
-    });
-    // Plain SQL: TypeORM would leave out the ids (a generated column) and take new ones from the sequence.
-    const columns = ['id', 'at', 'actor_role', 'actor_id', 'action', 'order_id', 'patient_hetu', 'subject', 'details', 'client_address', 'session_hash', 'prev_hash', 'hash', 'order_ids', 'patient_hetus'];
-    const values = chained.flatMap((r) => [
-      r.id, r.at, r.actorRole, r.actorId, r.action, r.orderId, r.patientHetu, r.subject, r.details, r.clientAddress, r.sessionHash, r.prevHash, r.hash,
-      r.orderIds ?? null, r.patientHetus ?? null,
-    ]);
-    const tuples = chained.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
-    await m.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    const { json, end } = linkRows(rows, { lastId: BigInt(head.last_id), lastHash: head.last_hash }, new Date(), key);
+    chainEnds.set(source, end);
+    await m.query(INSERT_LINKED_ROWS, [json]);
     auditAppends.inc(rows.length);
   } catch (err) {
-    auditAppendFailures.inc();
-    if (isDatabaseUnavailable(err)) throw err;
-    throw new AuditWriteError(err);
+    throw appendFailure(err, source);
   }
+}
+
+/** Tries of the one-statement append before a transaction of its own. */
+const GUESSES = 3;
+
+/**
+ * Rows that describe no change (a read, a refused request): linked after this process's last
+ * append and sent with the lock in one statement in autocommit (APPEND_IF_HEAD_IS), one round
+ * trip instead of a transaction's four. A wrong guess answers the real head, to link after in the
+ * next try; after GUESSES tries (other processes appending fast), a transaction of their own.
+ * Callers run one at a time per process (AuditGroupCommit), so their guesses do not race.
+ */
+export async function appendOnItsOwn(db: DataSource, rows: PendingAuditRow[], key: string): Promise<void> {
+  if (rows.length === 0) return;
+  const at = new Date();
+  try {
+    for (let i = 0; i < GUESSES; i++) {
+      const guess = chainEnds.get(db);
+      if (!guess) break;
+      const { json, end } = linkRows(rows, guess, at, key);
+      const [head] = (await db.query(APPEND_IF_HEAD_IS, [json, guess.lastId.toString(), guess.lastHash])) as Array<{ last_id: string; last_hash: string; added: number }>;
+      if (head.added === rows.length) {
+        chainEnds.set(db, end);
+        auditAppends.inc(rows.length);
+        return;
+      }
+      auditChainGuessMisses.inc();
+      chainEnds.set(db, { lastId: BigInt(head.last_id), lastHash: head.last_hash });
+    }
+  } catch (err) {
+    throw appendFailure(err, db);
+  }
+  await db.transaction((m) => appendToChain(m, rows, key, db));
+}
+
+function appendFailure(err: unknown, source: object): unknown {
+  chainEnds.delete(source);
+  auditAppendFailures.inc();
+  return isDatabaseUnavailable(err) ? err : new AuditWriteError(err);
+}
+
+/** The database an entity manager writes to (its DataSource): the key of its chain's guessed end. */
+function chainSourceOf(m: SqlRunner): object {
+  return (m as { connection?: object }).connection ?? m;
 }
 
 /** Marks the subscriber of a data source, so a migration can find the key it was built with. */
@@ -147,8 +235,7 @@ export function auditChainSubscriber(key: string | null): new () => AuditChainSu
       const rows = pending.get(runner);
       if (!rows) return;
       pending.delete(runner);
-      if (key === null) throw new Error('this data source has no AUDIT_CHAIN_KEY and cannot record audit rows');
-      await appendToChain(runner.manager, rows, key);
+      await appendToChain(runner.manager, rows, requireChainKey(key));
     }
 
     afterTransactionRollback(event: TransactionRollbackEvent): void {
@@ -156,6 +243,12 @@ export function auditChainSubscriber(key: string | null): new () => AuditChainSu
     }
   }
   return AuditChainSubscriber;
+}
+
+/** The key to record with; null (a data source built without one, see auditChainSubscriber) fails the recording. */
+export function requireChainKey(key: string | null): string {
+  if (key === null) throw new Error('this data source has no AUDIT_CHAIN_KEY and cannot record audit rows');
+  return key;
 }
 
 /** The chain key a data source was built with (see auditChainSubscriber), or null. */

@@ -11,9 +11,10 @@ interface Waiting {
 
 /**
  * Group commit for audit rows recorded outside a change (reads, refused requests): while one
- * transaction appends to the chain, the rows of the requests arriving meanwhile wait and then go
+ * append to the chain runs, the rows of the requests arriving meanwhile wait and then go
  * together in the next one. Every append takes the chain's head lock and a commit, so ten
- * concurrent reads cost one lock and one commit instead of ten queued behind each other. Each
+ * concurrent reads cost one lock and one commit instead of ten queued behind each other; and
+ * appends of one process never race each other's guess of the head (appendOnItsOwn). Each
  * caller still waits for its own rows to be committed before it answers. A failed shared write
  * is retried group by group, so one bad row cannot fail another request's read.
  */

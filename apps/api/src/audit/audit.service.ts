@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
 import type { AuditAction } from './audit-actions.js';
-import { addPendingAuditRows, type PendingAuditRow } from './audit-chain.js';
+import { addPendingAuditRows, appendOnItsOwn, auditChainKeyOf, type PendingAuditRow, requireChainKey } from './audit-chain.js';
 import { currentAuditOrigin } from './audit-context.js';
 import { AuditGroupCommit } from './audit-group-commit.js';
 
@@ -45,11 +45,12 @@ export interface AuditActor {
  */
 @Injectable()
 export class AuditService {
-  /** Rows recorded without a transaction: concurrent ones share one (see AuditGroupCommit). */
+  /** Rows recorded without a transaction: concurrent ones go together, in one statement (see AuditGroupCommit, appendOnItsOwn). */
   private readonly ownTransactions: AuditGroupCommit;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
-    this.ownTransactions = new AuditGroupCommit((rows) => this.db.transaction((m) => Promise.resolve(addPendingAuditRows(m.queryRunner!, rows))));
+    const key = auditChainKeyOf(db);
+    this.ownTransactions = new AuditGroupCommit((rows) => appendOnItsOwn(db, rows, requireChainKey(key)));
   }
 
   /**

@@ -101,6 +101,12 @@ export const auditAppends = new Counter({
   registers,
 });
 
+export const auditChainGuessMisses = new Counter({
+  name: 'resepti_audit_chain_guess_misses_total',
+  help: 'Appends whose guess of the chain head was wrong (another process appended, or a transaction rolled back): one more round trip each.',
+  registers,
+});
+
 export const auditAppendFailures = new Counter({
   name: 'resepti_audit_append_failures_total',
   help: 'Failed appends to the audit chain (the action answered 503 and rolled back).',
