@@ -22,7 +22,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { loadDoctorOrder, toDoctorPrescription } from './order-view.js';
+import { doctorViewOf, loadOrderWithItems, toDoctorPrescription, type LoadedOrder } from './order-view.js';
 import { Order } from './order.entity.js';
 
 /** What a caller of `place` prepares: the order, its audit entry, and where to record the new order's id. */
@@ -122,9 +122,9 @@ export class OrderLifecycleService {
       await m.query(`SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [actor.id]);
       const held = await this.queue.heldOrderId(m, actor.id);
       if (held !== null) {
-        const order = await loadDoctorOrder(m, held);
-        if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
-        return { result: { order, picked: false } };
+        const loaded = await loadOrderWithItems(m, held);
+        if (loaded) await this.audit.record(actor, { action: 'order:read', orderId: held, patientHetu: loaded.order.patientHetu }, m);
+        return { result: { order: loaded && doctorViewOf(loaded), picked: false } };
       }
       // Rows another transaction is picking right now are skipped, so two doctors never get the same order.
       // Sandbox orders are the simulated doctor's (decideSandboxOrder), never a real one's.
@@ -135,11 +135,11 @@ export class OrderLifecycleService {
       if (next.length === 0) return { result: { order: null, picked: false } };
       const id = next[0].id;
       await m.update(Order, { id }, { deliveryStatus: STATUS.processing, doctorId: actor.id, processingStartTime: () => 'now()' });
-      const order = await loadDoctorOrder(m, id);
-      await this.audit.record(actor, { action: 'order:pick', orderId: id, patientHetu: order!.patient.hetu }, m);
+      const loaded = await this.load(m, id);
+      await this.audit.record(actor, { action: 'order:pick', orderId: id, patientHetu: loaded.order.patientHetu }, m);
       return {
-        result: { order, picked: true },
-        change: { kind: 'picked', order: await this.withItems(m, id), doctorHeld: { doctorId: actor.id, pickedOrder: id } },
+        result: { order: doctorViewOf(loaded), picked: true },
+        change: { kind: 'picked', order: loaded.order, doctorHeld: { doctorId: actor.id, pickedOrder: id } },
       };
     });
   }
@@ -190,10 +190,10 @@ export class OrderLifecycleService {
         await this.coupons.removeForItem(m, item.id);
       }
       await this.audit.record(actor, { action: `order-item:${decision}`, orderId: order.id, patientHetu: order.patientHetu }, m);
-      const updated = await m.findOneByOrFail(OrderItem, { id: item.id });
+      const { order: changed } = await this.load(m, order.id);
       return {
-        result: toDoctorPrescription(updated, couponCode),
-        change: { kind: 'decided', order: await this.withItems(m, order.id), itemId, decision },
+        result: toDoctorPrescription(changed.items.find((i) => i.id === item.id)!, couponCode),
+        change: { kind: 'decided', order: changed, itemId, decision },
       };
     });
   }
@@ -207,15 +207,14 @@ export class OrderLifecycleService {
     return this.change(async (m) => {
       const heldId = await this.queue.heldOrderId(m, actor.id, true);
       if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
-      const order = await m.findOneByOrFail(Order, { id: heldId });
       const undecided = await m.countBy(OrderItem, { orderId: heldId, decision: 'undecided' });
       if (undecided > 0) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
       await this.markDelivered(m, heldId, new Date());
-      await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: order.patientHetu }, m);
-      const delivered = (await loadDoctorOrder(m, heldId))!;
+      const delivered = await this.load(m, heldId);
+      await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: delivered.order.patientHetu }, m);
       return {
-        result: delivered,
-        change: { kind: 'delivered', order: await this.withItems(m, heldId), doctorHeld: { doctorId: actor.id, pickedOrder: null } },
+        result: doctorViewOf(delivered),
+        change: { kind: 'delivered', order: delivered.order, doctorHeld: { doctorId: actor.id, pickedOrder: null } },
       };
     });
   }
@@ -387,10 +386,15 @@ export class OrderLifecycleService {
     return this.withItems(m, id);
   }
 
+  /** The order with its items as the change's event carries it (see loadOrderWithItems). */
   private async withItems(m: EntityManager, id: number): Promise<Order> {
-    // find, not findOne: with a relation, findOne's LIMIT makes TypeORM read the ids in a query of their own first.
-    const [order] = await m.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
-    if (!order) throw new EntityNotFoundError(Order, { id });
-    return order;
+    return (await this.load(m, id)).order;
+  }
+
+  /** The order, its items, doctor and coupons in one statement: the event's entities and the doctor's view. */
+  private async load(m: EntityManager, id: number): Promise<LoadedOrder> {
+    const loaded = await loadOrderWithItems(m, id);
+    if (!loaded) throw new EntityNotFoundError(Order, { id });
+    return loaded;
   }
 }
