@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import type { DoctorOrder } from '@resepti/domain';
 import { dataSourceOptions } from '../../apps/api/src/database/data-source-options';
 import { Order } from '../../apps/api/src/orders/order.entity';
-import { doctorViewOf, loadDoctorOrder, loadOrderWithItems } from '../../apps/api/src/orders/order-view';
+import { doctorViewOf, loadDoctorOrder, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';

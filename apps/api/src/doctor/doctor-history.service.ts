@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, historyPageRange, isValidHetu, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
-import { loadDoctorOrders } from '../orders/order-view.js';
+import { loadDoctorOrders } from '../orders/order-loads.js';
 
 /**
  * The searchable text of an order's patient. Must stay identical to the expression of the

@@ -22,7 +22,8 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { doctorViewOf, loadOrderWithItems, toDoctorPrescription, type LoadedOrder } from './order-view.js';
+import { doctorViewOf, loadOrderWithItems, type LoadedOrder } from './order-loads.js';
+import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
 /** What a caller of `place` prepares: the order, its audit entry, and where to record the new order's id. */
@@ -249,7 +250,7 @@ export class OrderLifecycleService {
       if (due.status === STATUS.waiting) {
         await m.update(Order, { id: due.id }, { deliveryStatus: STATUS.processing, processingStartTime: () => 'now()' });
         await this.audit.record(SANDBOX_DOCTOR, { action: 'order:pick', orderId: due.id, patientHetu: order.patientHetu }, m);
-        return { result: due.id, change: { kind: 'picked', order: await this.withItems(m, due.id) } };
+        return { result: due.id, change: { kind: 'picked', order: (await this.load(m, due.id)).order } };
       }
       const now = new Date();
       const items = await m.find(OrderItem, { where: { orderId: due.id }, order: { id: 'ASC' } });
@@ -261,7 +262,7 @@ export class OrderLifecycleService {
       }
       await this.markDelivered(m, due.id, now);
       await this.audit.record(SANDBOX_DOCTOR, [...audited, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }], m);
-      return { result: due.id, change: { kind: 'delivered', order: await this.withItems(m, due.id) } };
+      return { result: due.id, change: { kind: 'delivered', order: (await this.load(m, due.id)).order } };
     });
   }
 
@@ -289,7 +290,7 @@ export class OrderLifecycleService {
       if (item.pharmacyChecked) throw new ConflictException(PHARMACY_MESSAGES.prescriptionAlreadyChecked);
       await m.update(OrderItem, { id: item.id }, { pharmacyChecked: true });
       await this.audit.record(actor, { action: 'pharmacy.order-item.check', orderId: item.orderId, patientHetu: item.order.patientHetu }, m);
-      const order = await this.withItems(m, item.orderId);
+      const order = (await this.load(m, item.orderId)).order;
       return { result: order, change: { kind: 'checked', order, itemId } };
     });
   }
@@ -332,7 +333,7 @@ export class OrderLifecycleService {
 
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
     await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.waiting, doctorId: null, processingStartTime: null });
-    const order = await this.withItems(m, orderId);
+    const order = (await this.load(m, orderId)).order;
     await this.audit.record(actor, { action: 'order:release', orderId, patientHetu: order.patientHetu }, m);
     return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
   }
@@ -383,11 +384,6 @@ export class OrderLifecycleService {
         JSON.stringify(items),
       ],
     )) as Array<{ id: number }>;
-    return this.withItems(m, id);
-  }
-
-  /** The order with its items as the change's event carries it (see loadOrderWithItems). */
-  private async withItems(m: EntityManager, id: number): Promise<Order> {
     return (await this.load(m, id)).order;
   }
 

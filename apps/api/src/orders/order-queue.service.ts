@@ -7,7 +7,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { preparedQuery } from '../database/prepared-query.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from './order.entity.js';
-import { loadDoctorOrder, toQueueOrder } from './order-view.js';
+import { loadDoctorOrder } from './order-loads.js';
+import { toQueueOrder } from './order-view.js';
 
 /** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
 const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;

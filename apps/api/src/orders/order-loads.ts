@@ -1,0 +1,256 @@
+import type { EntityManager } from 'typeorm';
+import type { DoctorOrder } from '@resepti/domain';
+import type { Doctor } from '../doctor/doctor.entity.js';
+import { OrderItem } from './order-item.entity.js';
+import { Order } from './order.entity.js';
+import { toDoctorOrder, type DoctorPrescriptionSource } from './order-view.js';
+
+// Orders read by hand, for the screens and lifecycle steps that read them most: plain statements
+// mapped here, no entities built by the ORM (their query building and hydration cost more than
+// the statements). The views they feed are in order-view.ts.
+
+/**
+ * Loads orders with their items, doctors and coupon codes, in the order of `ids`: two statements
+ * read by hand (the orders with their doctor; the items with their coupon), no entities (their
+ * hydration cost more than the queries on a history page). Timestamps are parsed by the driver as
+ * for entities; a renewal date is read as text, as the entity has it.
+ */
+export async function loadDoctorOrders(manager: EntityManager, ids: number[]): Promise<DoctorOrder[]> {
+  if (ids.length === 0) return [];
+  const orders = (await manager.query(
+    `SELECT o.id, o.source, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.processing_start_time, o.delivery_before_time,
+            o.delivery_status, o.delivery_option_id, o.delivery_time, o.created_at, o.pharmacy_data,
+            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name
+       FROM orders o LEFT JOIN doctor d ON d.id = o.doctor_id
+      WHERE o.id = ANY($1)`,
+    [ids],
+  )) as DoctorOrderRow[];
+  const items = (await manager.query(
+    `SELECT i.id, i.order_id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified,
+            i.decision, i.reason_for_decision, i.decision_time, i.price_cents, i.renewable_till::text AS renewable_till, c.code AS coupon_code
+       FROM order_item i LEFT JOIN coupon c ON c.order_item_id = i.id
+      WHERE i.order_id = ANY($1)
+      ORDER BY i.id`,
+    [ids],
+  )) as DoctorItemRow[];
+  const couponByItem = new Map(items.filter((i) => i.coupon_code !== null).map((i) => [i.id, i.coupon_code!]));
+  const itemsByOrder = new Map<number, DoctorPrescriptionSource[]>();
+  for (const i of items) {
+    const list = itemsByOrder.get(i.order_id) ?? [];
+    list.push({
+      id: i.id,
+      type: i.type,
+      productId: i.product_id,
+      displayName: i.display_name,
+      format: i.format,
+      reason: i.reason,
+      medicalProblem: i.medical_problem,
+      chat: i.chat,
+      chatVerified: i.chat_verified,
+      decision: i.decision,
+      reasonForDecision: i.reason_for_decision,
+      decisionTime: i.decision_time,
+      priceCents: i.price_cents,
+      renewableTill: i.renewable_till,
+    });
+    itemsByOrder.set(i.order_id, list);
+  }
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((o): o is DoctorOrderRow => o !== undefined)
+    .map((o) =>
+      toDoctorOrder(
+        {
+          id: o.id,
+          source: o.source,
+          patientFirstName: o.patient_first_name,
+          patientLastName: o.patient_last_name,
+          patientHetu: o.patient_hetu,
+          processingStartTime: o.processing_start_time,
+          deliveryBeforeTime: o.delivery_before_time,
+          deliveryStatus: o.delivery_status,
+          deliveryOptionId: o.delivery_option_id,
+          deliveryTime: o.delivery_time,
+          createdAt: o.created_at,
+          pharmacyData: o.pharmacy_data,
+        },
+        itemsByOrder.get(o.id) ?? [],
+        o.doctor_first_name !== null ? { firstName: o.doctor_first_name, lastName: o.doctor_last_name! } : null,
+        couponByItem,
+      ),
+    );
+}
+
+interface DoctorOrderRow {
+  id: number;
+  source: Order['source'];
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_hetu: string;
+  processing_start_time: Date | null;
+  delivery_before_time: Date;
+  delivery_status: Order['deliveryStatus'];
+  delivery_option_id: Order['deliveryOptionId'];
+  delivery_time: Date | null;
+  created_at: Date;
+  pharmacy_data: Order['pharmacyData'];
+  doctor_first_name: string | null;
+  doctor_last_name: string | null;
+}
+
+interface DoctorItemRow {
+  id: number;
+  order_id: number;
+  type: OrderItem['type'];
+  product_id: number | null;
+  display_name: string;
+  format: string;
+  reason: string;
+  medical_problem: string | null;
+  chat: object | null;
+  chat_verified: boolean | null;
+  decision: OrderItem['decision'];
+  reason_for_decision: string;
+  decision_time: Date | null;
+  price_cents: number;
+  renewable_till: string | null;
+  coupon_code: string | null;
+}
+
+export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
+  const [order] = await loadDoctorOrders(manager, [id]);
+  return order ?? null;
+}
+
+/** One order as a change needs it: the entities its listeners get, and what the doctor's view adds. */
+export interface LoadedOrder {
+  /** The order with its items (by id), as the ORM loads them: no relation back, no select: false columns. */
+  order: Order & { items: OrderItem[] };
+  doctor: Pick<Doctor, 'firstName' | 'lastName'> | null;
+  couponByItem: Map<number, string>;
+}
+
+/**
+ * One order with its items, its doctor's name and its items' coupon codes, in one statement read
+ * by hand: a lifecycle step's event (the entities) and its answer (the doctor's view, see
+ * doctorViewOf) from one read, where the ORM's find with relations and loadDoctorOrder took three
+ * (and the ORM's query building cost more than the statements).
+ */
+export async function loadOrderWithItems(manager: EntityManager, id: number): Promise<LoadedOrder | null> {
+  const rows = (await manager.query(
+    `SELECT o.id, o.source, o.customer_id, o.pharmacy_id, o.office_id, o.pharmacy_user_id, o.pharmacy_data, o.patient_first_name,
+            o.patient_last_name, o.patient_hetu, o.delivery_option_id, o.delivery_before_time, o.delivery_status,
+            o.processing_start_time, o.doctor_id, o.delivery_time, o.sandbox, o.price_cents, o.created_at, o.updated_at,
+            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
+            i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
+            i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
+            i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
+            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
+            c.code AS i_coupon_code
+       FROM orders o
+       LEFT JOIN doctor d ON d.id = o.doctor_id
+       LEFT JOIN order_item i ON i.order_id = o.id
+       LEFT JOIN coupon c ON c.order_item_id = i.id
+      WHERE o.id = $1
+      ORDER BY i.id`,
+    [id],
+  )) as OrderWithItemRow[];
+  if (rows.length === 0) return null;
+  const [o] = rows;
+  const couponByItem = new Map<number, string>();
+  const items = rows
+    .filter((r): r is OrderWithItemRow & { i_id: number } => r.i_id !== null)
+    .map((r) => {
+      if (r.i_coupon_code !== null) couponByItem.set(r.i_id, r.i_coupon_code);
+      return Object.assign(new OrderItem(), {
+        id: r.i_id,
+        orderId: o.id,
+        type: r.i_type,
+        productId: r.i_product_id,
+        displayName: r.i_display_name,
+        format: r.i_format,
+        reason: r.i_reason,
+        medicalProblem: r.i_medical_problem,
+        chat: r.i_chat,
+        chatVerified: r.i_chat_verified,
+        decision: r.i_decision,
+        reasonForDecision: r.i_reason_for_decision,
+        decisionTime: r.i_decision_time,
+        priceCents: r.i_price_cents,
+        renewableTill: r.i_renewable_till,
+        pharmacyChecked: r.i_pharmacy_checked,
+      });
+    });
+  const order = Object.assign(new Order(), {
+    id: o.id,
+    source: o.source,
+    customerId: o.customer_id,
+    pharmacyId: o.pharmacy_id,
+    officeId: o.office_id,
+    pharmacyUserId: o.pharmacy_user_id,
+    pharmacyData: o.pharmacy_data,
+    patientFirstName: o.patient_first_name,
+    patientLastName: o.patient_last_name,
+    patientHetu: o.patient_hetu,
+    deliveryOptionId: o.delivery_option_id,
+    deliveryBeforeTime: o.delivery_before_time,
+    deliveryStatus: o.delivery_status,
+    processingStartTime: o.processing_start_time,
+    doctorId: o.doctor_id,
+    deliveryTime: o.delivery_time,
+    sandbox: o.sandbox,
+    priceCents: o.price_cents,
+    createdAt: o.created_at,
+    updatedAt: o.updated_at,
+    items,
+  });
+  const doctor = o.doctor_first_name !== null ? { firstName: o.doctor_first_name, lastName: o.doctor_last_name! } : null;
+  return { order, doctor, couponByItem };
+}
+
+/** The doctor's view of a loaded order. */
+export function doctorViewOf({ order, doctor, couponByItem }: LoadedOrder): DoctorOrder {
+  return toDoctorOrder(order, order.items, doctor, couponByItem);
+}
+
+interface OrderWithItemRow {
+  id: number;
+  source: Order['source'];
+  customer_id: number | null;
+  pharmacy_id: number | null;
+  office_id: number | null;
+  pharmacy_user_id: number | null;
+  pharmacy_data: Order['pharmacyData'];
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_hetu: string;
+  delivery_option_id: Order['deliveryOptionId'];
+  delivery_before_time: Date;
+  delivery_status: Order['deliveryStatus'];
+  processing_start_time: Date | null;
+  doctor_id: number | null;
+  delivery_time: Date | null;
+  sandbox: boolean;
+  price_cents: number;
+  created_at: Date;
+  updated_at: Date;
+  doctor_first_name: string | null;
+  doctor_last_name: string | null;
+  i_id: number | null;
+  i_type: OrderItem['type'];
+  i_product_id: number | null;
+  i_display_name: string;
+  i_format: string;
+  i_reason: string;
+  i_medical_problem: string | null;
+  i_chat: object | null;
+  i_chat_verified: boolean | null;
+  i_decision: OrderItem['decision'];
+  i_reason_for_decision: string;
+  i_decision_time: Date | null;
+  i_price_cents: number;
+  i_renewable_till: string | null;
+  i_pharmacy_checked: boolean;
+  i_coupon_code: string | null;
+}
