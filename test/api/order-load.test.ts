@@ -1,13 +1,13 @@
 /**
  * A lifecycle step reads its order once, by hand (loadOrderWithItems): the entities its event
- * carries must be what the ORM would load, and the doctor's view what loadDoctorOrder builds,
+ * carries must be what the ORM would load, and the doctor's view what loadDoctorOrders builds,
  * for orders in every state (items decided or not, a coupon, a renewal date, chat, pharmacy data).
  */
 import { DataSource } from 'typeorm';
 import type { DoctorOrder } from '@resepti/domain';
 import { dataSourceOptions } from '../../apps/api/src/database/data-source-options';
 import { Order } from '../../apps/api/src/orders/order.entity';
-import { doctorViewOf, loadDoctorOrder, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
+import { doctorViewOf, loadDoctorOrders, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
@@ -55,7 +55,7 @@ it("loads an order as the ORM does and as the doctor's view does, in every state
     const [byOrm] = await ds.manager.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
     // Strict: the same classes, the same properties (none the ORM leaves out), the same values.
     expect(loaded.order).toStrictEqual(byOrm);
-    expect(doctorViewOf(loaded)).toEqual(await loadDoctorOrder(ds.manager, id));
+    expect(doctorViewOf(loaded)).toEqual((await loadDoctorOrders(ds.manager, [id]))[0]);
   }
   const view = doctorViewOf((await loadOrderWithItems(ds.manager, delivered.id))!);
   expect(view.prescriptions.map((p) => [p.decision, p.couponCode !== null, p.renewableTill !== null, p.chat?.length ?? 0])).toEqual([

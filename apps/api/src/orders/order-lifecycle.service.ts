@@ -22,7 +22,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { doctorViewOf, loadOrderWithItems, type LoadedOrder } from './order-loads.js';
+import { doctorViewOf, loadDoctorOrder, loadOrderWithItems, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -123,9 +123,9 @@ export class OrderLifecycleService {
       await m.query(`SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [actor.id]);
       const held = await this.queue.heldOrderId(m, actor.id);
       if (held !== null) {
-        const loaded = await loadOrderWithItems(m, held);
-        if (loaded) await this.audit.record(actor, { action: 'order:read', orderId: held, patientHetu: loaded.order.patientHetu }, m);
-        return { result: { order: loaded && doctorViewOf(loaded), picked: false } };
+        const order = await loadDoctorOrder(m, held);
+        if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
+        return { result: { order, picked: false } };
       }
       // Rows another transaction is picking right now are skipped, so two doctors never get the same order.
       // Sandbox orders are the simulated doctor's (decideSandboxOrder), never a real one's.

@@ -118,11 +118,6 @@ interface DoctorItemRow {
   coupon_code: string | null;
 }
 
-export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
-  const [order] = await loadDoctorOrders(manager, [id]);
-  return order ?? null;
-}
-
 /** One order as a change needs it: the entities its listeners get, and what the doctor's view adds. */
 export interface LoadedOrder {
   /** The order with its items (by id), as the ORM loads them: no relation back, no select: false columns. */
@@ -212,6 +207,12 @@ export async function loadOrderWithItems(manager: EntityManager, id: number): Pr
 /** The doctor's view of a loaded order. */
 export function doctorViewOf({ order, doctor, couponByItem }: LoadedOrder): DoctorOrder {
   return toDoctorOrder(order, order.items, doctor, couponByItem);
+}
+
+/** One order as its doctor sees it (one statement), or null. */
+export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
+  const loaded = await loadOrderWithItems(manager, id);
+  return loaded && doctorViewOf(loaded);
 }
 
 interface OrderWithItemRow {
