@@ -1,6 +1,6 @@
 // A quick look at one authenticated GET against /health (not the bench: no figures to keep).
 //   node bench/profile-rest.mjs [seconds] [connections]
-// PROFILE_ONLY=/health,active picks the targets; BENCH_API_CPU_PROF=dir writes the API's CPU profile.
+// PROFILE_ONLY=/health,active picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile.
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
 // bench's sizes, then alternates /health, /system-status and Reseptilista in short slices.
 import { execSync } from 'node:child_process';
@@ -48,7 +48,7 @@ try {
   };
   const pgPids = () => execSync(`pgrep -f '${database}' || true`).toString().split('\n').filter(Boolean).map(Number);
   const pgCpu = () => pgPids().reduce((n, pid) => n + cpuOf(pid), 0);
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 3); round++) {
     for (const [name, target, cookie] of targets) {
       const [api0, pg0] = [cpuOf(api.child.pid), pgCpu()];
       const r = await httpLoad({ url: target, connections, duration: seconds, headers: cookie ? { cookie } : {} });

@@ -1,6 +1,8 @@
-import { ROOMS, type PushMeta } from '@resepti/domain';
+import { ROOMS, type PharmacyOrder, type PushMeta } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
-import { insertWaitingOrders } from '../support/order-fixtures';
+import { insertOrder, insertWaitingOrders } from '../support/order-fixtures';
+import { parseMetrics, scrape, valueOf } from '../support/metrics';
+import { pharmacistAtOffice } from '../support/pharmacy-flow';
 import { loginAs } from '../support/http';
 import { connectSocket, nextEvent, sessionInfo } from '../support/socket';
 
@@ -107,6 +109,22 @@ describe('two API nodes with Redis', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('shows on node B, which keeps Reseptilista in memory, a prescription checked on node A at once', async () => {
+    const { id: orderId, itemIds } = await insertOrder(a, { source: 'pharmacy', status: 'delivered', createdAt: new Date() });
+    const { client } = await pharmacistAtOffice(a, 'pharmacy');
+    const onB = client.onNode(b.apiUrl);
+    const fromMemoryOnB = async () => valueOf(parseMetrics((await scrape(b.baseUrl)).text), 'resepti_reseptilista_reads_total', { from: 'memory' }) ?? 0;
+    const prescriptionsOnB = async () => (await onB.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body.find((o) => o.orderId === orderId)?.prescriptions.map((p) => p.id);
+
+    expect(await prescriptionsOnB()).toEqual(itemIds);
+    const before = await fromMemoryOnB();
+    expect(await prescriptionsOnB()).toEqual(itemIds);
+    expect(await fromMemoryOnB()).toBe(before + 1); // B answered the second read from memory
+
+    expect((await client.post(`/check-order-item/${itemIds[0]}`)).status).toBe(200); // on node A
+    expect(await prescriptionsOnB()).toEqual(itemIds.slice(1));
   });
 
   it('never gives the same order to two doctors picking at once on different nodes', async () => {

@@ -9,6 +9,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import { auditAppendFailures, auditAppends, auditChainGuessMisses } from '../metrics/metrics.js';
 import { AuditLog } from './audit-log.entity.js';
 
@@ -174,7 +175,9 @@ const GUESSES = 3;
 /**
  * Rows that describe no change (a read, a refused request): linked after this process's last
  * append and sent with the lock in one statement in autocommit (APPEND_IF_HEAD_IS), one round
- * trip instead of a transaction's four. A wrong guess answers the real head, to link after in the
+ * trip instead of a transaction's four, prepared once per connection (planning the statement cost
+ * PostgreSQL more than running it), on the pool itself (TypeORM's query runner per statement cost
+ * the API more than the driver). A wrong guess answers the real head, to link after in the
  * next try; after GUESSES tries (other processes appending fast), a transaction of their own.
  * Callers run one at a time per process (AuditGroupCommit), so their guesses do not race.
  */
@@ -186,7 +189,11 @@ export async function appendOnItsOwn(db: DataSource, rows: PendingAuditRow[], ke
       const guess = chainEnds.get(db);
       if (!guess) break;
       const { json, end } = linkRows(rows, guess, at, key);
-      const [head] = (await db.query(APPEND_IF_HEAD_IS, [json, guess.lastId.toString(), guess.lastHash])) as Array<{ last_id: string; last_hash: string; added: number }>;
+      const [head] = await preparedQuery<{ last_id: string; last_hash: string; added: number }>(db, 'audit-append-if-head-is', APPEND_IF_HEAD_IS, [
+        json,
+        guess.lastId.toString(),
+        guess.lastHash,
+      ]);
       if (head.added === rows.length) {
         chainEnds.set(db, end);
         auditAppends.inc(rows.length);

@@ -107,6 +107,13 @@ export const auditChainGuessMisses = new Counter({
   registers,
 });
 
+export const reseptilistaReads = new Counter({
+  name: 'resepti_reseptilista_reads_total',
+  help: "Reseptilista reads, by where the page came from: 'memory' (ReseptilistaCache) or 'database'.",
+  labelNames: ['from'] as const,
+  registers,
+});
+
 export const auditAppendFailures = new Counter({
   name: 'resepti_audit_append_failures_total',
   help: 'Failed appends to the audit chain (the action answered 503 and rolled back).',

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { IdParam } from '../common/request-input.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -24,8 +24,15 @@ export class PharmacyOrdersController {
   })
   @ApiBadRequestResponse({ description: 'No office selected, or a bad limit.' })
   @ApiOperation({ summary: 'Reseptilista: orders with prescriptions not yet checked' })
-  active(@CurrentUser() user: SessionUser, @Req() req: Request, @Query() query: ActiveOrdersQueryDto): Promise<PharmacyOrder[]> {
-    return this.orders.active(user, req.session.officeId, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
+  async active(
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query() query: ActiveOrdersQueryDto,
+  ): Promise<string> {
+    const json = await this.orders.active(user, req.session.officeId, query.limit ?? PHARMACY_HISTORY_PAGE_SIZE);
+    res.type('json'); // the page comes serialised (ReseptilistaCache): sent as it is
+    return json;
   }
 
   @Get('pharmacy-order-history/history')

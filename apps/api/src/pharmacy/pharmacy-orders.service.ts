@@ -1,39 +1,73 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService, type ListedOrder } from '../audit/audit.service.js';
 import { preparedQuery } from '../database/prepared-query.js';
+import { EventBus } from '../events/event-bus.js';
+import { reseptilistaReads } from '../metrics/metrics.js';
+import { RedisConnection } from '../realtime/redis-connection.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toPharmacyOrder, type PharmacyOrderSource } from '../orders/order-view.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
+import { ReseptilistaCache, type ReseptilistaPage } from './reseptilista-cache.js';
 
 /** The pharmacy's order lists (Reseptilista, Historia) and the trash on a decided card. */
 @Injectable()
-export class PharmacyOrdersService {
+export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdown {
+  private readonly reseptilista: ReseptilistaCache;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly offices: PharmacyOfficeService,
     private readonly audit: AuditService,
     private readonly lifecycle: OrderLifecycleService,
-  ) {}
+    private readonly bus: EventBus,
+    redis: RedisConnection,
+  ) {
+    const logger = new Logger('Reseptilista');
+    this.reseptilista = new ReseptilistaCache(redis.client, (message) => logger.warn(message));
+  }
+
+  onModuleInit(): void {
+    // Every change of an order: its office's Reseptilista is read again (here and, over Redis, elsewhere).
+    this.bus.afterCommit('order.changed', ({ order }) => {
+      if (order.officeId !== null) this.reseptilista.forget(order.officeId);
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.reseptilista.close();
+  }
 
   /**
    * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
    * first, `limit` of them (the screen shows 30 and asks for more; sandbox orders are the
-   * integrator's test, never the workbench's): one statement for the page (an index range of
-   * idx_orders_reseptilista) with each order's items, and one audit row for the whole read. The
-   * statement itself checks that the office is the user's; only an empty answer asks why (400
-   * when the session's office is not, or no longer, theirs).
+   * integrator's test, never the workbench's), as JSON text, and one audit row for the whole read. The page
+   * comes from ReseptilistaCache when an office's screens ask at once, else from `readReseptilista`.
    */
-  async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<PharmacyOrder[]> {
+  async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<string> {
     if (!officeId) {
       await this.offices.requireOffice(user, officeId); // 400: no office selected
-      return [];
+      return '[]';
     }
+    const cached = this.reseptilista.page(user.id, officeId, limit);
+    reseptilistaReads.inc({ from: cached ? 'memory' : 'database' });
+    const page = cached ?? (await this.readReseptilista(user, officeId, limit));
+    await this.recordRead(user, 'pharmacy.orders.active', page.listed);
+    return page.json;
+  }
+
+  /**
+   * One statement for the page (an index range of idx_orders_reseptilista) with each order's
+   * items. The statement itself checks that the office is the user's; only an empty answer asks
+   * why (400 when the session's office is not, or no longer, theirs).
+   */
+  private async readReseptilista(user: SessionUser, officeId: number, limit: number): Promise<ReseptilistaPage> {
+    const ticket = this.reseptilista.ticket();
     const orders = await this.pharmacyOrders(
       'reseptilista',
       `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox
@@ -41,13 +75,15 @@ export class PharmacyOrdersService {
       'LIMIT $3',
       [officeId, user.pharmacyId, limit, user.id],
     );
-    if (orders.length === 0) {
-      await this.offices.requireOffice(user, officeId);
-      return [];
-    }
-    await this.recordRead(user, 'pharmacy.orders.active', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
+    if (orders.length === 0) await this.offices.requireOffice(user, officeId);
     // The query picks the office's orders with unchecked prescriptions; the card shows only those.
-    return orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), officeId) ?? []);
+    const cards: PharmacyOrder[] = orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), officeId) ?? []);
+    const page: ReseptilistaPage = {
+      json: JSON.stringify(cards),
+      listed: orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })),
+    };
+    this.reseptilista.fill(ticket, user.id, officeId, limit, page);
+    return page;
   }
 
   /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
@@ -104,7 +140,7 @@ export class PharmacyOrdersService {
   }
 
   /** One audit row for the read, naming every order it showed and its patient (none for an empty list). */
-  private async recordRead(user: SessionUser, action: AuditAction, orders: ListedOrder[]): Promise<void> {
+  private async recordRead(user: SessionUser, action: AuditAction, orders: readonly ListedOrder[]): Promise<void> {
     if (orders.length > 0) await this.audit.record(user, { action, listed: orders });
   }
 }

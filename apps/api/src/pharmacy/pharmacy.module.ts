@@ -5,6 +5,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { RedisModule } from '../realtime/redis.module.js';
 import { PharmacyCartController } from './pharmacy-cart.controller.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyCartService } from './pharmacy-cart.service.js';
@@ -22,7 +23,7 @@ import { PharmacyService } from './pharmacy.service.js';
 
 /** The pharmacy's side of the REST contract (SPEC section 7, Pharmacy). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule],
+  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
   controllers: [
     PharmacyController,
     PharmacyOfficeController,
