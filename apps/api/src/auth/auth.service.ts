@@ -103,20 +103,24 @@ export class AuthService {
   private readonly recent = new Map<string, { user: SessionUser | null; until: number }>();
 
   /**
-   * The session's user as it is now: null when the account was deleted. Customers and doctors are
-   * read at most once per USER_CACHE_MS per process, not on every request: an account's end also
-   * deletes its sessions (SessionsService), so a deleted user's request finds no session whatever
-   * this cache holds. Pharmacy users are read fresh: their admin flag must hold at once.
+   * The session's user as it is now: null when the account was deleted. Read at most once per
+   * USER_CACHE_MS per process, not on every request: an account's end also deletes its sessions
+   * (SessionsService), so a deleted user's request finds no session whatever this cache holds.
+   * A pharmacy user's admin flag must hold at once (an operator may change it in the database):
+   * the routes that need it read the user again (`reload`, from RolesGuard).
    */
   async refresh(user: SessionUser): Promise<SessionUser | null> {
-    if (user.role === 'pharmacy') return this.load(user);
-    const key = `${user.role}:${user.id}`;
+    const cached = this.recent.get(`${user.role}:${user.id}`);
+    if (cached && cached.until > Date.now()) return cached.user;
+    return this.reload(user);
+  }
+
+  /** The user read from the database now (and kept for the next `refresh`). */
+  async reload(user: SessionUser): Promise<SessionUser | null> {
     const now = Date.now();
-    const cached = this.recent.get(key);
-    if (cached && cached.until > now) return cached.user;
     const fresh = await this.load(user);
     if (this.recent.size > 10_000) this.recent.clear();
-    this.recent.set(key, { user: fresh, until: now + USER_CACHE_MS });
+    this.recent.set(`${user.role}:${user.id}`, { user: fresh, until: now + USER_CACHE_MS });
     return fresh;
   }
 
@@ -132,7 +136,7 @@ export class AuthService {
       case 'doctor':
         return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
       case 'pharmacy': {
-        // On every request of a pharmacy user: a prepared statement, planned once per connection.
+        // On every admin request of a pharmacy user: a prepared statement, planned once per connection.
         const [row] = await preparedQuery<Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>>(
           this.db,
           'session-pharmacy-user',
