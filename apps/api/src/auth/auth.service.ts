@@ -136,7 +136,7 @@ export class AuthService {
       case 'doctor':
         return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
       case 'pharmacy': {
-        // On every admin request of a pharmacy user: a prepared statement, planned once per connection.
+        // On every admin request of a pharmacy user (and a cache miss): a prepared statement, planned once per connection.
         const [row] = await preparedQuery<Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>>(
           this.db,
           'session-pharmacy-user',

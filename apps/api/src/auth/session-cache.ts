@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { SessionData, Store } from 'express-session';
 import type pg from 'pg';
+import { InvalidationChannel } from '../realtime/invalidation-channel.js';
 
 /** How long a process may answer a session from memory before it asks the database again. */
 export const SESSION_CACHE_MS = 1_000;
@@ -30,19 +31,15 @@ interface Cached {
 export class SessionCache {
   private readonly logger = new Logger('Sessions');
   private readonly entries = new Map<string, Cached>();
-  private subscriber: Redis | null = null;
+  private readonly channel: InvalidationChannel;
   /** Moves on every forget: a database read that began before one does not fill the cache. */
   private generation = 0;
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly redis: Redis | null,
+    redis: Redis | null,
   ) {
-    if (!redis) return;
-    this.subscriber = redis.duplicate();
-    // A subscriber that cannot connect retries in the background; meanwhile the TTL bounds staleness.
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => {
+    this.channel = new InvalidationChannel(redis, INVALIDATED_CHANNEL, (message) => {
       try {
         this.generation++;
         for (const sid of JSON.parse(message) as string[]) this.entries.delete(sid);
@@ -50,7 +47,6 @@ export class SessionCache {
         // not ours
       }
     });
-    void this.subscriber.subscribe(INVALIDATED_CHANNEL).catch(() => undefined);
   }
 
   /** Puts the cache in front of the store's get, set, touch and destroy. */
@@ -91,14 +87,13 @@ export class SessionCache {
     if (sids.length === 0) return;
     this.generation++;
     for (const sid of sids) this.entries.delete(sid);
-    if (this.redis?.status !== 'ready') return;
-    await this.redis.publish(INVALIDATED_CHANNEL, JSON.stringify(sids)).catch((err: unknown) => {
-      this.logger.warn(`session invalidation not sent (${String(err)}): other processes forget within ${SESSION_CACHE_MS} ms`);
-    });
+    await this.channel.publish(JSON.stringify(sids), (reason) =>
+      this.logger.warn(`session invalidation not sent (${reason}): other processes forget within ${SESSION_CACHE_MS} ms`),
+    );
   }
 
   close(): void {
-    this.subscriber?.disconnect();
+    this.channel.close();
   }
 
   private async read(sid: string): Promise<SessionData | null> {

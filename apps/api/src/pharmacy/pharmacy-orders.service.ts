@@ -46,8 +46,9 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
   /**
    * Reseptilista: the selected office's orders that still have prescriptions not checked, newest
    * first, `limit` of them (the screen shows 30 and asks for more; sandbox orders are the
-   * integrator's test, never the workbench's), as JSON text, and one audit row for the whole read. The page
-   * comes from ReseptilistaCache when an office's screens ask at once, else from `readReseptilista`.
+   * integrator's test, never the workbench's), as JSON text, and one audit row for the whole
+   * read. The page comes from ReseptilistaCache when an office's screens ask at once, else from
+   * `readReseptilista`.
    */
   async active(user: SessionUser, officeId: number | undefined, limit: number): Promise<string> {
     if (!officeId) {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { InvalidationChannel } from '../realtime/invalidation-channel.js';
 
 /** How long a process may answer an office's Reseptilista from memory before it reads the database again. */
 export const RESEPTILISTA_CACHE_MS = 1_000;
@@ -41,9 +42,7 @@ export class ReseptilistaCache {
   private readonly pages = new Map<number, Map<number, Cached>>();
   /** `${userId}:${officeId}` → until when the user is known to work at the office. */
   private readonly members = new Map<string, number>();
-  private subscriber: Redis | null = null;
-  /** Settles once the other processes' changes arrive here (at once without Redis). */
-  readonly subscribed: Promise<void> = Promise.resolve();
+  private readonly channel: InvalidationChannel;
   /** Moves on every forget: a database read that began before one does not fill the cache. */
   private generation = 0;
   /** When pages no longer fresh are next dropped (offices nobody reads again would keep theirs). */
@@ -52,25 +51,22 @@ export class ReseptilistaCache {
   ttlMs = RESEPTILISTA_CACHE_MS;
 
   constructor(
-    private readonly redis: Redis | null,
+    redis: Redis | null,
     private readonly warn: (message: string) => void,
   ) {
-    if (!redis) return;
-    this.subscriber = redis.duplicate();
-    // A subscriber that cannot connect retries in the background; meanwhile the TTL bounds staleness.
-    this.subscriber.on('error', () => undefined);
-    this.subscriber.on('message', (_channel: string, message: string) => {
+    this.channel = new InvalidationChannel(redis, CHANGED_CHANNEL, (message) => {
       const officeId = Number(message);
       if (Number.isInteger(officeId)) this.forgetHere(officeId);
     });
-    this.subscribed = this.subscriber.subscribe(CHANGED_CHANNEL).then(
-      () => undefined,
-      () => undefined,
-    );
+  }
+
+  /** Settles once the other processes' changes arrive here (at once without Redis). */
+  get subscribed(): Promise<void> {
+    return this.channel.subscribed;
   }
 
   close(): void {
-    this.subscriber?.disconnect();
+    this.channel.close();
   }
 
   /** The cached page, when it is fresh and the user is known to work at the office. */
@@ -109,10 +105,9 @@ export class ReseptilistaCache {
   /** An order of the office changed (after its commit): forgotten here and in the other processes. */
   forget(officeId: number): void {
     this.forgetHere(officeId);
-    if (this.redis?.status !== 'ready') return;
-    this.redis.publish(CHANGED_CHANNEL, String(officeId)).catch((err: unknown) => {
-      this.warn(`Reseptilista change not sent (${String(err)}): other processes see it within ${RESEPTILISTA_CACHE_MS} ms`);
-    });
+    void this.channel.publish(String(officeId), (reason) =>
+      this.warn(`Reseptilista change not sent (${reason}): other processes see it within ${RESEPTILISTA_CACHE_MS} ms`),
+    );
   }
 
   private forgetHere(officeId: number): void {
