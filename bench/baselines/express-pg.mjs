@@ -4,7 +4,8 @@
 // without sessions, validation, ORM or pushes. The doctor is named by the x-doctor header.
 // Its audit rows are chained exactly as the app chains them: collected in the transaction and
 // appended just before COMMIT by the app's own appendToChain (the head locked through
-// audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY), so the ratio compares like with like.
+// audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY, its two statements prepared by name as
+// the app's are), so the ratio compares like with like.
 // Deliberately left out: the queue-count query Resepti runs for its queue:status push after
 // each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
 import express from 'express';
@@ -25,7 +26,10 @@ async function tx(fn) {
     await c.query('BEGIN');
     c.auditRows = [];
     const result = await fn(c);
-    if (c.auditRows.length > 0) await appendToChain({ query: async (sql, params) => (await c.query(sql, params)).rows }, c.auditRows, auditChainKey);
+    if (c.auditRows.length > 0) {
+      const runner = { query: async (text, values) => (await c.query(text, values)).rows, prepared: async (name, text, values) => (await c.query({ name, text, values })).rows };
+      await appendToChain(runner, c.auditRows, auditChainKey);
+    }
     await c.query('COMMIT');
     return result;
   } catch (err) {

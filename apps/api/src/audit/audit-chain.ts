@@ -9,7 +9,7 @@ import {
   type TransactionRollbackEvent,
 } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { preparedQuery } from '../database/prepared-query.js';
+import { preparedIn, preparedQuery } from '../database/prepared-query.js';
 import { auditAppendFailures, auditAppends, auditChainGuessMisses } from '../metrics/metrics.js';
 import { AuditLog } from './audit-log.entity.js';
 
@@ -89,6 +89,8 @@ export function addPendingAuditRows(runner: QueryRunner, rows: PendingAuditRow[]
 /** What appends run their SQL on: a transaction's EntityManager, or a pg client in the bench's baseline. */
 export interface SqlRunner {
   query(text: string, values?: unknown[]): Promise<unknown>;
+  /** The same as a statement prepared by `name` on the connection, where the runner can (every change appends). */
+  prepared?(name: string, text: string, values: unknown[]): Promise<unknown>;
 }
 
 /** Where the chain ended after an append: the id and hash of its last row. */
@@ -159,10 +161,11 @@ const APPEND_IF_HEAD_IS = `WITH head AS (SELECT last_id, last_hash FROM audit_ch
 export async function appendToChain(m: SqlRunner, rows: PendingAuditRow[], key: string, source: object = chainSourceOf(m)): Promise<void> {
   if (rows.length === 0) return;
   try {
-    const [head] = (await m.query('SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()')) as Array<{ last_id: string; last_hash: string }>;
+    const run = (name: string, text: string, values: unknown[]) => (m.prepared ? m.prepared(name, text, values) : m.query(text, values));
+    const [head] = (await run('audit-chain-lock', 'SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()', [])) as Array<{ last_id: string; last_hash: string }>;
     const { json, end } = linkRows(rows, { lastId: BigInt(head.last_id), lastHash: head.last_hash }, new Date(), key);
     chainEnds.set(source, end);
-    await m.query(INSERT_LINKED_ROWS, [json]);
+    await run('audit-insert-linked', INSERT_LINKED_ROWS, [json]);
     auditAppends.inc(rows.length);
   } catch (err) {
     throw appendFailure(err, source);
@@ -242,7 +245,8 @@ export function auditChainSubscriber(key: string | null): new () => AuditChainSu
       const rows = pending.get(runner);
       if (!rows) return;
       pending.delete(runner);
-      await appendToChain(runner.manager, rows, requireChainKey(key));
+      const m = runner.manager;
+      await appendToChain({ query: (text, values) => m.query(text, values), prepared: (name, text, values) => preparedIn(m, name, text, values) }, rows, requireChainKey(key), runner.connection);
     }
 
     afterTransactionRollback(event: TransactionRollbackEvent): void {

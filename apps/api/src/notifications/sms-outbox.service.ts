@@ -3,8 +3,9 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { accountClosedSms, credentialChangedSms, orderHandledSms, toE164Phone } from '@resepti/domain';
+import { preparedIn } from '../database/prepared-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { Customer } from '../customer/customer.entity.js';
+import type { Customer } from '../customer/customer.entity.js';
 import { EventBus } from '../events/event-bus.js';
 import type { OrderChange } from '../orders/order-change.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
@@ -44,7 +45,8 @@ export class SmsOutboxService implements OnModuleInit {
     const { order } = change;
     // A sandbox order (an integrator's test) never texts anyone.
     if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId || order.sandbox) return;
-    const customer = await m.findOneBy(Customer, { id: order.customerId });
+    // By hand: every delivery of a customer's order comes here, and the ORM's query building cost more than the statement.
+    const [customer] = await preparedIn<Pick<Customer, 'phone' | 'language'>>(m, 'sms-customer', `SELECT phone, language FROM customer WHERE id = $1`, [order.customerId]);
     await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl, customer?.language), order.id);
   }
 
@@ -56,7 +58,7 @@ export class SmsOutboxService implements OnModuleInit {
       this.logger.warn(`text message not queued: the customer's phone number is not valid${orderId ? ` (order ${orderId})` : ''}`);
       return;
     }
-    await m.insert(SmsOutbox, { phone: to, body, orderId, idempotencyKey: randomUUID() });
+    await preparedIn(m, 'sms-queue', `INSERT INTO sms_outbox (phone, body, order_id, idempotency_key) VALUES ($1, $2, $3, $4)`, [to, body, orderId, randomUUID()]);
     await this.bus.emit(m, 'outbox.written', { channel: 'sms' });
   }
 }

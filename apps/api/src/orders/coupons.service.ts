@@ -39,11 +39,6 @@ export class CouponsService {
     }
   }
 
-  /** Removes the item's coupon (undo or a changed decision); a coupon already used stays. */
-  async removeForItem(manager: EntityManager, orderItemId: number): Promise<void> {
-    await manager.createQueryBuilder().delete().from(Coupon).where('order_item_id = :orderItemId AND used_at IS NULL', { orderItemId }).execute();
-  }
-
   /**
    * A paid cart's code is used, atomically: a customer's own coupon once (usedAt), a campaign code
    * one use more while under its cap and within its time. False when the code cannot be used any

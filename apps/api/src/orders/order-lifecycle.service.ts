@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
 import {
+  type QueueStatus,
   DOCTOR_MESSAGES,
   MESSAGES,
   PHARMACY_MESSAGES,
@@ -22,7 +23,8 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { doctorViewOf, loadDoctorOrder, loadOrderWithItems, type LoadedOrder } from './order-loads.js';
+import { decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor } from './lifecycle-statements.js';
+import { doctorViewOf, loadChangedOrder, loadDoctorOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -45,6 +47,9 @@ const SANDBOX_DOCTOR: AuditActor = { role: 'sandbox', id: null };
 /** The changes that move an order into, within or out of the doctors' queue (its counts change). */
 const QUEUE_MOVES: ReadonlySet<OrderChange['kind']> = new Set(['placed', 'picked', 'released', 'delivered']);
 
+/** The queue counts a change that moves the queue reads with its order (loadChanged). */
+const QUEUE_COUNTS = { name: 'queue-counts', sql: queueStatusSql() };
+
 const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
 
 /** 'YYYY-MM-DD' of the Helsinki calendar date. */
@@ -61,6 +66,9 @@ function helsinkiDate(d: Date): string {
  */
 @Injectable()
 export class OrderLifecycleService {
+  /** Orders read by loadChanged, with the queue counts read with them (null: the change does not move the queue). */
+  private readonly countsAtChange = new WeakMap<Order, QueueStatus | null>();
+
   constructor(
     @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly queue: OrderQueueService,
@@ -119,28 +127,19 @@ export class OrderLifecycleService {
    */
   async pickFirst(actor: SessionUser): Promise<PickResult> {
     return this.change<PickResult>(async (m) => {
-      // Serialises one doctor's own concurrent picks (two tabs), so a doctor never holds two orders.
-      await m.query(`SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [actor.id]);
-      const held = await this.queue.heldOrderId(m, actor.id);
+      await lockDoctor(m, actor.id);
+      const { held, picked } = await heldOrPicked(m, actor.id);
       if (held !== null) {
         const order = await loadDoctorOrder(m, held);
         if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
         return { result: { order, picked: false } };
       }
-      // Rows another transaction is picking right now are skipped, so two doctors never get the same order.
-      // Sandbox orders are the simulated doctor's (decideSandboxOrder), never a real one's.
-      const next = (await m.query(
-        `SELECT id FROM orders WHERE delivery_status = $1 AND NOT sandbox ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [STATUS.waiting],
-      )) as Array<{ id: number }>;
-      if (next.length === 0) return { result: { order: null, picked: false } };
-      const id = next[0].id;
-      await m.update(Order, { id }, { deliveryStatus: STATUS.processing, doctorId: actor.id, processingStartTime: () => 'now()' });
-      const loaded = await this.load(m, id);
-      await this.audit.record(actor, { action: 'order:pick', orderId: id, patientHetu: loaded.order.patientHetu }, m);
+      if (picked === null) return { result: { order: null, picked: false } };
+      const loaded = await this.loadChanged(m, picked, 'picked');
+      await this.audit.record(actor, { action: 'order:pick', orderId: picked, patientHetu: loaded.order.patientHetu }, m);
       return {
         result: { order: doctorViewOf(loaded), picked: true },
-        change: { kind: 'picked', order: loaded.order, doctorHeld: { doctorId: actor.id, pickedOrder: id } },
+        change: { kind: 'picked', order: loaded.order, doctorHeld: { doctorId: actor.id, pickedOrder: picked } },
       };
     });
   }
@@ -171,29 +170,25 @@ export class OrderLifecycleService {
    */
   async decideItem(actor: SessionUser, itemId: number, decision: Decision, reasonForDecision: string | undefined): Promise<DoctorPrescription> {
     const reason = (reasonForDecision ?? '').trim();
+    const undo = decision === 'undecided';
+    const reasonGiven = !isRejected(decision) || reason !== '';
     return this.change(async (m) => {
-      const item = await m.findOneBy(OrderItem, { id: itemId });
-      if (!item) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
-      const order = await m.findOne(Order, { where: { id: item.orderId }, lock: { mode: 'pessimistic_write' } });
-      if (!order || order.deliveryStatus !== STATUS.processing || order.doctorId !== actor.id) {
-        throw new ForbiddenException(DOCTOR_MESSAGES.itemNotInCurrentOrder);
-      }
-      if (isRejected(decision) && reason === '') throw new BadRequestException(MESSAGES.reasonMandatory);
-      if (decision === 'rejected-with-coupon' && (order.source !== 'customer' || !order.customerId)) {
+      const target = await decideItemRow(m, { itemId, doctorId: actor.id, decision, reason: undo ? '' : reason, decisionTime: undo ? null : new Date(), reasonGiven });
+      if (!target) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
+      if (target.status !== STATUS.processing || target.doctorId !== actor.id) throw new ForbiddenException(DOCTOR_MESSAGES.itemNotInCurrentOrder);
+      if (!reasonGiven) throw new BadRequestException(MESSAGES.reasonMandatory);
+      if (decision === 'rejected-with-coupon' && (target.source !== 'customer' || !target.customerId)) {
         throw new BadRequestException(DOCTOR_MESSAGES.couponOnlyForCustomers);
       }
-      const undo = decision === 'undecided';
-      await m.update(OrderItem, { id: item.id }, { decision, reasonForDecision: undo ? '' : reason, decisionTime: undo ? null : new Date() });
-      let couponCode: string | null = null;
-      if (decision === 'rejected-with-coupon') {
-        couponCode = await this.coupons.ensureForItem(m, { orderItemId: item.id, customerId: order.customerId!, amountCents: item.priceCents });
-      } else {
-        await this.coupons.removeForItem(m, item.id);
-      }
-      await this.audit.record(actor, { action: `order-item:${decision}`, orderId: order.id, patientHetu: order.patientHetu }, m);
-      const { order: changed } = await this.load(m, order.id);
+      if (!target.decided) throw new Error(`item ${itemId}: the decision was not written though every check passed`);
+      const couponCode =
+        decision === 'rejected-with-coupon'
+          ? await this.coupons.ensureForItem(m, { orderItemId: itemId, customerId: target.customerId!, amountCents: target.priceCents })
+          : null;
+      await this.audit.record(actor, { action: `order-item:${decision}`, orderId: target.orderId, patientHetu: target.patientHetu }, m);
+      const { order: changed } = await this.loadChanged(m, target.orderId, 'decided');
       return {
-        result: toDoctorPrescription(changed.items.find((i) => i.id === item.id)!, couponCode),
+        result: toDoctorPrescription(changed.items.find((i) => i.id === itemId)!, couponCode),
         change: { kind: 'decided', order: changed, itemId, decision },
       };
     });
@@ -208,10 +203,8 @@ export class OrderLifecycleService {
     return this.change(async (m) => {
       const heldId = await this.queue.heldOrderId(m, actor.id, true);
       if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
-      const undecided = await m.countBy(OrderItem, { orderId: heldId, decision: 'undecided' });
-      if (undecided > 0) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
-      await this.markDelivered(m, heldId, new Date());
-      const delivered = await this.load(m, heldId);
+      if (!(await this.markDelivered(m, heldId, new Date()))) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
+      const delivered = await this.loadChanged(m, heldId, 'delivered');
       await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: delivered.order.patientHetu }, m);
       return {
         result: doctorViewOf(delivered),
@@ -250,7 +243,7 @@ export class OrderLifecycleService {
       if (due.status === STATUS.waiting) {
         await m.update(Order, { id: due.id }, { deliveryStatus: STATUS.processing, processingStartTime: () => 'now()' });
         await this.audit.record(SANDBOX_DOCTOR, { action: 'order:pick', orderId: due.id, patientHetu: order.patientHetu }, m);
-        return { result: due.id, change: { kind: 'picked', order: (await this.load(m, due.id)).order } };
+        return { result: due.id, change: { kind: 'picked', order: (await this.loadChanged(m, due.id, 'picked')).order } };
       }
       const now = new Date();
       const items = await m.find(OrderItem, { where: { orderId: due.id }, order: { id: 'ASC' } });
@@ -262,7 +255,7 @@ export class OrderLifecycleService {
       }
       await this.markDelivered(m, due.id, now);
       await this.audit.record(SANDBOX_DOCTOR, [...audited, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }], m);
-      return { result: due.id, change: { kind: 'delivered', order: (await this.load(m, due.id)).order } };
+      return { result: due.id, change: { kind: 'delivered', order: (await this.loadChanged(m, due.id, 'delivered')).order } };
     });
   }
 
@@ -290,50 +283,39 @@ export class OrderLifecycleService {
       if (item.pharmacyChecked) throw new ConflictException(PHARMACY_MESSAGES.prescriptionAlreadyChecked);
       await m.update(OrderItem, { id: item.id }, { pharmacyChecked: true });
       await this.audit.record(actor, { action: 'pharmacy.order-item.check', orderId: item.orderId, patientHetu: item.order.patientHetu }, m);
-      const order = (await this.load(m, item.orderId)).order;
+      const order = (await this.loadChanged(m, item.orderId, 'checked')).order;
       return { result: order, change: { kind: 'checked', order, itemId } };
     });
   }
 
   /**
-   * Runs one change in a transaction: the order's updated_at moves (integrators list changes by
-   * it), and the change is told through the event door ('order.changed'): its in-transaction
-   * listeners (the outboxes) write now, its after-commit listeners (realtime) hear it only once
-   * the transaction has committed.
+   * Runs one change in a transaction and tells it through the event door ('order.changed'): its
+   * in-transaction listeners (the outboxes) write now, its after-commit listeners (realtime) hear
+   * it only once the transaction has committed. The change's order must have been read by
+   * loadChanged, which moved its updated_at and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
     return this.orders.manager.transaction(async (m) => {
       const done = await work(m);
       const change = done.change;
       if (change) {
-        // A change that moves the queue reads the counts in the same statement (its own writes
-        // included), so the realtime layer pushes them at the commit without a query. The counts
-        // are striped: a change committed meanwhile on another stripe may be missing from them,
-        // which the listener's one read after the burst puts right.
-        const movesQueue = !change.order.sandbox && QUEUE_MOVES.has(change.kind);
-        const [touched] = (await m.query(
-          `WITH t AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING updated_at)
-           SELECT t.updated_at${movesQueue ? `, q.* FROM t CROSS JOIN (${queueStatusSql()}) q` : ' FROM t'}`,
-          [change.order.id],
-        )) as Array<{ updated_at: Date } & QueueStatusRow>;
-        // The change's order is what its listeners and subscribers see: as it is now.
-        change.order.updatedAt = touched.updated_at;
-        if (movesQueue) change.queueStatus = toQueueStatus(touched);
+        const counts = this.countsAtChange.get(change.order);
+        if (counts === undefined) throw new Error(`order ${change.order.id}: a change's order is read by loadChanged`);
+        if (counts && !change.order.sandbox) change.queueStatus = counts;
         await this.bus.emit(m, 'order.changed', change);
       }
       return done.result;
     });
   }
 
-  /** Delivered now: approved renewals become renewable until delivery + 2 years. */
-  private async markDelivered(m: EntityManager, orderId: number, now: Date): Promise<void> {
-    await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.delivered, deliveryTime: now });
-    await m.update(OrderItem, { orderId, decision: 'approved', type: 'renewal' }, { renewableTill: helsinkiDate(renewableTill(now)) });
+  /** Delivered now, unless an item is undecided (false): approved renewals become renewable until delivery + 2 years. */
+  private markDelivered(m: EntityManager, orderId: number, now: Date): Promise<boolean> {
+    return deliverIfDecided(m, orderId, now, helsinkiDate(renewableTill(now)));
   }
 
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
     await m.update(Order, { id: orderId }, { deliveryStatus: STATUS.waiting, doctorId: null, processingStartTime: null });
-    const order = (await this.load(m, orderId)).order;
+    const order = (await this.loadChanged(m, orderId, 'released')).order;
     await this.audit.record(actor, { action: 'order:release', orderId, patientHetu: order.patientHetu }, m);
     return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
   }
@@ -384,13 +366,20 @@ export class OrderLifecycleService {
         JSON.stringify(items),
       ],
     )) as Array<{ id: number }>;
-    return (await this.load(m, id)).order;
+    return (await this.loadChanged(m, id, 'placed')).order;
   }
 
-  /** The order, its items, doctor and coupons in one statement: the event's entities and the doctor's view. */
-  private async load(m: EntityManager, id: number): Promise<LoadedOrder> {
-    const loaded = await loadOrderWithItems(m, id);
+  /**
+   * The last read of a change: the order as the change left it, with its items, doctor and coupons
+   * (the event's entities and the doctor's view), its updated_at moved (integrators list changes by
+   * it), and the queue counts when the change moves the queue, all in one statement. The counts
+   * include the change's own writes; they are striped, so a change committed meanwhile on another
+   * stripe may be missing, which the realtime listener's one read after a burst puts right.
+   */
+  private async loadChanged(m: EntityManager, id: number, kind: OrderChange['kind']): Promise<LoadedOrder> {
+    const loaded = await loadChangedOrder<QueueStatusRow>(m, id, QUEUE_MOVES.has(kind) ? QUEUE_COUNTS : null);
     if (!loaded) throw new EntityNotFoundError(Order, { id });
+    this.countsAtChange.set(loaded.order, loaded.extra && toQueueStatus(loaded.extra));
     return loaded;
   }
 }

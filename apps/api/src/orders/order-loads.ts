@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { preparedIn } from '../database/prepared-query.js';
 import type { DoctorOrder } from '@resepti/domain';
 import type { Doctor } from '../doctor/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -126,6 +127,20 @@ export interface LoadedOrder {
   couponByItem: Map<number, string>;
 }
 
+/** An order's columns with its doctor's name and its items (i_…) and their coupons, one row an item. */
+const ORDER_WITH_ITEMS_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy_id, o.office_id, o.pharmacy_user_id, o.pharmacy_data, o.patient_first_name,
+            o.patient_last_name, o.patient_hetu, o.delivery_option_id, o.delivery_before_time, o.delivery_status,
+            o.processing_start_time, o.doctor_id, o.delivery_time, o.sandbox, o.price_cents, o.created_at,
+            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
+            i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
+            i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
+            i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
+            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
+            c.code AS i_coupon_code`;
+const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
+       LEFT JOIN order_item i ON i.order_id = o.id
+       LEFT JOIN coupon c ON c.order_item_id = i.id`;
+
 /**
  * One order with its items, its doctor's name and its items' coupon codes, in one statement read
  * by hand: a lifecycle step's event (the entities) and its answer (the doctor's view, see
@@ -134,23 +149,42 @@ export interface LoadedOrder {
  */
 export async function loadOrderWithItems(manager: EntityManager, id: number): Promise<LoadedOrder | null> {
   const rows = (await manager.query(
-    `SELECT o.id, o.source, o.customer_id, o.pharmacy_id, o.office_id, o.pharmacy_user_id, o.pharmacy_data, o.patient_first_name,
-            o.patient_last_name, o.patient_hetu, o.delivery_option_id, o.delivery_before_time, o.delivery_status,
-            o.processing_start_time, o.doctor_id, o.delivery_time, o.sandbox, o.price_cents, o.created_at, o.updated_at,
-            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
-            i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
-            i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
-            i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
-            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
-            c.code AS i_coupon_code
+    `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
        FROM orders o
-       LEFT JOIN doctor d ON d.id = o.doctor_id
-       LEFT JOIN order_item i ON i.order_id = o.id
-       LEFT JOIN coupon c ON c.order_item_id = i.id
+       ${ORDER_WITH_ITEMS_JOINS}
       WHERE o.id = $1
       ORDER BY i.id`,
     [id],
   )) as OrderWithItemRow[];
+  return toLoadedOrder(rows);
+}
+
+/**
+ * The last statement of a change: the order's updated_at moves (integrators list changes by it)
+ * and the order is read as the change left it (loadOrderWithItems), with the columns of the query
+ * `extra.sql` (named `extra.name`, e.g. the queue counts) beside each row, in one statement. The read sees the
+ * transaction's earlier statements; the new updated_at comes from the update beside it.
+ */
+export async function loadChangedOrder<X extends object>(
+  manager: EntityManager,
+  id: number,
+  extra: { name: string; sql: string } | null,
+): Promise<(LoadedOrder & { extra: X | null }) | null> {
+  const rows = await preparedIn<OrderWithItemRow & X>(
+    manager,
+    extra ? `changed-order-with-${extra.name}` : 'changed-order',
+    `WITH touched AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING id, updated_at)
+     SELECT ${ORDER_WITH_ITEMS_COLUMNS}, touched.updated_at${extra ? ', q.*' : ''}
+       FROM touched JOIN orders o ON o.id = touched.id
+       ${ORDER_WITH_ITEMS_JOINS}${extra ? `\n       CROSS JOIN (${extra.sql}) q` : ''}
+      ORDER BY i.id`,
+    [id],
+  );
+  const loaded = toLoadedOrder(rows);
+  return loaded && { ...loaded, extra: extra ? rows[0] : null };
+}
+
+function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   if (rows.length === 0) return null;
   const [o] = rows;
   const couponByItem = new Map<number, string>();

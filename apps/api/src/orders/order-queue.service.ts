@@ -4,14 +4,13 @@ import { OrderQueueCount } from './order-queue-count.entity.js';
 import type { EntityManager, Repository } from 'typeorm';
 import type { DoctorOrder, QueueOrder, QueueStatus, SystemStatus } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
-import { preparedQuery } from '../database/prepared-query.js';
+import { preparedIn, preparedQuery } from '../database/prepared-query.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from './order.entity.js';
+import { HELD_ORDER_SQL } from './lifecycle-statements.js';
 import { loadDoctorOrder } from './order-loads.js';
 import { toQueueOrder } from './order-view.js';
 
-/** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
-const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;
 
 /**
  * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
@@ -49,7 +48,7 @@ export class OrderQueueService {
 
   /** The doctor's current (processing) order id, optionally locking it. */
   async heldOrderId(manager: EntityManager, doctorId: number, lock = false): Promise<number | null> {
-    const rows = (await manager.query(`${HELD_ORDER_SQL}${lock ? ' FOR UPDATE' : ''}`, [doctorId])) as Array<{ id: number }>;
+    const rows = await preparedIn<{ id: number }>(manager, lock ? 'held-order-lock' : 'held-order', `${HELD_ORDER_SQL}${lock ? ' FOR UPDATE' : ''}`, [doctorId]);
     return rows[0]?.id ?? null;
   }
 

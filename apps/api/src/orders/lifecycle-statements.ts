@@ -1,0 +1,133 @@
+import type { EntityManager } from 'typeorm';
+import { preparedIn } from '../database/prepared-query.js';
+import type { Decision, OrderStatus } from '@resepti/domain';
+import type { OrderSource } from './order.entity.js';
+
+// The doctor's steps of the order lifecycle (pick, decide, deliver) as hand-written statements:
+// each step is a few round trips, each of which costs the API a socket write and PostgreSQL a
+// parse, so what can be one statement is one (the checks go in with the change and come back
+// with it). No ORM query building: it cost the API more than the statements did. The lifecycle
+// (order-lifecycle.service.ts) decides what to answer; these only read and write.
+
+/** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
+export const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;
+
+/**
+ * Locks the doctor's own row until the transaction ends: one doctor's concurrent picks (two tabs)
+ * run one after the other, so a doctor never holds two orders. A statement of its own: the
+ * statements after it read with a snapshot taken after the lock, and so see the other tab's pick.
+ */
+export async function lockDoctor(m: EntityManager, doctorId: number): Promise<void> {
+  await preparedIn(m, 'doctor-lock', `SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [doctorId]);
+}
+
+/**
+ * Under the doctor's lock: the order the doctor holds, or, when none, the waiting order with the
+ * earliest deadline made the doctor's (processing), in one statement. Rows another transaction is
+ * picking right now are skipped, so two doctors never get the same order; sandbox orders are the
+ * simulated doctor's, never a real one's. Both null: nothing held and nothing waits.
+ */
+export async function heldOrPicked(m: EntityManager, doctorId: number): Promise<{ held: number | null; picked: number | null }> {
+  const [row] = await preparedIn<{ held: number | null; picked: number | null }>(
+    m,
+    'held-or-picked',
+    `WITH held AS (${HELD_ORDER_SQL}),
+     picked AS (
+       UPDATE orders SET delivery_status = 'processing', doctor_id = $1, processing_start_time = now()
+        WHERE delivery_status = 'waiting' AND id = (
+          SELECT id FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox AND NOT EXISTS (SELECT 1 FROM held)
+           ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id)
+     SELECT (SELECT id FROM held) AS held, (SELECT id FROM picked) AS picked`,
+    [doctorId],
+  );
+  return row;
+}
+
+/** The order and item a decision is about, as found under the order's lock; `decided`: the decision was written. */
+export interface DecisionTarget {
+  orderId: number;
+  status: OrderStatus;
+  doctorId: number | null;
+  source: OrderSource;
+  customerId: number | null;
+  patientHetu: string;
+  priceCents: number;
+  decided: boolean;
+}
+
+interface DecisionRow {
+  order_id: number;
+  delivery_status: OrderStatus;
+  doctor_id: number | null;
+  source: OrderSource;
+  customer_id: number | null;
+  patient_hetu: string;
+  price_cents: number;
+  decided: boolean;
+}
+
+/**
+ * Writes a decision on one item in one statement: its order locked and checked (processing, held
+ * by `doctorId`; a coupon only on a customer's order; `reasonGiven` false refuses a rejection
+ * without a reason), the item decided, and, unless the decision gives a coupon, the item's unused
+ * coupon removed. Answers what it found, whether or not it wrote (the caller says why not), or
+ * null when there is no such item.
+ */
+export async function decideItemRow(
+  m: EntityManager,
+  input: { itemId: number; doctorId: number; decision: Decision; reason: string; decisionTime: Date | null; reasonGiven: boolean },
+): Promise<DecisionTarget | null> {
+  const [t] = await preparedIn<DecisionRow>(
+    m,
+    'decide-item',
+    `WITH target AS (
+       SELECT i.id AS item_id, i.price_cents, o.id AS order_id, o.delivery_status, o.doctor_id, o.source, o.customer_id, o.patient_hetu
+         FROM order_item i JOIN orders o ON o.id = i.order_id WHERE i.id = $1 FOR UPDATE OF o),
+     decided AS (
+       UPDATE order_item i SET decision = $3, reason_for_decision = $4, decision_time = $5
+         FROM target t
+        WHERE i.id = t.item_id AND t.delivery_status = 'processing' AND t.doctor_id = $2 AND $6::boolean
+          AND ($3 <> 'rejected-with-coupon' OR (t.source = 'customer' AND t.customer_id IS NOT NULL))
+       RETURNING i.id),
+     uncouponed AS (
+       DELETE FROM coupon c USING decided d WHERE c.order_item_id = d.id AND c.used_at IS NULL AND $3 <> 'rejected-with-coupon')
+     SELECT t.order_id, t.delivery_status, t.doctor_id, t.source, t.customer_id, t.patient_hetu, t.price_cents,
+            EXISTS (SELECT 1 FROM decided) AS decided
+       FROM target t`,
+    [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven],
+  );
+  if (!t) return null;
+  return {
+    orderId: t.order_id,
+    status: t.delivery_status,
+    doctorId: t.doctor_id,
+    source: t.source,
+    customerId: t.customer_id,
+    patientHetu: t.patient_hetu,
+    priceCents: t.price_cents,
+    decided: t.decided,
+  };
+}
+
+/**
+ * Delivers an order (its row locked by the caller first, so this statement's snapshot sees every
+ * decision committed before), unless an item is still undecided: then nothing changes and the
+ * answer is false. Approved renewals become renewable until `renewableTill` (a Helsinki date).
+ */
+export async function deliverIfDecided(m: EntityManager, orderId: number, now: Date, renewableTill: string): Promise<boolean> {
+  const [row] = await preparedIn<{ delivered: boolean }>(
+    m,
+    'deliver-if-decided',
+    `WITH delivered AS (
+       UPDATE orders SET delivery_status = 'delivered', delivery_time = $2
+        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM order_item WHERE order_id = $1 AND decision = 'undecided')
+       RETURNING id),
+     renewable AS (
+       UPDATE order_item SET renewable_till = $3
+        WHERE order_id IN (SELECT id FROM delivered) AND decision = 'approved' AND type = 'renewal')
+     SELECT EXISTS (SELECT 1 FROM delivered) AS delivered`,
+    [orderId, now, renewableTill],
+  );
+  return row.delivered;
+}
