@@ -272,6 +272,31 @@ describe('POST /order/mark-delivered', () => {
     expect((await itemRow(o.itemIds[0])).decision).toBe('approved');
   });
 
+  it('never delivers an undecided item when an undo in one tab races the delivery in another', async () => {
+    // Two sessions of the same doctor: one undoes a decision while the other delivers.
+    const tab2 = await loginAs(app, 'doctor');
+    for (let round = 0; round < 8; round++) {
+      await clearOrders(app);
+      const o = await pickedCustomerOrder();
+      for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+      const [undo, delivered] = await Promise.all([
+        doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[1]}`, { decision: 'undecided' }),
+        tab2.post('/order/mark-delivered'),
+      ]);
+      const [row] = await app.sql<{ delivery_status: string; undecided: number }>(
+        `SELECT delivery_status, (SELECT count(*)::int FROM order_item WHERE order_id = o.id AND decision = 'undecided') AS undecided FROM orders o WHERE id = $1`,
+        [o.id],
+      );
+      if (row.delivery_status === 'delivered') {
+        // The delivery came first: the undo found no current order and changed nothing.
+        expect([delivered.status, undo.status, row.undecided]).toEqual([204, 403, 0]);
+      } else {
+        // The undo came first: the delivery was refused, the order is still the doctor's.
+        expect([undo.status, delivered.status, row.delivery_status, row.undecided]).toEqual([200, 409, 'processing', 1]);
+      }
+    }
+  });
+
   it('pushes order:updated (delivered) to the customer and queue:status to doctors', async () => {
     const o = await pickedCustomerOrder();
     for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });

@@ -12,13 +12,30 @@ import type { OrderSource } from './order.entity.js';
 /** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
 export const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;
 
+/** Stripes of the queue counts per handling option (as the StripedQueueCounts migration made them). */
+const QUEUE_COUNT_STRIPES = 16;
+
 /**
  * Locks the doctor's own row until the transaction ends: one doctor's concurrent picks (two tabs)
  * run one after the other, so a doctor never holds two orders. A statement of its own: the
  * statements after it read with a snapshot taken after the lock, and so see the other tab's pick.
+ * `withQueueStripes`: also this connection's queue-count rows of every handling option, in the
+ * options' order, for a transaction that changes the status of two orders (whose trigger would
+ * otherwise lock two rows in the orders' order, and deadlock with another such transaction).
  */
-export async function lockDoctor(m: EntityManager, doctorId: number): Promise<void> {
-  await preparedIn(m, 'doctor-lock', `SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [doctorId]);
+export async function lockDoctor(m: EntityManager, doctorId: number, options: { withQueueStripes?: boolean } = {}): Promise<void> {
+  if (!options.withQueueStripes) {
+    await preparedIn(m, 'doctor-lock', `SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [doctorId]);
+    return;
+  }
+  await preparedIn(
+    m,
+    'doctor-lock-with-stripes',
+    `SELECT d.id, (SELECT count(*) FROM (SELECT 1 FROM order_queue_count WHERE stripe = pg_backend_pid() % ${QUEUE_COUNT_STRIPES}
+                                          ORDER BY delivery_option_id FOR UPDATE) s) AS stripes
+       FROM doctor d WHERE d.id = $1 FOR UPDATE OF d`,
+    [doctorId],
+  );
 }
 
 /**

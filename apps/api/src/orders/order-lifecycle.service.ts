@@ -17,6 +17,7 @@ import {
 } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
+import { retryOnConflict } from '../database/errors.js';
 import { EventBus } from '../events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
@@ -126,22 +127,27 @@ export class OrderLifecycleService {
    * holds at most one order: when one is held already, that one is returned (an audited read).
    */
   async pickFirst(actor: SessionUser): Promise<PickResult> {
-    return this.change<PickResult>(async (m) => {
+    return this.change(async (m) => {
       await lockDoctor(m, actor.id);
-      const { held, picked } = await heldOrPicked(m, actor.id);
-      if (held !== null) {
-        const order = await loadDoctorOrder(m, held);
-        if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
-        return { result: { order, picked: false } };
-      }
-      if (picked === null) return { result: { order: null, picked: false } };
-      const loaded = await this.loadChanged(m, picked, 'picked');
-      await this.audit.record(actor, { action: 'order:pick', orderId: picked, patientHetu: loaded.order.patientHetu }, m);
-      return {
-        result: { order: doctorViewOf(loaded), picked: true },
-        change: { kind: 'picked', order: loaded.order, doctorHeld: { doctorId: actor.id, pickedOrder: picked } },
-      };
+      return this.pickUnderLock(m, actor);
     });
+  }
+
+  /** pickFirst's work, the doctor's row locked (lockDoctor) by the caller. */
+  private async pickUnderLock(m: EntityManager, actor: SessionUser): Promise<{ result: PickResult; change?: OrderChange }> {
+    const { held, picked } = await heldOrPicked(m, actor.id);
+    if (held !== null) {
+      const order = await loadDoctorOrder(m, held);
+      if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
+      return { result: { order, picked: false } };
+    }
+    if (picked === null) return { result: { order: null, picked: false } };
+    const loaded = await this.loadChanged(m, picked, 'picked');
+    await this.audit.record(actor, { action: 'order:pick', orderId: picked, patientHetu: loaded.order.patientHetu }, m);
+    return {
+      result: { order: doctorViewOf(loaded), picked: true },
+      change: { kind: 'picked', order: loaded.order, doctorHeld: { doctorId: actor.id, pickedOrder: picked } },
+    };
   }
 
   /** The doctor's current order goes back to the queue (its decisions so far are kept). */
@@ -195,30 +201,30 @@ export class OrderLifecycleService {
   }
 
   /**
-   * Delivers the doctor's current order: refused (409) while an item is undecided. Approved
-   * renewals become renewable until delivery + 2 years (a customer order's SMS is written by the
-   * notifications' listener in the same transaction). Returns the delivered order.
+   * Delivers the doctor's current order and picks the next waiting one, in one transaction (one
+   * audit append, one commit; published as one burst): the delivery is refused (409) while an item
+   * is undecided, and nothing changes. Approved renewals become renewable until delivery + 2 years
+   * (a customer order's SMS is written by the notifications' listener in the same transaction).
    */
-  async deliver(actor: SessionUser): Promise<DoctorOrder> {
-    return this.change(async (m) => {
-      const heldId = await this.queue.heldOrderId(m, actor.id, true);
-      if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
-      if (!(await this.markDelivered(m, heldId, new Date()))) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
-      const delivered = await this.loadChanged(m, heldId, 'delivered');
-      await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: delivered.order.patientHetu }, m);
-      return {
-        result: doctorViewOf(delivered),
-        change: { kind: 'delivered', order: delivered.order, doctorHeld: { doctorId: actor.id, pickedOrder: null } },
-      };
-    });
-  }
-
-  /** Delivers the doctor's current order and picks the next waiting one, published as one burst. */
   async deliverAndPickNext(actor: SessionUser): Promise<{ delivered: DoctorOrder; next: DoctorOrder | null }> {
-    return this.bus.together(async () => {
-      const delivered = await this.deliver(actor);
-      return { delivered, next: (await this.pickFirst(actor)).order };
-    });
+    // Two orders' statuses change, so two of the connection's queue-count stripes (one per
+    // handling option) are locked up front in one order (lockDoctor's withQueueStripes), not in the
+    // order the trigger meets them; a deadlock that can remain (a stripe's first row, another
+    // doctor releasing this order at that moment) is run again: nothing of it was committed.
+    return this.bus.together(() =>
+      retryOnConflict(() => this.change(async (m) => {
+        await lockDoctor(m, actor.id, { withQueueStripes: true });
+        const heldId = await this.queue.heldOrderId(m, actor.id, true);
+        if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
+        if (!(await this.markDelivered(m, heldId, new Date()))) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
+        const delivered = await this.loadChanged(m, heldId, 'delivered');
+        await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: delivered.order.patientHetu }, m);
+        // Told first: the order went out of the doctor's hands before the next came in.
+        await this.tell(m, { kind: 'delivered', order: delivered.order, doctorHeld: { doctorId: actor.id, pickedOrder: null } });
+        const next = await this.pickUnderLock(m, actor);
+        return { result: { delivered: doctorViewOf(delivered), next: next.result.order }, change: next.change };
+      })),
+    );
   }
 
   /**
@@ -297,15 +303,17 @@ export class OrderLifecycleService {
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
     return this.orders.manager.transaction(async (m) => {
       const done = await work(m);
-      const change = done.change;
-      if (change) {
-        const counts = this.countsAtChange.get(change.order);
-        if (counts === undefined) throw new Error(`order ${change.order.id}: a change's order is read by loadChanged`);
-        if (counts && !change.order.sandbox) change.queueStatus = counts;
-        await this.bus.emit(m, 'order.changed', change);
-      }
+      if (done.change) await this.tell(m, done.change);
       return done.result;
     });
+  }
+
+  /** Tells a change through the event door, in its transaction, with the queue counts its order was read with. */
+  private async tell(m: EntityManager, change: OrderChange): Promise<void> {
+    const counts = this.countsAtChange.get(change.order);
+    if (counts === undefined) throw new Error(`order ${change.order.id}: a change's order is read by loadChanged`);
+    if (counts && !change.order.sandbox) change.queueStatus = counts;
+    await this.bus.emit(m, 'order.changed', change);
   }
 
   /** Delivered now, unless an item is undecided (false): approved renewals become renewable until delivery + 2 years. */
