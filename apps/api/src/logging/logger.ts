@@ -1,6 +1,6 @@
 import { format } from 'node:util';
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { PinoPretty } from 'pino-pretty';
 import type { ObservabilityConfig } from '../config/config.js';
 import { currentRequestId } from './request-context.js';
@@ -44,7 +44,7 @@ export function createLogger(config: Pick<ObservabilityConfig, 'logFormat' | 'lo
       },
     },
   };
-  if (config.logFormat === 'json') return pino({ ...options, timestamp: pino.stdTimeFunctions.isoTime });
+  if (config.logFormat === 'json') return pino({ ...options, timestamp: pino.stdTimeFunctions.isoTime }, jsonOut());
   return pino(
     options,
     PinoPretty({ sync: true, colorize: false, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,context', messageFormat: '{if context}[{context}] {end}{msg}' }),
@@ -59,7 +59,20 @@ export function createLogger(config: Pick<ObservabilityConfig, 'logFormat' | 'lo
  */
 export function createRequestLogger(config: Pick<ObservabilityConfig, 'logFormat' | 'logLevel'>, processLogger: Logger): Logger {
   if (config.logFormat !== 'json') return processLogger;
-  return pino({ level: config.logLevel, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({ level: config.logLevel, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, jsonOut());
+}
+
+let stdout: DestinationStream | undefined;
+
+/**
+ * Standard output for the JSON lines, shared by both loggers (their lines stay in order), written
+ * asynchronously: a line is handed to the kernel off the event loop, and lines made while a write
+ * is under way go out together in the next (a write a request cost the busy API more than the
+ * request's own work). Nothing waits for a buffer to fill; pino writes what is left when the
+ * process exits.
+ */
+function jsonOut(): DestinationStream {
+  return (stdout ??= pino.destination({ dest: 1, sync: false }));
 }
 
 /** Nest's logger on pino: `new Logger('Context')` lines become pino lines with `context`. */

@@ -25,6 +25,8 @@ export const queueStatusSql = (more = '') => `SELECT
     (SELECT min(delivery_before_time) FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox) AS "nextOrderExpiring"${more}
   FROM order_queue_count`;
 
+const QUEUE_STATUS_SQL = queueStatusSql();
+
 /** GET /system-status: every doctor's screen polls it (a prepared statement). */
 const SYSTEM_STATUS_SQL = queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`);
 
@@ -52,9 +54,9 @@ export class OrderQueueService {
     return rows[0]?.id ?? null;
   }
 
-  /** Queue counts and the next deadline (queueStatusSql). */
-  async queueStatus(manager: EntityManager = this.counts.manager): Promise<QueueStatus> {
-    const [row] = (await manager.query(queueStatusSql())) as QueueStatusRow[];
+  /** Queue counts and the next deadline (queueStatusSql; a prepared statement: realtime reads them after every burst of changes). */
+  async queueStatus(): Promise<QueueStatus> {
+    const [row] = await preparedQuery<QueueStatusRow>(this.counts.manager.connection, 'queue-status', QUEUE_STATUS_SQL);
     return toQueueStatus(row);
   }
 
