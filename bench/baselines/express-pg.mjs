@@ -28,7 +28,8 @@ async function tx(fn) {
     const result = await fn(c);
     if (c.auditRows.length > 0) {
       const runner = { query: async (text, values) => (await c.query(text, values)).rows, prepared: async (name, text, values) => (await c.query({ name, text, values })).rows };
-      await appendToChain(runner, c.auditRows, auditChainKey);
+      // The pool stands for the database, as the app's DataSource does: where the last append left the chain is known per database.
+      await appendToChain(runner, c.auditRows, auditChainKey, pool);
     }
     await c.query('COMMIT');
     return result;

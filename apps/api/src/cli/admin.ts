@@ -20,7 +20,7 @@ import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
-import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain.js';
+import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../audit/audit-chain-verify.js';
 import { AuditService, type AuditEntry } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/password.js';
 import { StaffRecoveryCode, StaffTotp } from '../auth/staff-totp.entity.js';
