@@ -1,11 +1,14 @@
-// Baseline for the pick cycle: a bare Express 5 + pg server running the same SQL statements,
-// in the same transactions, as Resepti's pick-first, process-item and mark-delivered (see
-// apps/api/src/orders/order-lifecycle.service.ts, order-queue.service.ts, order-view.ts),
-// without sessions, validation, ORM or pushes. The doctor is named by the x-doctor header.
-// Its audit rows are chained exactly as the app chains them: collected in the transaction and
-// appended just before COMMIT by the app's own appendToChain (the head locked through
-// audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY, its two statements prepared by name as
-// the app's are), so the ratio compares like with like.
+// Baseline for the pick cycle: a bare Express 5 + pg server doing the same work as Resepti's
+// pick-first, process-item and mark-delivered (the same rows changed, the same checks, the same
+// audit rows), written the straightforward way: a statement for each read and write, four reads
+// for an order's view, each step its own transaction (mark-delivered: two). Resepti does the same
+// work in fewer statements (orders/lifecycle-statements.ts: ~29 an order against these ~40, see
+// docs/performance.md "The pick cycle"), so part of the ratio is Resepti's SQL, not only its
+// framework's weight. Without sessions, validation, ORM or pushes; the doctor is named by the
+// x-doctor header. Its audit rows are chained exactly as the app chains them: collected in the
+// transaction and appended just before COMMIT by the app's own appendToChain (the head locked
+// through audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY, prepared statements, the
+// chain's end guessed per database), so that part is like for like.
 // Deliberately left out: the queue-count query Resepti runs for its queue:status push after
 // each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
 import express from 'express';
