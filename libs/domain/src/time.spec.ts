@@ -6,6 +6,7 @@ import {
   formatDurationFi,
   formatTimeFi,
   fromHelsinkiLocal,
+  helsinkiIsoDate,
   helsinkiOffsetMs,
   helsinkiParts,
 } from './time.js';
@@ -183,4 +184,11 @@ describe('formatDurationFi', () => {
     [-45 * MIN, '45 min'],
     [-(2 * 24 * H + 3 * H + 15 * MIN), '2 pv 3 t 15 min'],
   ])('%d ms → %j', (ms, text) => expect(formatDurationFi(ms)).toBe(text));
+});
+
+describe('helsinkiIsoDate', () => {
+  it('is the Helsinki calendar date, which is a day ahead of UTC late in the evening', () => {
+    expect(helsinkiIsoDate(new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01');
+    expect(helsinkiIsoDate(new Date('2026-01-05T12:00:00Z'))).toBe('2026-01-05');
+  });
 });

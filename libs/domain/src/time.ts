@@ -103,6 +103,12 @@ export function fromHelsinkiLocal(
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+/** 'YYYY-MM-DD' of the Helsinki calendar date of an instant (a date column's value). */
+export function helsinkiIsoDate(d: Date | string | number): string {
+  const p = helsinkiParts(d);
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+}
+
 /** '2.11.2026' (no leading zeros). */
 export function formatDateFi(d: Date | string): string {
   const p = helsinkiParts(d);

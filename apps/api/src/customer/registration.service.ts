@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { type EntityManager, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
 import {
   ageOn,
-  helsinkiParts,
+  helsinkiIsoDate,
   normalizeEmail,
   normalizePhone,
   parseHetu,
@@ -76,9 +76,7 @@ export class RegistrationService {
   private isTooYoung(hetu: string): boolean {
     const birthDate = parseHetu(hetu)?.birthDate;
     if (!birthDate) return false;
-    const p = helsinkiParts(new Date());
-    const today = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-    return ageOn(birthDate, today) < this.config.minAge;
+    return ageOn(birthDate, helsinkiIsoDate(new Date())) < this.config.minAge;
   }
 
   /**

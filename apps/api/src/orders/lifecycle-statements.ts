@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../database/prepared-query.js';
 import type { Decision, OrderStatus } from '@resepti/domain';
+import { ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import type { OrderSource } from './order.entity.js';
 
 // The doctor's steps of the order lifecycle (pick, decide, deliver) as hand-written statements:
@@ -61,7 +62,7 @@ export async function heldOrPicked(m: EntityManager, doctorId: number): Promise<
   return row;
 }
 
-/** The order and item a decision is about, as found under the order's lock; `decided`: the decision was written. */
+/** The order and item a decision is about, as found under the order's lock. */
 export interface DecisionTarget {
   orderId: number;
   status: OrderStatus;
@@ -70,60 +71,74 @@ export interface DecisionTarget {
   customerId: number | null;
   patientHetu: string;
   priceCents: number;
-  decided: boolean;
 }
 
-interface DecisionRow {
-  order_id: number;
-  delivery_status: OrderStatus;
-  doctor_id: number | null;
-  source: OrderSource;
-  customer_id: number | null;
-  patient_hetu: string;
-  price_cents: number;
+interface DecisionRow extends OrderWithItemRow {
+  t_order_id: number;
+  t_status: OrderStatus;
+  t_doctor_id: number | null;
+  t_source: OrderSource;
+  t_customer_id: number | null;
+  t_patient_hetu: string;
+  t_price_cents: number;
   decided: boolean;
 }
 
 /**
  * Writes a decision on one item in one statement: its order locked and checked (processing, held
  * by `doctorId`; a coupon only on a customer's order; `reasonGiven` false refuses a rejection
- * without a reason), the item decided, and, unless the decision gives a coupon, the item's unused
- * coupon removed. Answers what it found, whether or not it wrote (the caller says why not), or
- * null when there is no such item.
+ * without a reason), the item decided, unless the decision gives a coupon the item's unused coupon
+ * removed, the order's updated_at moved, and the order read as the decision left it (its items
+ * without their coupons: the change needs none, the answer names its own). Answers what it found
+ * and, when it wrote, the changed order (null: refused, the caller says why), or null when there
+ * is no such item.
  */
 export async function decideItemRow(
   m: EntityManager,
   input: { itemId: number; doctorId: number; decision: Decision; reason: string; decisionTime: Date | null; reasonGiven: boolean },
-): Promise<DecisionTarget | null> {
-  const [t] = await preparedIn<DecisionRow>(
+): Promise<{ target: DecisionTarget; changed: LoadedOrder | null } | null> {
+  const rows = await preparedIn<DecisionRow>(
     m,
     'decide-item',
     `WITH target AS (
-       SELECT i.id AS item_id, i.price_cents, o.id AS order_id, o.delivery_status, o.doctor_id, o.source, o.customer_id, o.patient_hetu
+       SELECT i.id AS item_id, i.price_cents AS t_price_cents, o.id AS t_order_id, o.delivery_status AS t_status, o.doctor_id AS t_doctor_id,
+              o.source AS t_source, o.customer_id AS t_customer_id, o.patient_hetu AS t_patient_hetu
          FROM order_item i JOIN orders o ON o.id = i.order_id WHERE i.id = $1 FOR UPDATE OF o),
      decided AS (
        UPDATE order_item i SET decision = $3, reason_for_decision = $4, decision_time = $5
          FROM target t
-        WHERE i.id = t.item_id AND t.delivery_status = 'processing' AND t.doctor_id = $2 AND $6::boolean
-          AND ($3 <> 'rejected-with-coupon' OR (t.source = 'customer' AND t.customer_id IS NOT NULL))
-       RETURNING i.id),
+        WHERE i.id = t.item_id AND t.t_status = 'processing' AND t.t_doctor_id = $2 AND $6::boolean
+          AND ($3 <> 'rejected-with-coupon' OR (t.t_source = 'customer' AND t.t_customer_id IS NOT NULL))
+       RETURNING i.*),
      uncouponed AS (
-       DELETE FROM coupon c USING decided d WHERE c.order_item_id = d.id AND c.used_at IS NULL AND $3 <> 'rejected-with-coupon')
-     SELECT t.order_id, t.delivery_status, t.doctor_id, t.source, t.customer_id, t.patient_hetu, t.price_cents,
-            EXISTS (SELECT 1 FROM decided) AS decided
-       FROM target t`,
+       DELETE FROM coupon c USING decided d WHERE c.order_item_id = d.id AND c.used_at IS NULL AND $3 <> 'rejected-with-coupon'),
+     changed_order AS (
+       UPDATE orders o SET updated_at = date_trunc('milliseconds', clock_timestamp()) FROM decided d WHERE o.id = d.order_id RETURNING o.*),
+     changed_items AS (
+       SELECT * FROM decided
+       UNION ALL
+       SELECT * FROM order_item WHERE order_id = (SELECT order_id FROM decided) AND id <> (SELECT id FROM decided))
+     SELECT t.*, EXISTS (SELECT 1 FROM decided) AS decided, ${ORDER_AND_ITEM_COLUMNS}, o.updated_at, NULL::text AS i_coupon_code
+       FROM target t
+       LEFT JOIN changed_order o ON true
+       LEFT JOIN doctor d ON d.id = o.doctor_id
+       LEFT JOIN changed_items i ON i.order_id = o.id
+      ORDER BY i.id`,
     [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven],
   );
+  const [t] = rows;
   if (!t) return null;
   return {
-    orderId: t.order_id,
-    status: t.delivery_status,
-    doctorId: t.doctor_id,
-    source: t.source,
-    customerId: t.customer_id,
-    patientHetu: t.patient_hetu,
-    priceCents: t.price_cents,
-    decided: t.decided,
+    target: {
+      orderId: t.t_order_id,
+      status: t.t_status,
+      doctorId: t.t_doctor_id,
+      source: t.t_source,
+      customerId: t.t_customer_id,
+      patientHetu: t.t_patient_hetu,
+      priceCents: t.t_price_cents,
+    },
+    changed: t.decided ? toLoadedOrder(rows) : null,
   };
 }
 

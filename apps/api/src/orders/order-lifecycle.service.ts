@@ -6,7 +6,7 @@ import {
   DOCTOR_MESSAGES,
   MESSAGES,
   PHARMACY_MESSAGES,
-  helsinkiParts,
+  helsinkiIsoDate,
   isRejected,
   renewableTill,
   sandboxDecision,
@@ -52,12 +52,6 @@ const QUEUE_MOVES: ReadonlySet<OrderChange['kind']> = new Set(['placed', 'picked
 const QUEUE_COUNTS = { name: 'queue-counts', sql: queueStatusSql() };
 
 const STATUS = { waiting: 'waiting', processing: 'processing', delivered: 'delivered' } as const satisfies Record<OrderStatus, OrderStatus>;
-
-/** 'YYYY-MM-DD' of the Helsinki calendar date. */
-function helsinkiDate(d: Date): string {
-  const p = helsinkiParts(d);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
 
 /**
  * The one lifecycle of an order: placed (waiting) → picked by a doctor (processing) ⇄ released
@@ -179,20 +173,21 @@ export class OrderLifecycleService {
     const undo = decision === 'undecided';
     const reasonGiven = !isRejected(decision) || reason !== '';
     return this.change(async (m) => {
-      const target = await decideItemRow(m, { itemId, doctorId: actor.id, decision, reason: undo ? '' : reason, decisionTime: undo ? null : new Date(), reasonGiven });
-      if (!target) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
+      const found = await decideItemRow(m, { itemId, doctorId: actor.id, decision, reason: undo ? '' : reason, decisionTime: undo ? null : new Date(), reasonGiven });
+      if (!found) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
+      const { target, changed: loaded } = found;
       if (target.status !== STATUS.processing || target.doctorId !== actor.id) throw new ForbiddenException(DOCTOR_MESSAGES.itemNotInCurrentOrder);
       if (!reasonGiven) throw new BadRequestException(MESSAGES.reasonMandatory);
       if (decision === 'rejected-with-coupon' && (target.source !== 'customer' || !target.customerId)) {
         throw new BadRequestException(DOCTOR_MESSAGES.couponOnlyForCustomers);
       }
-      if (!target.decided) throw new Error(`item ${itemId}: the decision was not written though every check passed`);
+      if (!loaded) throw new Error(`item ${itemId}: the decision was not written though every check passed`);
       const couponCode =
         decision === 'rejected-with-coupon'
           ? await this.coupons.ensureForItem(m, { orderItemId: itemId, customerId: target.customerId!, amountCents: target.priceCents })
           : null;
       await this.audit.record(actor, { action: `order-item:${decision}`, orderId: target.orderId, patientHetu: target.patientHetu }, m);
-      const { order: changed } = await this.loadChanged(m, target.orderId, 'decided');
+      const changed = this.changedOrder(loaded, null).order; // a decision does not move the queue
       return {
         result: toDoctorPrescription(changed.items.find((i) => i.id === itemId)!, couponCode),
         change: { kind: 'decided', order: changed, itemId, decision },
@@ -298,7 +293,8 @@ export class OrderLifecycleService {
    * Runs one change in a transaction and tells it through the event door ('order.changed'): its
    * in-transaction listeners (the outboxes) write now, its after-commit listeners (realtime) hear
    * it only once the transaction has committed. The change's order must have been read by
-   * loadChanged, which moved its updated_at and read the queue counts with it.
+   * loadChanged (or a statement that did its work, see changedOrder), which moved its updated_at
+   * and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
     return this.orders.manager.transaction(async (m) => {
@@ -318,7 +314,7 @@ export class OrderLifecycleService {
 
   /** Delivered now, unless an item is undecided (false): approved renewals become renewable until delivery + 2 years. */
   private markDelivered(m: EntityManager, orderId: number, now: Date): Promise<boolean> {
-    return deliverIfDecided(m, orderId, now, helsinkiDate(renewableTill(now)));
+    return deliverIfDecided(m, orderId, now, helsinkiIsoDate(renewableTill(now)));
   }
 
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
@@ -387,7 +383,12 @@ export class OrderLifecycleService {
   private async loadChanged(m: EntityManager, id: number, kind: OrderChange['kind']): Promise<LoadedOrder> {
     const loaded = await loadChangedOrder<QueueStatusRow>(m, id, QUEUE_MOVES.has(kind) ? QUEUE_COUNTS : null);
     if (!loaded) throw new EntityNotFoundError(Order, { id });
-    this.countsAtChange.set(loaded.order, loaded.extra && toQueueStatus(loaded.extra));
+    return this.changedOrder(loaded, loaded.extra && toQueueStatus(loaded.extra));
+  }
+
+  /** Marks an order read as its change left it (updated_at moved), with the queue counts read with it: what tell() needs. */
+  private changedOrder(loaded: LoadedOrder, counts: QueueStatus | null): LoadedOrder {
+    this.countsAtChange.set(loaded.order, counts);
     return loaded;
   }
 }

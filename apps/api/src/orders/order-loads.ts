@@ -127,16 +127,17 @@ export interface LoadedOrder {
   couponByItem: Map<number, string>;
 }
 
-/** An order's columns with its doctor's name and its items (i_…) and their coupons, one row an item. */
-const ORDER_WITH_ITEMS_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy_id, o.office_id, o.pharmacy_user_id, o.pharmacy_data, o.patient_first_name,
+/** An order's columns (o) with its doctor's name (d) and its items' (i, as i_…), one row an item. */
+export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy_id, o.office_id, o.pharmacy_user_id, o.pharmacy_data, o.patient_first_name,
             o.patient_last_name, o.patient_hetu, o.delivery_option_id, o.delivery_before_time, o.delivery_status,
             o.processing_start_time, o.doctor_id, o.delivery_time, o.sandbox, o.price_cents, o.created_at,
             d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
             i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
             i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
             i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
-            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
-            c.code AS i_coupon_code`;
+            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
+/** The same with the items' coupons (c). */
+const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
 const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
        LEFT JOIN order_item i ON i.order_id = o.id
        LEFT JOIN coupon c ON c.order_item_id = i.id`;
@@ -184,7 +185,8 @@ export async function loadChangedOrder<X extends object>(
   return loaded && { ...loaded, extra: extra ? rows[0] : null };
 }
 
-function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
+/** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code), or null for none. */
+export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   if (rows.length === 0) return null;
   const [o] = rows;
   const couponByItem = new Map<number, string>();
@@ -249,7 +251,7 @@ export async function loadDoctorOrder(manager: EntityManager, id: number): Promi
   return loaded && doctorViewOf(loaded);
 }
 
-interface OrderWithItemRow {
+export interface OrderWithItemRow {
   id: number;
   source: Order['source'];
   customer_id: number | null;
