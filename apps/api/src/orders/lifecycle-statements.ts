@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { preparedIn } from '../database/prepared-query.js';
 import type { Decision, OrderStatus } from '@resepti/domain';
-import { ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
+import { loadChangedOrder, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import type { OrderSource } from './order.entity.js';
 
 // The doctor's steps of the order lifecycle (pick, decide, deliver) as hand-written statements:
@@ -40,26 +40,57 @@ export async function lockDoctor(m: EntityManager, doctorId: number, options: { 
 }
 
 /**
- * Under the doctor's lock: the order the doctor holds, or, when none, the waiting order with the
- * earliest deadline made the doctor's (processing), in one statement. Rows another transaction is
- * picking right now are skipped, so two doctors never get the same order; sandbox orders are the
- * simulated doctor's, never a real one's. Both null: nothing held and nothing waits.
+ * The order the doctor (`doctor`: the parameter, e.g. '$1') holds, as `held`, or, when none, the
+ * waiting order with the earliest deadline made the doctor's (processing), as `picked`: rows
+ * another transaction is picking right now are skipped, so two doctors never get the same order;
+ * sandbox orders are the simulated doctor's, never a real one's.
  */
-export async function heldOrPicked(m: EntityManager, doctorId: number): Promise<{ held: number | null; picked: number | null }> {
-  const [row] = await preparedIn<{ held: number | null; picked: number | null }>(
-    m,
-    'held-or-picked',
-    `WITH held AS (${HELD_ORDER_SQL}),
+const heldOrPickedCtes = (doctor: string) => `held AS (${HELD_ORDER_SQL.replace('$1', doctor)}),
      picked AS (
-       UPDATE orders SET delivery_status = 'processing', doctor_id = $1, processing_start_time = now()
+       UPDATE orders SET delivery_status = 'processing', doctor_id = ${doctor}, processing_start_time = now()
         WHERE delivery_status = 'waiting' AND id = (
           SELECT id FROM orders WHERE delivery_status = 'waiting' AND NOT sandbox AND NOT EXISTS (SELECT 1 FROM held)
            ORDER BY delivery_before_time, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id)
+       RETURNING id)`;
+
+/** What the doctor holds now: the order held before (`held`), or the one just picked, or neither. */
+export interface HeldOrPicked {
+  held: number | null;
+  picked: number | null;
+}
+
+/** Under the doctor's lock (lockDoctor), in one statement: the doctor's held order, or else the next waiting one picked. */
+export async function heldOrPicked(m: EntityManager, doctorId: number): Promise<HeldOrPicked> {
+  const [row] = await preparedIn<HeldOrPicked>(
+    m,
+    'held-or-picked',
+    `WITH ${heldOrPickedCtes('$1')}
      SELECT (SELECT id FROM held) AS held, (SELECT id FROM picked) AS picked`,
     [doctorId],
   );
   return row;
+}
+
+/**
+ * After a change of an order in the same transaction, under the doctor's lock: the changed order
+ * read as loadChangedOrder reads it (updated_at moved, with `extra`'s columns: read before the
+ * pick, so the queue counts are those the change left), and the doctor's next order held or
+ * picked (heldOrPicked), in one statement: mark-delivered's delivered order and its next.
+ */
+export async function changedThenHeldOrPicked<X extends object>(
+  m: EntityManager,
+  changedId: number,
+  doctorId: number,
+  extra: { name: string; sql: string },
+): Promise<{ changed: LoadedOrder & { extra: X | null }; next: HeldOrPicked }> {
+  const loaded = await loadChangedOrder<X & { next_held: number | null; next_picked: number | null }>(m, changedId, extra, {
+    name: 'then-held-or-picked',
+    ctes: heldOrPickedCtes('$2'),
+    columns: '(SELECT id FROM held) AS next_held, (SELECT id FROM picked) AS next_picked',
+    values: [doctorId],
+  });
+  if (!loaded?.extra) throw new Error(`order ${changedId}: not found for its change`);
+  return { changed: loaded, next: { held: loaded.extra.next_held, picked: loaded.extra.next_picked } };
 }
 
 /** The order and item a decision is about, as found under the order's lock. */

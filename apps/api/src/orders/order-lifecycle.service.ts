@@ -24,7 +24,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor } from './lifecycle-statements.js';
+import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor, type HeldOrPicked } from './lifecycle-statements.js';
 import { doctorViewOf, loadChangedOrder, loadDoctorOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -123,13 +123,12 @@ export class OrderLifecycleService {
   async pickFirst(actor: SessionUser): Promise<PickResult> {
     return this.change(async (m) => {
       await lockDoctor(m, actor.id);
-      return this.pickUnderLock(m, actor);
+      return this.pickAnswer(m, actor, await heldOrPicked(m, actor.id));
     });
   }
 
-  /** pickFirst's work, the doctor's row locked (lockDoctor) by the caller. */
-  private async pickUnderLock(m: EntityManager, actor: SessionUser): Promise<{ result: PickResult; change?: OrderChange }> {
-    const { held, picked } = await heldOrPicked(m, actor.id);
+  /** A pick's answer and change: the held order (an audited read), or the picked one (a change), or nothing. */
+  private async pickAnswer(m: EntityManager, actor: SessionUser, { held, picked }: HeldOrPicked): Promise<{ result: PickResult; change?: OrderChange }> {
     if (held !== null) {
       const order = await loadDoctorOrder(m, held);
       if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
@@ -212,11 +211,13 @@ export class OrderLifecycleService {
         const heldId = await this.queue.heldOrderId(m, actor.id, true);
         if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
         if (!(await this.markDelivered(m, heldId, new Date()))) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
-        const delivered = await this.loadChanged(m, heldId, 'delivered');
+        // The delivered order read as loadChanged reads it, and the next one picked, in one statement.
+        const after = await changedThenHeldOrPicked<QueueStatusRow>(m, heldId, actor.id, QUEUE_COUNTS);
+        const delivered = this.changedOrder(after.changed, toQueueStatus(after.changed.extra!));
         await this.audit.record(actor, { action: 'order:deliver', orderId: heldId, patientHetu: delivered.order.patientHetu }, m);
         // Told first: the order went out of the doctor's hands before the next came in.
         await this.tell(m, { kind: 'delivered', order: delivered.order, doctorHeld: { doctorId: actor.id, pickedOrder: null } });
-        const next = await this.pickUnderLock(m, actor);
+        const next = await this.pickAnswer(m, actor, after.next);
         return { result: { delivered: doctorViewOf(delivered), next: next.result.order }, change: next.change };
       })),
     );

@@ -164,25 +164,28 @@ export async function loadOrderWithItems(manager: EntityManager, id: number): Pr
  * The last statement of a change: the order's updated_at moves (integrators list changes by it)
  * and the order is read as the change left it (loadOrderWithItems), with the columns of the query
  * `extra.sql` (named `extra.name`, e.g. the queue counts) beside each row, in one statement. The read sees the
- * transaction's earlier statements; the new updated_at comes from the update beside it.
+ * transaction's earlier statements; the new updated_at comes from the update beside it. `also`:
+ * more CTEs (their parameters from $2) and columns of the same statement, for a caller that does
+ * more in the same round trip (changedThenHeldOrPicked).
  */
 export async function loadChangedOrder<X extends object>(
   manager: EntityManager,
   id: number,
   extra: { name: string; sql: string } | null,
+  also?: { name: string; ctes: string; columns: string; values: unknown[] },
 ): Promise<(LoadedOrder & { extra: X | null }) | null> {
   const rows = await preparedIn<OrderWithItemRow & X>(
     manager,
-    extra ? `changed-order-with-${extra.name}` : 'changed-order',
-    `WITH touched AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING id, updated_at)
-     SELECT ${ORDER_WITH_ITEMS_COLUMNS}, touched.updated_at${extra ? ', q.*' : ''}
+    `changed-order${extra ? `-with-${extra.name}` : ''}${also ? `-${also.name}` : ''}`,
+    `WITH ${also ? `${also.ctes},\n     ` : ''}touched AS (UPDATE orders SET updated_at = date_trunc('milliseconds', clock_timestamp()) WHERE id = $1 RETURNING id, updated_at)
+     SELECT ${ORDER_WITH_ITEMS_COLUMNS}, touched.updated_at${extra ? ', q.*' : ''}${also ? `, ${also.columns}` : ''}
        FROM touched JOIN orders o ON o.id = touched.id
        ${ORDER_WITH_ITEMS_JOINS}${extra ? `\n       CROSS JOIN (${extra.sql}) q` : ''}
       ORDER BY i.id`,
-    [id],
+    [id, ...(also?.values ?? [])],
   );
   const loaded = toLoadedOrder(rows);
-  return loaded && { ...loaded, extra: extra ? rows[0] : null };
+  return loaded && { ...loaded, extra: extra || also ? rows[0] : null };
 }
 
 /** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code), or null for none. */
