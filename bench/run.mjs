@@ -47,8 +47,8 @@ const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? f
  * does fewer changes (the baseline then does the same number) and the run says so.
  */
 const P = QUICK
-  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 2, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 3, screensTimeout: 45_000 };
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
 /**
  * Growth curves (issue 24): the sizes of each curve. A full run's history goes to 1,000,000
  * orders (seeding it takes minutes on a busy 2-core machine); --history-sizes etc. override.
@@ -276,8 +276,9 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
     });
 
     await phase('cycle', async () => {
-      // Short slices, Resepti and bare alternating (same background load); each slice ends
-      // when its time is up, so orders/s = delivered ÷ seconds summed over the slices.
+      // Short slices (5 s), Resepti and bare alternating (same background load: the machine's own
+      // speed drifts over tens of seconds); each slice ends when its time is up or the side has
+      // delivered its orders, so orders/s = delivered ÷ seconds summed over the slices.
       const ids = (await db.query(`SELECT id FROM doctor WHERE email LIKE 'bench%@example.fi' ORDER BY id`)).rows.map((r) => r.id);
       const bareServer = await startBareExpressPg(dbUrl);
       stoppers.push(bareServer.stop);
@@ -285,7 +286,7 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
         resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: await Promise.all(benchDoctors.map(async (d) => ({ headers: await d.changeHeaders() }))) },
         bare: { baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })) },
       };
-      const total = { resepti: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, doublePicks: 0, errors: 0, firstError: '' } };
+      const total = { resepti: { delivered: 0, seconds: 0, slices: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, slices: 0, doublePicks: 0, errors: 0, firstError: '' } };
       const sliceMs = P.cycleBudget / P.cycleSlices;
       for (let slice = 0; slice < P.cycleSlices; slice++) {
         for (const side of ['resepti', 'bare']) {
@@ -296,6 +297,7 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
           const t = total[side];
           t.delivered += r.delivered;
           t.seconds += r.seconds;
+          t.slices += 1;
           t.doublePicks += r.doublePicks;
           t.errors += r.errors;
           t.firstError ||= r.firstError;
@@ -306,7 +308,7 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
       requireBaseline('cycle', base.errors, base.firstError);
       put('pick_cycle_ratio', res.delivered / res.seconds, base.delivered / base.seconds);
       put('double_picks', res.doublePicks, base.doublePicks);
-      details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, `Resepti vs bare, ${P.cycleSlices} alternating slices each`]);
+      details.push([`cycle: delivered / seconds`, `${res.delivered} in ${res.seconds.toFixed(1)} s vs ${base.delivered} in ${base.seconds.toFixed(1)} s`, `Resepti vs bare, alternating slices of ${(sliceMs / 1000).toFixed(0)} s: ${res.slices} vs ${base.slices}`]);
       if (res.delivered < P.cycle) notes.push(`cycle: ${res.delivered} of ${P.cycle} orders on Resepti within the ${P.cycleBudget / 1000} s budget (bare: ${base.delivered})`);
       if (res.errors || base.errors) notes.push(`cycle: ${res.errors} errors on Resepti (${res.firstError}), ${base.errors} on bare (${base.firstError})`);
     });
