@@ -3,24 +3,20 @@
 // transaction, run through the lifecycle's own functions (apps/api/dist), inside a transaction
 // that is rolled back. Not the bench: it prints plans, no figures to keep.
 //   node bench/explain-pick.mjs [depths, default 1000,100000]
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { heldOrPicked, lockDoctor } from '../apps/api/dist/orders/lifecycle-statements.js';
 import { loadChangedOrder } from '../apps/api/dist/orders/order-loads.js';
 import { queueStatusSql } from '../apps/api/dist/orders/order-queue.service.js';
-import { startApi, startPostgres, withClient } from './lib/infra.mjs';
+import { freshDatabase, startApi, startPostgres } from './lib/infra.mjs';
 import { fillQueue } from './lib/seed.mjs';
 
 const depths = (process.argv[2] ?? '1000,100000').split(',').map(Number);
 const pgServer = await startPostgres();
-const database = `resepti_explain_${randomBytes(4).toString('hex')}`;
-await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
-const url = new URL(pgServer.adminUrl);
-url.pathname = `/${database}`;
+const fresh = await freshDatabase(pgServer, 'resepti_explain');
 // The API runs the migrations and seeds the demo doctor; then it is not needed.
-const api = await startApi(url.toString());
+const api = await startApi(fresh.url);
 await api.stop();
-const db = new pg.Client({ connectionString: url.toString() });
+const db = new pg.Client({ connectionString: fresh.url });
 try {
   await db.connect();
   const [{ id: doctorId }] = (await db.query(`SELECT id FROM doctor WHERE email = 'laakari@example.fi'`)).rows;
@@ -29,7 +25,6 @@ try {
     console.log(`\n==== ${(await db.query(`SELECT count(*)::int AS n FROM orders WHERE delivery_status = 'waiting'`)).rows[0].n} waiting ====`);
     await db.query('BEGIN');
     // Stands for the transaction's EntityManager: each statement is run as EXPLAIN ANALYZE (which runs it) and its plan printed.
-    let picked = null;
     const m = {
       query: async (text, values) => {
         const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values)).rows.map((r) => r['QUERY PLAN']);
@@ -40,12 +35,12 @@ try {
     await lockDoctor(m, doctorId);
     await heldOrPicked(m, doctorId);
     // The order the pick took (EXPLAIN answers no rows): read it as the statement left it.
-    picked = (await db.query(`SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1`, [doctorId])).rows[0]?.id;
+    const picked = (await db.query(`SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1`, [doctorId])).rows[0]?.id;
     if (picked) await loadChangedOrder(m, picked, { name: 'queue-counts', sql: queueStatusSql() });
     await db.query('ROLLBACK');
   }
 } finally {
   await db.end();
-  await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  await fresh.drop();
   await pgServer.stop();
 }

@@ -4,23 +4,19 @@
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
 // bench's sizes, then alternates /health, /system-status and Reseptilista in short slices.
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { httpLoad } from './lib/http-load.mjs';
-import { startApi, startPostgres, withClient } from './lib/infra.mjs';
+import { freshDatabase, startApi, startPostgres } from './lib/infra.mjs';
 import { loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { fillQueue, seedHistory, seedReseptilista } from './lib/seed.mjs';
 
 const seconds = Number(process.argv[2] ?? 2);
 const connections = Number(process.argv[3] ?? 10);
 const pgServer = await startPostgres();
-const database = `resepti_prof_${randomBytes(4).toString('hex')}`;
-await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
-const url = new URL(pgServer.adminUrl);
-url.pathname = `/${database}`;
-const api = await startApi(url.toString());
-const db = new pg.Client({ connectionString: url.toString() });
+const fresh = await freshDatabase(pgServer, 'resepti_prof');
+const api = await startApi(fresh.url);
+const db = new pg.Client({ connectionString: fresh.url });
 try {
   await db.connect();
   await seedHistory(db, 20_000);
@@ -46,7 +42,7 @@ try {
       return 0;
     }
   };
-  const pgPids = () => execSync(`pgrep -f '${database}' || true`).toString().split('\n').filter(Boolean).map(Number);
+  const pgPids = () => execSync(`pgrep -f '${fresh.database}' || true`).toString().split('\n').filter(Boolean).map(Number);
   const pgCpu = () => pgPids().reduce((n, pid) => n + cpuOf(pid), 0);
   for (let round = 0; round < Number(process.env.PROFILE_ROUNDS ?? 3); round++) {
     for (const [name, target, cookie] of targets) {
@@ -70,7 +66,7 @@ try {
 } finally {
   await db.end();
   await api.stop();
-  if (process.env.KEEP_DB) console.log(`kept: ${url}`);
-  else await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+  if (process.env.KEEP_DB) console.log(`kept: ${fresh.url}`);
+  else await fresh.drop();
   await pgServer.stop();
 }

@@ -1,6 +1,7 @@
 // The processes a bench run needs: PostgreSQL (DATABASE_URL or embedded), its own
 // redis-server, Resepti's built API and the bare baselines (all forked with the heap probe).
 import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -162,4 +163,13 @@ export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } =
     },
     { label },
   );
+}
+
+/** A new database of its own on the server (`prefix_` and random hex): its name, URL, and `drop()`. */
+export async function freshDatabase(pgServer, prefix) {
+  const database = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
+  const url = new URL(pgServer.adminUrl);
+  url.pathname = `/${database}`;
+  return { database, url: url.toString(), drop: () => withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)) };
 }
