@@ -162,35 +162,49 @@ const APPEND_IF_HEAD_IS = `WITH head AS (SELECT last_id, last_hash FROM audit_ch
  */
 export async function appendToChain(m: SqlRunner, rows: PendingAuditRow[], key: string, source: object = chainSourceOf(m)): Promise<void> {
   if (rows.length === 0) return;
-  const run = (name: string, text: string, values: unknown[]) => (m.prepared ? m.prepared(name, text, values) : m.query(text, values));
+  const run: RunStatement = (name, text, values) => (m.prepared ? m.prepared(name, text, values) : m.query(text, values));
   const at = new Date();
   try {
-    let head: { last_id: string; last_hash: string } | undefined;
-    const guess = chainEnds.get(source);
-    if (guess) {
-      const linked = linkRows(rows, guess, at, key);
-      chainEnds.set(source, linked.end);
-      const [found] = (await run('audit-append-if-head-is', APPEND_IF_HEAD_IS, [linked.json, guess.lastId.toString(), guess.lastHash])) as Array<{
-        last_id: string;
-        last_hash: string;
-        added: number;
-      }>;
-      if (found.added === rows.length) {
-        auditAppends.inc(rows.length);
-        return;
-      }
-      auditChainGuessMisses.inc();
-      head = found;
-    } else {
-      [head] = (await run('audit-chain-lock', 'SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()', [])) as Array<{ last_id: string; last_hash: string }>;
+    let head = await appendAfterGuess(run, source, rows, at, key);
+    if (head === 'appended') return;
+    if (!head) {
+      const [locked] = (await run('audit-chain-lock', 'SELECT last_id::text AS last_id, last_hash FROM audit_chain_lock()', [])) as Array<{ last_id: string; last_hash: string }>;
+      head = { lastId: BigInt(locked.last_id), lastHash: locked.last_hash };
     }
-    const { json, end } = linkRows(rows, { lastId: BigInt(head.last_id), lastHash: head.last_hash }, at, key);
+    const { json, end } = linkRows(rows, head, at, key);
     chainEnds.set(source, end);
     await run('audit-insert-linked', INSERT_LINKED_ROWS, [json]);
     auditAppends.inc(rows.length);
   } catch (err) {
     throw appendFailure(err, source);
   }
+}
+
+type RunStatement = (name: string, text: string, values: unknown[]) => Promise<unknown>;
+
+/**
+ * Links the rows after where this process last saw the chain of `source` end and sends them with
+ * the lock in one statement (APPEND_IF_HEAD_IS): 'appended', or the head found instead (locked
+ * until the statement's transaction ends; the next guess), or null when there was no guess.
+ */
+async function appendAfterGuess(run: RunStatement, source: object, rows: PendingAuditRow[], at: Date, key: string): Promise<ChainEnd | 'appended' | null> {
+  const guess = chainEnds.get(source);
+  if (!guess) return null;
+  const { json, end } = linkRows(rows, guess, at, key);
+  chainEnds.set(source, end);
+  const [head] = (await run('audit-append-if-head-is', APPEND_IF_HEAD_IS, [json, guess.lastId.toString(), guess.lastHash])) as Array<{
+    last_id: string;
+    last_hash: string;
+    added: number;
+  }>;
+  if (head.added === rows.length) {
+    auditAppends.inc(rows.length);
+    return 'appended';
+  }
+  auditChainGuessMisses.inc();
+  const found = { lastId: BigInt(head.last_id), lastHash: head.last_hash };
+  chainEnds.set(source, found);
+  return found;
 }
 
 /** Tries of the one-statement append before a transaction of its own. */
@@ -208,23 +222,12 @@ const GUESSES = 3;
 export async function appendOnItsOwn(db: DataSource, rows: PendingAuditRow[], key: string): Promise<void> {
   if (rows.length === 0) return;
   const at = new Date();
+  const run: RunStatement = (name, text, values) => preparedQuery(db, name, text, values);
   try {
     for (let i = 0; i < GUESSES; i++) {
-      const guess = chainEnds.get(db);
-      if (!guess) break;
-      const { json, end } = linkRows(rows, guess, at, key);
-      const [head] = await preparedQuery<{ last_id: string; last_hash: string; added: number }>(db, 'audit-append-if-head-is', APPEND_IF_HEAD_IS, [
-        json,
-        guess.lastId.toString(),
-        guess.lastHash,
-      ]);
-      if (head.added === rows.length) {
-        chainEnds.set(db, end);
-        auditAppends.inc(rows.length);
-        return;
-      }
-      auditChainGuessMisses.inc();
-      chainEnds.set(db, { lastId: BigInt(head.last_id), lastHash: head.last_hash });
+      const done = await appendAfterGuess(run, db, rows, at, key);
+      if (done === 'appended') return;
+      if (!done) break;
     }
   } catch (err) {
     throw appendFailure(err, db);

@@ -2,7 +2,6 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
 import {
-  type QueueStatus,
   DOCTOR_MESSAGES,
   MESSAGES,
   PHARMACY_MESSAGES,
@@ -14,6 +13,7 @@ import {
   type DoctorOrder,
   type DoctorPrescription,
   type OrderStatus,
+  type QueueStatus,
 } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/session-user.js';
@@ -25,7 +25,7 @@ import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
 import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor, type HeldOrPicked } from './lifecycle-statements.js';
-import { doctorViewOf, loadChangedOrder, loadDoctorOrder, type LoadedOrder } from './order-loads.js';
+import { doctorViewOf, loadChangedOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -129,11 +129,7 @@ export class OrderLifecycleService {
 
   /** A pick's answer and change: the held order (an audited read), or the picked one (a change), or nothing. */
   private async pickAnswer(m: EntityManager, actor: SessionUser, { held, picked }: HeldOrPicked): Promise<{ result: PickResult; change?: OrderChange }> {
-    if (held !== null) {
-      const order = await loadDoctorOrder(m, held);
-      if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
-      return { result: { order, picked: false } };
-    }
+    if (held !== null) return { result: { order: await this.queue.readHeld(m, actor, held), picked: false } };
     if (picked === null) return { result: { order: null, picked: false } };
     const loaded = await this.loadChanged(m, picked, 'picked');
     await this.audit.record(actor, { action: 'order:pick', orderId: picked, patientHetu: loaded.order.patientHetu }, m);

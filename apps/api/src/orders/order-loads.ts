@@ -162,11 +162,11 @@ export async function loadOrderWithItems(manager: EntityManager, id: number): Pr
 
 /**
  * The last statement of a change: the order's updated_at moves (integrators list changes by it)
- * and the order is read as the change left it (loadOrderWithItems), with the columns of the query
- * `extra.sql` (named `extra.name`, e.g. the queue counts) beside each row, in one statement. The read sees the
- * transaction's earlier statements; the new updated_at comes from the update beside it. `also`:
- * more CTEs (their parameters from $2) and columns of the same statement, for a caller that does
- * more in the same round trip (changedThenHeldOrPicked).
+ * and the order is read as the change left it (loadOrderWithItems), with the columns of the
+ * query `extra.sql` (named `extra.name`, e.g. the queue counts) beside each row, in one
+ * statement. The read sees the transaction's earlier statements; the new updated_at comes from
+ * the update beside it. `also`: more CTEs (their parameters from $2) and columns of the same
+ * statement, for a caller that does more in the same round trip (changedThenHeldOrPicked).
  */
 export async function loadChangedOrder<X extends object>(
   manager: EntityManager,

@@ -11,7 +11,6 @@ import { HELD_ORDER_SQL } from './lifecycle-statements.js';
 import { loadDoctorOrder } from './order-loads.js';
 import { toQueueOrder } from './order-view.js';
 
-
 /**
  * Queue counts and the next deadline. The counts come from order_queue_count (kept by a trigger
  * in every changing transaction) and the deadline from the queue index: the same cost at any depth.
@@ -70,11 +69,15 @@ export class OrderQueueService {
   async current(actor: SessionUser): Promise<DoctorOrder | null> {
     return this.counts.manager.transaction(async (m) => {
       const held = await this.heldOrderId(m, actor.id);
-      if (held === null) return null;
-      const order = await loadDoctorOrder(m, held);
-      if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
-      return order;
+      return held === null ? null : this.readHeld(m, actor, held);
     });
+  }
+
+  /** The doctor's held order as the doctor sees it, the read audited (in `m`'s transaction); null when it is gone. */
+  async readHeld(m: EntityManager, actor: SessionUser, orderId: number): Promise<DoctorOrder | null> {
+    const order = await loadDoctorOrder(m, orderId);
+    if (order) await this.audit.record(actor, { action: 'order:read', orderId: order.id, patientHetu: order.patient.hetu }, m);
+    return order;
   }
 
   /** Waiting orders (real ones: not the sandbox's), earliest deadline first, without patient data. */
