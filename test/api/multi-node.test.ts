@@ -16,8 +16,9 @@ const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
-  a = await startApp({ env: { REDIS_URL } });
-  b = await startApp({ databaseUrl: a.databaseUrl, env: { REDIS_URL } });
+  // Reseptilista kept for a minute: node B shows a change because it was told, not because a second passed.
+  a = await startApp({ env: { REDIS_URL, RESEPTILISTA_CACHE_MS: '60000' } });
+  b = await startApp({ databaseUrl: a.databaseUrl, env: { REDIS_URL, RESEPTILISTA_CACHE_MS: '60000' } });
   // A budget for two app starts on a shared, loaded machine (each waits up to 90 s); not a measurement.
 }, 200_000);
 afterAll(async () => {

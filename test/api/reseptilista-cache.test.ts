@@ -20,10 +20,13 @@ describe('ReseptilistaCache, two processes on one Redis', () => {
   async function processCache(): Promise<ReseptilistaCache> {
     const redis = new Redis(REDIS_URL);
     clients.push(redis);
-    const cache = new ReseptilistaCache(redis, (message) => {
-      throw new Error(message);
-    });
-    cache.ttlMs = 60_000;
+    const cache = new ReseptilistaCache(
+      redis,
+      (message) => {
+        throw new Error(message);
+      },
+      60_000,
+    );
     caches.push(cache);
     await cache.subscribed;
     return cache;
@@ -74,7 +77,9 @@ describe('GET /pharmacy-order-history/active from memory', () => {
   /** On the office's Reseptilista from the start (inserted by SQL: no change for the cache to hear of). */
   let order: { id: number; itemIds: number[] };
   beforeAll(async () => {
-    app = await startApp();
+    // Pages kept for a minute: a read answered from the database after a change shows the change
+    // was heard, not that the second had passed (and a loaded machine cannot make it pass early).
+    app = await startApp({ env: { RESEPTILISTA_CACHE_MS: '60000' } });
     order = await insertOrder(app, { source: 'pharmacy', status: 'delivered', createdAt: new Date() });
   });
   afterAll(async () => {

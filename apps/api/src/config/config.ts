@@ -35,6 +35,8 @@ export interface AppConfig {
   /** express's 'trust proxy' setting. */
   trustProxy: boolean | number | string;
   smsSendIntervalSeconds: number;
+  /** How long a process answers an office's Reseptilista from memory (pharmacy/reseptilista-cache.ts). */
+  reseptilistaCacheMs: number;
   sms: SmsConfig;
   payments: PaymentsConfig;
   integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl,
     trustProxy: trustProxy(env),
     smsSendIntervalSeconds: decimal(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 0.1, 3600),
+    reseptilistaCacheMs: int(env, 'RESEPTILISTA_CACHE_MS', 1_000, 0, 60_000),
     sms: smsConfig(env, production),
     shutdownTimeoutSeconds: int(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 0, 600),
     shutdownDelaySeconds: decimal(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 600),

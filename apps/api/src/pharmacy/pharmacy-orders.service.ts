@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService, type ListedOrder } from '../audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { preparedQuery } from '../database/prepared-query.js';
 import { EventBus } from '../events/event-bus.js';
 import { reseptilistaReads } from '../metrics/metrics.js';
@@ -27,9 +28,10 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
     private readonly lifecycle: OrderLifecycleService,
     private readonly bus: EventBus,
     redis: RedisConnection,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const logger = new Logger('Reseptilista');
-    this.reseptilista = new ReseptilistaCache(redis.client, (message) => logger.warn(message));
+    this.reseptilista = new ReseptilistaCache(redis.client, (message) => logger.warn(message), config.reseptilistaCacheMs);
   }
 
   onModuleInit(): void {

@@ -1,9 +1,6 @@
 import type { Redis } from 'ioredis';
 import { InvalidationChannel } from '../realtime/invalidation-channel.js';
 
-/** How long a process may answer an office's Reseptilista from memory before it reads the database again. */
-export const RESEPTILISTA_CACHE_MS = 1_000;
-
 /** Pages longer than this (a screen asking for much more) are read each time, not kept. */
 const MAX_CACHED_LIMIT = 100;
 
@@ -27,13 +24,13 @@ interface Cached {
  * Every screen of an office asks for the same Reseptilista at once when a push arrives, and every
  * screen polls it: the one statement behind it, mapping its rows and serialising them cost the API
  * three times what the rest of the request did. This keeps each office's page (per limit) in the
- * process for RESEPTILISTA_CACHE_MS, and which user was found to work at which office for as
+ * process for `ttlMs` (RESEPTILISTA_CACHE_MS, a second), and which user was found to work at which office for as
  * long: the same bound as a session's (auth/session-cache.ts). Every change of an order goes
  * through the lifecycle's `order.changed` (PharmacyOrdersService listens): its office's pages are
  * forgotten here at the commit,
  * before the change's answer, and the other processes are told over Redis (within the pub/sub's
  * delivery; without Redis, a change made by another process shows here within
- * RESEPTILISTA_CACHE_MS). A database read that began before a change does not fill the cache.
+ * `ttlMs`). A database read that began before a change does not fill the cache.
  * Every read still writes its audit row, listing the orders it showed: the cache spares the
  * query, never the audit.
  */
@@ -47,12 +44,11 @@ export class ReseptilistaCache {
   private generation = 0;
   /** When pages no longer fresh are next dropped (offices nobody reads again would keep theirs). */
   private nextSweep = 0;
-  /** How long a page and a membership answer; a test may lengthen it to tell invalidation from expiry. */
-  ttlMs = RESEPTILISTA_CACHE_MS;
-
   constructor(
     redis: Redis | null,
     private readonly warn: (message: string) => void,
+    /** How long a page and a membership answer (a test lengthens it to tell invalidation from expiry). */
+    public ttlMs = 1_000,
   ) {
     this.channel = new InvalidationChannel(redis, CHANGED_CHANNEL, (message) => {
       const officeId = Number(message);
@@ -106,7 +102,7 @@ export class ReseptilistaCache {
   forget(officeId: number): void {
     this.forgetHere(officeId);
     void this.channel.publish(String(officeId), (reason) =>
-      this.warn(`Reseptilista change not sent (${reason}): other processes see it within ${RESEPTILISTA_CACHE_MS} ms`),
+      this.warn(`Reseptilista change not sent (${reason}): other processes see it within ${this.ttlMs} ms`),
     );
   }
 
