@@ -272,6 +272,20 @@ describe('POST /order/mark-delivered', () => {
     expect((await itemRow(o.itemIds[0])).decision).toBe('approved');
   });
 
+  it('delivers once, with one text message and one audit row, when two tabs and parallel requests press deliver at once', async () => {
+    const tab2 = await loginAs(app, 'doctor');
+    const o = await pickedCustomerOrder();
+    const next = await insertOrder(app, { source: 'customer', minutesToDeadline: 900 });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? tab2 : doctor).post<DoctorOrder>('/order/mark-delivered')));
+    // One delivered and answered with the next order; the others found the next order undecided.
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(results.find((r) => r.status === 200)!.body.id).toBe(next.id);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM sms_outbox WHERE order_id = $1`, [o.id])).toEqual([{ n: 1 }]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'order:deliver' AND order_id = $1`, [o.id])).toEqual([{ n: 1 }]);
+    expect(await app.sql(`SELECT delivery_status, doctor_id FROM orders WHERE id = $1`, [next.id])).toEqual([{ delivery_status: 'processing', doctor_id: (await demoIds(app)).doctorId }]);
+  });
+
   it('never delivers an undecided item when an undo in one tab races the delivery in another', async () => {
     // Two sessions of the same doctor: one undoes a decision while the other delivers.
     const tab2 = await loginAs(app, 'doctor');
