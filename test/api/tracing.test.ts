@@ -155,13 +155,16 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     for (const span of trace()) if (span.spanId !== send.spanId) expect([span.name, ids.has(span.parentSpanId ?? '')]).toEqual([span.name, true]);
     expect(trace().some((s) => s.scope.includes('instrumentation-express'))).toBe(true);
 
-    // The request's log line: same request id, same trace and span.
-    const lines = app
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    const line = lines.find((l) => l.msg === 'request' && l.reqId === requestId);
+    // The request's log line (JSON lines are written within 200 ms of being made): same request id, same trace and span.
+    const requestLine = () =>
+      app
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.msg === 'request' && l.reqId === requestId);
+    await until(() => requestLine() !== undefined, "the send's log line");
+    const line = requestLine();
     expect(line).toMatchObject({ route: '/ui-api/v1/pharmacy-shopping-cart/send', trace_id: send.traceId, span_id: send.spanId });
 
     // Nothing of the patient anywhere: not in the send's trace, not in any other span (the hetu step, the lookups).
