@@ -211,6 +211,8 @@ describe("the patient's rough edges", () => {
     expect(await header.getByRole('link', { name: 'Lisää resepti' }).getAttribute('aria-current')).toBeNull();
     await header.getByRole('link', { name: 'Lisää resepti' }).click();
     await page.waitForURL(/\?haku/);
+    // The URL moves before React marks the link current: wait for the mark, as a screen reader user would hear it.
+    await header.locator('a[aria-current="page"]', { hasText: 'Lisää resepti' }).waitFor();
     expect(await header.getByRole('link', { name: 'Lisää resepti' }).getAttribute('aria-current')).toBe('page');
     expect(await header.getByRole('link', { name: 'Reseptit' }).getAttribute('aria-current')).toBeNull();
 
