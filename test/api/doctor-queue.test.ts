@@ -89,6 +89,31 @@ describe('GET /system-status', () => {
     expect((await status(doctor)).pickedOrder).toBe(picked.id);
     expect((await status(doctor2)).pickedOrder).not.toBe(picked.id);
   });
+
+  it("answers many doctors' reads at once each with their own order, and no read made after a pick misses it", async () => {
+    await insertWaitingOrders(app, 6);
+    const [mine, theirs] = [(await doctor.post<DoctorOrder>('/order/pick-first')).body, (await doctor2.post<DoctorOrder>('/order/pick-first')).body];
+    const together = await Promise.all(Array.from({ length: 40 }, (_, i) => status(i % 2 ? doctor2 : doctor)));
+    expect(together.map((s) => s.pickedOrder)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? theirs.id : mine.id)));
+    expect(new Set(together.map((s) => s.processing))).toEqual(new Set([2]));
+    // Reads keep arriving while the doctor delivers and so picks the next order: every read sent
+    // after the delivery answered shows the new order (coalesced-reads.test pins why: a read never
+    // shares a statement begun before it arrived).
+    for (let round = 0; round < 3; round++) {
+      const { prescriptions } = (await doctor.get<DoctorOrder>('/order/current')).body;
+      await Promise.all(prescriptions.map((p) => doctor.post(`/order/process-item/${p.id}`, { decision: 'approved' })));
+      let delivering = true;
+      const background = (async () => {
+        while (delivering) await Promise.all(Array.from({ length: 8 }, () => status(doctor)));
+      })();
+      await new Promise((r) => setTimeout(r, 20));
+      const next = (await doctor.post<DoctorOrder>('/order/mark-delivered')).body;
+      const after = await Promise.all(Array.from({ length: 8 }, () => status(doctor)));
+      delivering = false;
+      await background;
+      expect(after.map((s) => s.pickedOrder)).toEqual(Array(8).fill(next.id));
+    }
+  });
 });
 
 describe('POST /order/pick-first', () => {

@@ -10,8 +10,12 @@ import type { OrderSource } from './order.entity.js';
 // with it). No ORM query building: it cost the API more than the statements did. The lifecycle
 // (order-lifecycle.service.ts) decides what to answer; these only read and write.
 
-/** A doctor's held (processing) order, the oldest first; $1 is the doctor's id. */
-export const HELD_ORDER_SQL = `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = $1 ORDER BY processing_start_time, id LIMIT 1`;
+/** The id of a doctor's held (processing) order, the oldest first; `doctor` is the doctor's id in SQL (a parameter, a column). */
+export const heldOrderSql = (doctor: string) =>
+  `SELECT id FROM orders WHERE delivery_status = 'processing' AND doctor_id = ${doctor} ORDER BY processing_start_time, id LIMIT 1`;
+
+/** heldOrderSql of the doctor in $1. */
+export const HELD_ORDER_SQL = heldOrderSql('$1');
 
 /** Stripes of the queue counts per handling option (as the StripedQueueCounts migration made them). */
 const QUEUE_COUNT_STRIPES = 16;
@@ -45,7 +49,7 @@ export async function lockDoctor(m: EntityManager, doctorId: number, options: { 
  * another transaction is picking right now are skipped, so two doctors never get the same order;
  * sandbox orders are the simulated doctor's, never a real one's.
  */
-const heldOrPickedCtes = (doctor: string) => `held AS (${HELD_ORDER_SQL.replace('$1', doctor)}),
+const heldOrPickedCtes = (doctor: string) => `held AS (${heldOrderSql(doctor)}),
      picked AS (
        UPDATE orders SET delivery_status = 'processing', doctor_id = ${doctor}, processing_start_time = now()
         WHERE delivery_status = 'waiting' AND id = (

@@ -7,7 +7,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { preparedIn, preparedQuery } from '../database/prepared-query.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Order } from './order.entity.js';
-import { HELD_ORDER_SQL } from './lifecycle-statements.js';
+import { coalescedReads } from '../database/coalesced-reads.js';
+import { HELD_ORDER_SQL, heldOrderSql } from './lifecycle-statements.js';
 import { loadDoctorOrder } from './order-loads.js';
 import { toQueueOrder } from './order-view.js';
 
@@ -26,8 +27,10 @@ export const queueStatusSql = (more = '') => `SELECT
 
 const QUEUE_STATUS_SQL = queueStatusSql();
 
-/** GET /system-status: every doctor's screen polls it (a prepared statement). */
-const SYSTEM_STATUS_SQL = queueStatusSql(`, (${HELD_ORDER_SQL}) AS "pickedOrder"`);
+/** GET /system-status of the doctors in $1 (a prepared statement): the counts once, each doctor's held order in $1's order. */
+const SYSTEM_STATUSES_SQL = queueStatusSql(
+  `, ARRAY(SELECT (${heldOrderSql('d.id')}) FROM unnest($1::int[]) WITH ORDINALITY AS d(id, n) ORDER BY d.n) AS "pickedOrders"`,
+);
 
 export type QueueStatusRow = Omit<QueueStatus, 'nextOrderExpiring'> & { nextOrderExpiring: Date | null };
 
@@ -42,6 +45,9 @@ export const toQueueStatus = (row: QueueStatusRow): QueueStatus => ({
 /** The doctors' queue as they read it: counts, the waiting list, a doctor's held order. */
 @Injectable()
 export class OrderQueueService {
+  /** GET /system-status: the doctors' reads that arrive together are one statement (coalescedReads). */
+  private readonly statuses = coalescedReads<number, SystemStatus>((doctorIds) => this.readStatuses(doctorIds));
+
   constructor(
     @InjectRepository(OrderQueueCount) private readonly counts: Repository<OrderQueueCount>,
     private readonly audit: AuditService,
@@ -59,10 +65,17 @@ export class OrderQueueService {
     return toQueueStatus(row);
   }
 
-  /** GET /system-status: the counts and this doctor's current order id, in one query. */
-  async systemStatus(doctorId: number): Promise<SystemStatus> {
-    const [row] = await preparedQuery<QueueStatusRow & { pickedOrder: number | null }>(this.counts.manager.connection, 'system-status', SYSTEM_STATUS_SQL, [doctorId]);
-    return { ...toQueueStatus(row), pickedOrder: row.pickedOrder };
+  /** GET /system-status: the counts and this doctor's current order id. */
+  systemStatus(doctorId: number): Promise<SystemStatus> {
+    return this.statuses.load(doctorId);
+  }
+
+  private async readStatuses(doctorIds: readonly number[]): Promise<SystemStatus[]> {
+    const [row] = await preparedQuery<QueueStatusRow & { pickedOrders: Array<number | null> }>(this.counts.manager.connection, 'system-statuses', SYSTEM_STATUSES_SQL, [
+      doctorIds,
+    ]);
+    const counts = toQueueStatus(row);
+    return row.pickedOrders.map((pickedOrder) => ({ ...counts, pickedOrder }));
   }
 
   /** The doctor's current order, or null (an audited read). */
