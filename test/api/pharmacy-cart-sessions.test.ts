@@ -78,3 +78,26 @@ it('a send without a body (the SPEC contract) sends the cart’s own patient', a
   expect(sent.status).toBe(200);
   expect(await app.sql('SELECT patient_hetu FROM orders WHERE id = $1', [sent.body.orderId])).toEqual([{ patient_hetu: X.hetu }]);
 });
+
+it('one cart sent from two tabs at once, ten times over, places one order; the other sends change nothing', async () => {
+  const a = (await pharmacistAtOffice(app, 'kyla')).client;
+  const b = (await pharmacistAtOffice(app, 'kyla')).client;
+  const products = (await a.get<Product[]>('/products')).body;
+  await a.post('/patient-info', Y);
+  await a.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: products.find((p) => p.displayName.startsWith('Kestine'))!.productId });
+  await a.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h' });
+  const before = await app.sql<{ orders: number; audited: number }>(
+    `SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM audit_log WHERE action = 'pharmacy.order.send') AS audited`,
+  );
+
+  const sends = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).post<{ orderId: number; message?: string }>('/pharmacy-shopping-cart/send', { patientHetu: Y.hetu })));
+
+  const placed = sends.filter((s) => s.status === 200);
+  expect(placed).toHaveLength(1);
+  expect(sends.filter((s) => s.status !== 200).map((s) => [s.status, s.body.message])).toEqual(Array(9).fill([400, PHARMACY_MESSAGES.patientMissing]));
+  expect(
+    await app.sql(`SELECT (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM audit_log WHERE action = 'pharmacy.order.send') AS audited`),
+  ).toEqual([{ orders: before[0].orders + 1, audited: before[0].audited + 1 }]);
+  expect(await app.sql('SELECT count(*)::int AS n FROM order_item WHERE order_id = $1', [placed[0].body.orderId])).toEqual([{ n: 1 }]);
+  expect((await b.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body).toEqual({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
+});

@@ -23,8 +23,9 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyOfficeService } from './pharmacy-office.service.js';
-import { pharmacyOrder } from './pharmacy-order-rules.js';
-import { PharmacyUser } from './pharmacy-user.entity.js';
+import { pharmacyOrder, type OrderedProduct, type PharmacyOrderLine } from './pharmacy-order-rules.js';
+import type { PharmacyOffice } from './pharmacy-office.entity.js';
+import { preparedIn } from '../database/prepared-query.js';
 
 /** A cart emptied with its patient forgotten (after a send or a clear), as view() would read it. */
 const emptiedCart = (): PharmacyCartDto => ({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
@@ -169,23 +170,22 @@ export class PharmacyCartService {
   async send(user: SessionUser, input: { officeId: number | undefined; patientHetu?: string }, now: Date = new Date()): Promise<PharmacySendResult> {
     // The order is placed through the order lifecycle, in one transaction with emptying the cart.
     const sent = await this.lifecycle.place(user, async (m) => {
-      const cart = await this.lockCart(m, user.id);
-      const office = await this.offices.requireOffice(user, input.officeId, m);
+      const cart = await lockCartToSend(m, user.id, input.officeId);
+      if (!cart) {
+        await this.offices.requireOffice(user, input.officeId, m); // no cart row: the office's 400 comes first, as below
+        throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
+      }
+      if (!cart.office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
       const patient = requirePatient(cart, input.patientHetu);
-      const items = await m.getRepository(PharmacyCartItem).find({
-        where: { pharmacyUserId: user.id },
-        relations: { product: true },
-        order: { createdAt: 'ASC', id: 'ASC' },
-      });
+      const items = await itemsToSend(m, user.id);
       if (items.length > 0 && !cart.deliveryOptionId) throw new BadRequestException(PHARMACY_MESSAGES.deliveryOptionMissing);
-      const pharmacist = await m.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
       const order = pharmacyOrder({
-        office,
+        office: cart.office,
         pharmacyUserId: user.id,
-        pharmacist: `${pharmacist.firstName} ${pharmacist.lastName}`,
+        pharmacist: cart.pharmacist,
         patient,
         deliveryOption: cart.deliveryOptionId!,
-        lines: items.map((item) => ({ productId: item.productId, product: item.product, reason: item.reason })),
+        lines: items,
         now,
       });
       await this.emptyCart(m, user.id, { forgetPatient: true });
@@ -205,7 +205,56 @@ export class PharmacyCartService {
   }
 }
 
-function cartPatient(cart: PharmacyCart | null): Patient | null {
+/** The cart as a send reads it: its row locked, with the pharmacist's name and the office when it is the user's. */
+interface CartToSend extends Pick<PharmacyCart, 'patientHetu' | 'patientFirstName' | 'patientLastName' | 'deliveryOptionId'> {
+  pharmacist: string;
+  office: Pick<PharmacyOffice, 'id' | 'pharmacyId' | 'pharmacy'> | null;
+}
+
+/**
+ * A send's first statement (hand-written: a send is what every doctor's screen waits for): the
+ * cart's row locked, so a second send of the same cart (another tab) waits and then finds it
+ * emptied, with what the order names: the pharmacist and the office (null when `officeId` is not
+ * one of the user's). Null when the user has no cart row.
+ */
+async function lockCartToSend(m: EntityManager, pharmacyUserId: number, officeId: number | undefined): Promise<CartToSend | null> {
+  const [row] = await preparedIn<CartToSend & { officeId: number | null; pharmacyId: number; pharmacyName: string; pharmacyPhone: string }>(
+    m,
+    'pharmacy-cart-lock-to-send',
+    `SELECT c.patient_hetu AS "patientHetu", c.patient_first_name AS "patientFirstName", c.patient_last_name AS "patientLastName",
+            c.delivery_option_id AS "deliveryOptionId", u.first_name || ' ' || u.last_name AS pharmacist,
+            o.id AS "officeId", o.pharmacy_id AS "pharmacyId", p.name AS "pharmacyName", p.phone AS "pharmacyPhone"
+       FROM pharmacy_cart c
+       JOIN pharmacy_user u ON u.id = c.pharmacy_user_id
+       LEFT JOIN pharmacy_user_office uo ON uo.pharmacy_user_id = c.pharmacy_user_id AND uo.pharmacy_office_id = $2
+       LEFT JOIN pharmacy_office o ON o.id = uo.pharmacy_office_id
+       LEFT JOIN pharmacy p ON p.id = o.pharmacy_id
+      WHERE c.pharmacy_user_id = $1
+        FOR UPDATE OF c`,
+    [pharmacyUserId, officeId ?? null],
+  );
+  if (!row) return null;
+  const { officeId: id, pharmacyId, pharmacyName, pharmacyPhone, ...cart } = row;
+  return { ...cart, office: id === null ? null : { id, pharmacyId, pharmacy: { id: pharmacyId, name: pharmacyName, phone: pharmacyPhone } } };
+}
+
+/** The cart's medicines in the order they were added, each with its catalogue row (a statement of its own: read after the cart's lock). */
+async function itemsToSend(m: EntityManager, pharmacyUserId: number): Promise<PharmacyOrderLine[]> {
+  const rows = await preparedIn<{ productId: number; reason: string; product: OrderedProduct | null }>(
+    m,
+    'pharmacy-cart-items-to-send',
+    `SELECT i.product_id AS "productId", i.reason,
+            CASE WHEN p.id IS NULL THEN NULL
+                 ELSE json_build_object('id', p.id, 'name', p.name, 'strength', p.strength, 'form', p.form, 'available', p.available, 'renewable', p.renewable) END AS product
+       FROM pharmacy_cart_item i LEFT JOIN product p ON p.id = i.product_id
+      WHERE i.pharmacy_user_id = $1
+      ORDER BY i.created_at, i.id`,
+    [pharmacyUserId],
+  );
+  return rows;
+}
+
+function cartPatient(cart: Pick<PharmacyCart, 'patientHetu' | 'patientFirstName' | 'patientLastName'> | null): Patient | null {
   if (!cart?.patientHetu) return null;
   return { firstName: cart.patientFirstName ?? '', lastName: cart.patientLastName ?? '', hetu: cart.patientHetu };
 }
@@ -214,7 +263,7 @@ function cartPatient(cart: PharmacyCart | null): Patient | null {
  * The cart's patient: 400 without one; 409 when the caller names another hetu than the cart holds
  * (the patient was changed in another session of the same user after this screen was drawn).
  */
-function requirePatient(cart: PharmacyCart, expectedHetu: string | undefined): Patient {
+function requirePatient(cart: Pick<PharmacyCart, 'patientHetu' | 'patientFirstName' | 'patientLastName'>, expectedHetu: string | undefined): Patient {
   const patient = cartPatient(cart);
   if (!patient) throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
   if (expectedHetu !== undefined && normalizeHetu(expectedHetu) !== patient.hetu) {

@@ -33,13 +33,16 @@ export function orderPatient(input: { firstName: string; lastName: string; hetu:
 
 export interface PharmacyOrderLine {
   productId: number;
-  /** The catalogue's row (null: no such medicine). */
-  product: Product | null | undefined;
+  /** The catalogue's row, what an order needs of it (null: no such medicine). */
+  product: OrderedProduct | null | undefined;
   reason: string;
 }
 
+/** What an order reads of a catalogue row. */
+export type OrderedProduct = Pick<Product, 'id' | 'name' | 'strength' | 'form' | 'available' | 'renewable'>;
+
 export interface PharmacyOrderInput {
-  office: PharmacyOffice;
+  office: Pick<PharmacyOffice, 'id' | 'pharmacyId' | 'pharmacy'>;
   /** The pharmacist's user id (null: an integrator's system), and the name the doctor sees. */
   pharmacyUserId: number | null;
   pharmacist: string;
