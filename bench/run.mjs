@@ -48,7 +48,7 @@ const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? f
  */
 const P = QUICK
   ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 10, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 25_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 20, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 40_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
 /**
  * Growth curves (issue 24): the sizes of each curve. A full run's history goes to 1,000,000
  * orders (seeding it takes minutes on a busy 2-core machine); --history-sizes etc. override.
