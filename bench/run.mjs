@@ -16,11 +16,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { httpLoad } from './lib/http-load.mjs';
-import { ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
+import { freshDatabase, ROOT, startApi, startPostgres, startRedis, withClient } from './lib/infra.mjs';
 import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from './lib/push.mjs';
 import { integratorFigures } from './lib/integrator.mjs';
 import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, screenshotReport, writeReport } from './lib/growth.mjs';
-import { historyFigures, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
+import { historyFigures, pickAtTwoDepths, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
 import { SocketPool } from './lib/socket-pool.mjs';
@@ -151,7 +151,7 @@ async function main() {
   const barePool = new SocketPool(P.loadProcesses); // the baselines' sockets
   try {
     log(`PostgreSQL: ${pgServer.label}; Redis: ${redis ? redis.url : 'none (redis-server not found)'}`);
-    if (MAIN_PHASES.some(wanted)) await mainPhases({ dbUrl, db, pool, barePool, redis, stoppers });
+    if (MAIN_PHASES.some(wanted)) await mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers });
     if (GROWTH_PHASES.some(wanted)) await growthPhases(pgServer);
   } finally {
     pool.kill();
@@ -166,7 +166,7 @@ async function main() {
 }
 
 /** The issue's figures at the sizes of P, in the run's database. */
-async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
+async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers }) {
   {
     const api = await startApi(dbUrl);
     stoppers.push(api.stop);
@@ -194,10 +194,9 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
       for (const r of h.rows) details.push([r.figure, `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`, r.note]);
     });
 
-    let shallowPick;
     await phase('pick', async () => {
-      shallowPick = await pickLatency(doctor, P.pickRuns);
-      details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${shallowPick.p50.toFixed(1)} / p99 ${shallowPick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
+      const pick = await pickLatency(doctor, P.pickRuns);
+      details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${pick.p50.toFixed(1)} / p99 ${pick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
     });
 
     await phase('rest', async () => {
@@ -342,12 +341,23 @@ async function mainPhases({ dbUrl, db, pool, barePool, redis, stoppers }) {
     });
 
     await phase('deep', async () => {
+      // The depth ratio's two sides alternate pick by pick (the same background load): a second
+      // Resepti on a database of its own with P.shallow waiting, and this one filled to P.deep.
+      const shallowDb = await freshDatabase(pgServer, 'resepti_shallow');
+      stoppers.push(shallowDb.drop);
+      const shallowApi = await startApi(shallowDb.url, { label: `Resepti API (${P.shallow.toLocaleString('en')} waiting)` });
+      stoppers.push(shallowApi.stop);
+      await withClient(shallowDb.url, (c) => fillQueue(c, P.shallow));
+      const shallowDoctor = await loginDoctor(shallowApi.baseUrl, 'laakari@example.fi');
       t0 = Date.now();
       await fillQueue(db, P.deep);
       details.push([`fill the queue to ${P.deep.toLocaleString('en')} waiting`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, '']);
-      const deepPick = await pickLatency(doctor, P.pickRuns);
-      details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${deepPick.p50.toFixed(1)} / p99 ${deepPick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
-      if (shallowPick) put('pick_p99_depth_ratio', deepPick.p99, shallowPick.p99);
+      const { deep, shallow } = await pickAtTwoDepths(doctor, shallowDoctor, P.pickRuns);
+      await shallowApi.stop();
+      for (const [n, r] of [[P.shallow, shallow], [await count(), deep]]) {
+        details.push([`pick-first at ${n.toLocaleString('en')} waiting, alternating`, `p50 ${r.p50.toFixed(1)} / p99 ${r.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
+      }
+      put('pick_p99_depth_ratio', deep.p99, shallow.p99);
       const systemStatus = await doctor.ok('GET', '/system-status');
       details.push([`GET /system-status at ${P.deep.toLocaleString('en')} waiting`, `${systemStatus.ms.toFixed(1)} ms`, 'one request']);
     });

@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, startNodeServer } from './infra.mjs';
-import { measure } from './stats.mjs';
+import { measure, percentile, WARM_UP_CALLS } from './stats.mjs';
 
 export const HISTORY_CASES = [
   { name: 'history: newest, first page', body: { sortOrder: 'newest', offset: 30 } },
@@ -60,6 +60,26 @@ export function pickLatency(doctor, runs) {
     await doctor.ok('POST', '/order/release', undefined, [204]);
     return r.ms;
   }, runs);
+}
+
+/** Pick-first and release by two doctors of two APIs (deep, shallow), alternating call by call after a warm-up of each. */
+export async function pickAtTwoDepths(deepDoctor, shallowDoctor, runs) {
+  const pick = async (doctor) => {
+    const r = await doctor.ok('POST', '/order/pick-first', undefined, [200]);
+    await doctor.ok('POST', '/order/release', undefined, [204]);
+    return r.ms;
+  };
+  const times = { deep: [], shallow: [] };
+  for (let i = -WARM_UP_CALLS; i < runs; i++) {
+    const deep = await pick(deepDoctor);
+    const shallow = await pick(shallowDoctor);
+    if (i >= 0) {
+      times.deep.push(deep);
+      times.shallow.push(shallow);
+    }
+  }
+  const sum = (t) => ({ p50: percentile(t, 50), p99: percentile(t, 99), n: t.length });
+  return { deep: sum(times.deep), shallow: sum(times.shallow) };
 }
 
 function runDoctorWorker(message) {

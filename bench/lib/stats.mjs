@@ -11,7 +11,7 @@ export const median = (xs) => percentile(xs, 50);
 /** Wall-clock milliseconds comparable between processes on one machine (sub-millisecond). */
 export const now = () => performance.timeOrigin + performance.now();
 
-const WARM_UP_CALLS = 5;
+export const WARM_UP_CALLS = 5;
 
 export async function measure(fn, runs) {
   // Warm-up, not measured: the first calls of a fresh process run before V8 has optimised its code.
