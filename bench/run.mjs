@@ -47,8 +47,8 @@ const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? f
  * does fewer changes (the baseline then does the same number) and the run says so.
  */
 const P = QUICK
-  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 20, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 6, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 40_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, restRounds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 20, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 10, restRounds: 5, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 40_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
 /**
  * Growth curves (issue 24): the sizes of each curve. A full run's history goes to 1,000,000
  * orders (seeding it takes minutes on a busy 2-core machine); --history-sizes etc. override.
@@ -200,14 +200,14 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
     });
 
     await phase('rest', async () => {
-      // Alternating slices (health, status, orders, three rounds), so the baseline and both GETs see
-      // the same background load; req/s = requests ÷ seconds summed over the slices.
+      // Alternating slices (health, status, orders, P.restRounds rounds), so the baseline and both GETs
+      // see the same background load; req/s = requests ÷ seconds summed over the slices.
       const targets = [
         ['GET /health', `${api.baseUrl}/health`, undefined],
         ['GET /system-status (doctor)', `${api.baseUrl}/ui-api/v1/system-status`, benchDoctors[0].cookie],
         ['GET pharmacy-order-history/active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
       ];
-      const rounds = 3;
+      const rounds = P.restRounds;
       const slice = Math.max(1, Math.round(P.restSeconds / rounds));
       const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
       for (let round = 0; round < rounds; round++) {
