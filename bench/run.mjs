@@ -10,7 +10,6 @@
 // The built API is forked on that database (migrations + demo data); orders are seeded with
 // generate_series; load comes from forked processes (socket.io-client, autocannon).
 // Prints a table and writes bench/results/latest.json (--quick: latest-quick.json; --only: latest-partial.json).
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -140,11 +139,7 @@ async function main() {
   const started = Date.now();
   const pgServer = await startPostgres();
   const redis = await startRedis();
-  const database = `resepti_bench_${randomBytes(4).toString('hex')}`;
-  await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
-  const dbUrlObj = new URL(pgServer.adminUrl);
-  dbUrlObj.pathname = `/${database}`;
-  const dbUrl = dbUrlObj.toString();
+  const { url: dbUrl, drop: dropDatabase } = await freshDatabase(pgServer, 'resepti_bench');
   const db = new pg.Client({ connectionString: dbUrl });
   const stoppers = [];
   const pool = new SocketPool(P.loadProcesses); // Resepti's sockets
@@ -158,7 +153,7 @@ async function main() {
     barePool.kill();
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
     await db.end().catch(() => undefined);
-    await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);
+    await dropDatabase().catch(() => undefined);
     await pgServer.stop();
     redis?.stop();
   }
@@ -410,11 +405,7 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
  * doctor sockets (with that queue). Each size's figure is measured with its baseline alternating.
  */
 async function growthPhases(pgServer) {
-  const database = `resepti_growth_${randomBytes(4).toString('hex')}`;
-  await withClient(pgServer.adminUrl, (c) => c.query(`CREATE DATABASE ${database}`));
-  const url = new URL(pgServer.adminUrl);
-  url.pathname = `/${database}`;
-  const dbUrl = url.toString();
+  const { url: dbUrl, drop: dropDatabase } = await freshDatabase(pgServer, 'resepti_growth');
   const db = new pg.Client({ connectionString: dbUrl });
   const pool = new SocketPool(P.loadProcesses);
   const barePool = new SocketPool(P.loadProcesses);
@@ -528,7 +519,7 @@ async function growthPhases(pgServer) {
     barePool.kill();
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await db.end().catch(() => undefined);
-    await withClient(pgServer.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)).catch(() => undefined);
+    await dropDatabase().catch(() => undefined);
   }
 }
 
