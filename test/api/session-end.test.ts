@@ -94,3 +94,35 @@ it('the idle timeout closes the socket, and a long-polling socket does not keep 
     pollingSocket.close();
   }
 });
+
+it("renews the cookie's expiry with the user's requests, but not on every answer, and the session lives on past its first expiry", async () => {
+  const client = await loginAs(app, 'doctor');
+  const sessionCookies = (res: { headers: Headers }) => res.headers.getSetCookie().filter((c) => c.startsWith('resepti.sid='));
+  const expiresIn = (cookie: string) => new Date(/Expires=([^;]+)/i.exec(cookie)![1]).getTime() - Date.now();
+  // Right after the login's cookie: reads answer without one (the stored expiry is not due either).
+  for (let i = 0; i < 3; i++) {
+    const res = await client.get('/my-doctor-info');
+    expect(res.status).toBe(200);
+    expect(sessionCookies(res)).toEqual([]);
+  }
+  // The user keeps working past the first 9 s: each request after the renewal interval (0.9 s at
+  // 9 s idle, at least 1 s) carries the cookie again, expiring the idle time from now, with the same id.
+  const id = (cookie: string) => cookie.split(';')[0];
+  let renewed = 0;
+  let first: string | undefined;
+  for (let t = 0; t < 12; t++) {
+    await new Promise((r) => setTimeout(r, 1_100));
+    const res = await client.get('/my-doctor-info');
+    expect(res.status).toBe(200);
+    const [cookie] = sessionCookies(res);
+    if (!cookie) continue;
+    renewed++;
+    first ??= id(cookie);
+    expect(id(cookie)).toBe(first);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(expiresIn(cookie)).toBeGreaterThan(7_000);
+    expect(expiresIn(cookie)).toBeLessThanOrEqual(9_500);
+  }
+  expect(renewed).toBeGreaterThanOrEqual(10);
+});

@@ -1,15 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
-import { parse as parseCookies } from 'cookie';
-import { unsign } from 'cookie-signature';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { sign, unsign } from 'cookie-signature';
 import session, { type SessionData, type Store } from 'express-session';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import onHeaders from 'on-headers';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { connectAsRole } from '../database/data-source-options.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
 import { RedisConnection } from '../realtime/redis-connection.js';
 import { SessionCache } from './session-cache.js';
+import { hasStoredSession } from './session-user.js';
 
 export const SESSION_COOKIE = 'resepti.sid';
 
@@ -59,15 +61,21 @@ export class SessionMiddleware implements OnApplicationShutdown {
     this.cache.wrap(store);
     throttleTouches(store, touchLagMs(this.idleMs));
     this.store = store;
-    this.handler = session({
+    const sessions = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
       store,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      // The cookie's expiry is renewed by renewCookie, not on every answer.
+      rolling: false,
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, maxAge: this.idleMs },
     });
+    const renew = renewCookie(this.secret, touchLagMs(this.idleMs));
+    this.handler = (req, res, next) => {
+      renew(req, res);
+      sessions(req, res, next);
+    };
   }
 
   /** The session named by a request's cookie header, or null (no cookie, bad signature, expired). */
@@ -114,6 +122,38 @@ export class SessionMiddleware implements OnApplicationShutdown {
     this.cache.close();
     await this.pool.end();
   }
+}
+
+/**
+ * The idle timeout rolls with the user's requests, and so must the cookie's expiry: express-session's
+ * `rolling` signed and sent the cookie on every answer (a tenth of a polled read's work). This
+ * sends it again only when this process last sent it `lagMs` ago or more, as often as the stored
+ * expiry is written (throttleTouches), so the browser's expiry stays within `lagMs` of the
+ * server's. The cookie is the one express-session would send (its options, signed the same way,
+ * Secure only over HTTPS); a session express-session itself sends the cookie for (new or changed)
+ * is left to it, and nothing is saved to the session for this (a save would race a concurrent
+ * change of the session and overwrite it). Registered before express-session, so at the headers
+ * this runs after it and sees what it set.
+ */
+function renewCookie(secret: string, lagMs: number): (req: Request, res: Response) => void {
+  const lastSent = new Map<string, number>();
+  const setsOurs = (res: Response) => [res.getHeader('Set-Cookie') ?? []].flat().some((c) => String(c).startsWith(`${SESSION_COOKIE}=`));
+  return (req, res) => {
+    onHeaders(res, () => {
+      if (!hasStoredSession(req)) return; // not stored (no login in it), or ended
+      const sid = req.sessionID;
+      const now = Date.now();
+      if (setsOurs(res)) lastSent.set(sid, now); // sent by express-session: a new or changed session
+      if (now - (lastSent.get(sid) ?? 0) < lagMs) return;
+      const { cookie } = req.session;
+      if (cookie.secure && !req.secure) return;
+      lastSent.set(sid, now);
+      if (lastSent.size > 50_000) for (const [id, at] of lastSent) if (now - at >= lagMs) lastSent.delete(id);
+      cookie.maxAge = cookie.originalMaxAge ?? undefined; // expires the idle time from now
+      const { expires, httpOnly, path, domain, secure, sameSite } = cookie;
+      res.append('Set-Cookie', serializeCookie(SESSION_COOKIE, `s:${sign(sid, secret)}`, { expires: expires ?? undefined, httpOnly, path, domain, secure: secure === true, sameSite }));
+    });
+  };
 }
 
 /**
