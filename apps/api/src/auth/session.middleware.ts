@@ -136,21 +136,17 @@ export class SessionMiddleware implements OnApplicationShutdown {
  * this runs after it and sees what it set.
  */
 function renewCookie(secret: string, lagMs: number): (req: Request, res: Response) => void {
-  const lastSent = new Map<string, number>();
+  const lastSent = new PerSession(lagMs);
   const setsOurs = (res: Response) => [res.getHeader('Set-Cookie') ?? []].flat().some((c) => String(c).startsWith(`${SESSION_COOKIE}=`));
   return (req, res) => {
     onHeaders(res, () => {
       if (!hasStoredSession(req)) return; // not stored (no login in it), or ended
       const sid = req.sessionID;
       const now = Date.now();
-      if (setsOurs(res)) lastSent.set(sid, now); // sent by express-session: a new or changed session
-      if (now - (lastSent.get(sid) ?? 0) < lagMs) return;
-      const { cookie } = req.session;
-      if (cookie.secure && !req.secure) return;
-      lastSent.set(sid, now);
-      if (lastSent.size > 50_000) for (const [id, at] of lastSent) if (now - at >= lagMs) lastSent.delete(id);
-      cookie.maxAge = cookie.originalMaxAge ?? undefined; // expires the idle time from now
-      const { expires, httpOnly, path, domain, secure, sameSite } = cookie;
+      if (setsOurs(res)) lastSent.mark(sid, now); // sent by express-session: a new or changed session
+      if (!lastSent.due(sid, now) || (req.session.cookie.secure && !req.secure)) return;
+      lastSent.mark(sid, now);
+      const { expires, httpOnly, path, domain, secure, sameSite } = req.session.touch().cookie; // expires the idle time from now
       res.append('Set-Cookie', serializeCookie(SESSION_COOKIE, `s:${sign(sid, secret)}`, { expires: expires ?? undefined, httpOnly, path, domain, secure: secure === true, sameSite }));
     });
   };
@@ -163,20 +159,33 @@ function renewCookie(secret: string, lagMs: number): (req: Request, res: Respons
 function throttleTouches(store: Store, lagMs: number): void {
   const touch = store.touch?.bind(store);
   if (!touch) return;
-  const lastWritten = new Map<string, number>();
+  const lastWritten = new PerSession(lagMs);
   store.touch = (sid, sess, callback) => {
     const now = Date.now();
-    if (now - (lastWritten.get(sid) ?? 0) < lagMs) return callback?.();
-    lastWritten.set(sid, now);
-    if (lastWritten.size > 50_000) {
-      // Forget entries older than the lag: at worst a session is written once more.
-      for (const [id, at] of lastWritten) if (now - at >= lagMs) lastWritten.delete(id);
-    }
+    if (!lastWritten.due(sid, now)) return callback?.();
+    lastWritten.mark(sid, now);
     touch(sid, sess, callback);
   };
   const set = store.set.bind(store);
   store.set = (sid, sess, callback) => {
-    lastWritten.set(sid, Date.now());
+    lastWritten.mark(sid, Date.now());
     set(sid, sess, callback);
   };
+}
+
+/** When something was last done for each session in this process (a touch written, a cookie sent): due again `lagMs` later. */
+class PerSession {
+  private readonly at = new Map<string, number>();
+
+  constructor(private readonly lagMs: number) {}
+
+  due(sid: string, now: number): boolean {
+    return now - (this.at.get(sid) ?? 0) >= this.lagMs;
+  }
+
+  mark(sid: string, now: number): void {
+    this.at.set(sid, now);
+    // Forget entries older than the lag: at worst it is done once more for a session.
+    if (this.at.size > 50_000) for (const [id, t] of this.at) if (now - t >= this.lagMs) this.at.delete(id);
+  }
 }

@@ -240,7 +240,7 @@ async function lockCartToSend(m: EntityManager, pharmacyUserId: number, officeId
 
 /** The cart's medicines in the order they were added, each with its catalogue row (a statement of its own: read after the cart's lock). */
 async function itemsToSend(m: EntityManager, pharmacyUserId: number): Promise<PharmacyOrderLine[]> {
-  const rows = await preparedIn<{ productId: number; reason: string; product: OrderedProduct | null }>(
+  return preparedIn<{ productId: number; reason: string; product: OrderedProduct | null }>(
     m,
     'pharmacy-cart-items-to-send',
     `SELECT i.product_id AS "productId", i.reason,
@@ -251,7 +251,6 @@ async function itemsToSend(m: EntityManager, pharmacyUserId: number): Promise<Ph
       ORDER BY i.created_at, i.id`,
     [pharmacyUserId],
   );
-  return rows;
 }
 
 function cartPatient(cart: Pick<PharmacyCart, 'patientHetu' | 'patientFirstName' | 'patientLastName'> | null): Patient | null {
