@@ -435,7 +435,7 @@ async function growthPhases(pgServer) {
       curves.push({
         key: 'history_search_p95',
         title: "Historia search 'virta' by orders in the history",
-        description: `POST /history {filter: 'virta'} over HTTP (${G.historyRuns} runs a size) against the same two SQL statements alone (the API's buildHistoryQuery) on a pg client, the floor; alternating.`,
+        description: `POST /history {filter: 'virta'} over HTTP (${G.historyRuns} runs a size) against the same SQL statement alone (the API's buildHistoryPage) on a pg client, the floor; alternating.`,
         unit: 'ms',
         stats: ['p50', 'p95'],
         sizeLabel: 'handled orders',

@@ -45,11 +45,11 @@ export async function pickAtDepth(doctor, bare, runs) {
 }
 
 /**
- * The Historia search 'virta' over HTTP against the app's own two statements (buildHistoryQuery
- * of the built API: the count, then the page chosen with that count) on a pg client, alternating.
+ * The Historia search 'virta' over HTTP against the app's own statement (buildHistoryPage of the
+ * built API: the count and the page with its orders and items) on a pg client, alternating.
  */
 export async function historySearchAtSize(doctor, pgClient, runs) {
-  const { buildHistoryQuery } = await import('../../apps/api/dist/doctor/doctor-history.service.js');
+  const { buildHistoryPage } = await import('../../apps/api/dist/doctor/history-query.js');
   const res = [];
   const base = [];
   let count = 0;
@@ -57,9 +57,7 @@ export async function historySearchAtSize(doctor, pgClient, runs) {
     const r = await doctor.ok('POST', '/history', { filter: 'virta', sortOrder: 'newest', offset: 30 });
     count = r.body.count;
     const t0 = performance.now();
-    const counting = buildHistoryQuery('virta', 'newest', 30);
-    const [{ count: matches }] = (await pgClient.query(counting.countSql, counting.params)).rows;
-    const q = buildHistoryQuery('virta', 'newest', 30, matches);
+    const q = buildHistoryPage('virta', 'newest', 30);
     await pgClient.query(q.sql, q.params);
     const b = performance.now() - t0;
     if (i >= 0) {

@@ -181,6 +181,41 @@ describe('POST /history: paging (offset is the end of the page, page size 30)', 
   });
 });
 
+describe('POST /history: a filter with many matches', () => {
+  // Past SORT_MATCHES_LIMIT (3,000) matches the page walks the sort index instead of sorting
+  // the matches: both ways must give the same page, in the same order, with the same count.
+  const handled = 3_050;
+  beforeAll(async () => {
+    await clearOrders(app);
+    const { doctorId } = await demoIds(app);
+    await app.sql(
+      `INSERT INTO orders (source, patient_first_name, patient_last_name, patient_hetu, delivery_option_id, delivery_before_time,
+                           delivery_status, doctor_id, processing_start_time, delivery_time)
+       SELECT 'pharmacy', 'Massa' || lpad(n::text, 4, '0'), 'Hakutulos', '010101-0' || lpad((n % 100)::text, 2, '0') || 'A', 'delivery-12-h',
+              now() + interval '12 hours', 'delivered', $1, timestamp '2026-01-01' + n * interval '1 minute', timestamp '2026-01-01' + (n % 997) * interval '1 hour'
+         FROM generate_series(1, $2) n`,
+      [doctorId, handled],
+    );
+  });
+
+  const expected = async (where: string, order: string, offset: number) =>
+    (await app.sql<{ name: string }>(`SELECT patient_first_name AS name FROM orders WHERE ${where} ORDER BY ${order} LIMIT 30 OFFSET ${offset}`)).map((r) => `${r.name} Hakutulos`);
+
+  it('walks the index for a common word and sorts a rare one, with the same answers as SQL', async () => {
+    const common = await history({ filter: 'hakutulos', sortOrder: 'newest', offset: 90 });
+    expect(common.count).toBe(handled);
+    expect(names(common)).toEqual(await expected('true', 'delivery_time DESC, id DESC', 60));
+    const oldest = await history({ filter: 'HAKUTULOS', sortOrder: 'oldest', offset: 30 });
+    expect(names(oldest)).toEqual(await expected('true', 'delivery_time ASC, id ASC', 0));
+    // 'massa1' matches Massa1000–Massa1999: under the limit, sorted from the matches.
+    const rare = await history({ filter: 'massa1 hakutulos', sortOrder: 'name-desc', offset: 60 });
+    expect(rare.count).toBe(1_000);
+    expect(names(rare)).toEqual(await expected(`patient_first_name LIKE 'Massa1%'`, 'patient_first_name DESC, id DESC', 30));
+    expect(rare.data.every((o) => o.prescriptions.length === 0 && o.deliveryStatus === 'delivered')).toBe(true);
+    expect(await history({ filter: 'hakutulos zzz', offset: 30 })).toEqual({ data: [], count: 0 });
+  });
+});
+
 describe('notice to pharmacies', () => {
   it('GET /pharmacy-message gives an empty unpublished notice before the first save', async () => {
     const res = await doctor.get<PharmacyNotice>('/pharmacy-message');

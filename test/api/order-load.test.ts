@@ -1,13 +1,15 @@
 /**
  * A lifecycle step reads its order once, by hand (loadOrderWithItems): the entities its event
- * carries must be what the ORM would load, and the doctor's view what loadDoctorOrders builds,
- * for orders in every state (items decided or not, a coupon, a renewal date, chat, pharmacy data).
+ * carries must be what the ORM would load, and the doctor's view of it what the Historia page
+ * (many orders in one statement) shows, for orders in every state (items decided or not, a
+ * coupon, a renewal date, chat, pharmacy data).
  */
 import { DataSource } from 'typeorm';
 import type { DoctorOrder } from '@resepti/domain';
 import { dataSourceOptions } from '../../apps/api/src/database/data-source-options';
 import { Order } from '../../apps/api/src/orders/order.entity';
-import { doctorViewOf, loadDoctorOrders, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
+import { readHistoryPage } from '../../apps/api/src/doctor/history-query';
+import { doctorViewOf, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
@@ -55,8 +57,10 @@ it("loads an order as the ORM does and as the doctor's view does, in every state
     const [byOrm] = await ds.manager.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
     // Strict: the same classes, the same properties (none the ORM leaves out), the same values.
     expect(loaded.order).toStrictEqual(byOrm);
-    expect(doctorViewOf(loaded)).toEqual((await loadDoctorOrders(ds.manager, [id]))[0]);
   }
+  const history = await readHistoryPage(ds.manager, null, 'newest', 30);
+  expect(history.data.map((o) => o.id).sort()).toEqual([delivered.id, pharmacy.id].sort());
+  for (const shown of history.data) expect(shown).toStrictEqual(doctorViewOf((await loadOrderWithItems(ds.manager, shown.id))!));
   const view = doctorViewOf((await loadOrderWithItems(ds.manager, delivered.id))!);
   expect(view.prescriptions.map((p) => [p.decision, p.couponCode !== null, p.renewableTill !== null, p.chat?.length ?? 0])).toEqual([
     ['approved', false, true, 0],

@@ -4,120 +4,11 @@ import type { DoctorOrder } from '@resepti/domain';
 import type { Doctor } from '../doctor/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';
-import { toDoctorOrder, type DoctorPrescriptionSource } from './order-view.js';
+import { toDoctorOrder } from './order-view.js';
 
 // Orders read by hand, for the screens and lifecycle steps that read them most: plain statements
 // mapped here, no entities built by the ORM (their query building and hydration cost more than
 // the statements). The views they feed are in order-view.ts.
-
-/**
- * Loads orders with their items, doctors and coupon codes, in the order of `ids`: two statements
- * read by hand (the orders with their doctor; the items with their coupon), no entities (their
- * hydration cost more than the queries on a history page). Timestamps are parsed by the driver as
- * for entities; a renewal date is read as text, as the entity has it.
- */
-export async function loadDoctorOrders(manager: EntityManager, ids: number[]): Promise<DoctorOrder[]> {
-  if (ids.length === 0) return [];
-  const orders = (await manager.query(
-    `SELECT o.id, o.source, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.processing_start_time, o.delivery_before_time,
-            o.delivery_status, o.delivery_option_id, o.delivery_time, o.created_at, o.pharmacy_data,
-            d.first_name AS doctor_first_name, d.last_name AS doctor_last_name
-       FROM orders o LEFT JOIN doctor d ON d.id = o.doctor_id
-      WHERE o.id = ANY($1)`,
-    [ids],
-  )) as DoctorOrderRow[];
-  const items = (await manager.query(
-    `SELECT i.id, i.order_id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified,
-            i.decision, i.reason_for_decision, i.decision_time, i.price_cents, i.renewable_till::text AS renewable_till, c.code AS coupon_code
-       FROM order_item i LEFT JOIN coupon c ON c.order_item_id = i.id
-      WHERE i.order_id = ANY($1)
-      ORDER BY i.id`,
-    [ids],
-  )) as DoctorItemRow[];
-  const couponByItem = new Map(items.filter((i) => i.coupon_code !== null).map((i) => [i.id, i.coupon_code!]));
-  const itemsByOrder = new Map<number, DoctorPrescriptionSource[]>();
-  for (const i of items) {
-    const list = itemsByOrder.get(i.order_id) ?? [];
-    list.push({
-      id: i.id,
-      type: i.type,
-      productId: i.product_id,
-      displayName: i.display_name,
-      format: i.format,
-      reason: i.reason,
-      medicalProblem: i.medical_problem,
-      chat: i.chat,
-      chatVerified: i.chat_verified,
-      decision: i.decision,
-      reasonForDecision: i.reason_for_decision,
-      decisionTime: i.decision_time,
-      priceCents: i.price_cents,
-      renewableTill: i.renewable_till,
-    });
-    itemsByOrder.set(i.order_id, list);
-  }
-  const byId = new Map(orders.map((o) => [o.id, o]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((o): o is DoctorOrderRow => o !== undefined)
-    .map((o) =>
-      toDoctorOrder(
-        {
-          id: o.id,
-          source: o.source,
-          patientFirstName: o.patient_first_name,
-          patientLastName: o.patient_last_name,
-          patientHetu: o.patient_hetu,
-          processingStartTime: o.processing_start_time,
-          deliveryBeforeTime: o.delivery_before_time,
-          deliveryStatus: o.delivery_status,
-          deliveryOptionId: o.delivery_option_id,
-          deliveryTime: o.delivery_time,
-          createdAt: o.created_at,
-          pharmacyData: o.pharmacy_data,
-        },
-        itemsByOrder.get(o.id) ?? [],
-        o.doctor_first_name !== null ? { firstName: o.doctor_first_name, lastName: o.doctor_last_name! } : null,
-        couponByItem,
-      ),
-    );
-}
-
-interface DoctorOrderRow {
-  id: number;
-  source: Order['source'];
-  patient_first_name: string;
-  patient_last_name: string;
-  patient_hetu: string;
-  processing_start_time: Date | null;
-  delivery_before_time: Date;
-  delivery_status: Order['deliveryStatus'];
-  delivery_option_id: Order['deliveryOptionId'];
-  delivery_time: Date | null;
-  created_at: Date;
-  pharmacy_data: Order['pharmacyData'];
-  doctor_first_name: string | null;
-  doctor_last_name: string | null;
-}
-
-interface DoctorItemRow {
-  id: number;
-  order_id: number;
-  type: OrderItem['type'];
-  product_id: number | null;
-  display_name: string;
-  format: string;
-  reason: string;
-  medical_problem: string | null;
-  chat: object | null;
-  chat_verified: boolean | null;
-  decision: OrderItem['decision'];
-  reason_for_decision: string;
-  decision_time: Date | null;
-  price_cents: number;
-  renewable_till: string | null;
-  coupon_code: string | null;
-}
 
 /** One order as a change needs it: the entities its listeners get, and what the doctor's view adds. */
 export interface LoadedOrder {
@@ -137,8 +28,8 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
 /** The same with the items' coupons (c). */
-const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
-const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
+export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
+export const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
        LEFT JOIN order_item i ON i.order_id = o.id
        LEFT JOIN coupon c ON c.order_item_id = i.id`;
 
@@ -241,6 +132,18 @@ export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   });
   const doctor = o.doctor_first_name !== null ? { firstName: o.doctor_first_name, lastName: o.doctor_last_name! } : null;
   return { order, doctor, couponByItem };
+}
+
+/** Orders with their items from rows of several (each order's rows together; a row with a null order is none). */
+export function ordersOfRows(rows: OrderWithItemRow[]): LoadedOrder[] {
+  const orders: LoadedOrder[] = [];
+  for (let first = 0; first < rows.length; ) {
+    let end = first + 1;
+    while (end < rows.length && rows[end].id === rows[first].id) end++;
+    if (rows[first].id !== null) orders.push(toLoadedOrder(rows.slice(first, end))!);
+    first = end;
+  }
+  return orders;
 }
 
 /** The doctor's view of a loaded order. */

@@ -1,0 +1,85 @@
+import type { EntityManager } from 'typeorm';
+import { HISTORY_PAGE_SIZE, historyPageRange, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
+import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type OrderWithItemRow } from '../orders/order-loads.js';
+
+// The doctors' Historia as SQL (docs/history-query.md): which orders, in which order, one page.
+
+/**
+ * The searchable text of an order's patient. Must stay identical to the expression of the
+ * trigram index idx_orders_patient_search (migration DoctorHistoryIndexes), or the index is not used.
+ */
+export const PATIENT_SEARCH_EXPR = `lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu)`;
+
+/**
+ * Handled orders: the predicate of the partial indexes idx_orders_history_* (which it implies, so
+ * they serve it), less the sandbox's (decided by the simulated doctor, never a doctor's history).
+ */
+export const HANDLED_PREDICATE = `o.delivery_status IN ('processing', 'delivered') AND NOT o.sandbox`;
+
+const ORDER_BY: Record<HistorySortOrder, string> = {
+  newest: `coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC`,
+  oldest: `coalesce(o.delivery_time, o.processing_start_time) ASC, o.id ASC`,
+  'name-asc': `o.patient_first_name COLLATE "fi-x-icu" ASC, o.patient_last_name COLLATE "fi-x-icu" ASC, o.id ASC`,
+  'name-desc': `o.patient_first_name COLLATE "fi-x-icu" DESC, o.patient_last_name COLLATE "fi-x-icu" DESC, o.id DESC`,
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words of the search text, lower-cased (at most 5, so a pasted paragraph stays cheap). */
+export function filterWords(filter: string | null | undefined): string[] {
+  return (filter ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+}
+
+/**
+ * Up to this many matches, a filtered page is sorted from the matching rows (found by the
+ * trigram index) instead of walking a sort index and testing every row: the planner cannot
+ * tell how rare a combination of words is, and picks the walk for rare ones too.
+ */
+export const SORT_MATCHES_LIMIT = 3000;
+
+/**
+ * One history page as one statement (also run by the benchmark; docs/history-query.md): the
+ * count of the matching orders and the page's orders, a row per item (ORDER_WITH_ITEMS_COLUMNS,
+ * each with the count as `total`; one row with a null order when the page is empty). One
+ * statement is one snapshot, so the count and the page agree without a transaction, in one round
+ * trip. A filtered page has two ways to its ids, of which only one runs (each behind a condition
+ * on the count that PostgreSQL tests once, before it starts): few matches are sorted, many walk
+ * the sort index until the page is full.
+ */
+export function buildHistoryPage(filter: string | null | undefined, sortOrder: HistorySortOrder, offset: number): { sql: string; params: unknown[] } {
+  const words = filterWords(filter);
+  const params = words.map((w) => `%${escapeLike(w)}%`);
+  const where = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE $${i + 1}`)].join(' AND ');
+  const { start } = historyPageRange(offset, HISTORY_PAGE_SIZE);
+  const page = `ORDER BY ${ORDER_BY[sortOrder]} LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${start}`;
+  const ids =
+    words.length === 0
+      ? `page AS (SELECT o.id FROM orders o WHERE ${where} ${page})`
+      : `walked AS (SELECT o.id FROM orders o WHERE ${where} AND (SELECT n FROM counted) > ${SORT_MATCHES_LIMIT} ${page}),
+     matches AS MATERIALIZED (
+       SELECT o.id, o.delivery_time, o.processing_start_time, o.patient_first_name, o.patient_last_name
+         FROM orders o WHERE ${where} AND (SELECT n FROM counted) <= ${SORT_MATCHES_LIMIT}),
+     sorted AS (SELECT o.id FROM matches o ${page}),
+     page AS (SELECT id FROM walked UNION ALL SELECT id FROM sorted)`;
+  const sql = `WITH counted AS (SELECT count(*)::int AS n FROM orders o WHERE ${where}),
+     ${ids}
+     SELECT counted.n AS total, ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
+       FROM counted
+       LEFT JOIN page ON true
+       LEFT JOIN orders o ON o.id = page.id
+       ${ORDER_WITH_ITEMS_JOINS}
+      ORDER BY ${ORDER_BY[sortOrder]}, i.id`;
+  return { sql, params };
+}
+
+/** One history page: the orders of the page as the doctor sees them, and the count of all that match. */
+export async function readHistoryPage(
+  manager: EntityManager,
+  filter: string | null | undefined,
+  sortOrder: HistorySortOrder,
+  offset: number,
+): Promise<HistoryResponse> {
+  const q = buildHistoryPage(filter, sortOrder, offset);
+  const rows = (await manager.query(q.sql, q.params)) as Array<OrderWithItemRow & { total: number }>;
+  return { data: ordersOfRows(rows).map(doctorViewOf), count: rows[0].total };
+}
