@@ -16,7 +16,7 @@ export const HISTORY_CASES = [
   { name: "history: filter 'zzzz' (no match)", body: { filter: 'zzzz', offset: 30 }, search: true },
 ];
 
-/** Every history case over HTTP; the searches' worst p95, and the same search as bare SQL (explain: print plans). */
+/** Every history case over HTTP; the searches' worst p95, and the 'virta' search's own statement on a pg client (explain: every case's plan). */
 export async function historyFigures(doctor, pgClient, runs, explain = false) {
   const rows = [];
   let searchP95 = 0;
@@ -30,24 +30,20 @@ export async function historyFigures(doctor, pgClient, runs, explain = false) {
     if (c.search) searchP95 = Math.max(searchP95, m.p95);
     rows.push({ ...m, figure: `${c.name} [HTTP]`, note: `count ${count}` });
   }
-  // The count and the page of ids of the 'virta' search, as the service runs them: the floor.
-  const where = `o.delivery_status IN ('processing', 'delivered') AND lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu) LIKE $1`;
+  // The 'virta' search's statement as the service runs it (its count, page, orders and items), on a pg client: the floor.
+  const { buildHistoryPage } = await import('../../apps/api/dist/doctor/history-query.js');
+  const virta = buildHistoryPage('virta', 'newest', 30);
   const sql = await measure(async () => {
     const t0 = performance.now();
-    await pgClient.query(`SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']);
-    await pgClient.query(`SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']);
+    await pgClient.query(virta.sql, virta.params);
     return performance.now() - t0;
   }, runs);
-  rows.push({ ...sql, figure: "history: filter 'virta', the two SQL statements alone", note: 'baseline' });
+  rows.push({ ...sql, figure: "history: filter 'virta', its SQL statement alone", note: 'baseline' });
   if (explain) {
-    const page = `SELECT o.id FROM orders o WHERE o.delivery_status IN ('processing', 'delivered') ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`;
-    for (const [label, text, params] of [
-      ['newest, first page', page, []],
-      ["filter '%virta%' page", `SELECT o.id FROM orders o WHERE ${where} ORDER BY coalesce(o.delivery_time, o.processing_start_time) DESC, o.id DESC LIMIT 30`, ['%virta%']],
-      ["filter '%virta%' count", `SELECT count(*)::int AS count FROM orders o WHERE ${where}`, ['%virta%']],
-    ]) {
-      const plan = await pgClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, params);
-      console.log(`\n-- EXPLAIN ANALYZE: ${label}\n${text}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    for (const c of HISTORY_CASES) {
+      const q = buildHistoryPage(c.body.filter, c.body.sortOrder ?? 'newest', c.body.offset);
+      const plan = await pgClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
+      console.log(`\n-- EXPLAIN ANALYZE: ${c.name} (${JSON.stringify(q.params)})\n${q.sql}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
     }
   }
   return { rows, searchP95, sqlP95: sql.p95 };

@@ -216,6 +216,30 @@ describe('POST /history: a filter with many matches', () => {
   });
 });
 
+describe('POST /history: the search follows every change of an order', () => {
+  const found = async (filter: string) => (await history({ filter, offset: 30 })).data.map((o) => o.id);
+
+  it('finds an order once a doctor holds it, not after a release, by its new name after a change, never a sandbox order', async () => {
+    await clearOrders(app);
+    const waiting = await insertOrder(app, { patient: { firstName: 'Uniikki', lastName: 'Etsittävä', hetu: makeHetu(9, 9, 79, 19) } });
+    expect(await found('uniikki')).toEqual([]);
+    expect((await doctor.post<{ id: number }>('/order/pick-first')).body.id).toBe(waiting.id);
+    expect(await found('uniikki')).toEqual([waiting.id]);
+    expect((await doctor.post('/order/release')).status).toBe(204);
+    expect(await found('uniikki')).toEqual([]);
+    const delivered = await insertOrder(app, { status: 'delivered', patient: { firstName: 'Vanha', lastName: 'Nimi', hetu: makeHetu(8, 8, 78, 18) } });
+    expect(await found('vanha nimi')).toEqual([delivered.id]);
+    await app.sql(`UPDATE orders SET patient_first_name = 'Uusi' WHERE id = $1`, [delivered.id]);
+    expect([await found('vanha'), await found('uusi nimi')]).toEqual([[], [delivered.id]]);
+    await app.sql(`UPDATE orders SET sandbox = true WHERE id = $1`, [delivered.id]);
+    expect(await found('uusi')).toEqual([]);
+    await app.sql(`UPDATE orders SET sandbox = false WHERE id = $1`, [delivered.id]);
+    expect(await found('uusi')).toEqual([delivered.id]);
+    await app.sql(`DELETE FROM orders WHERE id = $1`, [delivered.id]);
+    expect(await app.sql(`SELECT order_id FROM order_patient_search`)).toEqual([]);
+  });
+});
+
 describe('notice to pharmacies', () => {
   it('GET /pharmacy-message gives an empty unpublished notice before the first save', async () => {
     const res = await doctor.get<PharmacyNotice>('/pharmacy-message');

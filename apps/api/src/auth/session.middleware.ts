@@ -7,7 +7,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { connectAsRole } from '../database/data-source-options.js';
+import { connectionOptions } from '../database/data-source-options.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
 import { RedisConnection } from '../realtime/redis-connection.js';
 import { SessionCache } from './session-cache.js';
@@ -48,7 +48,7 @@ export class SessionMiddleware implements OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DATABASE_URL) databaseUrl: string, redis: RedisConnection) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize, ...connectAsRole(config.databaseRole) });
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: config.sessionPoolSize, ...connectionOptions(config.databaseRole) });
     // An idle connection dropped by a database restart must not crash the process (an 'error'
     // event without a listener would); the pool opens new connections when PostgreSQL is back.
     this.pool.on('error', (err) => this.logger.warn(`session store connection lost: ${err.message}`));

@@ -5,14 +5,16 @@ import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersO
 // The doctors' Historia as SQL (docs/history-query.md): which orders, in which order, one page.
 
 /**
- * The searchable text of an order's patient. Must stay identical to the expression of the
- * trigram index idx_orders_patient_search (migration DoctorHistoryIndexes), or the index is not used.
+ * The searchable text of an order's patient, as the walk of a page tests it on `orders`. Must stay
+ * identical to the text the triggers keep in order_patient_search (migration OrderPatientSearch),
+ * where the count and the sorted pages find it (trigram index), or a page and its count disagree.
  */
 export const PATIENT_SEARCH_EXPR = `lower(o.patient_first_name || ' ' || o.patient_last_name || ' ' || o.patient_hetu)`;
 
 /**
  * Handled orders: the predicate of the partial indexes idx_orders_history_* (which it implies, so
  * they serve it), less the sandbox's (decided by the simulated doctor, never a doctor's history).
+ * order_patient_search holds a row for exactly these orders (migration OrderPatientSearch).
  */
 export const HANDLED_PREDICATE = `o.delivery_status IN ('processing', 'delivered') AND NOT o.sandbox`;
 
@@ -42,26 +44,30 @@ export const SORT_MATCHES_LIMIT = 3000;
  * count of the matching orders and the page's orders, a row per item (ORDER_WITH_ITEMS_COLUMNS,
  * each with the count as `total`; one row with a null order when the page is empty). One
  * statement is one snapshot, so the count and the page agree without a transaction, in one round
- * trip. A filtered page has two ways to its ids, of which only one runs (each behind a condition
- * on the count that PostgreSQL tests once, before it starts): few matches are sorted, many walk
- * the sort index until the page is full.
+ * trip. The count reads order_patient_search (the handled orders' patient text: a row an order,
+ * a third of the pages the same rows of `orders` fill). A filtered page has two ways to its ids,
+ * of which only one runs (each behind a condition on the count that PostgreSQL tests once, before
+ * it starts): few matches are found by the trigram index and sorted, many walk the sort index
+ * until the page is full.
  */
 export function buildHistoryPage(filter: string | null | undefined, sortOrder: HistorySortOrder, offset: number): { sql: string; params: unknown[] } {
   const words = filterWords(filter);
   const params = words.map((w) => `%${escapeLike(w)}%`);
-  const where = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE $${i + 1}`)].join(' AND ');
+  const searched = words.length === 0 ? 'true' : words.map((_, i) => `s.search LIKE $${i + 1}`).join(' AND ');
+  const walked = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE $${i + 1}`)].join(' AND ');
   const { start } = historyPageRange(offset, HISTORY_PAGE_SIZE);
   const page = `ORDER BY ${ORDER_BY[sortOrder]} LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${start}`;
   const ids =
     words.length === 0
-      ? `page AS (SELECT o.id FROM orders o WHERE ${where} ${page})`
-      : `walked AS (SELECT o.id FROM orders o WHERE ${where} AND (SELECT n FROM counted) > ${SORT_MATCHES_LIMIT} ${page}),
+      ? `page AS (SELECT o.id FROM orders o WHERE ${walked} ${page})`
+      : `walked AS (SELECT o.id FROM orders o WHERE ${walked} AND (SELECT n FROM counted) > ${SORT_MATCHES_LIMIT} ${page}),
      matches AS MATERIALIZED (
        SELECT o.id, o.delivery_time, o.processing_start_time, o.patient_first_name, o.patient_last_name
-         FROM orders o WHERE ${where} AND (SELECT n FROM counted) <= ${SORT_MATCHES_LIMIT}),
+         FROM order_patient_search s JOIN orders o ON o.id = s.order_id
+        WHERE ${searched} AND (SELECT n FROM counted) <= ${SORT_MATCHES_LIMIT}),
      sorted AS (SELECT o.id FROM matches o ${page}),
      page AS (SELECT id FROM walked UNION ALL SELECT id FROM sorted)`;
-  const sql = `WITH counted AS (SELECT count(*)::int AS n FROM orders o WHERE ${where}),
+  const sql = `WITH counted AS (SELECT count(*)::int AS n FROM order_patient_search s WHERE ${searched}),
      ${ids}
      SELECT counted.n AS total, ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
        FROM counted

@@ -22,9 +22,9 @@ export type OrderSource = 'customer' | 'pharmacy';
 @Index('idx_orders_queue', ['deliveryStatus', 'deliveryBeforeTime'])
 @Index('idx_orders_updated', ['pharmacyId', 'updatedAt', 'id'])
 @Index('idx_orders_change', ['pharmacyId', 'changeXid', 'id'])
-// Indexes of the doctors' history search (migration DoctorHistoryIndexes; expression and
-// partial indexes that TypeORM cannot describe, so it must leave them alone).
-@Index('idx_orders_patient_search', { synchronize: false })
+// Indexes of the doctors' history (migration DoctorHistoryIndexes; partial indexes on expressions
+// that TypeORM cannot describe, so it must leave them alone). The search's trigram index is on
+// order_patient_search (migration OrderPatientSearch).
 @Index('idx_orders_history_handled', { synchronize: false })
 @Index('idx_orders_history_name', { synchronize: false })
 // Reseptilista: the orders with prescriptions not checked, per office, newest first (migration ReseptilistaIndex).

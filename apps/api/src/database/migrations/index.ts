@@ -31,6 +31,7 @@ import { CustomerPhonesE1641795700000110 } from './1795700000110-CustomerPhonesE
 import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKeyExpiry.js';
 import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.js';
 import { StripedQueueCounts1795900002000 } from './1795900002000-StripedQueueCounts.js';
+import { OrderPatientSearch1795900003000 } from './1795900003000-OrderPatientSearch.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   AuditListReads1795900000000,
   AuditChainPerStatement1795900000010,
   StripedQueueCounts1795900002000,
+  OrderPatientSearch1795900003000,
 ];
