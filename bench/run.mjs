@@ -376,7 +376,7 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
       );
       if (web.missing) notes.push(`screens: ${web.missing} screens were still not current after ${P.screensTimeout / 1000} s: the figure is a lower bound`);
       const held = Object.values(measured).reduce((n, m) => n + m.heldEvents, 0);
-      notes.push(held ? `screens: the server sends doctor:held (${held} events seen)` : 'screens: the server sent no doctor:held event (the per-doctor held order is not pushed yet)');
+      notes.push(held ? `screens: the server sends doctor:held (${held} events seen)` : 'screens: no doctor:held event (none expected: a send changes no doctor\'s held order; the pick, release and delivery push it: test/api/live-push.test.ts)');
       for (const [mode, m] of Object.entries(measured)) {
         details.push([`${mode}: send → last screen current, median / max`, `${m.ms.toFixed(0)} / ${m.max.toFixed(0)} ms`, `${m.requests} HTTP requests by the screens, ${m.heldEvents} doctor:held events${m.missing ? `, ${m.missing} never current` : ''}`]);
       }
