@@ -79,6 +79,27 @@ it('a send without a body (the SPEC contract) sends the cart’s own patient', a
   expect(await app.sql('SELECT patient_hetu FROM orders WHERE id = $1', [sent.body.orderId])).toEqual([{ patient_hetu: X.hetu }]);
 });
 
+it('a send from an office the user no longer works at is refused and places nothing; the cart stays', async () => {
+  const { client, office } = await pharmacistAtOffice(app, 'kyla');
+  const products = (await client.get<Product[]>('/products')).body;
+  await client.post('/patient-info', X);
+  await client.post('/pharmacy-shopping-cart/item', { type: 'renewal', productId: products.find((p) => p.displayName.startsWith('Kestine'))!.productId });
+  await client.post('/pharmacy-shopping-cart/delivery-option', { id: 'delivery-12-h' });
+  const [{ id: userId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_user WHERE username = 'kyla'`);
+  const [{ count: before }] = await app.sql<{ count: number }>('SELECT count(*)::int AS count FROM orders');
+  await app.sql('DELETE FROM pharmacy_user_office WHERE pharmacy_user_id = $1 AND pharmacy_office_id = $2', [userId, office.id]);
+  try {
+    const refused = await client.post<{ message: string }>('/pharmacy-shopping-cart/send');
+    expect([refused.status, refused.body.message]).toEqual([400, PHARMACY_MESSAGES.officeNotSelected]);
+    expect(await app.sql('SELECT count(*)::int AS count FROM orders')).toEqual([{ count: before }]);
+  } finally {
+    await app.sql('INSERT INTO pharmacy_user_office (pharmacy_user_id, pharmacy_office_id) VALUES ($1, $2)', [userId, office.id]);
+  }
+  const sent = await client.post<{ orderId: number }>('/pharmacy-shopping-cart/send');
+  expect(sent.status).toBe(200);
+  expect(await app.sql('SELECT office_id FROM orders WHERE id = $1', [sent.body.orderId])).toEqual([{ office_id: office.id }]);
+});
+
 it('one cart sent from two tabs at once, ten times over, places one order; the other sends change nothing', async () => {
   const a = (await pharmacistAtOffice(app, 'kyla')).client;
   const b = (await pharmacistAtOffice(app, 'kyla')).client;

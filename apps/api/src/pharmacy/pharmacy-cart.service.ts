@@ -22,7 +22,7 @@ import { CatalogueService, productDisplayName } from '../catalogue/catalogue.ser
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
-import { PharmacyOfficeService } from './pharmacy-office.service.js';
+import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
 import { pharmacyOrder, type OrderedProduct, type PharmacyOrderLine } from './pharmacy-order-rules.js';
 import type { PharmacyOffice } from './pharmacy-office.entity.js';
 import { preparedIn } from '../database/prepared-query.js';
@@ -226,8 +226,7 @@ async function lockCartToSend(m: EntityManager, pharmacyUserId: number, officeId
             o.id AS "officeId", o.pharmacy_id AS "pharmacyId", p.name AS "pharmacyName", p.phone AS "pharmacyPhone"
        FROM pharmacy_cart c
        JOIN pharmacy_user u ON u.id = c.pharmacy_user_id
-       LEFT JOIN pharmacy_user_office uo ON uo.pharmacy_user_id = c.pharmacy_user_id AND uo.pharmacy_office_id = $2
-       LEFT JOIN pharmacy_office o ON o.id = uo.pharmacy_office_id
+       LEFT JOIN pharmacy_office o ON o.id = $2 AND ${worksAtOffice('c.pharmacy_user_id', 'o.id')}
        LEFT JOIN pharmacy p ON p.id = o.pharmacy_id
       WHERE c.pharmacy_user_id = $1
         FOR UPDATE OF c`,

@@ -15,6 +15,15 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
   };
 }
 
+/**
+ * The rule of whose an office is, as SQL: the pharmacy user `user` works at the office `office`
+ * (each an SQL expression: a column, a parameter). Every statement that checks an office against
+ * its user (the user's offices, Reseptilista, the send) uses this one.
+ */
+export function worksAtOffice(user: string, office: string): string {
+  return `EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = ${user} AND puo.pharmacy_office_id = ${office})`;
+}
+
 /** The offices a pharmacy user works at, and the one selected for this session. */
 @Injectable()
 export class PharmacyOfficeService {
@@ -27,8 +36,8 @@ export class PharmacyOfficeService {
     return manager
       .getRepository(PharmacyOffice)
       .createQueryBuilder('office')
-      .innerJoin('pharmacy_user_office', 'puo', 'puo.pharmacy_office_id = office.id AND puo.pharmacy_user_id = :pharmacyUserId', { pharmacyUserId })
       .innerJoinAndSelect('office.pharmacy', 'pharmacy')
+      .where(worksAtOffice(':pharmacyUserId', 'office.id'), { pharmacyUserId })
       .orderBy('office.id')
       .getMany();
   }

@@ -13,7 +13,7 @@ import type { SessionUser } from '../auth/session-user.js';
 import { Order } from '../orders/order.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toPharmacyOrder, type PharmacyOrderSource } from '../orders/order-view.js';
-import { PharmacyOfficeService } from './pharmacy-office.service.js';
+import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
 import { ReseptilistaCache, type ReseptilistaPage } from './reseptilista-cache.js';
 
 /** The pharmacy's order lists (Reseptilista, Historia) and the trash on a decided card. */
@@ -73,8 +73,7 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
     const ticket = this.reseptilista.ticket();
     const orders = await this.pharmacyOrders(
       'reseptilista',
-      `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox
-       AND EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = $4 AND puo.pharmacy_office_id = $1)`,
+      `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox AND ${worksAtOffice('$4', '$1')}`,
       'LIMIT $3',
       [officeId, user.pharmacyId, limit, user.id],
     );
