@@ -14,7 +14,8 @@ type Row = Record<string, unknown>;
  * consents, every order of theirs (their own and those a pharmacy sent for their hetu) with its
  * items, chats, decisions and reasons, payments (amounts and dates; no card data is ever kept),
  * feedback, the text messages sent, and the access log. Nothing of another person: every query
- * is keyed by the customer's id, hetu or their orders. The export is audited.
+ * is keyed by the customer's id, hetu or their orders, never by a contact detail (a phone number
+ * passes to another account). The export is audited.
  */
 @Injectable()
 export class MyDataService {
@@ -53,8 +54,8 @@ export class MyDataService {
     );
     const sms = await q(
       `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
-         FROM sms_outbox WHERE order_id = ANY($1) OR (order_id IS NULL AND phone = $2) ORDER BY id`,
-      [orderIds, c.phone],
+         FROM sms_outbox WHERE customer_id = $1 ORDER BY id`,
+      [c.id],
     );
     const access: MyAccessLogEntry[] = [];
     for (let offset = 0; ; offset += MY_ACCESS_LOG_MAX_PAGE) {
