@@ -11,9 +11,12 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * The audit rows about a patient: theirs (patient_hetu), and the list reads that showed one of
- * their orders (patient_hetus, over its GIN index).
+ * their orders (patient_hetus, over its GIN index); nothing of the integrators' sandbox (its
+ * simulated doctor, its clients' reads: test data, even under a real patient's hetu).
  */
-const ROWS_OF_PATIENT = (hetu: string) => `(a.patient_hetu = ${hetu} OR a.patient_hetus @> ARRAY[${hetu}]::text[])`;
+const ROWS_OF_PATIENT = (hetu: string) => `((a.patient_hetu = ${hetu} OR a.patient_hetus @> ARRAY[${hetu}]::text[])
+  AND a.actor_role <> 'sandbox'
+  AND NOT EXISTS (SELECT 1 FROM api_client sandbox_client WHERE a.actor_role = 'integrator' AND sandbox_client.id = a.actor_id AND sandbox_client.sandbox))`;
 
 /**
  * A list read's orders of that patient (`listed.order_id`, in the list's order `listed.n`): an

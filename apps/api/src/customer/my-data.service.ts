@@ -15,7 +15,8 @@ type Row = Record<string, unknown>;
  * items, chats, decisions and reasons, payments (amounts and dates; no card data is ever kept),
  * feedback, the text messages sent, and the access log. Nothing of another person: every query
  * is keyed by the customer's id, hetu or their orders, never by a contact detail (a phone number
- * passes to another account). The export is audited.
+ * passes to another account); nothing of the integrators' sandbox, even under their hetu. The
+ * export is audited.
  */
 @Injectable()
 export class MyDataService {
@@ -33,7 +34,7 @@ export class MyDataService {
               delivery_status AS "deliveryStatus", created_at AS "createdAt", delivery_time AS "handledAt", price_cents AS "priceCents",
               (SELECT name FROM pharmacy WHERE id = o.pharmacy_id) AS pharmacy,
               (SELECT first_name || ' ' || last_name FROM doctor WHERE id = o.doctor_id) AS doctor
-         FROM orders o WHERE customer_id = $1 OR patient_hetu = $2 ORDER BY id`,
+         FROM orders o WHERE (customer_id = $1 OR patient_hetu = $2) AND NOT sandbox ORDER BY id`,
       [c.id, c.hetu],
     );
     const orderIds = orders.map((o) => o.id as number);
