@@ -99,7 +99,7 @@ export interface paths {
         put?: never;
         /**
          * Send an order to the doctors
-         * @description Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe for 24 hours: the same key and body (key order in the JSON does not matter) answer the first answer again with `Idempotent-Replayed: true`; another body is 409.
+         * @description Places an order for one patient at one of the client’s offices, with the pharmacy workbench’s rules. With an `Idempotency-Key` a retry is safe for 24 hours: the same key and body (key order in the JSON does not matter) answer the first answer again with `Idempotent-Replayed: true`; another body is 409. A sandbox client’s order is for a test identity only (individual number 900–999, no customer’s): any other hetu is 400 `sandbox_real_hetu`.
          */
         post: operations["createOrder"];
         delete?: never;

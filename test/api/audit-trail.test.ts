@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import type { PatientAccessLog, PharmacyOrder, PharmacyUserListEntry } from '@resepti/domain';
+import { accessActionText, type MyAccessLog, type PatientAccessLog, type PharmacyOrder, type PharmacyUserListEntry } from '@resepti/domain';
 import { appendToChain } from '../../apps/api/src/audit/audit-chain';
 import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/src/config/config';
 import { legacyAuditRowHash } from '../../apps/api/src/database/migrations/legacy-audit-hash';
@@ -323,6 +323,46 @@ describe('a keyed chain, checkpoints and a failed audit write', () => {
     await victim.sql('UPDATE audit_chain_head SET last_id = a.id, last_hash = a.hash FROM audit_log a WHERE a.id = $1::bigint', [id]);
   }
   const lastRowId = async () => (await victim.sql<{ id: string }>('SELECT max(id)::text AS id FROM audit_log'))[0].id;
+
+  it('a row written outside the chain (its trigger off) fails verify-audit, with or without a checkpoint, and no access log shows it', async () => {
+    const file = path.join(dir, 'before-forgery.json');
+    expect((await runAdmin(['audit-checkpoint', '--out', file], env)).code).toBe(0);
+    const aino = await loginAs(victim, 'customer');
+    const ownLog = async () => (await aino.get<MyAccessLog>('/my-access-log?limit=100')).body.entries.filter((e) => e.action === accessActionText('order:read'));
+    const doctor = await loginAs(victim, 'doctor');
+    const doctorsExport = async () => (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: DEMO.customer.hetu })).body.entries.filter((e) => e.action === 'order:read');
+    expect(await ownLog()).toEqual([]);
+    expect(await doctorsExport()).toEqual([]);
+
+    // As the owner, with the chain's trigger off: a copy of the last row, as a doctor's read of Aino's order.
+    const [last] = await victim.sql<Record<string, unknown> & { id: string }>('SELECT *, id::text AS id FROM audit_log ORDER BY audit_log.id DESC LIMIT 1');
+    const [{ id: doctorId }] = await victim.sql<{ id: number }>('SELECT id FROM doctor WHERE email = $1', [DEMO.doctor.email]);
+    const owner = new Client({ connectionString: victim.databaseUrl });
+    await owner.connect();
+    const forge = async (id: string) => {
+      const row = { ...last, id, actor_role: 'doctor', actor_id: doctorId, action: 'order:read', patient_hetu: DEMO.customer.hetu };
+      const columns = Object.keys(row);
+      await owner.query(`INSERT INTO audit_log (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+    };
+    try {
+      await owner.query('SET session_replication_role = replica');
+      for (const [id, where] of [
+        [String(BigInt(last.id) + 1000n), `it lies beyond the chain’s head, row ${last.id}`],
+        ['-1', 'it lies before the chain’s first row'],
+      ]) {
+        await forge(id);
+        const alone = await runAdmin(['verify-audit'], env);
+        expect([alone.code, alone.stderr]).toEqual([1, expect.stringContaining(`BROKEN at row ${id}: ${where}`)]);
+        expect((await runAdmin(['verify-audit', '--checkpoint', file], env)).code).toBe(1);
+        expect(await ownLog()).toEqual([]);
+        expect(await doctorsExport()).toEqual([]);
+        await owner.query('DELETE FROM audit_log WHERE id = $1::bigint', [id]);
+      }
+    } finally {
+      await owner.end();
+    }
+    expect((await runAdmin(['verify-audit', '--checkpoint', file], env)).stdout).toMatch(/audit chain OK: \d+ rows, the checkpoint is still in it/);
+  }, CLI_BUDGET_MS);
 
   it('a checkpoint shows the chain cut back after it, which verify-audit alone cannot see', async () => {
     const printed = await runAdmin(['audit-checkpoint'], env);

@@ -1,5 +1,6 @@
 import type { MyAccessLog, PharmacyOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
+import { signInOtherCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { clearOrders, insertOrder, makeHetu } from '../support/order-fixtures';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
@@ -114,5 +115,36 @@ describe("a list read in the patient's access log", () => {
     const after = await listReads();
     expect(after.length - before).toBe(cards.filter((c) => c.patient.hetu === DEMO.customer.hetu).length);
     expect(after[0]).toMatchObject({ actorRole: 'pharmacy', actor: `${DEMO.pharmacy.pharmacy}, ${officeName}` });
+  });
+});
+
+describe("the text messages in the patient's data export (issue 38)", () => {
+  it("are those queued for the account, never another account's sent to the number it now has", async () => {
+    // Matti changes his password and e-mail address: both are texted to his phone.
+    const matti = await signInOtherCustomer(app);
+    const mattiPhone = '+358402222222';
+    expect((await matti.post('/my-user/change-password', { currentPassword: DEMO.customer.password, newPassword: 'Uusi-Salasana-77' })).status).toBe(204);
+    expect((await matti.patch('/my-user', { email: 'matti.uusi@example.fi', password: 'Uusi-Salasana-77' })).status).toBe(200);
+    const textedToMatti = await app.sql<{ body: string }>('SELECT body FROM sms_outbox WHERE phone = $1 ORDER BY id', [mattiPhone]);
+    expect(textedToMatti).toHaveLength(2);
+    const ainoBefore = (await customer.get('/my-data')).body.smsMessages as Array<{ body: string }>;
+    expect(ainoBefore.length).toBeGreaterThan(0);
+
+    // Aino takes Matti's number (accepted: a number proves nothing) and downloads her data.
+    const ainoPhone = (await customer.get<{ phone: string }>('/my-user')).body.phone;
+    expect((await customer.patch('/my-user', { phone: mattiPhone })).status).toBe(200);
+    try {
+      const after = (await customer.get('/my-data')).body;
+      expect(after.profile.phone).toBe(mattiPhone);
+      expect(after.smsMessages).toEqual(ainoBefore);
+    } finally {
+      expect((await customer.patch('/my-user', { phone: ainoPhone })).status).toBe(200);
+    }
+
+    // Matti's own export has his messages, also after he moved to another number.
+    expect((await matti.patch('/my-user', { phone: '+358405555555' })).status).toBe(200);
+    const mattis = (await matti.get('/my-data')).body.smsMessages as Array<{ body: string; orderId: number | null }>;
+    expect(mattis.map((m) => m.body)).toEqual(textedToMatti.map((m) => m.body));
+    expect(mattis.every((m) => m.orderId === null)).toBe(true);
   });
 });

@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
 import {
   SANDBOX_REJECTION_REASON,
   type ApiClientView,
+  type MyAccessLog,
+  type PatientAccessLog,
+  type ProblemDetails,
   type HistoryResponse,
   type IntegratorEventPage,
   type IntegratorOrder,
@@ -25,7 +28,7 @@ import {
 } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
-import { loginAs } from '../support/http';
+import { DEMO, loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
 
@@ -246,5 +249,43 @@ describe('sandbox orders', () => {
     const sandboxItems = (await app.sql<{ id: number }>(`SELECT id FROM order_item WHERE order_id = ANY($1)`, [sandboxIds])).map((r) => r.id);
     expect((await fhirIds(sandbox)).sort((x, y) => x - y)).toEqual(sandboxItems.sort((x, y) => x - y));
     expect((await fhirIds(real)).filter((id) => sandboxItems.includes(id))).toEqual([]);
+  });
+
+  it("never join a real patient's records: a customer's or a permanent hetu is refused, and an order already under a customer's hetu is in none of their views", async () => {
+    const app = second!;
+    const products = (await sandbox.call<{ data: Product[] }>('GET', '/products?q=a')).body.data;
+    const orderCount = async () => (await app.sql<{ n: number }>('SELECT count(*)::int AS n FROM orders'))[0].n;
+    const before = await orderCount();
+    // Aino's hetu is in the test range (998), but hers; 131052-308T is a permanent number.
+    for (const patient of [
+      { hetu: DEMO.customer.hetu, firstName: 'Keksitty', lastName: 'Nimi' },
+      { hetu: '131052-308T', firstName: 'Pysyvä', lastName: 'Tunnus' },
+    ]) {
+      const refused = await sandbox.call<ProblemDetails>('POST', '/orders', { officeId, patient, items: [{ productId: products[0].productId }], deliveryOption: 'delivery-20-min' });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body).toMatchObject({ status: 400, code: 'sandbox_real_hetu', detailFi: expect.stringContaining('900–999') });
+    }
+    expect(await orderCount()).toBe(before);
+
+    // A sandbox order already under Aino's hetu (placed before the rule), read by the sandbox client.
+    await app.sql('UPDATE orders SET patient_hetu = $1 WHERE id = $2', [DEMO.customer.hetu, approveId]);
+    expect((await sandbox.call('GET', `/orders/${approveId}`)).status).toBe(200);
+    expect((await sandbox.call('GET', '/orders?limit=100')).status).toBe(200);
+    const [{ n: reads }] = await app.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE actor_role = 'integrator' AND (patient_hetu = $1 OR patient_hetus @> ARRAY[$1]::text[])`,
+      [DEMO.customer.hetu],
+    );
+    expect(reads).toBeGreaterThanOrEqual(2);
+
+    const aino = await loginAs(app, 'customer');
+    const data = (await aino.get('/my-data')).body as { orders: Array<{ id: number }>; accessLog: MyAccessLog['entries'] };
+    expect(data.orders.filter((o) => sandboxIds.includes(o.id))).toEqual([]);
+    expect(data.accessLog.filter((e) => e.actorRole === 'integrator')).toEqual([]);
+    const own = (await aino.get<MyAccessLog>('/my-access-log?limit=100')).body.entries;
+    expect(own.filter((e) => e.actorRole === 'integrator')).toEqual([]);
+    const doctor = await loginAs(app, 'doctor');
+    const exported = (await doctor.post<PatientAccessLog>('/patient-access-log', { hetu: DEMO.customer.hetu })).body.entries;
+    expect(exported.filter((e) => e.actorRole === 'integrator' || (e.actorRole as string) === 'sandbox' || sandboxIds.includes(e.orderId ?? -1))).toEqual([]);
   });
 });

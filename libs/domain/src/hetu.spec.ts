@@ -1,4 +1,4 @@
-import { HETU_LENGTH, isValidHetu, normalizeHetu, parseHetu, validateHetu } from './hetu.js';
+import { HETU_LENGTH, isTemporaryHetu, isValidHetu, normalizeHetu, parseHetu, validateHetu } from './hetu.js';
 import { MESSAGES } from './messages.js';
 
 /** Independent implementation of the check character rule for building test data. */
@@ -11,6 +11,16 @@ describe('normalizeHetu', () => {
   it('trims and uppercases', () => {
     expect(normalizeHetu('  131052a308t \n')).toBe('131052A308T');
     expect(normalizeHetu('131052-308T')).toBe('131052-308T');
+  });
+});
+
+describe('isTemporaryHetu (the test identities the integrators\' sandbox takes)', () => {
+  it('is a valid hetu with an individual number of 900–999', () => {
+    for (const h of ['010190-998V', '121212-913Y', withCheck('121212', '-', '900'), withCheck('010105', 'A', '999')]) expect(isTemporaryHetu(h)).toBe(true);
+  });
+
+  it('is not a permanent number (002–899), nor an invalid code', () => {
+    for (const h of ['131052-308T', withCheck('121212', '-', '899'), withCheck('121212', '-', '002'), '121212-913X', '121212-9133', '']) expect(isTemporaryHetu(h)).toBe(false);
   });
 });
 

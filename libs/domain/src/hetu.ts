@@ -84,6 +84,11 @@ export function isValidHetu(v: string): boolean {
   return decompose(v) !== null;
 }
 
+/** A valid hetu with a temporary individual number (900–999): test identities are of these, never a permanent hetu. */
+export function isTemporaryHetu(v: string): boolean {
+  return (decompose(v)?.individual ?? 0) >= 900;
+}
+
 export interface ParsedHetu {
   /** YYYY-MM-DD */
   birthDate: string;

@@ -226,6 +226,7 @@ export const INTEGRATOR_MESSAGES = {
   payloadTooLarge: 'Pyyntö on liian suuri.',
   routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet.',
   methodNotAllowed: 'Osoite ei hyväksy tätä metodia; Allow-otsake kertoo sallitut.',
+  sandboxRealHetu: 'Testiympäristö (sandbox) hyväksyy vain testihenkilötunnukset (yksilönumero 900–999), jotka eivät ole kenenkään asiakkaan.',
 } as const;
 
 /** GET /pharmacy-api-clients (pharmacy admin): the pharmacy's integrator clients. */

@@ -78,6 +78,7 @@ export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'method_not_allowed', fi: M.methodNotAllowed, en: 'The route does not take this method; Allow lists the ones it takes.' },
   { code: 'unknown_field', fi: 'Tuntematon kenttä', en: 'Unknown field.' },
   { code: 'hetu_invalid', fi: MESSAGES.hetuInvalid, en: 'Check the personal identity code (hetu).' },
+  { code: 'sandbox_real_hetu', fi: M.sandboxRealHetu, en: 'The sandbox takes only test identities (individual number 900–999) that belong to no customer.' },
   { code: 'first_name_required', fi: V.firstNameRequired, en: 'The first name is required.' },
   { code: 'last_name_required', fi: V.lastNameRequired, en: 'The last name is required.' },
   { code: 'patient_missing', fi: P.patientMissing, en: 'The patient’s name and hetu are required.' },

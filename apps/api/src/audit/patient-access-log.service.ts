@@ -11,9 +11,14 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * The audit rows about a patient: theirs (patient_hetu), and the list reads that showed one of
- * their orders (patient_hetus, over its GIN index).
+ * their orders (patient_hetus, over its GIN index). Only rows of the chain (ids up to its head: a
+ * row put past it with the chain's trigger off is no record, and verify-audit reports it), and
+ * nothing of the integrators' sandbox (its simulated doctor, its clients' reads: test data, even
+ * under a real patient's hetu).
  */
-const ROWS_OF_PATIENT = (hetu: string) => `(a.patient_hetu = ${hetu} OR a.patient_hetus @> ARRAY[${hetu}]::text[])`;
+const ROWS_OF_PATIENT = (hetu: string) => `((a.patient_hetu = ${hetu} OR a.patient_hetus @> ARRAY[${hetu}]::text[])
+  AND a.id BETWEEN 1 AND (SELECT last_id FROM audit_chain_tip()) AND a.actor_role <> 'sandbox'
+  AND NOT EXISTS (SELECT 1 FROM api_client sandbox_client WHERE a.actor_role = 'integrator' AND sandbox_client.id = a.actor_id AND sandbox_client.sandbox))`;
 
 /**
  * A list read's orders of that patient (`listed.order_id`, in the list's order `listed.n`): an

@@ -282,7 +282,7 @@ async function auditChainCommand(ds: DataSource, command: string, key: string, o
     console.log(`audit chain OK: ${check.rows} rows${checkpointText !== undefined ? ', the checkpoint is still in it' : ''}`);
     return 0;
   }
-  const checkpoint = `${JSON.stringify(signCheckpoint(check.lastId!, check.lastHash!, new Date(), key))}\n`;
+  const checkpoint = `${JSON.stringify(signCheckpoint({ lastId: check.lastId!, lastHash: check.lastHash!, rows: check.rows }, new Date(), key))}\n`;
   if (out) {
     await writeFile(out, checkpoint, { mode: 0o600 });
     console.log(`audit checkpoint of row ${check.lastId} written to ${out}`);

@@ -76,7 +76,7 @@ export class CustomerService {
         if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
         if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
         await this.audit.record(actor, entries, m);
-        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { phone: before.phone, what: 'email', language: before.language });
+        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { customerId, phone: before.phone, what: 'email', language: before.language });
         return toInfo(after);
       });
     } catch (e) {
@@ -105,7 +105,7 @@ export class CustomerService {
     await this.customers.manager.transaction(async (m) => {
       await m.update(Customer, { id: customerId }, { passwordHash });
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
-      await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password', language: customer.language });
+      await this.bus.emit(m, 'customer.credentials-changed', { customerId, phone: customer.phone, what: 'password', language: customer.language });
     });
   }
 
@@ -132,7 +132,7 @@ export class CustomerService {
         { email: null, phone: null, passwordHash: null, marketingAllowed: false, closedAt: () => 'now()' },
       );
       await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.account-closed', patientHetu: locked.hetu }, m);
-      await this.bus.emit(m, 'customer.account-closed', { phone: locked.phone, language: locked.language });
+      await this.bus.emit(m, 'customer.account-closed', { customerId, phone: locked.phone, language: locked.language });
     });
     this.auth.forget({ role: 'customer', id: customerId });
   }

@@ -14,7 +14,9 @@ type Row = Record<string, unknown>;
  * consents, every order of theirs (their own and those a pharmacy sent for their hetu) with its
  * items, chats, decisions and reasons, payments (amounts and dates; no card data is ever kept),
  * feedback, the text messages sent, and the access log. Nothing of another person: every query
- * is keyed by the customer's id, hetu or their orders. The export is audited.
+ * is keyed by the customer's id, hetu or their orders, never by a contact detail (a phone number
+ * passes to another account); nothing of the integrators' sandbox, even under their hetu. The
+ * export is audited.
  */
 @Injectable()
 export class MyDataService {
@@ -32,7 +34,7 @@ export class MyDataService {
               delivery_status AS "deliveryStatus", created_at AS "createdAt", delivery_time AS "handledAt", price_cents AS "priceCents",
               (SELECT name FROM pharmacy WHERE id = o.pharmacy_id) AS pharmacy,
               (SELECT first_name || ' ' || last_name FROM doctor WHERE id = o.doctor_id) AS doctor
-         FROM orders o WHERE customer_id = $1 OR patient_hetu = $2 ORDER BY id`,
+         FROM orders o WHERE (customer_id = $1 OR patient_hetu = $2) AND NOT sandbox ORDER BY id`,
       [c.id, c.hetu],
     );
     const orderIds = orders.map((o) => o.id as number);
@@ -53,8 +55,8 @@ export class MyDataService {
     );
     const sms = await q(
       `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
-         FROM sms_outbox WHERE order_id = ANY($1) OR (order_id IS NULL AND phone = $2) ORDER BY id`,
-      [orderIds, c.phone],
+         FROM sms_outbox WHERE customer_id = $1 ORDER BY id`,
+      [c.id],
     );
     const access: MyAccessLogEntry[] = [];
     for (let offset = 0; ; offset += MY_ACCESS_LOG_MAX_PAGE) {

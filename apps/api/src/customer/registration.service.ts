@@ -154,7 +154,7 @@ export class RegistrationService {
         await m.delete(Identification, { id: locked.id });
         const user: SessionUser = { role: 'customer', id: customer.id };
         await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
-        await this.bus.emit(m, 'customer.credentials-changed', { phone: customer.phone, what: 'password', language: customer.language });
+        await this.bus.emit(m, 'customer.credentials-changed', { customerId: customer.id, phone: customer.phone, what: 'password', language: customer.language });
         return user;
       });
     } catch (e) {

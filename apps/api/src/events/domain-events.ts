@@ -19,9 +19,9 @@ export interface DomainEventMap {
   /** Every session of an account ended (deleted, password reset by an admin): all its sockets close. */
   'account.signed-out': { role: string; id: number };
   /** A customer's password or e-mail changed (customer/): the phone on file is told. */
-  'customer.credentials-changed': { phone: string | null; what: 'password' | 'email'; language: Language };
+  'customer.credentials-changed': { customerId: number; phone: string | null; what: 'password' | 'email'; language: Language };
   /** A customer closed their account: the phone it had gets the last message, in the account's language. */
-  'customer.account-closed': { phone: string | null; language: Language };
+  'customer.account-closed': { customerId: number; phone: string | null; language: Language };
   /** A customer's cart is changing (customer/): the checkout of the old cart ends, or a payment being taken refuses the change. */
   'customer-cart.changed': { customerId: number };
   /** Checkouts were ended (payments/): those open at the provider are expired there once this commits. */

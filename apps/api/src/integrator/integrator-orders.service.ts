@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { In, LessThan, type EntityManager, type Repository } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
+  isTemporaryHetu,
   ORDER_STATUSES,
   PHARMACY_MESSAGES,
   type IntegratorOfficeList,
@@ -12,6 +13,7 @@ import {
   type OrderStatus,
 } from '@resepti/domain';
 import { Product } from '../catalogue/product.entity.js';
+import { Customer } from '../customer/customer.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { Order } from '../orders/order.entity.js';
@@ -32,6 +34,14 @@ const actorOf = (client: ApiClient) => ({ role: 'integrator' as const, id: clien
 function encodeCursor(last: FeedPosition, floor: LegacyFloor | null): string {
   const text = [2, last.changeXid, last.id, ...(floor ? [floor.updatedAt.toISOString(), floor.id] : [])].join('|');
   return Buffer.from(text).toString('base64url');
+}
+
+/**
+ * A sandbox order is for a test identity (a temporary number, 900–999) that is no customer's: the
+ * sandbox never writes into a real patient's records, exports or access log (issue 38).
+ */
+async function refuseRealPatient(m: EntityManager, hetu: string): Promise<void> {
+  if (!isTemporaryHetu(hetu) || (await m.existsBy(Customer, { hetu }))) throw new BadRequestException(M.sandboxRealHetu);
 }
 
 /** JSON with every object's keys sorted: the same body with its keys in another order hashes the same. */
@@ -137,6 +147,7 @@ export class IntegratorOrdersService {
     const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async (m) => {
       const office = await this.office(m, client, dto.officeId);
       const patient = orderPatient(dto.patient);
+      if (client.sandbox) await refuseRealPatient(m, patient.hetu);
       const ids = dto.items.map((i) => i.productId);
       if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
       const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));

@@ -10,6 +10,7 @@ export type SmsStatus = 'pending' | 'sent' | 'failed';
  */
 @Entity()
 @Index('idx_sms_outbox_pending', ['status', 'nextAttemptAt'])
+@Index('idx_sms_outbox_customer', ['customerId'])
 export class SmsOutbox {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -22,6 +23,13 @@ export class SmsOutbox {
 
   @Column({ type: 'int', nullable: true })
   orderId!: number | null;
+
+  /**
+   * The account the message was queued for: its owner's data export lists it (a phone number can
+   * pass to another account). Null only for messages queued before the column (SmsOutboxCustomer).
+   */
+  @Column({ type: 'int', nullable: true })
+  customerId!: number | null;
 
   @Column({ type: 'text', default: 'pending' })
   status!: SmsStatus;

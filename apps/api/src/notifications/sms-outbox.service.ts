@@ -31,8 +31,8 @@ export class SmsOutboxService implements OnModuleInit {
   onModuleInit(): void {
     this.bus.inTransaction('order.changed', (m, change) => this.orderHandled(m, change));
     // "Your password / e-mail address changed", to the phone on file before the change.
-    this.bus.inTransaction('customer.credentials-changed', (m, { phone, what, language }) => this.queue(m, phone, credentialChangedSms(this.serviceUrl, what, language), null));
-    this.bus.inTransaction('customer.account-closed', (m, { phone, language }) => this.queue(m, phone, accountClosedSms(this.serviceUrl, language), null));
+    this.bus.inTransaction('customer.credentials-changed', (m, { customerId, phone, what, language }) => this.queue(m, { customerId, phone }, credentialChangedSms(this.serviceUrl, what, language), null));
+    this.bus.inTransaction('customer.account-closed', (m, { customerId, phone, language }) => this.queue(m, { customerId, phone }, accountClosedSms(this.serviceUrl, language), null));
   }
 
   /** The newest 200 messages (GET /dev/sms-outbox, development only). */
@@ -47,18 +47,21 @@ export class SmsOutboxService implements OnModuleInit {
     if (change.kind !== 'delivered' || order.source !== 'customer' || !order.customerId || order.sandbox) return;
     // By hand: every delivery of a customer's order comes here, and the ORM's query building cost more than the statement.
     const [customer] = await preparedIn<Pick<Customer, 'phone' | 'language'>>(m, 'sms-customer', `SELECT phone, language FROM customer WHERE id = $1`, [order.customerId]);
-    await this.queue(m, customer?.phone ?? null, orderHandledSms(this.serviceUrl, customer?.language), order.id);
+    await this.queue(m, { customerId: order.customerId, phone: customer?.phone ?? null }, orderHandledSms(this.serviceUrl, customer?.language), order.id);
   }
 
-  /** The gateway gets E.164 (+358…); a stored number that is no phone number is not texted. */
-  private async queue(m: EntityManager, phone: string | null, body: string, orderId: number | null): Promise<void> {
+  /**
+   * To `phone`, for the account `customerId` (whose export lists it). The gateway gets E.164
+   * (+358…); a stored number that is no phone number is not texted.
+   */
+  private async queue(m: EntityManager, { customerId, phone }: { customerId: number; phone: string | null }, body: string, orderId: number | null): Promise<void> {
     if (!phone) return;
     const to = toE164Phone(phone);
     if (!to) {
       this.logger.warn(`text message not queued: the customer's phone number is not valid${orderId ? ` (order ${orderId})` : ''}`);
       return;
     }
-    await preparedIn(m, 'sms-queue', `INSERT INTO sms_outbox (phone, body, order_id, idempotency_key) VALUES ($1, $2, $3, $4)`, [to, body, orderId, randomUUID()]);
+    await preparedIn(m, 'sms-queue', `INSERT INTO sms_outbox (customer_id, phone, body, order_id, idempotency_key) VALUES ($1, $2, $3, $4, $5)`, [customerId, to, body, orderId, randomUUID()]);
     await this.bus.emit(m, 'outbox.written', { channel: 'sms' });
   }
 }

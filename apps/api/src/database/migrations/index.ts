@@ -32,6 +32,7 @@ import { IdempotencyKeyExpiry1795700000200 } from './1795700000200-IdempotencyKe
 import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.js';
 import { StripedQueueCounts1795900002000 } from './1795900002000-StripedQueueCounts.js';
 import { OrderPatientSearch1795900003000 } from './1795900003000-OrderPatientSearch.js';
+import { SmsOutboxCustomer1796000000000 } from './1796000000000-SmsOutboxCustomer.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   AuditChainPerStatement1795900000010,
   StripedQueueCounts1795900002000,
   OrderPatientSearch1795900003000,
+  SmsOutboxCustomer1796000000000,
 ];
