@@ -15,9 +15,9 @@ export interface PrepareResult {
 
 export class AuditKeyMismatchError extends Error {}
 
-/** The waits between tries while PostgreSQL does not answer at start: 0.5 s, doubling up to 10 s. */
+/** The waits between tries while PostgreSQL does not answer at start: 0.5 s, doubling up to 5 s. */
 const FIRST_WAIT_MS = 500;
-const LONGEST_WAIT_MS = 10_000;
+const LONGEST_WAIT_MS = 5_000;
 
 /**
  * prepareDatabase, tried again with a growing wait for as long as PostgreSQL cannot be reached (it
