@@ -25,8 +25,12 @@ export function freePort() {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function startPostgres() {
-  if (process.env.DATABASE_URL) {
+/**
+ * The run's PostgreSQL: DATABASE_URL's server, or an embedded one in a temporary folder. `own`:
+ * always an embedded one, which `pause()` stops and `resume()` starts again on its data.
+ */
+export async function startPostgres({ own = false } = {}) {
+  if (process.env.DATABASE_URL && !own) {
     const admin = new URL(process.env.DATABASE_URL);
     return { adminUrl: admin.toString(), stop: async () => undefined, label: `DATABASE_URL (${admin.host})` };
   }
@@ -39,7 +43,7 @@ export async function startPostgres() {
     port,
     user: 'postgres',
     password: 'bench',
-    persistent: false,
+    persistent: own,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
   });
@@ -47,6 +51,8 @@ export async function startPostgres() {
   await server.start();
   return {
     adminUrl: `postgres://postgres:bench@127.0.0.1:${port}/postgres`,
+    pause: () => server.stop(),
+    resume: () => server.start(),
     stop: async () => {
       await server.stop();
       await rm(dir, { recursive: true, force: true });
@@ -145,8 +151,8 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
   };
 }
 
-/** Resepti's built API on `databaseUrl` (REDIS_URL only when given). */
-export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } = {}) {
+/** Resepti's built API on `databaseUrl` (REDIS_URL only when given; `env`: further settings), once `readyPath` answers 200. */
+export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API', env = {}, readyPath = '/health' } = {}) {
   return startNodeServer(
     path.join(ROOT, 'apps/api/dist/main.js'),
     {
@@ -160,8 +166,9 @@ export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } =
       PASSWORD_HASH_QUEUE: '1000',
       // The integrator phase's single client makes thousands of calls a minute.
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
     },
-    { label },
+    { label, readyPath },
   );
 }
 

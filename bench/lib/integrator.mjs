@@ -10,14 +10,15 @@ import { now, percentile } from './stats.mjs';
 
 const run = promisify(execFile);
 
-async function createClient(dbUrl) {
+/** A new integrator client of Keskusapteekki (the admin CLI): { clientId, clientSecret }. */
+export async function createClient(dbUrl) {
   const { stdout } = await run(process.execPath, [path.join(ROOT, 'apps/api/dist/cli/admin.js'), 'create-api-client', '--pharmacy', 'Keskusapteekki', '--name', 'Bench', '--json'], {
     env: { ...process.env, DATABASE_URL: dbUrl },
   });
   return JSON.parse(stdout.trim().split('\n').at(-1));
 }
 
-async function token(baseUrl, client) {
+export async function token(baseUrl, client) {
   const res = await fetch(`${baseUrl}/api/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

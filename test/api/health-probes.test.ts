@@ -1,10 +1,13 @@
 /**
  * Liveness and readiness (issue 25): /health/live answers while the process does; /health/ready
  * turns 503 when PostgreSQL stops and from SIGTERM on (the proxy drains the node first), and is
- * 200 again once PostgreSQL is back. This file runs a PostgreSQL of its own to stop it.
+ * 200 again once PostgreSQL is back. A process started while PostgreSQL is down waits for it (live,
+ * not ready), then migrates and becomes ready. This file runs a PostgreSQL of its own to stop it.
  */
 import { Client } from 'pg';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../apps/api/src/common/database-unavailable';
 import { startApp, type TestApp } from '../support/app';
+import { freePort } from '../support/ports';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 
 jest.setTimeout(120_000);
@@ -74,6 +77,43 @@ describe('when PostgreSQL stops', () => {
         ready = await probe(app, 'ready');
       }
       expect(ready.status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('started while PostgreSQL is down, is live and not ready while it waits, then migrates and becomes ready once PostgreSQL answers', async () => {
+    const admin = new Client({ connectionString: pg.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE resepti_late');
+    await admin.end();
+    await pg.stop();
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // startApp resolves once /health answers 200, which is only after PostgreSQL is back.
+    const started = startApp({ databaseUrl: pg.adminUrl.replace(/\/postgres$/, '/resepti_late'), env: { PORT: String(port) } });
+    started.catch(() => undefined);
+    let live = 0;
+    for (let i = 0; i < 600 && live !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      live = await fetch(`${baseUrl}/health/live`).then((r) => r.status, () => 0);
+    }
+    expect(live).toBe(200);
+    const ready = await fetch(`${baseUrl}/health/ready`);
+    expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { status: 'not-ready', database: 'down', migrations: 'unknown', shuttingDown: false } });
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(503);
+    const product = await fetch(`${baseUrl}/ui-api/v1/products`);
+    expect(product.status).toBe(503);
+    expect(((await product.json()) as { message: string }).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    // A few tries go by (the process neither exits nor gives up) before PostgreSQL starts.
+    await new Promise((r) => setTimeout(r, 2500));
+    await pg.start();
+    const app = await started;
+    try {
+      expect(await probe(app, 'ready')).toEqual({ status: 200, body: { status: 'ready', database: 'up', migrations: 'current', shuttingDown: false } });
+      expect(app.output()).toMatch(/PostgreSQL does not answer \(try 2: /);
+      const [{ n }] = await app.sql<{ n: number }>('SELECT count(*)::int AS n FROM migrations');
+      expect(n).toBeGreaterThan(0);
     } finally {
       await app.stop();
     }

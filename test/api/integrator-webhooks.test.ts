@@ -412,7 +412,7 @@ describe('webhook addresses (webhook-url.ts)', () => {
     if (!('target' in checked)) throw new Error(`refused: ${checked.problem}`);
     const before = received.length;
     const event = { id: 'evt_rebind', type: 'order.created', created: new Date().toISOString(), data: { object: {} } };
-    expect(await postToWebhook(checked.target, { 'content-type': 'application/json' }, JSON.stringify(event), 5_000)).toBe(500);
+    expect(await postToWebhook(checked.target, { 'content-type': 'application/json' }, JSON.stringify(event), AbortSignal.timeout(5_000))).toBe(500);
     expect(received.slice(before).map((r) => [r.path, r.event.id])).toEqual([['/failing/rebind', 'evt_rebind']]);
     expect(asked).toEqual(['rebind.resepti.invalid']);
   });

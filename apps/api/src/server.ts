@@ -20,8 +20,9 @@ import { createValidationPipe } from './common/validation.js';
 import { buildWebApiDocument, setWebApiPrefix, WEB_API_PREFIX } from './common/web-api-docs.js';
 import { DEV_IDP_PATH, type AppConfig } from './config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
-import { AuditKeyMismatchError, prepareDatabase, type PrepareResult } from './database/prepare-database.js';
+import { AuditKeyMismatchError, prepareDatabaseWhenUp, type PrepareResult } from './database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
+import { serveWhileStarting } from './health/starting-server.js';
 import { RedisConnection } from './realtime/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { observeRequests } from './logging/http-requests.js';
@@ -43,6 +44,8 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   process.removeAllListeners('warning');
   process.on('warning', (w) => pinoLogger.warn({ context: 'Node', warning: w.name, code: (w as { code?: string }).code }, w.message));
 
+  // Alive but not ready until PostgreSQL answers and is prepared (it may come up after this process).
+  const starting = await serveWhileStarting(config.port, config.redisUrl !== null);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -56,7 +59,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
   let prepared: PrepareResult;
   try {
-    prepared = await prepareDatabase(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo, auditChainKey: config.auditChainKey });
+    prepared = await prepareDatabaseWhenUp(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo, auditChainKey: config.auditChainKey }, (m) => logger.warn(m));
   } catch (err) {
     if (err instanceof AuditKeyMismatchError) {
       console.error(`Configuration error: ${err.message}`);
@@ -126,6 +129,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });
 
+  await starting.close();
   await app.listen(config.port);
   logger.log(`Resepti listening on http://localhost:${config.port}`);
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { TracingConfig } from '../observability/tracing.js';
+import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
 export { SETTINGS } from './settings.js';
 
@@ -41,6 +42,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   integrator: { tokenMinutes: number; rateLimitPerMinute: number; tokenLimitPerClient: number; tokenLimitPerAddress: number };
   webhooks: { sendIntervalSeconds: number; retrySeconds: number };
+  /** Every outbox channel's send timeout and the margin its claims' lease adds (outbox/outbox-worker.ts). */
+  outbox: OutboxTiming;
   /** The integrators' sandbox: seconds from a sandbox order's placing to the simulated doctor's decision. */
   sandbox: { decisionSeconds: number };
   shutdownTimeoutSeconds: number;
@@ -203,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tokenLimitPerAddress: int(env, 'API_TOKEN_LIMIT_PER_ADDRESS', 60, 1, 100_000),
     },
     webhooks: { sendIntervalSeconds: decimal(env, 'WEBHOOK_SEND_INTERVAL_SECONDS', 2, 0.05, 3600), retrySeconds: decimal(env, 'WEBHOOK_RETRY_SECONDS', 30, 0.05, 86_400) },
+    outbox: {
+      sendTimeoutMs: Math.round(decimal(env, 'OUTBOX_SEND_TIMEOUT_SECONDS', 10, 0.1, 600) * 1000),
+      leaseMarginMs: Math.round(decimal(env, 'OUTBOX_LEASE_MARGIN_SECONDS', 5, 0.1, 600) * 1000),
+    },
     sandbox: { decisionSeconds: decimal(env, 'SANDBOX_DECISION_SECONDS', 10, 0.2, 3600) },
     publicUrl,
     publicUrlIsDefault: explicitPublicUrl === null,

@@ -133,6 +133,18 @@ export const SETTINGS = [
     default: '30',
     description: 'Wait after the first failed webhook try; doubles after each further one, for 24 hours. Decimals allowed.',
   },
+  {
+    name: 'OUTBOX_SEND_TIMEOUT_SECONDS',
+    default: '10',
+    description:
+      'How long one send of an outbox row (a text message to the SMS gateway, a webhook POST) may take; then it is aborted and retried later. Decimals allowed.',
+  },
+  {
+    name: 'OUTBOX_LEASE_MARGIN_SECONDS',
+    default: '5',
+    description:
+      "A claimed outbox row is held for OUTBOX_SEND_TIMEOUT_SECONDS plus this, then another API node may take it: the send is aborted before, so no row goes out from two nodes at once, and a dead node's rows are sent by another within this lease. Decimals allowed.",
+  },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', default: '10', description: 'On SIGTERM: how long requests in flight may take to finish before the process closes anyway.' },
   {
     name: 'SHUTDOWN_DELAY_SECONDS',

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { auditKeyCheck } from '../audit/audit-chain.js';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { isEmptyDatabase, seedDemoData } from './seed/demo-data.js';
 
@@ -12,6 +14,28 @@ export interface PrepareResult {
 }
 
 export class AuditKeyMismatchError extends Error {}
+
+/** The waits between tries while PostgreSQL does not answer at start: 0.5 s, doubling up to 5 s. */
+const FIRST_WAIT_MS = 500;
+const LONGEST_WAIT_MS = 5_000;
+
+/**
+ * prepareDatabase, tried again with a growing wait for as long as PostgreSQL cannot be reached (it
+ * may start after the app, as a deployment without a supervisor does it). Any other failure (a
+ * migration's, the audit key's) is thrown at once.
+ */
+export async function prepareDatabaseWhenUp(url: string, options: { seedDemo: boolean; auditChainKey: string }, warn: (message: string) => void): Promise<PrepareResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepareDatabase(url, options);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const waitMs = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (attempt - 1));
+      warn(`PostgreSQL does not answer (try ${attempt}: ${err instanceof Error ? err.message : String(err)}); trying again in ${waitMs / 1000} s`);
+      await sleep(waitMs);
+    }
+  }
+}
 
 /**
  * Runs pending migrations and, when asked and the database is empty, seeds the demo data. Then

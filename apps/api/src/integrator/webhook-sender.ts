@@ -11,7 +11,6 @@ import { retryDelayMs, withJitter } from '../outbox/retry-delay.js';
 import { WebhookDelivery } from './webhook.entity.js';
 import { postToWebhook, resolveWebhookTarget } from './webhook-url.js';
 
-const TIMEOUT_MS = 10_000;
 /** Retries stop this long after the event was written; then the delivery is 'failed'. */
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -49,7 +48,7 @@ export function webhookSignature(secrets: string[], body: string, unixSeconds: n
 /**
  * The webhook channel of the outbox: at least once, in order per order and endpoint (a delivery
  * waits while an earlier one of the same order to the same endpoint is pending), only to a live
- * endpoint of a client that is not revoked, 50 a round and 8 at a time, retried with a doubling
+ * endpoint of a client that is not revoked, 8 at a time, retried with a doubling
  * wait (WEBHOOK_RETRY_SECONDS, its second half random) on a non-2xx answer or a timeout for 24 h. The URL is checked
  * again before each try and the POST goes to the address just checked (no second lookup for a
  * rebinding name). Each try that went out is audited with its endpoint, event and patient, in
@@ -67,9 +66,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
       name: 'webhook',
       table: 'webhook_delivery',
       done: { status: 'delivered', timeColumn: 'delivered_at' },
-      batch: 50,
       concurrency: 8,
-      leaseMs: 6 * TIMEOUT_MS,
       intervalMs: config.webhooks.sendIntervalSeconds * 1000,
       claimable: {
         joins: 'JOIN webhook_endpoint e ON e.id = x.endpoint_id JOIN api_client c ON c.id = e.api_client_id',
@@ -88,7 +85,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
         const byId = new Map(endpoints.map((e) => [e.id, e]));
         return claimed.map((r) => ({ ...r, ...byId.get(r.endpoint_id)!, id: r.id }));
       },
-      send: async (row) => {
+      send: async (row, signal) => {
         const checked = await resolveWebhookTarget(row.url, config.production);
         if ('problem' in checked) return { error: `URL refused: ${checked.problem}`, sent: false, status: null, recordedColumns: { last_status: null } };
         const body = JSON.stringify(row.payload);
@@ -103,7 +100,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
               [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(row.secrets, body, Math.floor(Date.now() / 1000)),
             },
             body,
-            TIMEOUT_MS,
+            signal,
           );
           // A redirect could lead anywhere: it is not followed, and counts as a failure.
           if (status < 200 || status >= 300) error = `HTTP ${status}`;
@@ -130,7 +127,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
           m,
         );
       },
-    });
+    }, config.outbox);
     // Woken only when its channel got rows (an order change of a pharmacy's order, a notice), not by every change.
     bus.afterCommit('outbox.written', ({ channel }) => void (channel === 'webhook' && this.wake()));
   }

@@ -81,16 +81,16 @@ export async function webhookUrlProblem(raw: string, production: boolean, resolv
  * POSTs to the checked address of a target and resolves with the answer's status. The host name
  * still goes into the Host header and TLS (SNI and the certificate check); only the address
  * lookup is replaced. No connection reuse (a pooled socket would be another address's), no
- * redirects followed.
+ * redirects followed. Rejects when `signal` aborts before the answer.
  */
-export function postToWebhook(target: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+export function postToWebhook(target: WebhookTarget, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
   const pinned: LookupFunction = (_host, options, callback) => {
     if (options.all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   const request = target.url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = request(target.url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: pinned, agent: false, signal: AbortSignal.timeout(timeoutMs) }, (res) => {
+    const req = request(target.url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: pinned, agent: false, signal }, (res) => {
       // Only the status matters: the answer's body is not read.
       resolve(res.statusCode ?? 0);
       res.destroy();

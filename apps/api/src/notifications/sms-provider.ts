@@ -10,10 +10,10 @@ export interface SmsMessage {
   idempotencyKey: string;
 }
 
-/** Sends one text message; throws when the gateway refuses it or cannot be reached. */
+/** Sends one text message; throws when the gateway refuses it or cannot be reached, or `signal` aborts first. */
 export interface SmsProvider {
   readonly name: string;
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage, signal: AbortSignal): Promise<void>;
 }
 
 export const SMS_PROVIDER = Symbol('SMS_PROVIDER');
@@ -29,23 +29,20 @@ export class LoggingSmsProvider implements SmsProvider {
   }
 }
 
-/** How long one gateway call may take; the claim's lease is longer. */
-export const SMS_GATEWAY_TIMEOUT_MS = 10_000;
-
-/** SMS_PROVIDER=http: POSTs {to, text, idempotencyKey} to SMS_GATEWAY_URL; any non-2xx answer or a timeout is a failure. */
+/** SMS_PROVIDER=http: POSTs {to, text, idempotencyKey} to SMS_GATEWAY_URL; any non-2xx answer or an abort (the outbox's send timeout) is a failure. */
 export class HttpSmsProvider implements SmsProvider {
   readonly name = 'http';
 
   constructor(private readonly config: SmsConfig) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage, signal: AbortSignal): Promise<void> {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': message.idempotencyKey };
     if (this.config.gatewayToken) headers.authorization = `Bearer ${this.config.gatewayToken}`;
     const res = await fetch(this.config.gatewayUrl!, {
       method: 'POST',
       headers,
       body: JSON.stringify({ to: message.to, text: message.text, idempotencyKey: message.idempotencyKey }),
-      signal: AbortSignal.timeout(SMS_GATEWAY_TIMEOUT_MS),
+      signal,
     });
     await res.arrayBuffer().catch(() => undefined);
     if (!res.ok) throw new Error(`gateway answered ${res.status}`);

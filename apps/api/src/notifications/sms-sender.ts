@@ -6,7 +6,7 @@ import { EventBus } from '../events/event-bus.js';
 import { OutboxWorker, type OutboxRow } from '../outbox/outbox-worker.js';
 import { retryDelayMs } from '../outbox/retry-delay.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
-import { SMS_GATEWAY_TIMEOUT_MS, SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
+import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 
 interface SmsRow extends OutboxRow {
   phone: string;
@@ -15,27 +15,29 @@ interface SmsRow extends OutboxRow {
 }
 
 /**
- * The SMS channel of the outbox: 20 messages a round, one at a time, retried with a doubling wait
+ * The SMS channel of the outbox: one message at a time, retried with a doubling wait
  * (SMS_RETRY_SECONDS) until SMS_MAX_ATTEMPTS, then 'failed'. The idempotency key lets the gateway
  * drop a message it has already sent (a worker that died after sending, before recording).
  */
 @Injectable()
 export class SmsSender extends OutboxWorker<SmsRow> {
   constructor(@InjectRepository(SmsOutbox) outbox: Repository<SmsOutbox>, @Inject(SMS_PROVIDER) provider: SmsProvider, @Inject(APP_CONFIG) config: AppConfig, bus: EventBus) {
-    super(outbox.manager, {
-      name: 'SMS',
-      table: 'sms_outbox',
-      done: { status: 'sent', timeColumn: 'sent_at' },
-      batch: 20,
-      concurrency: 1,
-      leaseMs: 6 * SMS_GATEWAY_TIMEOUT_MS,
-      intervalMs: config.smsSendIntervalSeconds * 1000,
-      send: async (row) => {
-        await provider.send({ id: row.id, to: row.phone, text: row.body, idempotencyKey: row.idempotency_key });
-        return { error: null };
+    super(
+      outbox.manager,
+      {
+        name: 'SMS',
+        table: 'sms_outbox',
+        done: { status: 'sent', timeColumn: 'sent_at' },
+        concurrency: 1,
+        intervalMs: config.smsSendIntervalSeconds * 1000,
+        send: async (row, signal) => {
+          await provider.send({ id: row.id, to: row.phone, text: row.body, idempotencyKey: row.idempotency_key }, signal);
+          return { error: null };
+        },
+        retry: (row) => ({ giveUp: row.attempts >= config.sms.maxAttempts, delayMs: retryDelayMs(row.attempts, config.sms.retrySeconds) }),
       },
-      retry: (row) => ({ giveUp: row.attempts >= config.sms.maxAttempts, delayMs: retryDelayMs(row.attempts, config.sms.retrySeconds) }),
-    });
+      config.outbox,
+    );
     bus.afterCommit('outbox.written', ({ channel }) => void (channel === 'sms' && this.wake()));
   }
 }

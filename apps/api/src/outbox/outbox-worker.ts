@@ -17,6 +17,15 @@ export interface SendOutcome {
   recordedColumns?: Record<string, unknown>;
 }
 
+/**
+ * How long one send may take (OUTBOX_SEND_TIMEOUT_SECONDS) and how much longer a claim lasts
+ * (OUTBOX_LEASE_MARGIN_SECONDS): the same for every channel.
+ */
+export interface OutboxTiming {
+  sendTimeoutMs: number;
+  leaseMarginMs: number;
+}
+
 /** What makes one outbox a channel: its table, pace, claim conditions, how to send, when to give up. */
 export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> {
   /** In logs: 'SMS', 'webhook'. */
@@ -24,17 +33,15 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   readonly table: string;
   /** A sent row: its status and the column that gets the time. */
   readonly done: { status: string; timeColumn: string };
-  /** Rows claimed per round, and sent at once. */
-  readonly batch: number;
+  /** Rows claimed per round, all sent at once. */
   readonly concurrency: number;
-  /** A claim lasts this long: well beyond a send's timeout, so only a dead worker loses it. */
-  readonly leaseMs: number;
   readonly intervalMs: number;
   /** Which pending rows may be claimed besides being due (joins and conditions on `x`, the table's row). */
   readonly claimable?: { joins: string; where: string };
   /** The claimed rows with what sending needs from other tables (default: as claimed). */
   load?(claimed: Row[]): Promise<Row[]>;
-  send(row: Row): Promise<Outcome>;
+  /** Must stop sending when `signal` aborts (pass it to the network call): the row's lease ends soon after. */
+  send(row: Row, signal: AbortSignal): Promise<Outcome>;
   /** After a failed try: the wait before the next one, or give up ('failed'). */
   retry(row: Row): { giveUp: boolean; delayMs: number };
   /** Written with the try's result, in its transaction (e.g. an audit row). */
@@ -42,13 +49,15 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
 }
 
 /**
- * Delivers one outbox on every API process: claim → send → record → retry. A round claims due
- * rows in one short statement (FOR UPDATE SKIP LOCKED + a lease: two processes never hold the same
- * row), commits, sends each outside any transaction (no locks held over network calls; a failed
- * commit cannot re-send what went out), then records the result on the rows it still holds
- * (claimed_by). A worker that dies holding rows leaves them to the next once the lease runs out.
- * Rounds run on a timer and when woken (its channel got a row on this node); a wake during a round
- * makes the round go on instead of starting another.
+ * Delivers one outbox on every API process: claim → send → record → retry. A round claims as many
+ * due rows as it sends at once, in one short statement (FOR UPDATE SKIP LOCKED + a lease: two
+ * processes never hold the same row), commits, sends each outside any transaction (no locks held
+ * over network calls; a failed commit cannot re-send what went out), then records the result on
+ * the rows it still holds (claimed_by). The lease is one send's timeout plus a margin, and the
+ * send is aborted at its timeout, counted from before the claim: no send outlives its lease, so a
+ * slow receiver never gets one row from two processes at once, and a dead worker's rows go to
+ * another within one lease. Rounds run on a timer and when woken (its channel got a row on this
+ * node); a wake during a round makes the round go on instead of starting another.
  */
 export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger: Logger;
@@ -61,6 +70,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   constructor(
     private readonly db: EntityManager,
     private readonly channel: OutboxChannel<Row, Outcome>,
+    private readonly timing: OutboxTiming,
   ) {
     this.logger = new Logger(`Outbox:${channel.name}`);
   }
@@ -85,12 +95,12 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     try {
       do {
         this.again = false;
+        // Taken before the claim: the lease, counted from the claim's statement, ends later still.
+        const abandonAt = Date.now() + this.timing.sendTimeoutMs;
         const rows = await this.claim();
-        for (let i = 0; i < rows.length; i += this.channel.concurrency) {
-          const results = await Promise.all(rows.slice(i, i + this.channel.concurrency).map((row) => this.deliver(row)));
-          sent += results.filter(Boolean).length;
-        }
-        if (rows.length === this.channel.batch) this.again = true;
+        const results = await Promise.all(rows.map((row) => this.deliver(row, abandonAt)));
+        sent += results.filter(Boolean).length;
+        if (rows.length === this.channel.concurrency) this.again = true;
       } while (this.again);
     } catch (err) {
       this.logger.error(`round failed: ${String(err)}`);
@@ -113,18 +123,22 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
              ORDER BY x.id LIMIT $3 FOR UPDATE OF x SKIP LOCKED)
           RETURNING d.*)
        SELECT * FROM claimed ORDER BY id`,
-      [this.workerId, this.channel.leaseMs, this.channel.batch],
+      [this.workerId, this.timing.sendTimeoutMs + this.timing.leaseMarginMs, this.channel.concurrency],
     )) as Row[];
     return claimed.length > 0 && this.channel.load ? this.channel.load(claimed) : claimed;
   }
 
-  /** Sends one claimed row and records the outcome (only while this worker still holds it). */
-  private async deliver(row: Row): Promise<boolean> {
+  /** Sends one claimed row, aborted at `abandonAt`, and records the outcome (only while this worker still holds it). */
+  private async deliver(row: Row, abandonAt: number): Promise<boolean> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Error(`no answer in ${this.timing.sendTimeoutMs} ms`)), abandonAt - Date.now());
     let outcome: Outcome;
     try {
-      outcome = await this.channel.send(row);
+      outcome = await this.channel.send(row, abort.signal);
     } catch (err) {
       outcome = { error: (err instanceof Error ? err.message : String(err)).slice(0, 300) } as Outcome;
+    } finally {
+      clearTimeout(timer);
     }
     const retry = outcome.error === null ? null : this.channel.retry(row);
     const columns: Record<string, unknown> =
