@@ -184,11 +184,12 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /users-session-office', allow: PHARMACY_USERS },
   { call: 'POST /patient-info', allow: PHARMACY_USERS, body: () => ({ hetu: 'x' }) },
   { call: 'GET /delivery-options', allow: PHARMACY_USERS },
-  { call: 'POST /pharmacy-shopping-cart/delivery-option', allow: PHARMACY_USERS, body: () => ({ id: 'bogus' }) },
-  { call: 'POST /pharmacy-shopping-cart/item', allow: PHARMACY_USERS, body: () => ({ type: 'bogus' }) },
+  // patientHetu null: a 400 for the pharmacy's users (it was a 500), 401/403 for everyone else.
+  { call: 'POST /pharmacy-shopping-cart/delivery-option', allow: PHARMACY_USERS, body: () => ({ id: 'delivery-20-min', patientHetu: null }) },
+  { call: 'POST /pharmacy-shopping-cart/item', allow: PHARMACY_USERS, body: () => ({ type: 'renewal', productId: 1, patientHetu: null }) },
   { call: 'GET /pharmacy-user-shopping-cart', allow: PHARMACY_USERS },
   { call: 'POST /pharmacy-user-shopping-cart/clear', allow: PHARMACY_USERS },
-  { call: 'POST /pharmacy-shopping-cart/send', allow: PHARMACY_USERS, note: 'an empty cart: 4xx' },
+  { call: 'POST /pharmacy-shopping-cart/send', allow: PHARMACY_USERS, body: () => ({ patientHetu: null }), note: 'patientHetu null: 400' },
   { call: 'GET /pharmacy-order-history/active', allow: PHARMACY_USERS },
   { call: 'GET /pharmacy-order-history/history', allow: PHARMACY_USERS },
   {
@@ -225,7 +226,7 @@ export const MATRIX: readonly MatrixRow[] = [
     allow: ['pharmacyAdmin'],
     notYours: { otherPharmacyAdmin: 403 },
     body: (r) => ({ id: r.ownUserId }),
-    note: "a user of another pharmacy: 403 'Käyttäjä ei kuulu apteekkiisi'",
+    note: "a user of another pharmacy: 403 'Käyttäjä ei kuulu apteekkiisi'; a reset ends the user's sessions",
   },
   {
     call: 'DELETE /delete-pharmacy-user',

@@ -3,9 +3,11 @@
  * bodies, path ids and query strings to every endpoint in the OpenAPI document, as every
  * role, and then specific cases check the messages and that nothing was written.
  */
-import { startApp, type TestApp } from '../support/app';
+import { request as httpRequest } from 'node:http';
+import { MESSAGES, type PharmacyCart, type Product } from '@resepti/domain';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
-import { pharmacistAtOffice } from '../support/pharmacy-flow';
+import { PHARMACY_PATIENT, pharmacistAtOffice } from '../support/pharmacy-flow';
 
 // Budget: the sweep sends thousands of requests (eight at a time).
 jest.setTimeout(120_000);
@@ -131,5 +133,75 @@ describe('clear 400s', () => {
     const check = await admin.get('/check-username/%00');
     expect(check.status).toBe(400);
     expect(check.body.message).toBe('Pyynnössä on kielletty merkki (NUL)');
+  });
+
+  it('refuses null where a text is expected (the patient hetu of the pharmacy cart) with the Finnish message, and changes nothing', async () => {
+    const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');
+    expect((await pharmacist.post('/patient-info', PHARMACY_PATIENT)).status).toBe(200);
+    const products = (await pharmacist.get<Product[]>('/products')).body;
+    const cartBefore = (await pharmacist.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body;
+    for (const [path, body] of [
+      ['/pharmacy-shopping-cart/item', { type: 'renewal', productId: products[0].productId, patientHetu: null }],
+      ['/pharmacy-shopping-cart/delivery-option', { id: 'delivery-20-min', patientHetu: null }],
+      ['/pharmacy-shopping-cart/send', { patientHetu: null }],
+    ] as const) {
+      const res = await pharmacist.post(path, body);
+      expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 400, message: [MESSAGES.hetuInvalid] });
+    }
+    expect((await pharmacist.get<PharmacyCart>('/pharmacy-user-shopping-cart')).body).toEqual(cartBefore);
+  });
+});
+
+/** One request with its request-target as given (fetch sends only paths): `*` or an absolute URL. */
+function requestTarget(baseUrl: string, method: string, target: string): Promise<{ status: number; body: string; setCookie: string[] }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path: target, headers: { 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers['set-cookie'] ?? [] }));
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? '{}' : undefined);
+  });
+}
+
+describe('a request-target that is not a path', () => {
+  const TARGETS: Array<[string, string]> = [
+    ['GET', '*'],
+    ['OPTIONS', '*'],
+    ['POST', '*'],
+    ['GET', 'http://resepti.example.fi/ui-api/v1/my-user'],
+    ['POST', 'http://resepti.example.fi/ui-api/v1/login'],
+  ];
+
+  async function expectRefused(target: TestApp): Promise<void> {
+    const sessionsBefore = await target.sql('SELECT count(*)::int AS n FROM http_session');
+    for (const [method, path] of TARGETS) {
+      const res = await requestTarget(target.baseUrl, method, path);
+      expect({ method, path, status: res.status, body: res.body, setCookie: res.setCookie }).toEqual({
+        method,
+        path,
+        status: 400,
+        body: JSON.stringify({ statusCode: 400, message: 'Virheellinen pyynnön kohde: polun pitää alkaa merkillä /', error: 'Bad Request' }),
+        setCookie: [],
+      });
+    }
+    expect(await target.sql('SELECT count(*)::int AS n FROM http_session')).toEqual(sessionsBefore);
+    expect((await requestTarget(target.baseUrl, 'GET', '/health')).status).toBe(200);
+  }
+
+  it('is a 400 before any session, in development', async () => {
+    await expectRefused(app);
+  });
+
+  it('is a 400 before any session, in production', async () => {
+    const production = await startApp({ env: { ...PRODUCTION_ENV } });
+    try {
+      await expectRefused(production);
+    } finally {
+      await production.stop();
+    }
   });
 });

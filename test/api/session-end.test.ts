@@ -1,13 +1,15 @@
 /**
  * A live socket never outlives its login session: logout, the idle timeout, an admin deleting the
- * user and an admin resetting the user's password all close it. Socket traffic (even HTTP
+ * user and an admin resetting the user's password all close it; turning TOTP on or off, or an
+ * admin's reset of it, ends the user's other sessions and their sockets. Socket traffic (even HTTP
  * long-polling) does not keep a session alive: only the user's own requests do.
  * SESSION_IDLE_MINUTES=0.15 (9 s) keeps the expiry tests short.
  */
-import type { PharmacyUserListEntry } from '@resepti/domain';
+import type { PharmacyUserListEntry, TotpEnableResponse, TotpSetupResponse } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { connectSocket, disconnected } from '../support/socket';
+import { nextTotpCode } from '../support/totp';
 
 // Budget: the idle-timeout test waits for a 9 s session to expire.
 jest.setTimeout(90_000);
@@ -125,4 +127,51 @@ it("renews the cookie's expiry with the user's requests, but not on every answer
     expect(expiresIn(cookie)).toBeLessThanOrEqual(9_500);
   }
   expect(renewed).toBeGreaterThanOrEqual(10);
+});
+
+/** `work` ends `ended`'s session (401 after it) and closes its socket, while `kept` stays signed in. */
+async function endsSessionOf(ended: ApiClient, kept: ApiClient[], work: () => Promise<void>): Promise<void> {
+  expect((await ended.get('/pharmacy-user')).status).toBe(200);
+  const socket = await connectSocket(app.baseUrl, ended);
+  try {
+    const closed = disconnected(socket);
+    await work();
+    expect(await closed).toBe('io server disconnect');
+    expect((await ended.get('/pharmacy-user')).status).toBe(401);
+    for (const client of kept) expect((await client.get('/pharmacy-user')).status).toBe(200);
+  } finally {
+    socket.close();
+  }
+}
+
+it('turning TOTP on or off ends the user’s other sessions and sockets (not the one it was done in); an admin’s reset ends all of them', async () => {
+  const admin = await loginAs(app, 'pharmacyAdmin');
+  const { user, client: own } = await newPharmacyUser(admin, 'kaksivaiheinen');
+  const signIn = async (secret?: string) => {
+    const client = new ApiClient(app.apiUrl);
+    expect((await client.post('/pharmacist-login', { username: 'kaksivaiheinen', password: 'Pilvi-Laiva-43' })).status).toBe(200);
+    if (secret) expect((await client.post('/login/mfa', { code: await nextTotpCode(secret) })).status).toBe(200);
+    return client;
+  };
+  const enable = async () => {
+    const setup = await own.post<TotpSetupResponse>('/mfa/totp/setup');
+    const enabled = await own.post<TotpEnableResponse>('/mfa/totp/enable', { code: await nextTotpCode(setup.body.secret) });
+    expect(enabled.status).toBe(200);
+    return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+  };
+
+  // On: the session signed in with the password alone is out.
+  let totp: { secret: string; recoveryCodes: string[] } | undefined;
+  await endsSessionOf(await signIn(), [own, admin], async () => {
+    totp = await enable();
+  });
+  // Off again: a session signed in with a code elsewhere is out too.
+  await endsSessionOf(await signIn(totp!.secret), [own, admin], async () => {
+    expect((await own.post('/mfa/totp/disable', { password: 'Pilvi-Laiva-43', code: totp!.recoveryCodes[0] })).status).toBe(204);
+  });
+  // An admin's reset (a lost phone): every session of the user is out, the admin's stays.
+  await enable();
+  await endsSessionOf(own, [admin], async () => {
+    expect((await admin.post('/reset-pharmacy-user-mfa', { id: user.id })).status).toBe(204);
+  });
 });

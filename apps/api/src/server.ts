@@ -14,7 +14,7 @@ import { CsrfProtection } from './auth/csrf.js';
 import { SessionMiddleware } from './auth/session.middleware.js';
 import { middlewareErrorHandler } from './common/database-unavailable.js';
 import { GracefulShutdown } from './common/graceful-shutdown.js';
-import { RejectNulPipe, rejectHostileJson } from './common/request-input.js';
+import { RejectNulPipe, rejectHostileJson, requireOriginForm } from './common/request-input.js';
 import { securityHeaders } from './common/security-headers.js';
 import { createValidationPipe } from './common/validation.js';
 import { buildWebApiDocument, setWebApiPrefix, WEB_API_PREFIX } from './common/web-api-docs.js';
@@ -88,6 +88,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   app.use(requestIds);
   app.use(observeRequests(createRequestLogger(config.observability, pinoLogger)));
   app.use(graceful.track);
+  app.use(requireOriginForm);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
   app.use(`/${WEB_API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
   // /api: 415 for a body in another media type than the route takes (before any parser).

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from '../common/optional.js';
 import { MY_ACCESS_LOG_MAX_PAGE, MY_ACCESS_LOG_PAGE, type MyAccessLog } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Roles } from '../auth/roles.decorator.js';
@@ -12,14 +13,14 @@ import { MyAccessLogSchema } from '../common/web-api-schemas.js';
 /** GET /my-access-log?offset=&limit= */
 export class MyAccessLogQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest entries to skip', default: 0, minimum: 0 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'offset on kokonaisluku' })
   @Min(0, { message: 'offset ei voi olla negatiivinen' })
   offset?: number;
 
   @ApiPropertyOptional({ description: 'Page size', default: MY_ACCESS_LOG_PAGE, minimum: 1, maximum: MY_ACCESS_LOG_MAX_PAGE })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'limit on kokonaisluku' })
   @Min(1, { message: 'limit on vähintään 1' })

@@ -7,6 +7,7 @@ import type { Repository } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { retryOnConflict } from '../database/errors.js';
+import { checkNewPassword } from './password.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 
@@ -33,13 +34,19 @@ export const PASSWORD_WORK_LIMITS = { session: 5, subject: 5, address: 30 } as c
 export const EMAIL_CHANGE_LIMITS = { session: 5, account: 10 } as const;
 /** Campaign codes tried (guessing a code is guessing a discount): per customer and per address. */
 export const COUPON_TRY_LIMITS = { account: 10, address: 30 } as const;
-/** The registration wizard's password step asks the server before the terms: cheap, but no oracle for guessing lists. */
-export const PASSWORD_CHECK_LIMITS = { session: 30, address: 120 } as const;
+/**
+ * Every password someone chooses, whatever the answer (a common one's 400 too): registration, the
+ * wizard's password check, reset through identification, a customer's change and a pharmacy
+ * admin's password for a user. Counted before the password is checked against the lists, in one
+ * set of counters for all of them, so the lists cannot be tried through any of them (issue 38).
+ * Per session, per identity or account, and per address.
+ */
+export const PASSWORD_CHOICE_LIMITS = { session: 30, subject: 30, address: 120 } as const;
 
 export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
 export const COUPON_TRY_THROTTLED_MESSAGE = 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.';
-export const PASSWORD_CHECK_THROTTLED_MESSAGE = 'Liian monta salasanan tarkistusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
+export const PASSWORD_CHOICE_THROTTLED_MESSAGE = 'Liian monta salasanan kokeilua lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
 export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
 
 export interface LoginAttempt {
@@ -108,10 +115,12 @@ export function passwordWorkKeys(origin: RequestOrigin, subject: string): Counte
   ];
 }
 
-export function passwordCheckKeys(origin: RequestOrigin): CounterKey[] {
+/** A chosen password. `subject` as in passwordWorkKeys ('account:pharmacy:<id>' for an admin setting a user's). */
+function passwordChoiceKeys(origin: RequestOrigin, subject: string): CounterKey[] {
   return [
-    { key: `password-check:address:${origin.address}`, limit: PASSWORD_CHECK_LIMITS.address },
-    { key: `password-check:session:${origin.session}`, limit: PASSWORD_CHECK_LIMITS.session },
+    { key: `password-choice:address:${origin.address}`, limit: PASSWORD_CHOICE_LIMITS.address },
+    { key: `password-choice:session:${origin.session}`, limit: PASSWORD_CHOICE_LIMITS.session },
+    { key: `password-choice:${subject}`, limit: PASSWORD_CHOICE_LIMITS.subject },
   ];
 }
 
@@ -181,6 +190,16 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   async take(keys: CounterKey[], message: string): Promise<CounterSlots> {
     await this.takeSlots(keys, message);
     return { cancelled: () => this.giveBack(keys.map((k) => k.key)) };
+  }
+
+  /**
+   * A password someone has just chosen: counted first (429 at a limit, nothing checked), then
+   * refused with 400 when it is common or breached (checkNewPassword; `context`: the user's names
+   * and login). Every place a password is chosen calls this before anything else is done with it.
+   */
+  async checkChosenPassword(origin: RequestOrigin, subject: string, password: string, context: readonly string[]): Promise<void> {
+    await this.takeSlots(passwordChoiceKeys(origin, subject), PASSWORD_CHOICE_THROTTLED_MESSAGE);
+    checkNewPassword(password, context);
   }
 
   /** Deletes counters of past windows now and then (a window restarts by itself anyway). */

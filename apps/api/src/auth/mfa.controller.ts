@@ -10,6 +10,7 @@ import { MfaService } from './mfa.service.js';
 import { pendingOf, signIn, StaffMfaGuard, staffOf } from './mfa-session.js';
 import { Public, Roles, SESSION_SECURITY } from './roles.decorator.js';
 import type { SessionUser } from './session-user.js';
+import { SessionsService } from './sessions.service.js';
 import { LoginResultSchema, TotpEnabledSchema, TotpSetupSchema, TotpStatusSchema } from '../common/web-api-schemas.js';
 
 /**
@@ -27,6 +28,7 @@ export class MfaController {
     private readonly mfa: MfaService,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Post('login/mfa')
@@ -73,7 +75,10 @@ export class MfaController {
   @ApiCookieAuth(SESSION_SECURITY)
   @ApiExtension('x-roles', STAFF_MFA_ROLES)
   @HttpCode(200)
-  @ApiOkResponse({ type: TotpEnabledSchema, description: '{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in.' })
+  @ApiOkResponse({
+    type: TotpEnabledSchema,
+    description: "{recoveryCodes}: 10 one-time codes, shown only now. A user who had to set TOTP up is now signed in. The user's other sessions end (and their sockets close).",
+  })
   @ApiConflictResponse({ description: 'TOTP is on already.' })
   @ApiUnauthorizedResponse({ description: 'A wrong code (or no session).' })
   @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
@@ -82,13 +87,15 @@ export class MfaController {
     const { user, pending } = staffOf(req);
     const recoveryCodes = await this.mfa.enable(user, body.code, pending);
     if (pending) await this.finishLogin(req, user, 'totp');
+    // A session signed in with the password alone is weaker than this one (ASVS 7.4.3).
+    await this.sessions.endAllOf(user, req.sessionID);
     return { recoveryCodes };
   }
 
   @Post('mfa/totp/disable')
   @Roles('doctor', 'pharmacy')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'TOTP and the recovery codes removed.' })
+  @ApiNoContentResponse({ description: "TOTP and the recovery codes removed; the user's other sessions end (and their sockets close)." })
   @ApiBadRequestResponse({ description: 'TOTP is not on.' })
   @ApiUnauthorizedResponse({ description: 'A wrong password or code (or no session).' })
   @ApiForbiddenResponse({ description: 'The role must use TOTP (MFA_REQUIRED_FOR).' })
@@ -97,6 +104,8 @@ export class MfaController {
   async disable(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: TotpDisableDto): Promise<void> {
     if (user.role === 'customer') throw new UnauthorizedException(MESSAGES.unauthorized);
     await this.mfa.disable({ role: user.role, id: user.id }, req.ip ?? 'unknown', body.password, body.code);
+    // A change of credentials: whoever else holds a session of the account is out (ASVS 7.4.3).
+    await this.sessions.endAllOf(user, req.sessionID);
   }
 
   private async finishLogin(req: Request, staff: { role: 'doctor' | 'pharmacy'; id: number }, method: string): Promise<LoginResponse> {

@@ -63,7 +63,7 @@ export const hashing = new HashingLimiter();
  */
 export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
 
-/** A hash for a stored password (demo data and re-hashing; a password a user chose goes through hashNewPassword). */
+/** A hash for a stored password (a password a user chose is first counted and checked: LoginThrottle.checkChosenPassword). */
 export function hashPassword(plain: string): Promise<string> {
   return hashing.run(() => argon2.hash(plain, ARGON2_PARAMETERS));
 }
@@ -71,17 +71,12 @@ export function hashPassword(plain: string): Promise<string> {
 /**
  * A password a user has just chosen, refused with 400 when it is common or breached (the format
  * rules are checked before, by the DTOs and libs/domain). `context`: the user's own names and
- * login, which make no password either. Cheap: callers check it before any counter or hash.
+ * login, which make no password either. Cheap, but an oracle for the lists: callers go through
+ * LoginThrottle.checkChosenPassword, which counts it first.
  */
 export function checkNewPassword(plain: string, context: readonly string[] = []): void {
   const problem = commonPasswordProblem(plain, context);
   if (problem) throw new BadRequestException([problem]);
-}
-
-/** The hash of a password a user has just chosen (checkNewPassword first). */
-export function hashNewPassword(plain: string, context: readonly string[] = []): Promise<string> {
-  checkNewPassword(plain, context);
-  return hashPassword(plain);
 }
 
 /** True when the hash was made with other parameters than today's (or another algorithm variant). */

@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '../common/optional.js';
 import type { Product } from '@resepti/domain';
 import { Roles } from '../auth/roles.decorator.js';
 import { CatalogueService } from './catalogue.service.js';
@@ -9,13 +10,13 @@ import { WebProductSchema } from '../common/web-api-schemas.js';
 
 export class ProductSearchQueryDto {
   @ApiPropertyOptional({ description: 'The start of a brand name (with strength) or of an active ingredient; case and accents ignored', example: 'atorvastatiini' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'q: tekstiä' })
   @MaxLength(200, { message: 'q on enintään 200 merkkiä' })
   q?: string;
 
   @ApiPropertyOptional({ description: 'At most this many products (all without it)', minimum: 1, maximum: 200 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'limit on kokonaisluku' })
   @Min(1, { message: 'limit on vähintään 1' })

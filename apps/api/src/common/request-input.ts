@@ -8,6 +8,7 @@ export const INVALID_ID_MESSAGE = 'Virheellinen tunniste: odotettiin positiivist
 export const NUL_CHARACTER_MESSAGE = 'Pyynnössä on kielletty merkki (NUL)';
 export const TOO_DEEP_MESSAGE = 'Pyynnön rakenne on liian syvä';
 export const FORBIDDEN_KEY_MESSAGE = 'Pyynnössä on kielletty kenttä';
+export const REQUEST_TARGET_MESSAGE = 'Virheellinen pyynnön kohde: polun pitää alkaa merkillä /';
 
 /**
  * Keys no payload has, that reach object prototypes: class-transformer reads `value.constructor`
@@ -46,6 +47,17 @@ export function rejectHostileJson(req: Request, _res: Response, next: NextFuncti
   if (Buffer.isBuffer(req.body)) return next(); // a raw body (the payment webhook) is not parsed JSON
   const problem = jsonShapeProblem(req.body, MAX_JSON_DEPTH);
   next(problem ? new BadRequestException(problem) : undefined);
+}
+
+/**
+ * Express middleware before the session: only an origin-form request target ('/path?query')
+ * reaches the app. `*` (asterisk-form) and `http://host/path` (absolute-form) are for proxies;
+ * express-session skips a target outside its cookie path, and passport then threw "Login
+ * sessions require session support" (a 500). Answered here, nothing further runs.
+ */
+export function requireOriginForm(req: Request, res: Response, next: NextFunction): void {
+  if (req.url.startsWith('/')) return next();
+  res.status(400).json({ statusCode: 400, message: REQUEST_TARGET_MESSAGE, error: 'Bad Request' });
 }
 
 /** A database id from the path: digits only, 1 … 2^31-1, or a 400 (an id beyond it cannot exist). */

@@ -10,7 +10,7 @@ import {
   COUPON_TRY_THROTTLED_MESSAGE,
   EMAIL_CHANGE_THROTTLED_MESSAGE,
   LOGIN_THROTTLED_MESSAGE,
-  PASSWORD_CHECK_THROTTLED_MESSAGE,
+  PASSWORD_CHOICE_THROTTLED_MESSAGE,
   PASSWORD_WORK_THROTTLED_MESSAGE,
 } from '../auth/login-throttle.js';
 
@@ -18,7 +18,7 @@ import {
 addMessageTranslations([
   [LOGIN_THROTTLED_MESSAGE, 'För många misslyckade inloggningsförsök. Försök igen om 15 minuter.', 'Too many failed login attempts. Please try again in 15 minutes.'],
   [PASSWORD_WORK_THROTTLED_MESSAGE, 'För många lösenord har angetts på kort tid. Försök igen om 15 minuter.', 'Too many passwords set in a short time. Please try again in 15 minutes.'],
-  [PASSWORD_CHECK_THROTTLED_MESSAGE, 'För många lösenordskontroller på kort tid. Försök igen om 15 minuter.', 'Too many password checks in a short time. Please try again in 15 minutes.'],
+  [PASSWORD_CHOICE_THROTTLED_MESSAGE, 'För många lösenordsförsök på kort tid. Försök igen om 15 minuter.', 'Too many passwords tried in a short time. Please try again in 15 minutes.'],
   [COUPON_TRY_THROTTLED_MESSAGE, 'För många försök med kampanjkoder. Försök igen om 15 minuter.', 'Too many campaign code attempts. Please try again in 15 minutes.'],
   [EMAIL_CHANGE_THROTTLED_MESSAGE, 'För många försök att byta e-postadress. Försök igen om 15 minuter.', 'Too many attempts to change the e-mail address. Please try again in 15 minutes.'],
 ]);

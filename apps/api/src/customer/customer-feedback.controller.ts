@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '../common/optional.js';
 import type { Response } from 'express';
 import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -11,7 +12,7 @@ import { FeedbackQuestionSchema } from './customer-schemas.js';
 
 export class FeedbackDto implements FeedbackRequest {
   @ApiPropertyOptional({ description: 'The handled order the question was about' })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: M.orderNotFound })
   orderId?: number;
 

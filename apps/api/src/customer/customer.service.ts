@@ -13,7 +13,7 @@ import {
   type CounterSlots,
   type RequestOrigin,
 } from '../auth/login-throttle.js';
-import { checkNewPassword, hashPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
 import { isUniqueViolation } from '../database/errors.js';
 import { EventBus } from '../events/event-bus.js';
 import { CustomerCartService } from './customer-cart.service.js';
@@ -90,13 +90,14 @@ export class CustomerService {
   }
 
   /**
-   * POST /my-user/change-password: the current password first (ASVS 6.2.3; a wrong one counts as
-   * a failed login of the account), every try counted per session, account and address before any
-   * hashing; audited and told to the phone on file. The caller ends the other sessions.
+   * POST /my-user/change-password: the new password counted and checked as every chosen one; the
+   * current password (ASVS 6.2.3; a wrong one counts as a failed login of the account), every try
+   * counted per session, account and address before any hashing; audited and told to the phone on
+   * file. The caller ends the other sessions.
    */
   async changePassword(customerId: number, dto: ChangePasswordDto, origin: RequestOrigin): Promise<void> {
     const customer = await this.load(customerId);
-    checkNewPassword(dto.newPassword, [customer.firstName, customer.lastName, customer.email]);
+    await this.throttle.checkChosenPassword(origin, `account:customer:${customerId}`, dto.newPassword, [customer.firstName, customer.lastName, customer.email]);
     const slots = await this.throttle.take(passwordWorkKeys(origin, `account:customer:${customerId}`), PASSWORD_WORK_THROTTLED_MESSAGE);
     const passwordHash = await this.giveBackWhenBusy(slots, async () => {
       await this.reauthenticate(customer, dto.currentPassword, origin, 'password-change');

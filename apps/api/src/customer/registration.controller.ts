@@ -115,7 +115,7 @@ export class RegistrationController {
   @ApiNoContentResponse({ description: 'The password would be accepted by POST /my-user.' })
   @ApiBadRequestResponse({ description: 'The password is too short, of the wrong form, common or breached, or the e-mail or a name.' })
   @ApiNotFoundResponse({ description: 'No valid identification in the session.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many checks from this session or address in 15 min.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many passwords tried for this person, or from this session or address (15 min): counted with registration, reset and change.' })
   async checkPassword(@Req() req: Request, @Body() dto: PasswordCheckDto): Promise<void> {
     await this.registration.checkPassword(req.session?.identificationId, dto.password, dto.email, requestOrigin(req));
   }
@@ -130,7 +130,7 @@ export class RegistrationController {
   @ApiOperation({ summary: 'Register and sign in' })
   @ApiNotFoundResponse({ description: 'No identification in this session, or it is used up (3 tries).' })
   @ApiConflictResponse({ description: 'The hetu already has an account, or the e-mail is taken.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many registrations from this address (15 min).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many passwords tried for this person, or from this session or address; or too many registrations (15 min).' })
   async register(@Req() req: Request, @Body() dto: RegistrationDto): Promise<CustomerInfo> {
     const user = await this.registration.register(req.session?.identificationId, dto, requestOrigin(req));
     await logIn(req, user);
@@ -143,6 +143,7 @@ export class RegistrationController {
   @ApiOkResponse({ type: LoginResultSchema, description: 'New password set through the identification; signed in. 404 without an identification of a customer, or once it is used up (3 tries).' })
   @ApiOperation({ summary: 'Set a new password after identification' })
   @ApiNotFoundResponse({ description: 'No identification of a customer in this session, or it is used up (3 tries).' })
+  @ApiTooManyRequestsResponse({ description: 'Too many passwords tried for this person, or from this session or address (15 min).' })
   async resetPassword(@Req() req: Request, @Body() dto: NewPasswordDto): Promise<LoginResponse> {
     const user = await this.registration.resetPassword(req.session?.identificationId, dto.newPassword, requestOrigin(req));
     await logIn(req, user);

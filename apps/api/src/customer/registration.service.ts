@@ -16,8 +16,8 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { LoginThrottle, PASSWORD_CHECK_THROTTLED_MESSAGE, PASSWORD_WORK_THROTTLED_MESSAGE, passwordCheckKeys, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
-import { checkNewPassword, hashPassword } from '../auth/password.js';
+import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
+import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { Customer } from './customer.entity.js';
 import { CustomerService } from './customer.service.js';
@@ -82,23 +82,22 @@ export class RegistrationService {
   /**
    * POST /registration/password-check: the wizard's password step (4 of 5) hears at once whether
    * the server will take the password, instead of after the terms. Only with a valid
-   * identification, counted per session and address (no open oracle for trying lists), and the
-   * same check and context as POST /my-user; nothing is stored and the password is never logged.
+   * identification, counted with every other chosen password (no open oracle for trying lists),
+   * and the same check and context as POST /my-user; nothing is stored and the password is never logged.
    */
   async checkPassword(identificationId: string | undefined, password: string, email: string | undefined, origin: RequestOrigin): Promise<void> {
     const person = await this.valid(this.customerRows.manager, identificationId);
-    await this.throttle.take(passwordCheckKeys(origin), PASSWORD_CHECK_THROTTLED_MESSAGE);
-    checkNewPassword(password, [person.firstName, person.lastName, ...(email ? [email] : [])]);
+    await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), password, [person.firstName, person.lastName, ...(email ? [email] : [])]);
   }
 
   /**
    * POST /my-user: a new customer from the identification and the wizard's answers. Cheap checks
-   * first (the password list, an attempt of the identification, a registered hetu or a taken
-   * e-mail), then the password-work counters, and only then argon2 (issue 21).
+   * first (the chosen password, counted, against the lists; an attempt of the identification, a
+   * registered hetu or a taken e-mail), then the password-work counters, and only then argon2 (issue 21).
    */
   async register(identificationId: string | undefined, dto: RegistrationDto, origin: RequestOrigin): Promise<SessionUser> {
     const person = await this.valid(this.customerRows.manager, identificationId);
-    checkNewPassword(dto.password, [person.firstName, person.lastName, dto.email]);
+    await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), dto.password, [person.firstName, person.lastName, dto.email]);
     const email = normalizeEmail(dto.email);
     const identification = await this.attempt(person.id);
     try {
@@ -141,7 +140,7 @@ export class RegistrationService {
    */
   async resetPassword(identificationId: string | undefined, newPassword: string, origin: RequestOrigin): Promise<SessionUser> {
     const person = await this.valid(this.customerRows.manager, identificationId);
-    checkNewPassword(newPassword, [person.firstName, person.lastName]);
+    await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), newPassword, [person.firstName, person.lastName]);
     const identification = await this.attempt(person.id);
     try {
       if (!(await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() }))) throw new NotFoundException(M.notRegistered);

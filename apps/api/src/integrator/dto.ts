@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Optional } from '../common/optional.js';
 import {
   DELIVERY_OPTION_IDS,
   INTEGRATOR_MESSAGES as M,
@@ -50,7 +51,7 @@ export class IntegratorOrderItemDto {
   productId!: number;
 
   @ApiPropertyOptional({ maxLength: 1000, example: 'Verenpainelääke loppumassa' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: M.stringRequired })
   @MaxLength(1000, { message: PHARMACY_MESSAGES.reasonTooLong })
   reason?: string;
@@ -108,7 +109,7 @@ export class RotateWebhookSecretDto implements RotateWebhookSecretRequest {
     description: 'How long the old secret still signs deliveries beside the new one, in hours; 0 ends it at once.',
     example: 24,
   })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: M.overlapHoursInvalid })
   @Min(0, { message: M.overlapHoursInvalid })
   @Max(WEBHOOK_SECRET_OVERLAP_HOURS.max, { message: M.overlapHoursInvalid })
@@ -122,7 +123,7 @@ const queryInteger = ({ value }: { value: unknown }) => (typeof value === 'strin
 const QueryLimit = (max: number) =>
   applyDecorators(
     ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: max, default: 50 }),
-    IsOptional(),
+    Optional(),
     Transform(queryInteger),
     IsInt({ message: M.limitInvalid }),
     Min(1, { message: M.limitInvalid }),
@@ -132,7 +133,7 @@ const QueryLimit = (max: number) =>
 /** GET /api/v1/products */
 export class ListProductsQuery {
   @ApiPropertyOptional({ description: 'The start of the name (with strength) or of the active ingredient, case- and accent-insensitive.', example: 'Kest' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: M.stringRequired })
   @MaxLength(200, { message: M.stringRequired })
   q?: string;
@@ -141,7 +142,7 @@ export class ListProductsQuery {
   limit?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
-  @IsOptional()
+  @Optional()
   @Transform(queryInteger)
   @IsInt({ message: M.offsetInvalid })
   @Min(0, { message: M.offsetInvalid })
@@ -152,7 +153,7 @@ export class ListProductsQuery {
 export class ListEventsQuery {
   @ApiPropertyOptional({ description:
       'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: M.eventAfterInvalid })
   @MaxLength(100, { message: M.eventAfterInvalid })
   after?: string;
@@ -164,12 +165,12 @@ export class ListEventsQuery {
 /** GET /api/v1/orders */
 export class ListOrdersQuery {
   @ApiPropertyOptional({ enum: ORDER_STATUSES })
-  @IsOptional()
+  @Optional()
   @IsIn(ORDER_STATUSES, { message: M.statusInvalid })
   status?: OrderStatus;
 
   @ApiPropertyOptional({ description: 'ISO 8601 time: only orders changed at or after it.', example: '2026-11-24T08:00:00Z' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: M.updatedSinceInvalid })
   updatedSince?: string;
 
@@ -177,7 +178,7 @@ export class ListOrdersQuery {
     description:
       '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
   })
-  @IsOptional()
+  @Optional()
   @IsString({ message: M.cursorInvalid })
   @MaxLength(200, { message: M.cursorInvalid })
   cursor?: string;

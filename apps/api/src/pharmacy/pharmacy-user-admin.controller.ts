@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { PharmacyUserListEntry, UsernameCheck } from '@resepti/domain';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { requestOrigin } from '../auth/login-throttle.js';
 import { Roles } from '../auth/roles.decorator.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { CreatePharmacyUserDto, DeletePharmacyUserDto, ResetPharmacyUserMfaDto, UpdatePharmacyUserDto } from './dto/pharmacy-user.dto.js';
@@ -36,9 +37,10 @@ export class PharmacyUserAdminController {
   @ApiCreatedResponse({ type: PharmacyUserSchema, description: "A user of the admin's pharmacy, working at every office of the pharmacy." })
   @ApiBadRequestResponse({ description: 'The field messages of SPEC section 5.' })
   @ApiConflictResponse({ description: "'Käyttäjätunnus on varattu'" })
+  @ApiTooManyRequestsResponse({ description: 'Too many passwords chosen by this admin, session or address (15 min).' })
   @ApiOperation({ summary: 'Create a pharmacy user' })
-  create(@CurrentUser() admin: SessionUser, @Body() body: CreatePharmacyUserDto): Promise<PharmacyUserListEntry> {
-    return this.users.create(admin, body);
+  create(@CurrentUser() admin: SessionUser, @Req() req: Request, @Body() body: CreatePharmacyUserDto): Promise<PharmacyUserListEntry> {
+    return this.users.create(admin, body, requestOrigin(req));
   }
 
   @Post('update-pharmacy-user')
@@ -46,11 +48,12 @@ export class PharmacyUserAdminController {
   @HttpCode(200)
   @ApiOkResponse({ type: PharmacyUserSchema, description: 'The saved user. An empty or missing password keeps the old one.' })
   @ApiConflictResponse({ description: "'Käyttäjätunnus on jo varattu!'" })
+  @ApiTooManyRequestsResponse({ description: 'Too many passwords chosen by this admin, session or address (15 min).' })
   @ApiForbiddenResponse({ description: "Another pharmacy's user, or another administrator." })
   @ApiNotFoundResponse({ description: 'No such user.' })
   @ApiOperation({ summary: 'Update a pharmacy user' })
   update(@CurrentUser() admin: SessionUser, @Req() req: Request, @Body() body: UpdatePharmacyUserDto): Promise<PharmacyUserListEntry> {
-    return this.users.update(admin, body, req.sessionID);
+    return this.users.update(admin, body, requestOrigin(req), req.sessionID);
   }
 
   @Delete('delete-pharmacy-user')
@@ -67,11 +70,11 @@ export class PharmacyUserAdminController {
   @Post('reset-pharmacy-user-mfa')
   @Roles('pharmacyAdmin')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'TOTP and the recovery codes of the user removed: the user sets TOTP up again at the next login.' })
+  @ApiNoContentResponse({ description: "TOTP and the recovery codes of the user removed: the user sets TOTP up again at the next login. The user's sessions end (and their sockets close)." })
   @ApiForbiddenResponse({ description: "Another pharmacy's user: 403 'Käyttäjä ei kuulu apteekkiisi'." })
   @ApiNotFoundResponse({ description: 'No such user.' })
   @ApiOperation({ summary: "Reset a pharmacy user's TOTP" })
-  async resetMfa(@CurrentUser() admin: SessionUser, @Body() body: ResetPharmacyUserMfaDto): Promise<void> {
-    await this.users.resetMfa(admin, body.id);
+  async resetMfa(@CurrentUser() admin: SessionUser, @Req() req: Request, @Body() body: ResetPharmacyUserMfaDto): Promise<void> {
+    await this.users.resetMfa(admin, body.id, req.sessionID);
   }
 }

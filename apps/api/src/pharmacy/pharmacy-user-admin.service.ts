@@ -13,7 +13,8 @@ import {
   type UsernameCheck,
 } from '@resepti/domain';
 import { AuditService } from '../audit/audit.service.js';
-import { hashNewPassword } from '../auth/password.js';
+import { LoginThrottle, type RequestOrigin } from '../auth/login-throttle.js';
+import { hashPassword } from '../auth/password.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { NoticesService } from '../notices/notices.service.js';
@@ -41,6 +42,7 @@ export class PharmacyUserAdminService {
     private readonly notices: NoticesService,
     private readonly audit: AuditService,
     private readonly mfa: MfaService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
@@ -54,12 +56,12 @@ export class PharmacyUserAdminService {
     return { usernameExists: username !== '' && (await this.users.existsBy({ username })) };
   }
 
-  async create(admin: SessionUser, input: NewPharmacyUserRequest): Promise<PharmacyUserListEntry> {
+  async create(admin: SessionUser, input: NewPharmacyUserRequest, origin: RequestOrigin): Promise<PharmacyUserListEntry> {
     const username = input.username.trim();
     const errors = validateNewPharmacyUser({ firstName: input.firstName, lastName: input.lastName, username, password: input.password });
     const messages = Object.values(errors);
     if (messages.length > 0) throw new BadRequestException(messages);
-    const passwordHash = await hashNewPassword(input.password, [input.firstName, input.lastName, username]);
+    const passwordHash = await this.hashChosen(admin, origin, input.password, [input.firstName, input.lastName, username]);
     try {
       return await this.users.manager.transaction(async (m) => {
         if (await m.getRepository(PharmacyUser).existsBy({ username: canonicalUsername(username) })) {
@@ -88,7 +90,7 @@ export class PharmacyUserAdminService {
    * Saves the user's fields. A new password ends every session of that user (and closes their
    * sockets): whoever knew the old one is out. An admin changing their own keeps `adminSessionId`.
    */
-  async update(admin: SessionUser, input: UpdatePharmacyUserRequest, adminSessionId?: string): Promise<PharmacyUserListEntry> {
+  async update(admin: SessionUser, input: UpdatePharmacyUserRequest, origin: RequestOrigin, adminSessionId?: string): Promise<PharmacyUserListEntry> {
     const username = input.username.trim();
     const messages = [
       validatePharmacyUserEdit('firstName', input.firstName),
@@ -97,7 +99,7 @@ export class PharmacyUserAdminService {
       input.password ? validatePharmacyUserEdit('password', input.password) : null,
     ].filter((m): m is string => m !== null);
     if (messages.length > 0) throw new BadRequestException(messages);
-    const passwordHash = input.password ? await hashNewPassword(input.password, [input.firstName, input.lastName, username]) : undefined;
+    const passwordHash = input.password ? await this.hashChosen(admin, origin, input.password, [input.firstName, input.lastName, username]) : undefined;
     let saved: PharmacyUserListEntry;
     try {
       saved = await this.users.manager.transaction(async (m) => {
@@ -140,14 +142,27 @@ export class PharmacyUserAdminService {
     await this.sessions.endAllOf({ role: 'pharmacy', id: removedId });
   }
 
-  /** 404 when the user does not exist, 403 when they belong to another pharmacy. */
-  /** A user of the admin's pharmacy loses TOTP (a lost phone): they set it up again. Audited. */
-  async resetMfa(admin: SessionUser, id: number): Promise<void> {
-    await this.users.manager.transaction(async (m) => {
+  /**
+   * A user of the admin's pharmacy loses TOTP (a lost phone): they set it up again. Audited. Every
+   * session of the user ends (and its sockets close): whoever has the lost phone may hold one. An
+   * admin resetting their own keeps `adminSessionId`.
+   */
+  async resetMfa(admin: SessionUser, id: number, adminSessionId?: string): Promise<void> {
+    const targetId = await this.users.manager.transaction(async (m) => {
       const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ id }));
       await this.mfa.reset({ role: 'pharmacy', id: target.id }, { role: 'pharmacy', id: admin.id }, m);
+      return target.id;
     });
+    await this.sessions.endAllOf({ role: 'pharmacy', id: targetId }, targetId === admin.id ? adminSessionId : undefined);
   }
+
+  /** The hash of a password the admin chose for a user: counted as every chosen password (per admin), checked, hashed. */
+  private async hashChosen(admin: SessionUser, origin: RequestOrigin, password: string, context: string[]): Promise<string> {
+    await this.throttle.checkChosenPassword(origin, `account:pharmacy:${admin.id}`, password, context);
+    return hashPassword(password);
+  }
+
+  /** 404 when the user does not exist, 403 when they belong to another pharmacy. */
 
   private async ownUser(admin: SessionUser, lookup: Promise<PharmacyUser | null>): Promise<PharmacyUser> {
     const user = await lookup;

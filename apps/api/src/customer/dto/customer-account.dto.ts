@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordCheckRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
@@ -24,6 +25,9 @@ const PASSWORD_TOO_LONG = M.passwordTooLong;
 
 /** A current password as typed: any text up to the maximum; `missing` when empty or not text. */
 const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missing : v.length > PASSWORD_MAX ? PASSWORD_TOO_LONG : null);
+
+/** The ignored fields below, when sent, are still text (at most 100 characters). */
+const IGNORED_TEXT = (field: string) => `${field}: tekstiä, enintään 100 merkkiä`;
 
 export class RegistrationDto implements RegistrationRequest {
   @ApiProperty({ example: 'maija.mallikas@example.fi' })
@@ -55,21 +59,21 @@ export class RegistrationDto implements RegistrationRequest {
   // The registration data of SPEC section 3 also carries these; they are ignored: the
   // person always comes from the strong identification, never from the request body.
   @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @Optional()
+  @IsString({ message: IGNORED_TEXT('hetu') })
+  @MaxLength(100, { message: IGNORED_TEXT('hetu') })
   hetu?: string;
 
   @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @Optional()
+  @IsString({ message: IGNORED_TEXT('firstName') })
+  @MaxLength(100, { message: IGNORED_TEXT('firstName') })
   firstName?: string;
 
   @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(100)
+  @Optional()
+  @IsString({ message: IGNORED_TEXT('lastName') })
+  @MaxLength(100, { message: IGNORED_TEXT('lastName') })
   lastName?: string;
 }
 
@@ -80,29 +84,26 @@ export class PasswordCheckDto implements PasswordCheckRequest {
   password!: string;
 
   @ApiPropertyOptional({ example: 'maija.mallikas@example.fi', description: 'The e-mail of the wizard, which makes no password either.' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(254)
+  @Optional()
+  @IsString({ message: M.emailInvalid })
+  @MaxLength(254, { message: M.emailInvalid })
   email?: string;
 }
 
-/** Left out = unchanged; present (even null) = validated: a contact detail cannot be emptied. */
-const UnlessAbsent = () => ValidateIf((_o: object, value: unknown) => value !== undefined);
-
 export class ContactDetailsDto {
   @ApiPropertyOptional({ example: 'aino@example.fi' })
-  @UnlessAbsent()
+  @Optional()
   @DomainRule(text(validateEmail))
   email?: string;
 
   @ApiPropertyOptional({ example: '+358401234567' })
-  @UnlessAbsent()
+  @Optional()
   @MaxLength(40, { message: M.phoneInvalid })
   @DomainRule(text(validatePhone))
   phone?: string;
 
   @ApiPropertyOptional({ example: 'Salasana1', description: 'The current password: required when the e-mail (the login) changes (ASVS 6.2.3).' })
-  @UnlessAbsent()
+  @Optional()
   @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForEmailChange)))
   password?: string;
 }

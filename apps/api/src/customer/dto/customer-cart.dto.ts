@@ -1,5 +1,6 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from '@resepti/domain';
 
 /**
@@ -12,25 +13,25 @@ export class AddCustomerCartItemDto {
   type!: 'renewal' | 'prescription';
 
   @ApiPropertyOptional({ description: 'renewal: the medicine' })
-  @IsOptional()
+  @Optional()
   @IsInt({ message: CUSTOMER_MESSAGES.medicineNotFound })
   productId?: number;
 
   @ApiPropertyOptional({ description: 'renewal: why the medicine is needed' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'reason: tekstiä' })
   @MaxLength(CUSTOMER_CHAT_LIMITS.maxReasonLength, { message: `Perustelu saa olla enintään ${CUSTOMER_CHAT_LIMITS.maxReasonLength} merkkiä.` })
   reason?: string;
 
   @ApiPropertyOptional({ description: 'prescription: the topic (erection_disorder, allergy, urethritis)' })
-  @IsOptional()
+  @Optional()
   @IsString({ message: CUSTOMER_MESSAGES.topicNotOffered })
   medicalProblem?: string;
 
   @ApiPropertyOptional({
     description: 'prescription: [{text, type: question|answer, step}] or the same as JSON text; entries with step numbers are replayed against the questionnaire',
   })
-  @IsOptional()
+  @Optional()
   chat?: unknown;
 }
 

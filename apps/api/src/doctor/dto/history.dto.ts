@@ -1,16 +1,17 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalOrNull } from '../../common/optional.js';
 import { HISTORY_FILTER_MAX, HISTORY_PAGE_SIZE, HISTORY_SORT_ORDERS, type HistorySortOrder, type HistoryRequest } from '@resepti/domain';
 
 export class HistoryRequestDto implements HistoryRequest {
   @ApiPropertyOptional({ description: "Matches the patient's first name, last name or hetu (case-insensitive; every word must match).", maxLength: HISTORY_FILTER_MAX })
-  @IsOptional()
+  @OptionalOrNull()
   @IsString({ message: 'Hakuehdon pitää olla tekstiä.' })
   @MaxLength(HISTORY_FILTER_MAX, { message: `Hakuehto on liian pitkä (enintään ${HISTORY_FILTER_MAX} merkkiä).` })
   filter?: string | null;
 
   @ApiPropertyOptional({ enum: HISTORY_SORT_ORDERS, default: 'newest' })
-  @IsOptional()
+  @OptionalOrNull()
   @IsIn(HISTORY_SORT_ORDERS as HistorySortOrder[], { message: 'Järjestyksen pitää olla newest, oldest, name-asc tai name-desc.' })
   sortOrder?: HistorySortOrder | null;
 
@@ -19,7 +20,7 @@ export class HistoryRequestDto implements HistoryRequest {
     minimum: 1,
     description: `The END of the requested page, page size ${HISTORY_PAGE_SIZE} (SPEC: "initial offset 30"): offset 30 returns rows 0–29, offset 60 rows 30–59. Values below ${HISTORY_PAGE_SIZE} mean the first page.`,
   })
-  @IsOptional()
+  @OptionalOrNull()
   @IsInt({ message: 'offset pitää olla kokonaisluku.' })
   @Min(1, { message: 'offset pitää olla vähintään 1.' })
   @Max(10_000_000, { message: 'offset on liian suuri.' })

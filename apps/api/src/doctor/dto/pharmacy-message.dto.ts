@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsString, MaxLength } from 'class-validator';
+import { OptionalOrNull } from '../../common/optional.js';
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyMessageRequest } from '@resepti/domain';
 
 export class PharmacyMessageDto implements PharmacyMessageRequest {
   @ApiPropertyOptional({ description: 'There is one current notice (id 1); the value is accepted and ignored.' })
-  @IsOptional()
+  @OptionalOrNull()
   @IsInt({ message: 'id pitää olla kokonaisluku.' })
   id?: number | null;
 

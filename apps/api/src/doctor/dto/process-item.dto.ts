@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { DECISIONS, DOCTOR_MESSAGES, type Decision, type ProcessItemRequest } from '@resepti/domain';
 
 export class ProcessItemDto implements ProcessItemRequest {
@@ -8,7 +9,7 @@ export class ProcessItemDto implements ProcessItemRequest {
   decision!: Decision;
 
   @ApiPropertyOptional({ description: 'Mandatory (non-blank) when rejecting; optional when approving.', maxLength: 2000 })
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'Perustelun pitää olla tekstiä.' })
   @MaxLength(2000, { message: 'Perustelu on liian pitkä (enintään 2000 merkkiä).' })
   reasonForDecision?: string;

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { DELIVERY_OPTION_IDS, MESSAGES, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId, type AddPharmacyCartItemRequest, type PharmacySendRequest } from '@resepti/domain';
 import { Trim } from './trim.js';
 
 /** The hetu of the patient the client's screen shows; the cart answers 409 when its patient is another one. */
 abstract class ForPatientDto {
   @ApiPropertyOptional({ description: "The hetu the client shows as the patient: 409 'Potilas on vaihtunut…' when the cart's patient is another one" })
-  @IsOptional()
+  @Optional()
   @IsString({ message: MESSAGES.hetuInvalid })
   @MaxLength(20, { message: MESSAGES.hetuInvalid })
   patientHetu?: string;
@@ -33,14 +34,14 @@ export class AddCartItemDto extends ForPatientDto implements AddPharmacyCartItem
   productId!: number;
 
   @ApiPropertyOptional({ description: 'Optional additional information for the doctor' })
-  @IsOptional()
+  @Optional()
   @Trim()
   @IsString({ message: PHARMACY_MESSAGES.reasonTooLong })
   @MaxLength(PHARMACY_REASON_MAX_LENGTH, { message: PHARMACY_MESSAGES.reasonTooLong })
   reason?: string;
 
   @ApiPropertyOptional({ description: 'Accepted but ignored: the server fills the pharmacy data from the session' })
-  @IsOptional()
-  @IsObject()
+  @Optional()
+  @IsObject({ message: 'pharmacyData: olio' })
   pharmacyData?: Record<string, unknown>;
 }

@@ -1,19 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { PHARMACY_ACTIVE_MAX_LIMIT, PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 
 /** GET /pharmacy-order-history/history?offset=&limit= */
 export class OrderHistoryQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest orders to skip', default: 0, minimum: 0 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'offset on kokonaisluku' })
   @Min(0, { message: 'offset ei voi olla negatiivinen' })
   offset?: number;
 
   @ApiPropertyOptional({ description: 'Page size', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_HISTORY_MAX_PAGE_SIZE })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'limit on kokonaisluku' })
   @Min(1, { message: 'limit on vähintään 1' })
@@ -24,7 +25,7 @@ export class OrderHistoryQueryDto {
 /** GET /pharmacy-order-history/active?limit= */
 export class ActiveOrdersQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest cards', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_ACTIVE_MAX_LIMIT })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'limit on kokonaisluku' })
   @Min(1, { message: 'limit on vähintään 1' })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/optional.js';
 import { PHARMACY_MESSAGES, VALIDATION_MESSAGES, type NewPharmacyUserRequest, type UpdatePharmacyUserRequest, type DeletePharmacyUserRequest, type ResetPharmacyUserMfaRequest } from '@resepti/domain';
 
 const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';
@@ -37,7 +38,7 @@ export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto implements Upda
   id!: number;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString({ message: VALIDATION_MESSAGES.passwordComposition })
   @MaxLength(200, { message: PASSWORD_TOO_LONG })
   password?: string;
