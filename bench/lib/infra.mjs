@@ -145,8 +145,8 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
   };
 }
 
-/** Resepti's built API on `databaseUrl` (REDIS_URL only when given). */
-export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } = {}) {
+/** Resepti's built API on `databaseUrl` (REDIS_URL only when given; `env`: further settings, e.g. Stripe's). */
+export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API', env = {} } = {}) {
   return startNodeServer(
     path.join(ROOT, 'apps/api/dist/main.js'),
     {
@@ -160,6 +160,7 @@ export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API' } =
       PASSWORD_HASH_QUEUE: '1000',
       // The integrator phase's single client makes thousands of calls a minute.
       API_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
     },
     { label },
   );

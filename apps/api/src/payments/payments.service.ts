@@ -48,7 +48,7 @@ export class PaymentsService {
     const unanswered = await this.settleUnansweredCharge(customerId);
     if (unanswered) {
       // The customer's earlier charge did pay: its order is where the checkout would have led.
-      const paid = await this.answer(unanswered.session, unanswered.settled);
+      const paid = await this.answer(unanswered.session, unanswered.settled, unanswered.paymentRef);
       return { sessionId: paid.sessionId, url: paidUrl(paid.sessionId) };
     }
     const { session, discountCode } = await this.checkouts.open(customerId);
@@ -80,9 +80,9 @@ export class PaymentsService {
    */
   async payWithToken(customerId: number, token: string): Promise<CustomerPaid> {
     const unanswered = await this.settleUnansweredCharge(customerId);
-    if (unanswered) return this.answer(unanswered.session, unanswered.settled);
+    if (unanswered) return this.answer(unanswered.session, unanswered.settled, unanswered.paymentRef);
     const { session } = await this.checkouts.open(customerId);
-    if (session.amountCents === 0) return this.answer(session, await this.settlement.settleFree(session));
+    if (session.amountCents === 0) return this.answer(session, await this.settlement.settleFree(session), null);
     const attempt = await this.checkouts.claim(session.id);
     if (attempt === null) throw paymentInProgress(claimEnds(null));
     const charge = await this.gateway.chargeToken(session, token, attempt);
@@ -96,7 +96,7 @@ export class PaymentsService {
       this.logger.error(`payment of ${session.id} (try ${attempt}) failed: ${charge.message}`);
       throw new ServiceUnavailableException(CUSTOMER_MESSAGES.paymentUnavailable);
     }
-    return this.answer(session, await this.settlement.settleCharge(session, charge, new Date()));
+    return this.answer(session, await this.settlement.settleCharge(session, charge, new Date()), charge.paymentRef);
   }
 
   /**
@@ -106,7 +106,7 @@ export class PaymentsService {
    * Null: nothing was charged, and the stale claim ends with the next checkout. 409 'Maksusi
    * käsitellään' while the provider cannot be asked.
    */
-  private async settleUnansweredCharge(customerId: number): Promise<{ session: PaymentSession; settled: Settlement } | null> {
+  private async settleUnansweredCharge(customerId: number): Promise<{ session: PaymentSession; settled: Settlement; paymentRef: string } | null> {
     const claimed = await this.checkouts.unansweredCharge(customerId);
     if (!claimed) return null;
     let charge: Awaited<ReturnType<PaymentGateway['findSucceededCharge']>>;
@@ -118,21 +118,21 @@ export class PaymentsService {
     }
     if (!charge) return null;
     this.logger.warn(`unanswered charge ${charge.paymentRef} of ${claimed.id} found at the provider: settled now`);
-    return { session: claimed, settled: await this.settlement.settleCharge(claimed, charge, charge.paidAt) };
+    return { session: claimed, settled: await this.settlement.settleCharge(claimed, charge, charge.paidAt), paymentRef: charge.paymentRef };
   }
 
   /**
-   * The answer to a customer's own payment: the order, or 409 saying why there is none. A payment
-   * seen before was settled first by its provider's event (or a twin request): the order it became
-   * is this request's answer too.
+   * The answer to a customer's own payment: the order, or 409 saying why there is none. This
+   * request's own charge (`paymentRef`) seen before was settled first by its provider's event (or
+   * a twin request): the order it became is this request's answer too.
    */
-  private async answer(session: PaymentSession, settled: Settlement): Promise<CustomerPaid> {
+  private async answer(session: PaymentSession, settled: Settlement, paymentRef: string | null): Promise<CustomerPaid> {
     if (settled.kind === 'placed') return { sessionId: session.id, orderId: settled.orderId };
     if (settled.kind === 'refused') {
       throw new ConflictException(settled.refund === 'not-needed' ? CUSTOMER_MESSAGES.couponUsedUp : CUSTOMER_MESSAGES.paymentRefunded);
     }
     const now = await this.sessions.findOneByOrFail({ id: session.id });
-    if (now.status === 'complete' && now.orderId !== null) return { sessionId: now.id, orderId: now.orderId };
+    if (paymentRef !== null && now.paymentRef === paymentRef && now.status === 'complete' && now.orderId !== null) return { sessionId: now.id, orderId: now.orderId };
     throw new ConflictException(now.status === 'refunded' ? CUSTOMER_MESSAGES.paymentRefunded : CUSTOMER_MESSAGES.alreadyPaid);
   }
 
@@ -174,8 +174,9 @@ export class PaymentsService {
       await this.checkouts.release(session.id);
       throw err;
     }
-    const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, `pi_embedded_${session.id}_${attempt}`);
-    return { status: 'complete', orderId: (await this.answer(session, settled)).orderId, successUrl: paidUrl(id) };
+    const paymentRef = `pi_embedded_${session.id}_${attempt}`;
+    const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, paymentRef);
+    return { status: 'complete', orderId: (await this.answer(session, settled, paymentRef)).orderId, successUrl: paidUrl(id) };
   }
 
   /**
