@@ -9,7 +9,8 @@ const { createServer } = require('node:http');
 /**
  * @param calls every request, as it came (recorded before it is answered)
  * @param behaviour what it does besides answering: `holdIntent(id, answer)` while set is called
- *   instead of answering a created (charged) PaymentIntent, `failRefunds` answers that many refund calls 500
+ *   instead of answering a created (charged) PaymentIntent, `failRefunds` and `failSearches` answer that
+ *   many refund or search calls 500
  * @param intents the PaymentIntents created (charged), by id: what the card statement would show
  */
 function fakeStripeApi(calls, behaviour, intents = new Map()) {
@@ -74,6 +75,10 @@ function fakeStripeApi(calls, behaviour, intents = new Map()) {
         return answer();
       }
       if (path === '/v1/payment_intents/search') {
+        if (behaviour.failSearches > 0) {
+          behaviour.failSearches--;
+          return send(500, { error: { type: 'api_error', message: 'Stripe is having a moment.' } });
+        }
         const session = /metadata\['paymentSessionId'\]:'([^']+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
         const data = [...intents.values()].filter((i) => i.metadata.paymentSessionId === session && i.status === 'succeeded').map((i) => ({ object: 'payment_intent', ...i }));
         return send(200, { object: 'search_result', data, has_more: false, url: path });

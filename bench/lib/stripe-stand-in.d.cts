@@ -8,12 +8,14 @@ export interface StripeCall {
   idempotencyKey: string | undefined;
 }
 
-/** What the stand-in does besides answering: hold a charge's answer, fail refunds. */
+/** What the stand-in does besides answering: hold a charge's answer, fail refunds or searches. */
 export interface StripeBehaviour {
   /** While set, a PaymentIntent is created (the card charged) and this is called instead of answering; `answer` sends the answer. */
   holdIntent: ((id: string, answer: () => void) => void) | null;
   /** Refund calls answered 500 while above zero (counting down). */
   failRefunds: number;
+  /** PaymentIntent searches answered 500 while above zero (counting down). */
+  failSearches?: number;
 }
 
 export interface StandInIntent {

@@ -19,7 +19,7 @@ const SECRET_KEY = 'sk_test_stripe_mode_test';
 
 let stripeApi: Server;
 const calls: StripeCall[] = [];
-const behaviour: StripeBehaviour = { holdIntent: null, failRefunds: 0 };
+const behaviour: StripeBehaviour = { holdIntent: null, failRefunds: 0, failSearches: 0 };
 /** The cards charged at the stand-in (its PaymentIntents). */
 const intents = new Map<string, StandInIntent>();
 let stripeEnv: Record<string, string>;
@@ -181,6 +181,28 @@ describe('a charge in flight', () => {
     expect(intents.size).toBe(charged);
     answer();
     expect((await paying).status).toBe(201);
+  });
+
+  it("a claim past its timeout while Stripe cannot be asked about its charge: 409 'Maksusi käsitellään' (Retry-After), nothing charged; once Stripe answers that nothing was charged, the cart is paid", async () => {
+    await fillCart();
+    const { sessionId } = (await customer.post<PaymentSessionResponse>('/start-payment-session')).body;
+    const [ours] = await app.sql<{ id: string }>(`SELECT id FROM payment_session WHERE provider_ref = $1`, [sessionId]);
+    // A charge began 3 minutes ago and its answer never came (the process died before Stripe was reached).
+    await app.sql(`UPDATE payment_session SET status = 'paying', claimed_at = now() - interval '3 minutes', pay_attempts = 1 WHERE id = $1`, [ours.id]);
+    const charged = intents.size;
+    behaviour.failSearches = 10;
+    try {
+      const refused = await customer.post('/my-shopping-cart/pay', { token: 'tok_visa' });
+      expect([refused.status, refused.body.message, refused.headers.get('retry-after')]).toEqual([409, M.paymentInProgress, '30']);
+    } finally {
+      behaviour.failSearches = 0;
+    }
+    expect(intents.size).toBe(charged);
+    const paid = await customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' });
+    expect(paid.status).toBe(201);
+    expect(intents.size).toBe(charged + 1);
+    const [ended] = await app.sql<{ status: string; end_reason: string }>(`SELECT status, end_reason FROM payment_session WHERE id = $1`, [ours.id]);
+    expect(ended).toEqual({ status: 'expired', end_reason: 'timeout' });
   });
 
   it('the paying request answers 201 with the order when Stripe’s event placed it before the charge answered', async () => {
