@@ -4,10 +4,11 @@
  * the app asks of Stripe (a Checkout Session with the cart's lines, back URLs, 30-minute expiry,
  * an idempotency key; a PaymentIntent for a token) and that Stripe's signed webhook places the order.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { CUSTOMER_MESSAGES as M, type CustomerOrder, type CustomerPaid, type PaymentSessionResponse, type Product } from '@resepti/domain';
+import { fakeStripeApi, type StandInIntent, type StripeBehaviour, type StripeCall } from '../../bench/lib/stripe-stand-in.cjs';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
@@ -16,98 +17,23 @@ import { type ApiClient, loginAs } from '../support/http';
 const WEBHOOK_SECRET = 'whsec_stripe_mode_test';
 const SECRET_KEY = 'sk_test_stripe_mode_test';
 
-interface StripeCall {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  authorization: string | undefined;
-  idempotencyKey: string | undefined;
-}
-
-/** What the stand-in does besides answering: hold a charge's answer, fail refunds. */
-interface StripeBehaviour {
-  /** While set, a PaymentIntent is created (the card charged) but its answer waits; called with its id. */
-  holdIntent: ((id: string) => void) | null;
-  /** Refund calls answered 500 while above zero (counting down). */
-  failRefunds: number;
-}
-
-/** Answers the few Stripe API calls the app makes, as Stripe's test mode would, and records them. */
-function fakeStripeApi(calls: StripeCall[], behaviour: StripeBehaviour): Server {
-  const paymentMethods = new Map<string, string>();
-  const intents = new Map<string, { id: string; status: string; amount: number; amount_received: number; currency: string; metadata: Record<string, string> }>();
-  // Stripe answers a repeated idempotency key with the first answer.
-  const answered = new Map<string, { status: number; body: object }>();
-  const read = async (req: IncomingMessage) => {
-    let body = '';
-    for await (const chunk of req) body += String(chunk);
-    return new URLSearchParams(body);
-  };
-  const metadata = (form: URLSearchParams) =>
-    Object.fromEntries([...form.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice('metadata['.length, -1), v]));
-  return createServer((req, res) => {
-    void read(req).then((form) => {
-      const url = new URL(req.url ?? '', 'http://stripe.test');
-      const path = url.pathname;
-      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      calls.push({ method: req.method ?? '', path, form, authorization: req.headers.authorization, idempotencyKey });
-      const send = (status: number, body: object) => {
-        if (idempotencyKey && status < 500) answered.set(idempotencyKey, { status, body });
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` });
-        res.end(JSON.stringify(body));
-      };
-      const earlier = idempotencyKey ? answered.get(idempotencyKey) : undefined;
-      if (earlier) return send(earlier.status, earlier.body);
-      if (path === '/v1/checkout/sessions') {
-        const id = `cs_test_fake_${calls.length}`;
-        return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, status: 'open' });
-      }
-      if (/^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(path)) return send(200, { id: path.split('/')[4], object: 'checkout.session', status: 'expired' });
-      if (path === '/v1/payment_methods') {
-        const id = `pm_fake_${calls.length}`;
-        paymentMethods.set(id, form.get('card[token]') ?? '');
-        return send(200, { id, object: 'payment_method', type: 'card' });
-      }
-      if (path === '/v1/payment_intents') {
-        if (paymentMethods.get(form.get('payment_method') ?? '') === 'tok_chargeDeclined') {
-          return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-        }
-        const amount = Number(form.get('amount'));
-        const intent = { id: `pi_fake_${calls.length}`, status: 'succeeded', amount, amount_received: amount, currency: form.get('currency') ?? '', metadata: metadata(form) };
-        intents.set(intent.id, intent);
-        if (behaviour.holdIntent) return behaviour.holdIntent(intent.id); // charged; the answer never comes
-        return send(200, { object: 'payment_intent', ...intent });
-      }
-      if (path === '/v1/payment_intents/search') {
-        const session = /metadata\['paymentSessionId'\]:'([^']+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
-        const data = [...intents.values()].filter((i) => i.metadata.paymentSessionId === session && i.status === 'succeeded').map((i) => ({ object: 'payment_intent', ...i }));
-        return send(200, { object: 'search_result', data, has_more: false, url: path });
-      }
-      if (path === '/v1/refunds') {
-        if (behaviour.failRefunds > 0) {
-          behaviour.failRefunds--;
-          return send(500, { error: { type: 'api_error', message: 'Stripe is having a moment.' } });
-        }
-        return send(200, { id: `re_fake_${calls.length}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') });
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method} ${path})` } });
-    });
-  });
-}
-
 let stripeApi: Server;
 const calls: StripeCall[] = [];
-const behaviour: StripeBehaviour = { holdIntent: null, failRefunds: 0 };
+const behaviour: StripeBehaviour = { holdIntent: null, failRefunds: 0, failSearches: 0 };
+/** The cards charged at the stand-in (its PaymentIntents). */
+const intents = new Map<string, StandInIntent>();
 let stripeEnv: Record<string, string>;
 let app: TestApp;
 /** The API started again on the same database after a kill -9 (the last test). */
 let restarted: TestApp | undefined;
+/** Started after the restarted one is killed too. */
+let third: TestApp | undefined;
 let customer: ApiClient;
 let kestine: Product;
 const signer = new Stripe(SECRET_KEY);
 
 beforeAll(async () => {
-  stripeApi = fakeStripeApi(calls, behaviour);
+  stripeApi = fakeStripeApi(calls, behaviour, intents);
   await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
   const port = (stripeApi.address() as AddressInfo).port;
   stripeEnv = { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: `http://127.0.0.1:${port}`, PUBLIC_URL: 'https://resepti.example.fi' };
@@ -116,6 +42,7 @@ beforeAll(async () => {
   kestine = (await customer.get<Product[]>('/products')).body.find((p) => p.displayName.startsWith('Kestine'))!;
 });
 afterAll(async () => {
+  await third?.stop();
   await restarted?.stop();
   await app?.stop();
   await new Promise((resolve) => stripeApi?.close(resolve));
@@ -124,6 +51,33 @@ afterAll(async () => {
 async function fillCart(): Promise<void> {
   await customer.post('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: 'Lääke loppumassa' });
   await customer.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat: questionnaireChat('allergy', ALLERGY_ANSWERS) });
+}
+
+/** Stripe's signed `payment_intent.succeeded` of a charge (a token payment's intent carries our session id). */
+function intentSucceeded(eventId: string, intentId: string, sessionId: string): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded', amount: 2980, amount_received: 2980, currency: 'eur', metadata: { paymentSessionId: sessionId } } },
+  });
+}
+
+/** Delivers an event to the webhook as Stripe does (signed now, unless a header is given). */
+function deliver(a: TestApp, payload: string, signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })): Promise<Response> {
+  return fetch(`${a.apiUrl}/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+}
+
+/** Holds the next charge's answer (the card is charged at the stand-in): its intent, and how to send the answer. */
+function holdNextCharge(): Promise<{ intentId: string; answer: () => void }> {
+  return new Promise((resolve) => {
+    behaviour.holdIntent = (intentId, answer) => {
+      behaviour.holdIntent = null;
+      resolve({ intentId, answer });
+    };
+  });
 }
 
 describe('with Stripe', () => {
@@ -202,6 +156,88 @@ describe('with Stripe', () => {
     const session = paid.body.sessionId;
     expect(intents.map((c) => c.idempotencyKey)).toEqual([`${session}:1:intent`, `${session}:2:intent`]);
     expect(intents.map((c) => c.form.get('metadata[paymentSessionId]'))).toEqual([session, session]);
+  });
+});
+
+describe('a charge in flight', () => {
+  const sessionOf = (intentId: string) => intents.get(intentId)!.metadata.paymentSessionId;
+
+  it("while a charge is unanswered the customer is told 'Maksusi käsitellään' with when to try again, and nothing is charged twice", async () => {
+    await fillCart();
+    const held = holdNextCharge();
+    const paying = customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' });
+    const { answer } = await held;
+    const charged = intents.size;
+    for (const again of [() => customer.post('/my-shopping-cart/pay', { token: 'tok_visa' }), () => customer.post('/start-payment-session')]) {
+      const refused = await again();
+      expect([refused.status, refused.body.message]).toEqual([409, M.paymentInProgress]);
+      expect(M.paymentInProgress).toMatch(/^Maksusi käsitellään\./);
+      // By then the claim has timed out (2 minutes): the outcome is known.
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(120);
+      expect(refused.body.retryAfterSeconds).toBe(retryAfter);
+    }
+    expect(intents.size).toBe(charged);
+    answer();
+    expect((await paying).status).toBe(201);
+  });
+
+  it("a claim past its timeout while Stripe cannot be asked about its charge: 409 'Maksusi käsitellään' (Retry-After), nothing charged; once Stripe answers that nothing was charged, the cart is paid", async () => {
+    await fillCart();
+    const { sessionId } = (await customer.post<PaymentSessionResponse>('/start-payment-session')).body;
+    const [ours] = await app.sql<{ id: string }>(`SELECT id FROM payment_session WHERE provider_ref = $1`, [sessionId]);
+    // A charge began 3 minutes ago and its answer never came (the process died before Stripe was reached).
+    await app.sql(`UPDATE payment_session SET status = 'paying', claimed_at = now() - interval '3 minutes', pay_attempts = 1 WHERE id = $1`, [ours.id]);
+    const charged = intents.size;
+    behaviour.failSearches = 10;
+    try {
+      const refused = await customer.post('/my-shopping-cart/pay', { token: 'tok_visa' });
+      expect([refused.status, refused.body.message, refused.headers.get('retry-after')]).toEqual([409, M.paymentInProgress, '30']);
+    } finally {
+      behaviour.failSearches = 0;
+    }
+    expect(intents.size).toBe(charged);
+    const paid = await customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' });
+    expect(paid.status).toBe(201);
+    expect(intents.size).toBe(charged + 1);
+    const [ended] = await app.sql<{ status: string; end_reason: string }>(`SELECT status, end_reason FROM payment_session WHERE id = $1`, [ours.id]);
+    expect(ended).toEqual({ status: 'expired', end_reason: 'timeout' });
+  });
+
+  it('the paying request answers 201 with the order when Stripe’s event placed it before the charge answered', async () => {
+    await fillCart();
+    const before = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length;
+    const held = holdNextCharge();
+    const paying = customer.post<CustomerPaid>('/my-shopping-cart/pay', { token: 'tok_visa' });
+    const { intentId, answer } = await held;
+    expect((await deliver(app, intentSucceeded('evt_before_answer', intentId, sessionOf(intentId)))).status).toBe(200);
+    const placed = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body;
+    expect(placed).toHaveLength(before + 1);
+    answer();
+    const paid = await paying;
+    expect([paid.status, paid.body]).toEqual([201, { sessionId: sessionOf(intentId), orderId: expect.any(Number) }]);
+    expect(placed.map((o) => o.orderId)).toContain(paid.body.orderId);
+    expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before + 1);
+  });
+
+  it('an event whose header names two signed times (a current one first, a future one signed) is 400 and places nothing', async () => {
+    await fillCart();
+    const held = holdNextCharge();
+    const paying = customer.post('/my-shopping-cart/pay', { token: 'tok_visa' });
+    const { intentId, answer } = await held;
+    const now = Math.floor(Date.now() / 1000);
+    const payload = intentSucceeded('evt_signed_for_later', intentId, sessionOf(intentId));
+    const future = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now + 30 * 24 * 3600 });
+    const before = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length;
+    for (const header of [`t=${now},${future}`, `${future},t=${now}`]) {
+      const refused = await deliver(app, payload, header);
+      expect(refused.status).toBe(400);
+    }
+    expect((await app.sql(`SELECT id FROM payment_event WHERE id = 'evt_signed_for_later'`)).length).toBe(0);
+    expect((await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before);
+    answer();
+    expect((await paying).status).toBe(201);
   });
 });
 
@@ -299,5 +335,47 @@ describe('money safety with Stripe', () => {
     const [settled] = await app.sql<{ status: string; payment_ref: string }>(`SELECT status, payment_ref FROM payment_session WHERE id = $1`, [claimed.id]);
     expect(settled).toEqual({ status: 'complete', payment_ref: intentId });
     expect((await reconcile(restarted)).code).toBe(0);
+  });
+
+  it("kill -9 while Stripe's charge is unanswered and its event late: the customer's retry after the claim timeout settles that charge into the order and charges nothing again", async () => {
+    const live = restarted!;
+    const buyer = await loginAs(live, 'customer');
+    await buyer.post('/my-shopping-cart/item', { type: 'renewal', productId: kestine.productId, reason: 'Lääke loppumassa' });
+    await buyer.post('/my-shopping-cart/item', { type: 'prescription', medicalProblem: 'allergy', chat: questionnaireChat('allergy', ALLERGY_ANSWERS) });
+    const before = (await buyer.get<CustomerOrder[]>('/my-outstanding-orders')).body.length;
+    const held = holdNextCharge();
+    const paying = buyer.post('/my-shopping-cart/pay', { token: 'tok_visa' }).catch(() => null);
+    const { intentId } = await held;
+    expect(await live.signal('SIGKILL')).toBeNull();
+    await paying;
+    const session = intents.get(intentId)!.metadata.paymentSessionId;
+    // The claim's 2 minutes pass; Stripe's event has not come.
+    await app.sql(`UPDATE payment_session SET claimed_at = claimed_at - interval '3 minutes' WHERE id = $1`, [session]);
+    third = await startApp({ databaseUrl: app.databaseUrl, env: stripeEnv });
+    const back = await loginAs(third, 'customer');
+    const charges = intents.size;
+    const retried = await Promise.all([back.post('/my-shopping-cart/pay', { token: 'tok_visa' }), back.post('/my-shopping-cart/pay', { token: 'tok_visa' })]);
+    // Both retries learn the first charge's order, or the second, once it is placed, finds the cart empty.
+    const paid = retried.filter((r) => r.status === 201);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(new Set(paid.map((r) => `${r.body.sessionId} ${r.body.orderId}`))).toEqual(new Set([`${session} ${paid[0].body.orderId}`]));
+    for (const r of retried.filter((x) => x.status !== 201)) expect([r.status, r.body.message]).toEqual([400, M.cartEmpty]);
+    expect(intents.size).toBe(charges);
+    expect((await back.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before + 1);
+
+    // Stripe's late event changes nothing: no second order, no refund.
+    const refunds = calls.filter((c) => c.path === '/v1/refunds').length;
+    expect((await deliver(third, intentSucceeded('evt_late_after_retry', intentId, session))).status).toBe(200);
+    expect((await back.get<CustomerOrder[]>('/my-outstanding-orders')).body).toHaveLength(before + 1);
+    expect(calls.filter((c) => c.path === '/v1/refunds').length).toBe(refunds);
+    const [settled] = await app.sql<{ status: string; payment_ref: string; order_id: number }>(`SELECT status, payment_ref, order_id FROM payment_session WHERE id = $1`, [session]);
+    expect(settled).toEqual({ status: 'complete', payment_ref: intentId, order_id: paid[0].body.orderId });
+    const report = await reconcile(third);
+    expect([report.code, report.stdout]).toEqual([0, expect.stringMatching(/checkouts checked, \d+ unanswered charges asked of stripe; .* 0 unexplained/)]);
+  });
+
+  it('reconcile-payments without the Stripe settings refuses a database with Stripe payments (exit 2) instead of reporting nothing', async () => {
+    const embedded = await runAdmin(['reconcile-payments'], { DATABASE_URL: app.databaseUrl, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '', STRIPE_API_URL: '' });
+    expect([embedded.code, embedded.stdout, embedded.stderr]).toEqual([2, '', expect.stringMatching(/were paid with Stripe, but STRIPE_SECRET_KEY is not set/)]);
   });
 });

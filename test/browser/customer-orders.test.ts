@@ -295,4 +295,25 @@ describe("the customer's order", () => {
       await suite.app.sql(`UPDATE product SET available = true WHERE name NOT IN ('Losec', 'Ranitidin ratiopharm', 'Cipralex')`);
     }
   });
+
+  it("says 'Maksusi käsitellään' and when to try again while a charge of the cart is in flight, instead of nothing", async () => {
+    await suite.app.sql('DELETE FROM customer_cart_item');
+    const page = await signIn();
+    const [kestine] = await suite.app.sql<{ id: number }>(`SELECT id FROM product WHERE name LIKE 'Kestine%' ORDER BY id LIMIT 1`);
+    expect(await postAsPage(page, '/my-shopping-cart/item', { type: 'renewal', productId: kestine.id, reason: 'Lääke loppumassa' })).toBe(200);
+    expect(await postAsPage(page, '/start-payment-session', undefined)).toBe(201);
+    // Another tab's (or a cash register's) charge of this cart is being taken right now.
+    await suite.app.sql(`UPDATE payment_session SET status = 'paying', claimed_at = now() WHERE status = 'open'`);
+    try {
+      await page.goto(`${suite.app.baseUrl}/handling`);
+      await page.getByRole('button', { name: 'Siirry kassalle 9,90 €' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Maksusi käsitellään.' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/Voit yrittää uudelleen klo \d{1,2}\.\d{2}\.$/);
+      expect(page.url()).toBe(`${suite.app.baseUrl}/handling`);
+    } finally {
+      await suite.app.sql(`UPDATE payment_session SET status = 'expired', end_reason = 'timeout' WHERE status = 'paying'`);
+      await suite.app.sql('DELETE FROM customer_cart_item');
+    }
+  });
 });

@@ -208,7 +208,7 @@ export const CUSTOMER_MESSAGES = {
   cardCvcInvalid: 'Turvakoodi (CVC) on 3 tai 4 numeroa.',
   testCardsOnly: 'Testikassa hyväksyy vain testikortit, esimerkiksi 4242 4242 4242 4242.',
   paymentTokenInvalid: "Maksutunniste on tuntematon: käytä testitunnistetta 'tok_visa' tai 'tok_chargeDeclined'.",
-  paymentInProgress: 'Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.',
+  paymentInProgress: 'Maksusi käsitellään. Tilauksesi näkyy Reseptit-sivulla heti, kun maksu on vahvistettu. Jos se ei näy, yritä uudelleen hetken kuluttua.',
   alreadyPaid: 'Tämä tilaus on jo maksettu.',
   paymentRefunded: 'Maksua ei voitu liittää tilaukseen, koska ostoskori tai kampanjakoodi muuttui maksun aikana. Maksu palautetaan kortillesi. Tarkista ostoskori ja maksa uudelleen.',
   couponUsedUp: 'Kampanjakoodi ehti loppua. Tarkista ostoskorin hinta ja siirry kassalle uudelleen.',

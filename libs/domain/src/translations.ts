@@ -110,7 +110,7 @@ const MESSAGE_ROWS: ReadonlyArray<readonly [string, string, string]> = [
   [C.cardExpired, 'Kortet har gått ut.', 'The card has expired.'],
   [C.cardCvcInvalid, 'Säkerhetskoden (CVC) är 3 eller 4 siffror.', 'The security code (CVC) is 3 or 4 digits.'],
   [C.testCardsOnly, 'Testkassan godkänner bara testkort, till exempel 4242 4242 4242 4242.', 'The test checkout accepts only test cards, for example 4242 4242 4242 4242.'],
-  [C.paymentInProgress, 'Betalningen behandlas redan i ett annat fönster. Vänta en stund och se din beställning på sidan Recept.', 'The payment is already being processed in another window. Wait a moment and see your order on the Prescriptions page.'],
+  [C.paymentInProgress, 'Din betalning behandlas. Beställningen visas på sidan Recept så snart betalningen har bekräftats. Om den inte visas, försök igen om en stund.', 'Your payment is being processed. Your order appears on the Prescriptions page as soon as the payment is confirmed. If it does not, try again in a moment.'],
   [C.alreadyPaid, 'Den här beställningen är redan betald.', 'This order has already been paid.'],
   [C.paymentRefunded, 'Betalningen kunde inte kopplas till beställningen eftersom varukorgen eller kampanjkoden ändrades under betalningen. Betalningen återbetalas till ditt kort. Kontrollera varukorgen och betala på nytt.', 'The payment could not be attached to the order because the basket or campaign code changed during the payment. The payment will be refunded to your card. Check the basket and pay again.'],
   [C.couponUsedUp, 'Kampanjkoden hann ta slut. Kontrollera priset i varukorgen och gå till kassan på nytt.', 'The campaign code ran out. Check the basket price and proceed to checkout again.'],

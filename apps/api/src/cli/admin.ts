@@ -27,7 +27,7 @@ import { StaffRecoveryCode, StaffTotp } from '../auth/staff-totp.entity.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
-import { formatReconciliation, reconcilePayments } from '../payments/payment-reconciliation.js';
+import { formatReconciliation, reconcilePayments, ReconciliationRefused, type Reconciliation } from '../payments/payment-reconciliation.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
@@ -53,7 +53,7 @@ const USAGE = `usage:
   npm run admin -- revoke-api-client ID   (the numeric id or the rc_… client id; its tokens stop at once)
   npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
-  npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained)
+  npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained; exit 2 without STRIPE_SECRET_KEY when Stripe was used)
   npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed: a lost phone; they set it up again)
   npm run admin -- import-products FILE   (the medicine catalogue from the register's file, docs/catalogue.md; again with a newer file: missing ones become unavailable)
   npm run admin -- config-table`;
@@ -254,9 +254,16 @@ async function revokeApiClient(m: EntityManager, _v: Values, target: string): Pr
 async function reconcile(m: EntityManager, config: AppConfig, sinceText: string | undefined): Promise<number> {
   const since = sinceText === undefined ? new Date(0) : new Date(sinceText);
   if (Number.isNaN(since.getTime())) throw new UsageError('--since must be a date or time, e.g. 2026-11-01 or 2026-11-01T08:00:00Z');
-  const items = await reconcilePayments(m, new PaymentGateway(config), since);
-  console.log(formatReconciliation(items, since));
-  return items.some((i) => !i.explained) ? 1 : 0;
+  let report: Reconciliation;
+  try {
+    report = await reconcilePayments(m, new PaymentGateway(config), since);
+  } catch (err) {
+    if (!(err instanceof ReconciliationRefused)) throw err;
+    console.error(`error: ${err.message}`);
+    return 2;
+  }
+  console.log(formatReconciliation(report, since));
+  return report.items.some((i) => !i.explained) ? 1 : 0;
 }
 
 /**

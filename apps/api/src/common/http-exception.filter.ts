@@ -48,6 +48,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const body = exception.getResponse();
       // Busy (e.g. the password-hashing queue is full): worth retrying in a moment.
       if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', '2');
+      // A refusal that knows when it ends (a payment being taken) says so.
+      const { retryAfterSeconds } = (typeof body === 'object' ? body : {}) as { retryAfterSeconds?: unknown };
+      if (typeof retryAfterSeconds === 'number') res.setHeader('Retry-After', String(retryAfterSeconds));
       const send = () => res.status(status).json(localizedBody(typeof body === 'string' ? { statusCode: status, message: body } : body, language));
       // A signed-in user refused (another role's endpoint, another pharmacy's record) is audited
       // before the answer goes: attempts to reach what is not one's own are what the log is for.

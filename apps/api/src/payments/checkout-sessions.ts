@@ -19,6 +19,18 @@ const REUSE_MIN_LEFT_MS = 5 * 60_000;
  */
 export const CLAIM_TIMEOUT_MS = 2 * 60_000;
 
+/**
+ * 409 'Maksusi käsitellään' while a charge's outcome is not known, with when to try again
+ * (Retry-After, and retryAfterSeconds in the body for the web): by then it is known.
+ */
+export function paymentInProgress(knownBy: Date): ConflictException {
+  const retryAfterSeconds = Math.max(1, Math.ceil((knownBy.getTime() - Date.now()) / 1000));
+  return new ConflictException({ statusCode: 409, message: CUSTOMER_MESSAGES.paymentInProgress, error: 'Conflict', retryAfterSeconds });
+}
+
+/** When a claimed charge's outcome is known at the latest: its claim's timeout (from now when the claim is being made). */
+export const claimEnds = (claimedAt: Date | null): Date => new Date((claimedAt?.getTime() ?? Date.now()) + CLAIM_TIMEOUT_MS);
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 /**
@@ -42,7 +54,7 @@ export class CheckoutSessions implements OnModuleInit {
     this.bus.inTransaction('customer-cart.changed', async (m, { customerId }) => {
       const current = await this.current(m, customerId);
       if (!current) return;
-      if (isFreshClaim(current)) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+      if (isFreshClaim(current)) throw paymentInProgress(claimEnds(current.claimedAt));
       await this.end(m, current, current.status === 'paying' ? 'timeout' : 'cart-changed');
     });
     this.bus.afterCommit('checkouts.ended', ({ sessions }) => void this.gateway.expireCheckouts(sessions));
@@ -60,7 +72,7 @@ export class CheckoutSessions implements OnModuleInit {
       const discountCode = cart.cart.coupon?.code ?? null;
       const current = await this.current(m, customerId);
       if (current) {
-        if (isFreshClaim(current)) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+        if (isFreshClaim(current)) throw paymentInProgress(claimEnds(current.claimedAt));
         const reusable =
           current.status === 'open' &&
           current.cartVersion === customer.cartVersion &&
@@ -108,6 +120,15 @@ export class CheckoutSessions implements OnModuleInit {
       [id],
     )) as Array<{ pay_attempts: number }>;
     return rows[0]?.pay_attempts ?? null;
+  }
+
+  /**
+   * The customer's session whose charge never answered (claimed, past the claim's timeout): it
+   * may have taken the money, so the provider is asked before the cart is charged again.
+   */
+  async unansweredCharge(customerId: number): Promise<PaymentSession | null> {
+    const claimed = await this.sessions.findOneBy({ customerId, status: 'paying' });
+    return claimed && !isFreshClaim(claimed) ? claimed : null;
   }
 
   /** A declined charge: the session is payable again (with another card). */

@@ -110,14 +110,16 @@ export class PaymentGateway {
   }
 
   /**
-   * The succeeded charge of a session at the provider, if any (reconciliation of a charge whose
-   * outcome never reached us). The embedded test checkout charges nothing real: always null.
+   * The succeeded charge of a session at the provider, if any: a charge whose answer never reached
+   * us (the process died, or the provider did not answer), asked for before the session may be
+   * charged again and by the reconciliation. The embedded test checkout charges nothing real:
+   * always null. Throws when the provider cannot be asked.
    */
-  async findSucceededCharge(sessionId: string): Promise<{ paymentRef: string; amountCents: number; currency: string } | null> {
+  async findSucceededCharge(sessionId: string): Promise<{ paymentRef: string; amountCents: number; currency: string; paidAt: Date } | null> {
     if (this.embedded) return null;
     const found = await this.stripe.paymentIntents.search({ query: `metadata['paymentSessionId']:'${sessionId}' AND status:'succeeded'`, limit: 1 });
     const intent = found.data[0];
-    return intent ? { paymentRef: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency } : null;
+    return intent ? { paymentRef: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency, paidAt: new Date(intent.created * 1000) } : null;
   }
 
   /** Returns a payment in full, once (the key is the payment's own); returns the refund's id. */
@@ -129,11 +131,15 @@ export class PaymentGateway {
 
   /**
    * A webhook event whose signature verifies with STRIPE_WEBHOOK_SECRET and whose signed time is
-   * within 5 minutes of now, in the past or the future (a replayed or pre-dated event fails).
+   * within 5 minutes of now, in the past or the future (a replayed or pre-dated event fails). The
+   * header names one time: the SDK signs over its last `t=` and checks only that it is not too old,
+   * so with two our age check and its signature would read different times.
    */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     const header = signature ?? '';
-    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+    const times = header.split(',').filter((part) => /^\s*t=/.test(part));
+    if (times.length !== 1) throw new WebhookSignatureError(`${times.length} signed times in the header, not one`);
+    const signedAt = Number(/^\s*t=(\d{1,12})\s*$/.exec(times[0])?.[1]);
     if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('signature time outside the tolerance');
     try {
       return this.stripe.webhooks.constructEvent(rawBody, header, this.config.payments.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { formatEuro } from '@resepti/domain';
 import { CLAIM_TIMEOUT_MS } from './checkout-sessions.js';
 import type { PaymentGateway } from './payment-gateway.js';
+import type { PaymentProvider } from './payment-session.entity.js';
 
 export type ReconciliationKind =
   /** Money taken (at the provider) that became no order and is not (yet) returned. */
@@ -26,6 +27,20 @@ export interface ReconciliationItem {
   explained: boolean;
 }
 
+/** What the check looked at: a report of nothing to note says of how much. */
+export interface Reconciliation {
+  items: ReconciliationItem[];
+  /** Who was asked about charges whose outcome never reached us (embedded: nobody, it charges nothing real). */
+  provider: PaymentProvider;
+  /** Checkouts begun in the period. */
+  sessions: number;
+  /** Charges without an answer looked up at the provider. */
+  asked: number;
+}
+
+/** Thrown when the check would ask nobody about real charges: Stripe payments in a database read without Stripe's settings. */
+export class ReconciliationRefused extends Error {}
+
 interface AnomalyRow {
   session_id: string | null;
   kind: string;
@@ -43,7 +58,15 @@ interface AnomalyRow {
  * checkout at the same price. A charge whose outcome never reached us (the process died while the
  * card was charged) is looked up at the provider.
  */
-export async function reconcilePayments(m: EntityManager, gateway: PaymentGateway, since: Date): Promise<ReconciliationItem[]> {
+export async function reconcilePayments(m: EntityManager, gateway: PaymentGateway, since: Date): Promise<Reconciliation> {
+  const [{ sessions, stripe }] = (await m.query(
+    `SELECT count(*)::int AS sessions, count(*) FILTER (WHERE provider = 'stripe')::int AS stripe FROM payment_session WHERE created_at >= $1`,
+    [since],
+  )) as Array<{ sessions: number; stripe: number }>;
+  // Without Stripe's settings the gateway is the embedded checkout, which knows of no charge: it would report Stripe's lost ones as nothing.
+  if (gateway.embedded && stripe > 0) {
+    throw new ReconciliationRefused(`${stripe} of the ${sessions} checkouts since ${since.toISOString()} were paid with Stripe, but STRIPE_SECRET_KEY is not set: run with the service's Stripe settings so Stripe can be asked`);
+  }
   const items: ReconciliationItem[] = [];
 
   const anomalies = (await m.query(
@@ -113,14 +136,17 @@ export async function reconcilePayments(m: EntityManager, gateway: PaymentGatewa
       items.push({ ...base, amountCents: charge.amountCents, detail: `paid at the provider (${charge.paymentRef}) but no order: replay its event or refund it`, explained: false });
     }
   }
-  return items.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { items: items.sort((a, b) => a.at.getTime() - b.at.getTime()), provider: gateway.provider, sessions, asked: unsettled.length };
 }
 
 /** The report as the CLI prints it: one line per item, unexplained ones marked. */
-export function formatReconciliation(items: ReconciliationItem[], since: Date): string {
+export function formatReconciliation({ items, provider, sessions, asked }: Reconciliation, since: Date): string {
   const lines = items.map((i) =>
     [i.explained ? '  ' : '! ', i.at.toISOString(), i.kind.padEnd(21), i.sessionId ?? '-', i.orderId === null ? '-' : `order ${i.orderId}`, i.amountCents === null ? '-' : formatEuro(i.amountCents), i.detail].join('  '),
   );
   const unexplained = items.filter((i) => !i.explained).length;
-  return [`payments since ${since.toISOString()}: ${items.length} to note, ${unexplained} unexplained`, ...lines].join('\n');
+  return [
+    `payments since ${since.toISOString()}: ${sessions} checkouts checked, ${asked} unanswered charges asked of ${provider}; ${items.length} to note, ${unexplained} unexplained`,
+    ...lines,
+  ].join('\n');
 }

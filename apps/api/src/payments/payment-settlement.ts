@@ -119,6 +119,20 @@ export class PaymentSettlement {
     return placed.kind === 'placed' ? { kind: 'placed', orderId: placed.placed.id } : outcome;
   }
 
+  /** A charge's own answer (or the provider's record of it, when the answer was lost): the event id is the charge's, so both settle it once. */
+  settleCharge(session: PaymentSession, charge: { paymentRef: string; amountCents: number; currency: string }, paidAt: Date): Promise<Settlement> {
+    return this.settle({
+      sessionId: session.id,
+      eventId: `charge_${charge.paymentRef}`,
+      eventType: 'payment_intent.succeeded',
+      paymentRef: charge.paymentRef,
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      paidAt,
+      customerId: session.customerId,
+    });
+  }
+
   /** A checkout a code covered in full: settled at once with nothing charged. */
   settleFree(session: PaymentSession): Promise<Settlement> {
     return this.settle({

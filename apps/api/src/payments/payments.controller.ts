@@ -23,7 +23,7 @@ export class PaymentsController {
   @Roles('customer')
   @ApiCreatedResponse({ type: PaymentSessionSchema, description: '{sessionId, url}: Stripe Checkout, or the embedded checkout page /kassa/{sessionId}' })
   @ApiBadRequestResponse({ description: 'Ostoskori on tyhjä.' })
-  @ApiConflictResponse({ description: 'A payment of the cart is being taken (another tab).' })
+  @ApiConflictResponse({ description: "A payment of the cart is being taken ('Maksusi käsitellään', Retry-After: when its outcome is known)." })
   @ApiOperation({ summary: 'Start a checkout of the cart' })
   start(@CurrentUser() user: SessionUser): Promise<PaymentSessionResponse> {
     // Stripe's return pages come from PUBLIC_URL, never from the request's Host header.
@@ -35,7 +35,7 @@ export class PaymentsController {
   @ApiCreatedResponse({ type: CustomerPaidSchema, description: '{sessionId, orderId}: paid, the cart is now a waiting order' })
   @ApiPaymentRequiredResponse({ description: 'The card was declined (tok_chargeDeclined); nothing changed' })
   @ApiBadRequestResponse({ description: 'Empty cart or an unknown token' })
-  @ApiConflictResponse({ description: 'Another payment of the cart is being taken, or was taken (the order exists); or the code ran out meanwhile.' })
+  @ApiConflictResponse({ description: "A payment of the cart is being taken ('Maksusi käsitellään', Retry-After: when its outcome is known), or was taken (the order exists); or the code ran out meanwhile." })
   @ApiOperation({ summary: 'Pay the cart with a test token' })
   pay(@CurrentUser() user: SessionUser, @Body() body: CustomerPayDto): Promise<CustomerPaid> {
     return this.payments.payWithToken(user.id, body.token);

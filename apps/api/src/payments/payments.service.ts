@@ -13,7 +13,7 @@ import {
   type PaymentStatus,
 } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { CheckoutSessions } from './checkout-sessions.js';
+import { CheckoutSessions, claimEnds, paymentInProgress } from './checkout-sessions.js';
 import { chargeTestCard, paymentDeclined } from './embedded-checkout.js';
 import { paidUrl } from './paid-url.js';
 import { PaymentGateway } from './payment-gateway.js';
@@ -21,6 +21,8 @@ import { PaymentSession } from './payment-session.entity.js';
 import { PaymentSettlement, SESSION_ID_PATTERN, type Settlement } from './payment-settlement.js';
 
 const newEventId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+/** When to try again after the provider could not say whether an unanswered charge took the money. */
+const PROVIDER_RETRY_MS = 30_000;
 
 /**
  * The customer's side of card payment (SPEC section 4, Payment). With STRIPE_SECRET_KEY the cart
@@ -43,6 +45,12 @@ export class PaymentsService {
 
   /** POST /start-payment-session: the checkout of the cart (the same one again while it is open and the cart unchanged). */
   async start(customerId: number): Promise<PaymentSessionResponse> {
+    const unanswered = await this.settleUnansweredCharge(customerId);
+    if (unanswered) {
+      // The customer's earlier charge did pay: its order is where the checkout would have led.
+      const paid = await this.answer(unanswered.session, unanswered.settled, unanswered.paymentRef);
+      return { sessionId: paid.sessionId, url: paidUrl(paid.sessionId) };
+    }
     const { session, discountCode } = await this.checkouts.open(customerId);
     if (session.amountCents === 0) {
       // A code covered everything: nothing to charge, the order is placed at once.
@@ -65,14 +73,18 @@ export class PaymentsService {
 
   /**
    * POST /my-shopping-cart/pay {token}: pays the cart's one checkout at once (integrators). Of any
-   * number of concurrent requests one charges; the others get 409. 402 when declined (the checkout
-   * stays payable), 409 when the payment could not become an order (it is refunded).
+   * number of concurrent requests one charges; the others get 409 'Maksusi käsitellään' (with
+   * Retry-After). The one that charged answers the order, even when the provider's event placed it
+   * first. 402 when declined (the checkout stays payable), 409 when the payment could not become
+   * an order (it is refunded). An earlier charge that never answered is settled first (no second charge).
    */
   async payWithToken(customerId: number, token: string): Promise<CustomerPaid> {
+    const unanswered = await this.settleUnansweredCharge(customerId);
+    if (unanswered) return this.answer(unanswered.session, unanswered.settled, unanswered.paymentRef);
     const { session } = await this.checkouts.open(customerId);
-    if (session.amountCents === 0) return paidAnswer(session, await this.settlement.settleFree(session));
+    if (session.amountCents === 0) return this.answer(session, await this.settlement.settleFree(session), null);
     const attempt = await this.checkouts.claim(session.id);
-    if (attempt === null) throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+    if (attempt === null) throw paymentInProgress(claimEnds(null));
     const charge = await this.gateway.chargeToken(session, token, attempt);
     if (charge.kind === 'declined' || charge.kind === 'invalid-token') {
       await this.checkouts.release(session.id);
@@ -80,21 +92,48 @@ export class PaymentsService {
       throw new BadRequestException(CUSTOMER_MESSAGES.paymentTokenInvalid);
     }
     if (charge.kind === 'unknown') {
-      // Whether the card was charged is unknown: the claim stays until the provider's own event settles it.
+      // Whether the card was charged is unknown: the claim stays until the provider's event, or the next try, settles it.
       this.logger.error(`payment of ${session.id} (try ${attempt}) failed: ${charge.message}`);
       throw new ServiceUnavailableException(CUSTOMER_MESSAGES.paymentUnavailable);
     }
-    const settled = await this.settlement.settle({
-      sessionId: session.id,
-      eventId: `charge_${charge.paymentRef}`,
-      eventType: 'payment_intent.succeeded',
-      paymentRef: charge.paymentRef,
-      amountCents: charge.amountCents,
-      currency: charge.currency,
-      paidAt: new Date(),
-      customerId,
-    });
-    return paidAnswer(session, settled);
+    return this.answer(session, await this.settlement.settleCharge(session, charge, new Date()), charge.paymentRef);
+  }
+
+  /**
+   * A charge of the customer's that never answered (its process died, or the provider did not
+   * answer within the claim's timeout) may have taken the money: before the cart may be charged
+   * again the provider is asked, and a charge it reports is settled (the order, or its refund).
+   * Null: nothing was charged, and the stale claim ends with the next checkout. 409 'Maksusi
+   * käsitellään' while the provider cannot be asked.
+   */
+  private async settleUnansweredCharge(customerId: number): Promise<{ session: PaymentSession; settled: Settlement; paymentRef: string } | null> {
+    const claimed = await this.checkouts.unansweredCharge(customerId);
+    if (!claimed) return null;
+    let charge: Awaited<ReturnType<PaymentGateway['findSucceededCharge']>>;
+    try {
+      charge = await this.gateway.findSucceededCharge(claimed.id);
+    } catch (err) {
+      this.logger.error(`could not ask the provider about the unanswered charge of ${claimed.id}: ${(err as Error).message}`);
+      throw paymentInProgress(new Date(Date.now() + PROVIDER_RETRY_MS));
+    }
+    if (!charge) return null;
+    this.logger.warn(`unanswered charge ${charge.paymentRef} of ${claimed.id} found at the provider: settled now`);
+    return { session: claimed, settled: await this.settlement.settleCharge(claimed, charge, charge.paidAt), paymentRef: charge.paymentRef };
+  }
+
+  /**
+   * The answer to a customer's own payment: the order, or 409 saying why there is none. This
+   * request's own charge (`paymentRef`) seen before was settled first by its provider's event (or
+   * a twin request): the order it became is this request's answer too.
+   */
+  private async answer(session: PaymentSession, settled: Settlement, paymentRef: string | null): Promise<CustomerPaid> {
+    if (settled.kind === 'placed') return { sessionId: session.id, orderId: settled.orderId };
+    if (settled.kind === 'refused') {
+      throw new ConflictException(settled.refund === 'not-needed' ? CUSTOMER_MESSAGES.couponUsedUp : CUSTOMER_MESSAGES.paymentRefunded);
+    }
+    const now = await this.sessions.findOneByOrFail({ id: session.id });
+    if (paymentRef !== null && now.paymentRef === paymentRef && now.status === 'complete' && now.orderId !== null) return { sessionId: now.id, orderId: now.orderId };
+    throw new ConflictException(now.status === 'refunded' ? CUSTOMER_MESSAGES.paymentRefunded : CUSTOMER_MESSAGES.alreadyPaid);
   }
 
   /** GET /embedded-checkout/{id}: the customer's own embedded checkout (404 otherwise; an overdue one expires now). */
@@ -114,7 +153,7 @@ export class PaymentsService {
 
   /**
    * POST /embedded-checkout/{id}/pay: charges a test card. A paid session answers the same again
-   * (a double click); a concurrent pay is 409; a payment that cannot become an order is refunded (409).
+   * (a double click); a concurrent pay is 409 (with Retry-After); a payment that cannot become an order is refunded (409).
    */
   async payEmbedded(customerId: number, id: string, card: EmbeddedCheckoutPayRequest): Promise<EmbeddedCheckoutPaid> {
     const session = await this.expireIfDue(await this.ownEmbeddedSession(customerId, id));
@@ -127,7 +166,7 @@ export class PaymentsService {
       const now = await this.sessions.findOneByOrFail({ id });
       if (now.status === 'complete') return paid(now);
       if (now.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
-      throw new ConflictException(CUSTOMER_MESSAGES.paymentInProgress);
+      throw paymentInProgress(claimEnds(now.claimedAt));
     }
     try {
       chargeTestCard(card);
@@ -135,8 +174,9 @@ export class PaymentsService {
       await this.checkouts.release(session.id);
       throw err;
     }
-    const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, `pi_embedded_${session.id}_${attempt}`);
-    return { status: 'complete', orderId: paidAnswer(session, settled).orderId, successUrl: paidUrl(id) };
+    const paymentRef = `pi_embedded_${session.id}_${attempt}`;
+    const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, paymentRef);
+    return { status: 'complete', orderId: (await this.answer(session, settled, paymentRef)).orderId, successUrl: paidUrl(id) };
   }
 
   /**
@@ -187,13 +227,4 @@ export class PaymentsService {
     await this.sendEmbeddedEvent('checkout.session.expired', session);
     return this.sessions.findOneByOrFail({ id: session.id });
   }
-}
-
-/** The answer to a customer's own payment request: the order, or 409 saying why there is none. */
-function paidAnswer(session: PaymentSession, settled: Settlement): CustomerPaid {
-  if (settled.kind === 'placed') return { sessionId: session.id, orderId: settled.orderId };
-  if (settled.kind === 'refused') {
-    throw new ConflictException(settled.refund === 'not-needed' ? CUSTOMER_MESSAGES.couponUsedUp : CUSTOMER_MESSAGES.paymentRefunded);
-  }
-  throw new ConflictException(CUSTOMER_MESSAGES.alreadyPaid);
 }

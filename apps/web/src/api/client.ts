@@ -46,12 +46,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's message as sent: one string or a list of validation messages. */
   readonly serverMessage: string | string[];
+  /** When the server says the refusal ends (Retry-After, in seconds), e.g. a payment being taken. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, serverMessage: string | string[]) {
+  constructor(status: number, serverMessage: string | string[], retryAfterSeconds: number | null = null) {
     super(Array.isArray(serverMessage) ? serverMessage.join(' ') : serverMessage);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get messages(): string[] {
@@ -242,7 +245,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
       : typeof payload === 'string' && payload !== ''
         ? payload
         : res.statusText || `HTTP ${res.status}`;
-    throw new ApiError(res.status, message);
+    const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
+    throw new ApiError(res.status, message, Number.isFinite(retryAfter) ? retryAfter : null);
   }
   // Login and logout calls change the session, and with it the CSRF token.
   if (options.skipAuthRedirect && method !== 'GET') forgetCsrfToken();

@@ -3,11 +3,19 @@
  * what was wrong (a taken e-mail, a used code): it is shown as sent. Anything else (a 5xx, no
  * answer at all) has no message meant for users, so the screen's own fallback is shown.
  */
+import { time } from '../i18n/format';
 import { TEXTS } from '../texts';
 import { isApiError } from './client';
 
 export function errorText(error: unknown, fallback: string = TEXTS.common.unexpectedError): string {
   return isApiError(error) && error.status < 500 ? error.message : fallback;
+}
+
+/** errorText, and when the server says when to try again (Retry-After: a payment still being taken) that time, as `retryAt` words it. */
+export function errorTextWithRetry(error: unknown, fallback: string, retryAt: (time: string) => string): string {
+  const text = errorText(error, fallback);
+  if (!isApiError(error) || error.status >= 500 || error.retryAfterSeconds === null) return text;
+  return `${text} ${retryAt(time(new Date(Date.now() + error.retryAfterSeconds * 1000)))}`;
 }
 
 /** The same as a list: one line per validation message of a 4xx answer. */

@@ -3,13 +3,15 @@
  * with apply or undo, the discount line, and 'Siirry kassalle' with the cart's price ('Siirrytään
  * kassalle...' while the payment session is made). The browser then goes to the checkout: Stripe's
  * hosted page, or the app's embedded test checkout. ?success=false (a cancelled checkout) and a
- * failed start are only logged (SPEC section 4, Payment).
+ * failed start are only logged (SPEC section 4, Payment); a payment still being taken (409
+ * 'Maksusi käsitellään') is shown with when to try again, so the customer knows why nothing moves.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
 import { price } from '../i18n/format';
-import { errorText } from '../api/error-text';
+import { isApiError } from '../api/client';
+import { errorText, errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
@@ -52,6 +54,7 @@ export function CustomerHandlingPage() {
 
   const fullPrice = data.items.reduce((sum, i) => sum + i.priceCents, 0);
   const couponError = apply.isError ? errorText(apply.error, CUSTOMER_TEXTS.chat.failed) : null;
+  const paymentInProgress = isApiError(checkout.error, 409) ? errorTextWithRetry(checkout.error, '', CUSTOMER_TEXTS.checkout.retryAt) : null;
 
   return (
     <section className="checkout card" aria-labelledby={`${ids}-heading`}>
@@ -127,6 +130,11 @@ export function CustomerHandlingPage() {
           <Button className="checkout__pay" onClick={startCheckout} disabled={checkout.isPending} mt="m">
             {checkout.isPending ? T.checkingOut : T.checkout(price(data.totalPrice))}
           </Button>
+          {paymentInProgress && (
+            <p className="error-text" role="alert">
+              {paymentInProgress}
+            </p>
+          )}
           <p className="checkout__note">{T.paymentNote}</p>
           <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>
         </>

@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
 import { TEST_CARDS } from '@resepti/domain';
 import { price, time } from '../i18n/format';
-import { errorText } from '../api/error-text';
+import { errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes';
 import { CUSTOMER_TEXTS } from '../texts';
@@ -55,7 +55,7 @@ export function EmbeddedCheckoutPage() {
     );
   }
   const s = session.data;
-  const error = pay.isError ? errorText(pay.error, T.failed) : null;
+  const error = pay.isError ? errorTextWithRetry(pay.error, T.failed, T.retryAt) : null;
   const field = (name: keyof typeof card) => ({
     value: card[name],
     onChange: (v: unknown) => {

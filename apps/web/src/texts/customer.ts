@@ -145,6 +145,7 @@ export const CUSTOMER_TEXTS = {
     notFound: 'Maksuistuntoa ei löytynyt.',
     failed: 'Maksu ei onnistunut. Yritä uudelleen.',
     expiresAt: (time: string) => `Maksu on voimassa klo ${time} asti.`,
+    retryAt: (time: string) => `Voit yrittää uudelleen klo ${time}.`,
   },
   paymentReturn: {
     paid: 'Maksu onnistui. Tilauksesi odottaa lääkärin käsittelyä.',

@@ -138,6 +138,7 @@ export const CUSTOMER_EN: TranslatedCatalog['customer'] = {
     notFound: 'The payment session was not found.',
     failed: 'The payment failed. Please try again.',
     expiresAt: (time: string) => `The payment is valid until ${time}.`,
+    retryAt: (time: string) => `You can try again at ${time}.`,
   },
   paymentReturn: {
     paid: "Payment succeeded. Your order is waiting for the doctor's review.",

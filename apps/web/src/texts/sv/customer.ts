@@ -138,6 +138,7 @@ export const CUSTOMER_SV: TranslatedCatalog['customer'] = {
     notFound: 'Betalningssessionen hittades inte.',
     failed: 'Betalningen misslyckades. Försök igen.',
     expiresAt: (time: string) => `Betalningen är giltig till kl. ${time}.`,
+    retryAt: (time: string) => `Du kan försöka igen kl. ${time}.`,
   },
   paymentReturn: {
     paid: 'Betalningen lyckades. Din beställning väntar på läkarens behandling.',
