@@ -18,6 +18,11 @@ export const SOCKET_EVENTS = {
   noticeUpdated: 'notice:updated',
   /** A pharmacist's cart (patient, medicines, option) changed, to all of that user's sockets. Payload: CartUpdatedEvent. */
   cartUpdated: 'cart:updated',
+  /**
+   * This socket may have missed pushes that cannot be replayed (a process's Redis link was away):
+   * refetch every live query once. Not numbered. Payload: ResyncEvent.
+   */
+  resync: 'resync',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -63,6 +68,16 @@ export interface CartUpdatedEvent {
   cart: PharmacyCart;
 }
 
+/** resync: why the pushes may have been missed. */
+export interface ResyncEvent {
+  /**
+   * 'link-returned': the socket's process was cut off from Redis, so it could not hear what the
+   * others pushed meanwhile; 'unpublished': another process could not pass on a push to the
+   * socket's rooms while its own link was away.
+   */
+  reason: 'link-returned' | 'unpublished';
+}
+
 /** Typed map for socket.io's generic parameters (server and client). */
 /** Each push's payload, by the key of its name in SOCKET_EVENTS (one list of names, one of payloads). */
 interface SocketPayloads {
@@ -71,6 +86,7 @@ interface SocketPayloads {
   orderUpdated: OrderUpdatedEvent;
   noticeUpdated: NoticeUpdatedEvent;
   cartUpdated: CartUpdatedEvent;
+  resync: ResyncEvent;
 }
 
 export type ServerToClientEvents = {
