@@ -2,7 +2,8 @@
  * Socket.IO contract: event names, room names and payloads.
  * The server publishes only after the change is committed. Payloads carry the state the screen
  * needs (the web puts it into its cache without a request); a client that missed pushes
- * refetches once on reconnect and polls while disconnected, so a missed push is never fatal.
+ * refetches once on reconnect, on a gap in the push numbers and on `resync`, and polls while
+ * disconnected, so a missed push is never fatal.
  */
 import type { SystemStatus, OrderStatus, Decision, PharmacyNotice } from './api-types.js';
 import type { PharmacyCart, PharmacyOrder } from './pharmacy-api.js';
