@@ -75,10 +75,18 @@ async function openScreen(baseUrl, patient, counts) {
   const refetch = () => {
     counts.refetches++;
     fetching = fetching.then(async () => {
-      const res = await session.send('GET', '/my-order-history');
-      if (res.status !== 200) return counts.failedRefetches++;
-      screen.shown = new Set(res.body.map((o) => o.orderId));
-      if (screen.shown.has(screen.orderId)) screen.handledAt ??= Date.now();
+      // As react-query (query-client.ts): a failed fetch is tried twice more, 1 s and 2 s later.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (attempt > 0) await sleep(1000 * attempt);
+        const res = await session.send('GET', '/my-order-history').catch((err) => ({ status: 0, body: err }));
+        if (res.status !== 200) {
+          counts.failedRefetches++;
+          continue;
+        }
+        screen.shown = new Set(res.body.map((o) => o.orderId));
+        if (screen.shown.has(screen.orderId)) screen.handledAt ??= Date.now();
+        return;
+      }
     });
   };
   const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: session.cookie } });
@@ -197,7 +205,7 @@ export async function run() {
       `patients decided before Redis returned: ${sinceReturn.length}, their status shown at most ${((sinceReturn.at(-1) ?? 0) / 1000).toFixed(1)} s after it returned (median ${((sinceReturn[Math.floor(sinceReturn.length / 2)] ?? 0) / 1000).toFixed(1)} s)`,
     );
     details.push(
-      `patient sockets: ${counts.pushes} pushes, ${counts.gaps} gaps in push numbers, resyncs ${JSON.stringify(counts.resyncs)}, ${counts.refetches} refetches (${counts.failedRefetches} failed), ${counts.reconnects} reconnects`,
+      `patient sockets: ${counts.pushes} pushes, ${counts.gaps} gaps in push numbers, resyncs ${JSON.stringify(counts.resyncs)}, ${counts.refetches} refetches (${counts.failedRefetches} failed tries), ${counts.reconnects} reconnects`,
     );
     if (late.length) details.push(`not current in time: ${late.slice(0, 10).map((s) => s.email).join(', ')}${late.length > 10 ? ' …' : ''}`);
 
