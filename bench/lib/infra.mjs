@@ -61,9 +61,12 @@ export async function startPostgres({ own = false } = {}) {
   };
 }
 
-/** A redis-server of the bench's own on a free port (never a shared one), or null when none is installed. */
-export async function startRedis() {
-  const port = await freePort();
+/**
+ * A redis-server of the bench's own on a free port (never a shared one), or null when none is
+ * installed. `port`: start it again where one was stopped (a chaos run's outage).
+ */
+export async function startRedis({ port = undefined } = {}) {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const failed = new Promise((resolve) => child.once('error', () => resolve(true)));
   for (let i = 0; i < 50; i++) {
@@ -75,7 +78,7 @@ export async function startRedis() {
       });
       s.on('error', () => resolve(false));
     });
-    if (ok) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+    if (ok) return { url: `redis://127.0.0.1:${port}`, port, stop: () => child.kill('SIGTERM') };
   }
   child.kill('SIGTERM');
   return null;

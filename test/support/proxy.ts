@@ -96,3 +96,48 @@ export async function startProxy(targets: string[]): Promise<TestProxy> {
       }),
   };
 }
+
+export interface TcpCut {
+  /** Where to connect instead of the target (`127.0.0.1:port`). */
+  port: number;
+  /** Breaks every open connection and refuses new ones, until `false`: a network cut for this path alone. */
+  cut(value: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A TCP forwarder to 127.0.0.1:`targetPort` that can cut the path of one client (e.g. one API process to Redis). */
+export async function startTcpCut(targetPort: number): Promise<TcpCut> {
+  let cut = false;
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (cut) return client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    open.add(client);
+    open.add(upstream);
+    const end = () => {
+      open.delete(client);
+      open.delete(upstream);
+      upstream.destroy();
+      client.destroy();
+    };
+    for (const side of [client, upstream]) {
+      side.on('error', end);
+      side.on('close', end);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut: (value) => {
+      cut = value;
+      if (value) for (const socket of open) socket.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

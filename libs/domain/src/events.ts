@@ -2,7 +2,8 @@
  * Socket.IO contract: event names, room names and payloads.
  * The server publishes only after the change is committed. Payloads carry the state the screen
  * needs (the web puts it into its cache without a request); a client that missed pushes
- * refetches once on reconnect and polls while disconnected, so a missed push is never fatal.
+ * refetches once on reconnect, on a gap in the push numbers and on `resync`, and polls while
+ * disconnected, so a missed push is never fatal.
  */
 import type { SystemStatus, OrderStatus, Decision, PharmacyNotice } from './api-types.js';
 import type { PharmacyCart, PharmacyOrder } from './pharmacy-api.js';
@@ -18,6 +19,11 @@ export const SOCKET_EVENTS = {
   noticeUpdated: 'notice:updated',
   /** A pharmacist's cart (patient, medicines, option) changed, to all of that user's sockets. Payload: CartUpdatedEvent. */
   cartUpdated: 'cart:updated',
+  /**
+   * This socket may have missed pushes that cannot be replayed (a process's Redis link was away):
+   * refetch every live query once. Not numbered. Payload: ResyncEvent.
+   */
+  resync: 'resync',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -63,6 +69,16 @@ export interface CartUpdatedEvent {
   cart: PharmacyCart;
 }
 
+/** resync: why the pushes may have been missed. */
+export interface ResyncEvent {
+  /**
+   * 'link-returned': the socket's process was cut off from Redis, so it could not hear what the
+   * others pushed meanwhile; 'unpublished': another process could not pass on a push to the
+   * socket's rooms while its own link was away.
+   */
+  reason: 'link-returned' | 'unpublished';
+}
+
 /** Typed map for socket.io's generic parameters (server and client). */
 /** Each push's payload, by the key of its name in SOCKET_EVENTS (one list of names, one of payloads). */
 interface SocketPayloads {
@@ -71,6 +87,7 @@ interface SocketPayloads {
   orderUpdated: OrderUpdatedEvent;
   noticeUpdated: NoticeUpdatedEvent;
   cartUpdated: CartUpdatedEvent;
+  resync: ResyncEvent;
 }
 
 export type ServerToClientEvents = {

@@ -52,6 +52,13 @@ export const pushFailures = new Counter({
   registers,
 });
 
+export const pushResyncs = new Counter({
+  name: 'resepti_push_resyncs_total',
+  help: "resync events sent after this process's Redis link returned (each to a room or to all of its sockets), by reason.",
+  labelNames: ['reason'] as const,
+  registers,
+});
+
 export const pushLatency = new Histogram({
   name: 'resepti_push_latency_seconds',
   help: 'From the commit of a change (its after-commit listener) to the emit of its push.',

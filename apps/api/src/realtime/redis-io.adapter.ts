@@ -2,8 +2,10 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Namespace, Server, ServerOptions } from 'socket.io';
+import { SOCKET_EVENTS, type ResyncEvent } from '@resepti/domain';
 import { isAllowedOrigin } from '../common/same-origin.js';
+import { pushResyncs } from '../metrics/metrics.js';
 import { withTimeout } from './redis-connection.js';
 
 /**
@@ -53,28 +55,53 @@ export class RealtimeIoAdapter extends IoAdapter {
 type AdapterFactory = ReturnType<typeof createAdapter>;
 type StreamsAdapter = ReturnType<AdapterFactory>;
 
+/** What the cluster adapter hands to doPublish; a broadcast (socket.io-adapter's MessageType.BROADCAST = 3) names its rooms. */
+interface ClusterMessage {
+  type: number;
+  data?: { opts?: { rooms?: string[] }; requestId?: string };
+}
+const BROADCAST = 3;
+
 /**
  * The streams adapter, made to keep going while Redis is away. Its clients wait for a
  * reconnect (REDIS_OPTIONS), which is right for its background reading but not on the push
  * path, so there: when Redis is not ready, publishing fails at once (socket.io-adapter's
  * ClusterAdapter then still delivers to this process's sockets), a session is not
  * restored (the client refetches), none is stored, and the process counts itself alone.
+ * What could not cross between processes meanwhile is made up by a resync once the link is
+ * back (PushGaps).
  */
 function faultTolerant(redis: Redis): AdapterFactory {
-  const factory = createAdapter(redis, {
-    // About 2 minutes of pushes at a high rate: older entries cannot be replayed anyway.
-    maxLen: 20_000,
-    onlyPlaintext: true,
-  });
+  // The adapter reads the stream and listens on pub/sub through duplicates of the client, made
+  // while createAdapter runs: the link is back only once each of them is.
+  const links = [redis];
+  const duplicate = redis.duplicate.bind(redis);
+  redis.duplicate = (...args: Parameters<Redis['duplicate']>) => {
+    const client = duplicate(...args);
+    links.push(client);
+    return client;
+  };
+  let factory: AdapterFactory;
+  try {
+    factory = createAdapter(redis, {
+      // About 2 minutes of pushes at a high rate: older entries cannot be replayed anyway.
+      maxLen: 20_000,
+      onlyPlaintext: true,
+    });
+  } finally {
+    delete (redis as Partial<Redis>).duplicate; // back to the prototype's
+  }
   const ready = () => redis.status === 'ready';
   const unavailable = () => Promise.reject(new Error('Redis is not connected'));
 
   // socket.io calls the factory with `new`: a function, not an arrow, whose returned object becomes the adapter.
   return function faultTolerantAdapter(nsp: Parameters<AdapterFactory>[0]): StreamsAdapter {
     const adapter: StreamsAdapter = factory(nsp);
+    const gaps = new PushGaps(nsp);
+    onLinkReturn(links, () => gaps.resync());
     // These members are public in JavaScript but protected in the typings.
     const target = adapter as unknown as {
-      doPublish(message: unknown): Promise<string>;
+      doPublish(message: ClusterMessage): Promise<string>;
       persistSession(session: unknown): void;
       restoreSession(pid: string, offset: string): Promise<unknown>;
       serverCount(): Promise<number>;
@@ -84,7 +111,13 @@ function faultTolerant(redis: Redis): AdapterFactory {
     const restoreSession = target.restoreSession.bind(adapter);
     const serverCount = target.serverCount.bind(adapter);
 
-    target.doPublish = (message) => (ready() ? withTimeout(doPublish(message), REDIS_CALL_TIMEOUT_MS, 'publish') : unavailable());
+    target.doPublish = (message) => {
+      const published = ready() ? withTimeout(doPublish(message), REDIS_CALL_TIMEOUT_MS, 'publish') : unavailable();
+      return published.catch((err: unknown) => {
+        gaps.unpublished(message);
+        throw err;
+      });
+    };
     target.persistSession = (session) => {
       if (ready()) persistSession(session);
     };
@@ -94,4 +127,55 @@ function faultTolerant(redis: Redis): AdapterFactory {
       ready() ? withTimeout(serverCount(), REDIS_CALL_TIMEOUT_MS, 'server count').catch(() => 1) : Promise.resolve(1);
     return adapter;
   };
+}
+
+/** Calls `returned` each time every one of `clients` is connected again after any of them lost its connection. */
+function onLinkReturn(clients: readonly Redis[], returned: () => void): void {
+  let broken = false;
+  for (const client of clients) {
+    client.on('close', () => (broken = true));
+    client.on('ready', () => {
+      if (!broken || clients.some((c) => c.status !== 'ready')) return;
+      broken = false;
+      returned();
+    });
+  }
+}
+
+/**
+ * Pushes that some sockets may have missed with no replay to recover them, and the `resync`
+ * that makes those sockets refetch instead. While its link is away, a process hears nothing
+ * the others push, and its own pushes reach only its own sockets. So once the link is back:
+ * - the sockets of the rooms this process could not publish to, on every process, get a
+ *   resync (sent through Redis: if that fails too, the rooms wait for the next return);
+ * - every other socket of this process gets one too, since nobody can tell what it missed.
+ */
+class PushGaps {
+  private readonly rooms = new Set<string>();
+  /** A broadcast to every socket could not be published. */
+  private everyone = false;
+
+  constructor(private readonly nsp: Namespace) {}
+
+  unpublished(message: ClusterMessage): void {
+    if (message.type !== BROADCAST || message.data?.requestId !== undefined) return;
+    const rooms = message.data?.opts?.rooms ?? [];
+    if (rooms.length === 0) this.everyone = true;
+    for (const room of rooms) this.rooms.add(room);
+  }
+
+  resync(): void {
+    const rooms = [...this.rooms];
+    const everyone = this.everyone;
+    this.rooms.clear();
+    this.everyone = false;
+    if (everyone) return this.send(this.nsp, 'unpublished');
+    if (rooms.length > 0) this.send(this.nsp.to(rooms), 'unpublished');
+    this.send(this.nsp.local.except(rooms), 'link-returned');
+  }
+
+  private send(to: { emit(event: string, payload: ResyncEvent): unknown }, reason: ResyncEvent['reason']): void {
+    to.emit(SOCKET_EVENTS.resync, { reason } satisfies ResyncEvent);
+    pushResyncs.inc({ reason });
+  }
 }

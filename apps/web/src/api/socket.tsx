@@ -6,9 +6,10 @@
  *
  * Missed pushes: after a short break (up to 2 minutes) the server replays what the
  * connection missed (`socket.recovered`), so nothing needs refetching. Otherwise (a
- * first connection, a longer break, a server without the replay), or when the per-room
- * push numbers show a gap (pushes lost between servers), `resyncs` grows by one and
- * every live query refetches once.
+ * first connection, a longer break, a server without the replay), when the per-room
+ * push numbers show a gap (pushes lost between servers), or when the server says `resync`
+ * (its Redis link was away: pushes of other servers may not have reached this connection,
+ * which stayed open), `resyncs` grows by one and every live query refetches once.
  *
  * socket.io-client is loaded with the first connection (dynamic import), so the landing page and
  * the login pages do not download it; if its chunk cannot be fetched, the hooks poll and the
@@ -19,7 +20,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { PushSequence, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
+import { PushSequence, SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
 import { useSignedIn } from '../auth/signed-in';
 import { setPollingFallback } from './client';
 
@@ -99,6 +100,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     next.onAny((_event: string, _payload: unknown, meta: unknown) => {
       if (sequence.missedBefore(meta)) resync();
     });
+    next.on(SOCKET_EVENTS.resync, resync);
     next.on('disconnect', () => {
       setConnected(false);
       setPollingFallback(true);

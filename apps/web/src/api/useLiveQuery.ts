@@ -9,7 +9,7 @@
  *   changes on the screen.
  * - While the socket is down, react-query polls at `pollIntervalMs`; while it is up, never.
  * - When the socket says pushes may have been missed (a connection without replay, a gap in the
- *   push numbers), every live query refetches once.
+ *   push numbers, the server's `resync`), every live query refetches once.
  */
 import { useEffect, useRef } from 'react';
 import { type QueryKey, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
@@ -79,7 +79,7 @@ export function useLiveQuery<T>(options: LiveQueryOptions<T>): UseQueryResult<T>
     };
   }, [socket, enabled, eventList, queryClient]);
 
-  // The socket may have missed pushes (a connection without replay, or a gap in the push numbers): catch up once.
+  // The socket may have missed pushes (a connection without replay, a gap in the push numbers, a resync): catch up once.
   const seenResyncs = useRef(resyncs);
   useEffect(() => {
     if (resyncs !== seenResyncs.current && enabled) {
