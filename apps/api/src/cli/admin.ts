@@ -27,7 +27,7 @@ import { StaffRecoveryCode, StaffTotp } from '../auth/staff-totp.entity.js';
 import { commonPasswordProblem } from '../auth/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
-import { formatReconciliation, reconcilePayments, ReconciliationRefused, type Reconciliation } from '../payments/payment-reconciliation.js';
+import { formatReconciliation, reconcilePayments, ReconciliationRefused } from '../payments/payment-reconciliation.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { connectEmbeddedPostgres } from '../database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase } from '../database/prepare-database.js';
@@ -254,14 +254,7 @@ async function revokeApiClient(m: EntityManager, _v: Values, target: string): Pr
 async function reconcile(m: EntityManager, config: AppConfig, sinceText: string | undefined): Promise<number> {
   const since = sinceText === undefined ? new Date(0) : new Date(sinceText);
   if (Number.isNaN(since.getTime())) throw new UsageError('--since must be a date or time, e.g. 2026-11-01 or 2026-11-01T08:00:00Z');
-  let report: Reconciliation;
-  try {
-    report = await reconcilePayments(m, new PaymentGateway(config), since);
-  } catch (err) {
-    if (!(err instanceof ReconciliationRefused)) throw err;
-    console.error(`error: ${err.message}`);
-    return 2;
-  }
+  const report = await reconcilePayments(m, new PaymentGateway(config), since);
   console.log(formatReconciliation(report, since));
   return report.items.some((i) => !i.explained) ? 1 : 0;
 }
@@ -380,7 +373,8 @@ async function main(): Promise<number> {
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));
     return 0;
   } catch (err) {
-    if (err instanceof UsageError) {
+    // A refused reconciliation (embedded mode on Stripe payments) is bad input too: nothing was checked.
+    if (err instanceof UsageError || err instanceof ReconciliationRefused) {
       console.error(`error: ${err.message}`);
       return 2;
     }
