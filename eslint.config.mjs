@@ -25,11 +25,11 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/common/optional.ts'],
+    ignores: ['apps/api/src/platform/http/optional.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'IsOptional lets null through unvalidated: use Optional (or OptionalOrNull) from common/optional.ts.' }] },
+        { paths: [{ name: 'class-validator', importNames: ['IsOptional'], message: 'IsOptional lets null through unvalidated: use Optional (or OptionalOrNull) from platform/http/optional.ts.' }] },
       ],
     },
   },

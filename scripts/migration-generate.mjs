@@ -19,13 +19,13 @@ await admin.query(`CREATE DATABASE ${scratch}`);
 const url = new URL(server);
 url.pathname = `/${scratch}`;
 const env = { ...process.env, DATABASE_URL: url.toString() };
-const ds = 'apps/api/dist/database/data-source.js';
+const ds = 'apps/api/dist/platform/database/data-source.js';
 try {
   execFileSync('npx', ['tsc', '-p', 'libs/domain/tsconfig.build.json'], { stdio: 'inherit' });
   execFileSync('npx', ['tsc', '-p', 'apps/api/tsconfig.build.json'], { stdio: 'inherit' });
   execFileSync('npx', ['typeorm', 'migration:run', '-d', ds], { stdio: 'inherit', env });
-  execFileSync('npx', ['typeorm', 'migration:generate', '-p', '-d', ds, `apps/api/src/database/migrations/${name}`], { stdio: 'inherit', env });
-  console.log('Now add the new class to apps/api/src/database/migrations/index.ts');
+  execFileSync('npx', ['typeorm', 'migration:generate', '-p', '-d', ds, `apps/api/src/platform/database/migrations/${name}`], { stdio: 'inherit', env });
+  console.log('Now add the new class to apps/api/src/platform/database/migrations/index.ts');
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
   await admin.end();

@@ -15,7 +15,7 @@ export default defineConfig(({ command }) => {
     root: webRoot,
     mode: command === 'build' ? 'production' : 'development',
     plugins: [react()],
-    // The server puts each page's Content-Security-Policy nonce here (apps/api/src/common/security-headers.ts).
+    // The server puts each page's Content-Security-Policy nonce here (apps/api/src/platform/http/security-headers.ts).
     html: command === 'build' ? { cspNonce: '__CSP_NONCE__' } : undefined,
     resolve: {
       alias: {

@@ -13,8 +13,8 @@
 // each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
 import express from 'express';
 import pg from 'pg';
-import { appendToChain } from '../../apps/api/dist/audit/audit-chain.js';
-import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/dist/config/config.js';
+import { appendToChain } from '../../apps/api/dist/platform/audit/audit-chain.js';
+import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/dist/platform/config/config.js';
 
 // The key Resepti's API in the same run uses (the bench sets none: the development key).
 const auditChainKey = process.env.AUDIT_CHAIN_KEY || DEVELOPMENT_AUDIT_CHAIN_KEY;

@@ -35,7 +35,7 @@ it('pushes to sockets only from realtime/ (services emit domain events)', () => 
 
 it('keeps the claim-with-lease logic in one file (the outbox worker)', () => {
   const claimers = api.filter((f) => /lease_until\s*=\s*now\(\)/.test(f.text)).map((f) => f.file);
-  expect(claimers).toEqual(['apps/api/src/outbox/outbox-worker.ts']);
+  expect(claimers).toEqual(['apps/api/src/platform/outbox/outbox-worker.ts']);
 });
 
 it('has no controller with SQL or a DataSource', () => {

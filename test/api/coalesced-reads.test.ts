@@ -3,7 +3,7 @@
  * database go together in the next statement, never in one that began before them; each gets its
  * own answer, and a failed statement fails only its own reads.
  */
-import { coalescedReads } from '../../apps/api/src/database/coalesced-reads';
+import { coalescedReads } from '../../apps/api/src/platform/database/coalesced-reads';
 
 /** A stand-in for the database: each statement waits until the test answers it. */
 function database() {

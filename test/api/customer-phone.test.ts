@@ -6,7 +6,7 @@
  */
 import type { QueryRunner } from 'typeorm';
 import { VALIDATION_MESSAGES, type CustomerInfo, type DoctorOrder } from '@resepti/domain';
-import { CustomerPhonesE1641795700000110 } from '../../apps/api/src/database/migrations/1795700000110-CustomerPhonesE164';
+import { CustomerPhonesE1641795700000110 } from '../../apps/api/src/platform/database/migrations/1795700000110-CustomerPhonesE164';
 import { startApp, type TestApp } from '../support/app';
 import { insertCustomer } from '../support/customer-flow';
 import { DEMO, loginAs, type ApiClient } from '../support/http';

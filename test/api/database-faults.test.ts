@@ -5,7 +5,7 @@
  * Prints its figures for docs/security.md.
  */
 import { Client } from 'pg';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../apps/api/src/common/database-unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../apps/api/src/platform/database/database-unavailable';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';

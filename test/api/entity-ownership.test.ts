@@ -8,7 +8,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SRC = path.resolve(__dirname, '../../apps/api/src');
-const EXEMPT = ['cli/', 'database/'];
+/** A module is a top-level folder, or a folder inside platform/. */
+const moduleOf = (rel: string) => rel.split('/').slice(0, rel.startsWith('platform/') ? 2 : 1).join('/');
+const EXEMPT = ['cli/', 'platform/database/', 'demo/'];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +24,7 @@ const all = files(SRC).map((file) => ({ rel: path.relative(SRC, file).split(path
 /** Entity class name → the folder of the file that declares it. */
 const owners = new Map<string, string>();
 for (const { rel, text } of all) {
-  for (const m of text.matchAll(/@Entity\([^)]*\)[\s\S]*?export class (\w+)/g)) owners.set(m[1], rel.split('/')[0]);
+  for (const m of text.matchAll(/@Entity\([^)]*\)[\s\S]*?export class (\w+)/g)) owners.set(m[1], moduleOf(rel));
 }
 
 const WRITE = '(?:insert|update|save|delete|upsert|increment|decrement|softDelete|remove)';

@@ -5,7 +5,7 @@
  * not ready), then migrates and becomes ready. This file runs a PostgreSQL of its own to stop it.
  */
 import { Client } from 'pg';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../apps/api/src/common/database-unavailable';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../apps/api/src/platform/database/database-unavailable';
 import { startApp, type TestApp } from '../support/app';
 import { freePort } from '../support/ports';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';

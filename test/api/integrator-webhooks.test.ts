@@ -12,7 +12,7 @@ import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
 import { createApiClient, IntegratorClient } from '../support/integrator';
-import { retryDelayMs, withJitter } from '../../apps/api/src/outbox/retry-delay';
+import { retryDelayMs, withJitter } from '../../apps/api/src/platform/outbox/retry-delay';
 
 interface Received {
   path: string;

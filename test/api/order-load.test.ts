@@ -6,7 +6,7 @@
  */
 import { DataSource } from 'typeorm';
 import type { DoctorOrder } from '@resepti/domain';
-import { dataSourceOptions } from '../../apps/api/src/database/data-source-options';
+import { dataSourceOptions } from '../../apps/api/src/platform/database/data-source-options';
 import { Order } from '../../apps/api/src/orders/order.entity';
 import { readHistoryPage } from '../../apps/api/src/doctor/history-query';
 import { doctorViewOf, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';

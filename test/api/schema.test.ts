@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../../apps/api/src/database/data-source-options';
+import { dataSourceOptions } from '../../apps/api/src/platform/database/data-source-options';
 
 /** The migrations must build exactly the schema the entities describe (no `synchronize`, ever). */
 describe('database schema', () => {

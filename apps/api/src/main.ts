@@ -4,8 +4,8 @@
  * it is the app imported (server.ts): OpenTelemetry's instrumentations patch http, express, pg
  * and ioredis when they are first required, so those must not be loaded before it.
  */
-import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
-import { startTracing } from './observability/tracing.js';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config/config.js';
+import { startTracing } from './platform/tracing/tracing.js';
 
 let config: AppConfig;
 try {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './common/security-headers.js';
+import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './platform/http/security-headers.js';
 
 // Any letter case: /UI-API/… is an API path that no route serves (404), never the web app.
 const NOT_WEB = /^\/(ui-api|api|socket\.io|health|metrics|dev-idp|dev)(\/|$)/i;

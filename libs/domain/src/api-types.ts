@@ -221,7 +221,7 @@ export interface PatientAccessLogEntry {
   actorRole: UserRole | 'integrator';
   /** 'Liisa Lääkäri', 'Anna Apteekkari (Keskusapteekki)'; null when the account no longer exists. */
   actorName: string | null;
-  /** The audit action (apps/api/src/audit/audit-actions.ts), e.g. 'order:read'. */
+  /** The audit action (apps/api/src/platform/audit/audit-actions.ts), e.g. 'order:read'. */
   action: string;
   orderId: number | null;
 }

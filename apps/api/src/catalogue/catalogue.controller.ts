@@ -2,11 +2,11 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Optional } from '../common/optional.js';
+import { Optional } from '../platform/http/optional.js';
 import type { Product } from '@resepti/domain';
-import { Roles } from '../auth/roles.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
 import { CatalogueService } from './catalogue.service.js';
-import { WebProductSchema } from '../common/web-api-schemas.js';
+import { WebProductSchema } from '../platform/http/web-api-schemas.js';
 
 export class ProductSearchQueryDto {
   @ApiPropertyOptional({ description: 'The start of a brand name (with strength) or of an active ingredient; case and accents ignored', example: 'atorvastatiini' })

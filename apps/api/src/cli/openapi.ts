@@ -9,9 +9,9 @@ import { NestFactory } from '@nestjs/core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppModule } from '../app.module.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig } from '../platform/config/config.js';
 import { buildIntegratorDocument } from '../integrator/integrator-docs.js';
-import { buildWebApiDocument, setWebApiPrefix } from '../common/web-api-docs.js';
+import { buildWebApiDocument, setWebApiPrefix } from '../openapi/web-api-docs.js';
 
 export const INTEGRATOR_SPEC_FILE = 'docs/openapi/integrator-v1.json';
 export const WEB_API_SPEC_FILE = 'docs/openapi/web-api.json';

@@ -1,6 +1,6 @@
 import { Column, Entity, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { Coupon } from '../orders/coupon.entity.js';
-import { Customer } from './customer.entity.js';
+import { Customer } from '../accounts/customer.entity.js';
 
 /** The code applied to a customer's cart (one at a time); used up only when the cart is paid. */
 @Entity()

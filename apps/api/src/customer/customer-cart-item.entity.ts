@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import type { ChatEntry, ItemType, TopicId } from '@resepti/domain';
 import { Product } from '../catalogue/product.entity.js';
-import { Customer } from './customer.entity.js';
+import { Customer } from '../accounts/customer.entity.js';
 
 /**
  * A prescription the customer has chosen and not yet paid for: a renewal of a medicine, or a

@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/comm
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerCart } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { COUPON_TRY_THROTTLED_MESSAGE, couponTryKeys, LoginThrottle, requestOrigin } from '../auth/login-throttle.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { IdParam } from '../common/request-input.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { COUPON_TRY_THROTTLED_MESSAGE, couponTryKeys, LoginThrottle, requestOrigin } from '../accounts/login-throttle.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { IdParam } from '../platform/http/request-input.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { AddCustomerCartItemDto, ApplyCouponDto } from './dto/customer-cart.dto.js';
 import { CustomerCartSchema } from './customer-schemas.js';

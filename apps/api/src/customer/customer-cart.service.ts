@@ -18,11 +18,11 @@ import {
 } from '@resepti/domain';
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { Product } from '../catalogue/product.entity.js';
-import { EventBus } from '../events/event-bus.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
-import { Customer } from './customer.entity.js';
+import { Customer } from '../accounts/customer.entity.js';
 import type { CheckoutItem } from './checkout-item.js';
 import type { AddCustomerCartItemDto } from './dto/customer-cart.dto.js';
 

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Optional } from '../common/optional.js';
+import { Optional } from '../platform/http/optional.js';
 import type { Response } from 'express';
 import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { CustomerFeedbackService, FEEDBACK_WITHOUT_ORDER_PER_DAY } from './customer-feedback.service.js';
 import { FeedbackQuestionSchema } from './customer-schemas.js';
 

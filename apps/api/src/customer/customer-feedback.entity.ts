@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { Customer } from './customer.entity.js';
+import { Customer } from '../accounts/customer.entity.js';
 
 /** A customer's rating (1–5 stars) and words, asked once per handled order. */
 @Entity()

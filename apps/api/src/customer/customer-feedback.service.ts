@@ -2,7 +2,7 @@ import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundExcep
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES as M, RECENT_DECISION_WINDOW_MS, type FeedbackQuestion } from '@resepti/domain';
-import { isUniqueViolation } from '../database/errors.js';
+import { isUniqueViolation } from '../platform/database/errors.js';
 import { CustomerFeedback } from './customer-feedback.entity.js';
 
 /**

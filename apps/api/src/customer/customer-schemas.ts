@@ -28,7 +28,7 @@ import {
   type RegistrationData,
   type TopicId,
 } from '@resepti/domain';
-import { CHECKOUT_STATUSES, INT, ITEM_TYPES, TIME, TOPIC_IDS } from '../common/web-api-schemas.js';
+import { CHECKOUT_STATUSES, INT, ITEM_TYPES, TIME, TOPIC_IDS } from '../platform/http/web-api-schemas.js';
 
 // --- Customer ----------------------------------------------------------------------------------
 

@@ -2,12 +2,12 @@ import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Put, Req } from '
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import { requestOrigin } from '../auth/login-throttle.js';
-import { SessionsService } from '../auth/sessions.service.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import { requestOrigin } from '../accounts/login-throttle.js';
+import { SessionsService } from '../accounts/sessions.service.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { CustomerService } from './customer.service.js';
 import { ChangePasswordDto, CloseAccountDto, ContactDetailsDto, LanguageDto } from './dto/customer-account.dto.js';
 import { CustomerInfoSchema, CustomerSessionSchema } from './customer-schemas.js';

@@ -2,8 +2,8 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo, type Language } from '@resepti/domain';
-import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
-import { AuthService } from '../auth/auth.service.js';
+import { AuditService, type AuditActor, type AuditEntry } from '../platform/audit/audit.service.js';
+import { AuthService } from '../accounts/auth.service.js';
 import {
   EMAIL_CHANGE_THROTTLED_MESSAGE,
   emailChangeKeys,
@@ -12,12 +12,12 @@ import {
   passwordWorkKeys,
   type CounterSlots,
   type RequestOrigin,
-} from '../auth/login-throttle.js';
-import { hashPassword } from '../auth/password.js';
-import { isUniqueViolation } from '../database/errors.js';
-import { EventBus } from '../events/event-bus.js';
+} from '../accounts/login-throttle.js';
+import { hashPassword } from '../accounts/password.js';
+import { isUniqueViolation } from '../platform/database/errors.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { CustomerCartService } from './customer-cart.service.js';
-import { Customer, isOpenCustomer, type OpenCustomer } from './customer.entity.js';
+import { Customer, isOpenCustomer, type OpenCustomer } from '../accounts/customer.entity.js';
 import type { ChangePasswordDto, CloseAccountDto, ContactDetailsDto } from './dto/customer-account.dto.js';
 
 const ACCOUNT_MISSING = 'Käyttäjää ei löydy';

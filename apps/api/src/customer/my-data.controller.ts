@@ -2,9 +2,9 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { helsinkiParts, myDataFileName } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { MyDataService } from './my-data.service.js';
 import { MY_DATA_SCHEMA } from './customer-schemas.js';
 

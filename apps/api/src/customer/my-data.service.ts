@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { MY_ACCESS_LOG_MAX_PAGE, type MyAccessLogEntry } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { PatientAccessLogService } from '../audit/patient-access-log.service.js';
-import { Customer } from './customer.entity.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { PatientAccessLogService } from '../platform/audit/patient-access-log.service.js';
+import { Customer } from '../accounts/customer.entity.js';
 
 /** Rows as PostgreSQL returns them (JSON of the export). */
 type Row = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { IdentificationPurpose } from '@resepti/domain';
-import type { OidcTransaction } from '../auth/oidc.client.js';
+import type { OidcTransaction } from '../accounts/oidc.client.js';
 
 declare module 'express-session' {
   interface SessionData {

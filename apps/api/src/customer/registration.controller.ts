@@ -2,17 +2,17 @@ import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res 
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
-import { navigationLanguage, responseLanguage } from '../common/response-language.js';
-import { IdentificationFailed, OidcClient } from '../auth/oidc.client.js';
-import { Public } from '../auth/roles.decorator.js';
-import { requestOrigin } from '../auth/login-throttle.js';
-import { SessionsService } from '../auth/sessions.service.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { navigationLanguage, responseLanguage } from '../platform/http/response-language.js';
+import { IdentificationFailed, OidcClient } from '../accounts/oidc.client.js';
+import { Public } from '../accounts/roles.decorator.js';
+import { requestOrigin } from '../accounts/login-throttle.js';
+import { SessionsService } from '../accounts/sessions.service.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { NewPasswordDto, PasswordCheckDto, RegistrationDto } from './dto/customer-account.dto.js';
 import { RegistrationService } from './registration.service.js';
 import './registration-session.js';
-import { LoginResultSchema } from '../common/web-api-schemas.js';
+import { LoginResultSchema } from '../platform/http/web-api-schemas.js';
 import { CustomerInfoSchema, RegistrationDataSchema } from './customer-schemas.js';
 
 const CALLBACK_PATH = '/ui-api/v1/registration/callback';

@@ -13,18 +13,18 @@ import {
   type IdentificationPurpose,
   type RegistrationData,
 } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { IdentifiedPerson } from '../auth/oidc.client.js';
-import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../auth/login-throttle.js';
-import { hashPassword } from '../auth/password.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { Customer } from './customer.entity.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import type { IdentifiedPerson } from '../accounts/oidc.client.js';
+import { LoginThrottle, PASSWORD_WORK_THROTTLED_MESSAGE, passwordWorkKeys, type RequestOrigin } from '../accounts/login-throttle.js';
+import { hashPassword } from '../accounts/password.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { Customer } from '../accounts/customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import type { RegistrationDto } from './dto/customer-account.dto.js';
 import { Identification } from './identification.entity.js';
-import { isUniqueViolation } from '../database/errors.js';
-import { EventBus } from '../events/event-bus.js';
+import { isUniqueViolation } from '../platform/database/errors.js';
+import { EventBus } from '../platform/events/event-bus.js';
 
 /** How long an identification can be used to register or to set a new password. */
 export const IDENTIFICATION_TTL_MINUTES = 30;

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Configuration } from 'oidc-provider';
 import { DEFAULT_LANGUAGE, isValidHetu, MESSAGES, normalizeHetu, pickLanguage, VALIDATION_MESSAGES, type Language } from '@resepti/domain';
-import { DEV_IDP_PATH, type AppConfig } from '../config/config.js';
+import { DEV_IDP_PATH, type AppConfig } from '../platform/config/config.js';
 import { errorPage, loginPage } from './login-page.js';
 
 interface Person {

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { DEFAULT_HISTORY_SORT, HISTORY_PAGE_SIZE, isValidHetu, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { readHistoryPage } from './history-query.js';
 
 /** Completed orders list: delivered and processing orders handled by any doctor. */

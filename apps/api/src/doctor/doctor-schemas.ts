@@ -22,7 +22,7 @@ import {
   type QueueOrder,
   type SystemStatus,
 } from '@resepti/domain';
-import { INT, ITEM_TYPES, SOURCES, TIME, WebPatientSchema } from '../common/web-api-schemas.js';
+import { INT, ITEM_TYPES, SOURCES, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Doctor ------------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../platform/audit/audit.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { DoctorHistoryController } from './doctor-history.controller.js';
@@ -8,7 +8,7 @@ import { DoctorHistoryService } from './doctor-history.service.js';
 import { DoctorNoticeController } from './doctor-notice.controller.js';
 import { DoctorQueueController } from './doctor-queue.controller.js';
 import { DoctorController } from './doctor.controller.js';
-import { Doctor } from './doctor.entity.js';
+import { Doctor } from '../accounts/doctor.entity.js';
 import { DoctorService } from './doctor.service.js';
 
 /** The doctor's side of the REST contract (SPEC section 7, Doctor). */

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { DoctorInfo } from '@resepti/domain';
-import { Doctor } from './doctor.entity.js';
+import { Doctor } from '../accounts/doctor.entity.js';
 
 @Injectable()
 export class DoctorService {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Bundle, BundleLink, MedicationRequest } from '@medplum/fhirtypes';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { ApiClient } from '../integrator/api-client.entity.js';
 import { FEED_HORIZON } from '../integrator/change-feed.js';
 import { Order } from '../orders/order.entity.js';

@@ -8,9 +8,9 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { problemText } from '@resepti/domain';
-import { AuditWriteError } from '../audit/audit-chain.js';
-import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { isDataException } from '../common/http-exception.filter.js';
+import { AuditWriteError } from '../platform/audit/audit-chain.js';
+import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
+import { isDataException } from '../platform/http/http-exception.filter.js';
 
 export const FHIR_PATH = '/api/fhir';
 export const FHIR_JSON = 'application/fhir+json';

@@ -2,7 +2,7 @@ import { type CallHandler, Controller, type ExecutionContext, Get, Injectable, t
 import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { Bundle, CapabilityStatement, MedicationRequest } from '@medplum/fhirtypes';
-import { Public } from '../auth/roles.decorator.js';
+import { Public } from '../accounts/roles.decorator.js';
 import type { ApiClient } from '../integrator/api-client.entity.js';
 import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../integrator/integrator-access.js';
 import { capabilityStatement } from './capability-statement.js';

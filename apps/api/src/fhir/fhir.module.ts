@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../platform/audit/audit.module.js';
 import { IntegratorModule } from '../integrator/integrator.module.js';
 import { Order } from '../orders/order.entity.js';
 import { FhirMedicationRequestController, FhirMetadataController } from './fhir.controller.js';

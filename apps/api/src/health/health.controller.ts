@@ -1,11 +1,11 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../auth/roles.decorator.js';
-import { RedisConnection, type RedisState } from '../realtime/redis-connection.js';
+import { Public } from '../accounts/roles.decorator.js';
+import { RedisConnection, type RedisState } from '../platform/redis/redis-connection.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ShutdownState } from './shutdown-state.js';
-import { HealthSchema, LivenessSchema, ReadinessSchema } from '../common/web-api-schemas.js';
+import { HealthSchema, LivenessSchema, ReadinessSchema } from '../platform/http/web-api-schemas.js';
 
 export interface ReadinessResponse {
   status: 'ready' | 'not-ready';

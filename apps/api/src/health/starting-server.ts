@@ -1,6 +1,6 @@
 import express from 'express';
 import type { Server } from 'node:http';
-import { sendDatabaseUnavailable } from '../common/database-unavailable.js';
+import { sendDatabaseUnavailable } from '../platform/database/database-unavailable.js';
 import { isIntegratorPath, sendProblem } from '../integrator/problem-json.js';
 import type { HealthResponse, ReadinessResponse } from './health.controller.js';
 

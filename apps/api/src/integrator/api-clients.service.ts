@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ApiClientView } from '@resepti/domain';
-import { AuditService, type AuditActor } from '../audit/audit.service.js';
+import { AuditService, type AuditActor } from '../platform/audit/audit.service.js';
 import { ApiClient } from './api-client.entity.js';
 import { secretMatches } from './integrator-credentials.js';
 import { cancelPendingDeliveries } from './webhook-outbox.service.js';

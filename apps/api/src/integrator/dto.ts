@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { Optional } from '../common/optional.js';
+import { Optional } from '../platform/http/optional.js';
 import {
   DELIVERY_OPTION_IDS,
   INTEGRATOR_MESSAGES as M,

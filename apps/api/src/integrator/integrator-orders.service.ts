@@ -13,11 +13,11 @@ import {
   type OrderStatus,
 } from '@resepti/domain';
 import { Product } from '../catalogue/product.entity.js';
-import { Customer } from '../customer/customer.entity.js';
+import { Customer } from '../accounts/customer.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { Order } from '../orders/order.entity.js';
-import { PharmacyOffice } from '../pharmacy/pharmacy-office.entity.js';
+import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';

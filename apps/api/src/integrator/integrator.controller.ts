@@ -16,10 +16,10 @@ import {
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { Public } from '../auth/roles.decorator.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { Public } from '../accounts/roles.decorator.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
-import { IdParam } from '../common/request-input.js';
+import { IdParam } from '../platform/http/request-input.js';
 import type { ApiClient } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../platform/audit/audit.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
 import { IntegratorRateLimits } from './rate-limits.js';
-import { RedisModule } from '../realtime/redis.module.js';
+import { RedisModule } from '../platform/redis/redis.module.js';
 import { ProblemJsonFilter } from './problem-json.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';

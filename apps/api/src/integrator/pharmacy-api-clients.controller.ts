@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiClientView } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { IdParam } from '../common/request-input.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { IdParam } from '../platform/http/request-input.js';
 import { ApiClientsService, toApiClientView } from './api-clients.service.js';
 import { ApiClientSchema } from '../pharmacy/pharmacy-schemas.js';
 

@@ -10,10 +10,10 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { INTEGRATOR_MESSAGES as M, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
-import { AuditWriteError } from '../audit/audit-chain.js';
-import { isDatabaseUnavailable } from '../common/database-unavailable.js';
-import { isDataException } from '../common/http-exception.filter.js';
-import { FieldValidationException, type FieldFailure } from '../common/validation.js';
+import { AuditWriteError } from '../platform/audit/audit-chain.js';
+import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
+import { isDataException } from '../platform/http/http-exception.filter.js';
+import { FieldValidationException, type FieldFailure } from '../platform/http/validation.js';
 
 /** The integrator API's paths (its own document's, and the token endpoint). */
 export const isIntegratorPath = (path: string): boolean => path.startsWith('/api/');

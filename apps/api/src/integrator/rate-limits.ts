@@ -3,8 +3,8 @@ import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { INTEGRATOR_MESSAGES } from '@resepti/domain';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { RedisConnection } from '../realtime/redis-connection.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { RedisConnection } from '../platform/redis/redis-connection.js';
 
 const WINDOW_SECONDS = 60;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 
 /** The simulated doctor looks for due steps at most this often (more often when decisions are quicker). */

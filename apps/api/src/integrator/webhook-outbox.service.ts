@@ -2,8 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type PharmacyNotice } from '@resepti/domain';
-import type { AuditEntry } from '../audit/audit.service.js';
-import { EventBus } from '../events/event-bus.js';
+import type { AuditEntry } from '../platform/audit/audit.service.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 

@@ -3,11 +3,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { WEBHOOK_SIGNATURE_HEADER, type IntegratorWebhookEvent } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { EventBus } from '../events/event-bus.js';
-import { OutboxWorker, type OutboxRow, type SendOutcome } from '../outbox/outbox-worker.js';
-import { retryDelayMs, withJitter } from '../outbox/retry-delay.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { EventBus } from '../platform/events/event-bus.js';
+import { OutboxWorker, type OutboxRow, type SendOutcome } from '../platform/outbox/outbox-worker.js';
+import { retryDelayMs, withJitter } from '../platform/outbox/retry-delay.js';
 import { WebhookDelivery } from './webhook.entity.js';
 import { postToWebhook, resolveWebhookTarget } from './webhook-url.js';
 

@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../auth/roles.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { registry } from './metrics.js';
+import { Public } from '../accounts/roles.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { registry } from '../platform/metrics/metrics.js';
 import { SharedStateCollector } from './shared-state.collector.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

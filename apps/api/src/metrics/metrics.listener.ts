@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../events/event-bus.js';
-import { loginAttempts, orderChanges, paymentAnomalies, paymentOutcomes } from './metrics.js';
+import { EventBus } from '../platform/events/event-bus.js';
+import { loginAttempts, orderChanges, paymentAnomalies, paymentOutcomes } from '../platform/metrics/metrics.js';
 
 /** Counts committed domain events (after the commit: a rolled-back change never counts). */
 @Injectable()

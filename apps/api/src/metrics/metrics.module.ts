@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { RealtimeModule } from '../realtime/realtime.module.js';
-import { RedisConnection } from '../realtime/redis-connection.js';
-import { collectProcessMetrics, registry } from './metrics.js';
+import { RedisConnection } from '../platform/redis/redis-connection.js';
+import { collectProcessMetrics, registry } from '../platform/metrics/metrics.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsListener } from './metrics.listener.js';
 import { SharedStateCollector } from './shared-state.collector.js';

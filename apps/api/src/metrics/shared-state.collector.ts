@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { registry } from './metrics.js';
+import { registry } from '../platform/metrics/metrics.js';
 
 interface Snapshot {
   queue: Array<{ option: string; waiting: number; processing: number }>;

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { EventBus } from '../events/event-bus.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { NoticeCheck } from './notice-check.entity.js';
 import { Notice } from './notice.entity.js';
 

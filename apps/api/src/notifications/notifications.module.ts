@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SmsOutboxController } from './sms-outbox.controller.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 import { SmsOutboxService } from './sms-outbox.service.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '../auth/roles.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Public } from '../accounts/roles.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { SmsOutbox } from './sms-outbox.entity.js';
 import { SmsOutboxService } from './sms-outbox.service.js';
 

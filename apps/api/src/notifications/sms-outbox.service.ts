@@ -3,10 +3,10 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { accountClosedSms, credentialChangedSms, orderHandledSms, toE164Phone } from '@resepti/domain';
-import { preparedIn } from '../database/prepared-query.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { Customer } from '../customer/customer.entity.js';
-import { EventBus } from '../events/event-bus.js';
+import { preparedIn } from '../platform/database/prepared-query.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import type { Customer } from '../accounts/customer.entity.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import type { OrderChange } from '../orders/order-change.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { SmsConfig } from '../config/config.js';
+import type { SmsConfig } from '../platform/config/config.js';
 
 export interface SmsMessage {
   /** The outbox row's id (for logs). */

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { EventBus } from '../events/event-bus.js';
-import { OutboxWorker, type OutboxRow } from '../outbox/outbox-worker.js';
-import { retryDelayMs } from '../outbox/retry-delay.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { EventBus } from '../platform/events/event-bus.js';
+import { OutboxWorker, type OutboxRow } from '../platform/outbox/outbox-worker.js';
+import { retryDelayMs } from '../platform/outbox/retry-delay.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 import { SMS_PROVIDER, type SmsProvider } from './sms-provider.js';
 

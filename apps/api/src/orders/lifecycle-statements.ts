@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { preparedIn } from '../database/prepared-query.js';
+import { preparedIn } from '../platform/database/prepared-query.js';
 import type { Decision, OrderStatus } from '@resepti/domain';
 import { loadChangedOrder, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import type { OrderSource } from './order.entity.js';

@@ -15,10 +15,10 @@ import {
   type OrderStatus,
   type QueueStatus,
 } from '@resepti/domain';
-import { AuditService, type AuditActor, type AuditEntry } from '../audit/audit.service.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { retryOnConflict } from '../database/errors.js';
-import { EventBus } from '../events/event-bus.js';
+import { AuditService, type AuditActor, type AuditEntry } from '../platform/audit/audit.service.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { retryOnConflict } from '../platform/database/errors.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';

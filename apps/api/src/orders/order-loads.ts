@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { preparedIn } from '../database/prepared-query.js';
+import { preparedIn } from '../platform/database/prepared-query.js';
 import type { DoctorOrder } from '@resepti/domain';
-import type { Doctor } from '../doctor/doctor.entity.js';
+import type { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';
 import { toDoctorOrder } from './order-view.js';

@@ -12,7 +12,7 @@ import {
   type PharmacyOrder,
   type QueueOrder,
 } from '@resepti/domain';
-import type { Doctor } from '../doctor/doctor.entity.js';
+import type { Doctor } from '../accounts/doctor.entity.js';
 import { Coupon } from './coupon.entity.js';
 import { type OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';

@@ -9,7 +9,7 @@ import {
   type Relation,
 } from 'typeorm';
 import type { DeliveryOptionId, OrderStatus, PharmacyData } from '@resepti/domain';
-import { Doctor } from '../doctor/doctor.entity.js';
+import { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
 
 export type OrderSource = 'customer' | 'pharmacy';

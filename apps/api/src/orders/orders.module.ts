@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../platform/audit/audit.module.js';
 import { CouponsService } from './coupons.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 import { OrderQueueCount } from './order-queue-count.entity.js';

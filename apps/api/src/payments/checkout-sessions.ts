@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { In, type EntityManager, type Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES } from '@resepti/domain';
 import { CustomerCartService } from '../customer/customer-cart.service.js';
-import { EventBus } from '../events/event-bus.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentSession, type SessionEndReason } from './payment-session.entity.js';
 

@@ -1,5 +1,5 @@
 import { customerDeadline, type PaymentRefusal } from '@resepti/domain';
-import type { Customer } from '../customer/customer.entity.js';
+import type { Customer } from '../accounts/customer.entity.js';
 import type { NewOrder } from '../orders/new-order.js';
 import type { PaymentSession } from './payment-session.entity.js';
 

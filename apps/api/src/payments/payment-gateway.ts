@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { DECLINED_TOKENS, PAYING_TOKENS } from './embedded-checkout.js';
 import { paidUrl } from './paid-url.js';
 import type { PaymentProvider, PaymentSession } from './payment-session.entity.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditModule } from '../audit/audit.module.js';
+import { AuditModule } from '../platform/audit/audit.module.js';
 import { CustomerModule } from '../customer/customer.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutSessions } from './checkout-sessions.js';

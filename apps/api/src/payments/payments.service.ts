@@ -12,7 +12,7 @@ import {
   type PaymentSessionResponse,
   type PaymentStatus,
 } from '@resepti/domain';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { CheckoutSessions, claimEnds, paymentInProgress } from './checkout-sessions.js';
 import { chargeTestCard, paymentDeclined } from './embedded-checkout.js';
 import { paidUrl } from './paid-url.js';

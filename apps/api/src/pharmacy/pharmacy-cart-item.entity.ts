@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import type { ItemType } from '@resepti/domain';
 import { Product } from '../catalogue/product.entity.js';
-import { PharmacyUser } from './pharmacy-user.entity.js';
+import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 
 /** A medicine the pharmacist has added for the current patient, until the order is sent. */
 @Entity()

@@ -2,13 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { DeliveryOptionDto, Patient, PharmacyCart, PharmacySendResult } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { AddCartItemDto, DeliveryOptionDto as DeliveryOptionBody, SendCartDto } from './dto/cart.dto.js';
 import { PatientInfoDto } from './dto/patient-info.dto.js';
 import { PharmacyCartService, deliveryOptions } from './pharmacy-cart.service.js';
-import { WebPatientSchema } from '../common/web-api-schemas.js';
+import { WebPatientSchema } from '../platform/http/web-api-schemas.js';
 import { PharmacyCartSchema, PharmacyDeliveryOptionSchema, PharmacySendResultSchema } from './pharmacy-schemas.js';
 
 /** The pharmacist's order in the making: patient, medicines, handling option, send. */

@@ -1,6 +1,6 @@
 import { Column, Entity, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import type { DeliveryOptionId } from '@resepti/domain';
-import { PharmacyUser } from './pharmacy-user.entity.js';
+import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 
 /**
  * A pharmacist's order in the making: the patient and the chosen handling option (the medicines

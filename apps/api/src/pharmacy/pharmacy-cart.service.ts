@@ -15,17 +15,17 @@ import {
   type PharmacyCart as PharmacyCartDto,
   type PharmacySendResult,
 } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { EventBus } from '../events/event-bus.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { EventBus } from '../platform/events/event-bus.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { CatalogueService, productDisplayName } from '../catalogue/catalogue.service.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
 import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
 import { pharmacyOrder, type OrderedProduct, type PharmacyOrderLine } from './pharmacy-order-rules.js';
-import type { PharmacyOffice } from './pharmacy-office.entity.js';
-import { preparedIn } from '../database/prepared-query.js';
+import type { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
+import { preparedIn } from '../platform/database/prepared-query.js';
 
 /** A cart emptied with its patient forgotten (after a send or a clear), as view() would read it. */
 const emptiedCart = (): PharmacyCartDto => ({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });

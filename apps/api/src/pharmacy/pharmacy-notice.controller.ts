@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
-import { IdParam } from '../common/request-input.js';
+import { IdParam } from '../platform/http/request-input.js';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { PHARMACY_MESSAGES, type MessageStatus, type PharmacyNotice } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
 import { PharmacyNoticeSchema } from '../doctor/doctor-schemas.js';
 import { MessageStatusSchema } from './pharmacy-schemas.js';

@@ -1,11 +1,11 @@
 import { Controller, Get, Patch, Req } from '@nestjs/common';
-import { IdParam } from '../common/request-input.js';
+import { IdParam } from '../platform/http/request-input.js';
 import { ApiExtraModels, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { PharmacyOffice } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { PharmacyOfficeService, toPharmacyOfficeDto } from './pharmacy-office.service.js';
 import { PharmacyOfficeSchema } from './pharmacy-schemas.js';
 

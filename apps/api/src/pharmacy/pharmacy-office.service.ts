@@ -2,8 +2,8 @@ import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/com
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
-import type { SessionUser } from '../auth/session-user.js';
-import { PharmacyOffice } from './pharmacy-office.entity.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 
 export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
   return {

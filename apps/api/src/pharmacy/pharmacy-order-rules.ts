@@ -12,7 +12,7 @@ import {
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import type { Product } from '../catalogue/product.entity.js';
 import type { NewOrder } from '../orders/new-order.js';
-import type { PharmacyOffice } from './pharmacy-office.entity.js';
+import type { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 
 /**
  * The one statement of what a pharmacy may order for a patient, used by the workbench's send and

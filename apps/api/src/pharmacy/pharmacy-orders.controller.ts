@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { IdParam } from '../common/request-input.js';
+import { IdParam } from '../platform/http/request-input.js';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { PHARMACY_HISTORY_PAGE_SIZE, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
 import { ActiveOrdersQueryDto, OrderHistoryQueryDto } from './dto/order-history.dto.js';
 import { PharmacyOrdersService } from './pharmacy-orders.service.js';
 import { PharmacyOrderPageSchema, PharmacyOrderSchema } from './pharmacy-schemas.js';

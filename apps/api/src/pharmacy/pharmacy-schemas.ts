@@ -25,7 +25,7 @@ import {
   type PharmacyUserListEntry,
   type UsernameCheck,
 } from '@resepti/domain';
-import { INT, ITEM_TYPES, TIME, WebPatientSchema } from '../common/web-api-schemas.js';
+import { INT, ITEM_TYPES, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Pharmacy ----------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MfaService } from '../auth/mfa.service.js';
+import { MfaService } from '../accounts/mfa.service.js';
 import type { Repository } from 'typeorm';
 import {
   PHARMACY_MESSAGES,
@@ -12,16 +12,16 @@ import {
   type UpdatePharmacyUserRequest,
   type UsernameCheck,
 } from '@resepti/domain';
-import { AuditService } from '../audit/audit.service.js';
-import { LoginThrottle, type RequestOrigin } from '../auth/login-throttle.js';
-import { hashPassword } from '../auth/password.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { SessionsService } from '../auth/sessions.service.js';
+import { AuditService } from '../platform/audit/audit.service.js';
+import { LoginThrottle, type RequestOrigin } from '../accounts/login-throttle.js';
+import { hashPassword } from '../accounts/password.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { SessionsService } from '../accounts/sessions.service.js';
 import { NoticesService } from '../notices/notices.service.js';
-import { PharmacyOffice } from './pharmacy-office.entity.js';
-import { PharmacyUser } from './pharmacy-user.entity.js';
+import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
+import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { toUserListEntry } from './pharmacy.service.js';
-import { isUniqueViolation } from '../database/errors.js';
+import { isUniqueViolation } from '../platform/database/errors.js';
 
 
 /** Usernames are unique and compared case-insensitively: they are stored trimmed and lower-case. */

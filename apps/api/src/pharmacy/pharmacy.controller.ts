@@ -1,10 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PharmacyUserInfo } from '@resepti/domain';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { Roles } from '../auth/roles.decorator.js';
-import type { SessionUser } from '../auth/session-user.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { Roles } from '../accounts/roles.decorator.js';
+import type { SessionUser } from '../platform/http/session-user.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { PharmacyService } from './pharmacy.service.js';
 import { PharmacyUserInfoSchema } from './pharmacy-schemas.js';
 

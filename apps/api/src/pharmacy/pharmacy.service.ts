@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { PharmacyUserInfo, PharmacyUserListEntry } from '@resepti/domain';
-import { PharmacyUser } from './pharmacy-user.entity.js';
+import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 
 /** A pharmacy user as the admin's list shows it (never the password hash). */
 export function toUserListEntry(user: PharmacyUser): PharmacyUserListEntry {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { InvalidationChannel } from '../realtime/invalidation-channel.js';
+import { InvalidationChannel } from '../platform/redis/invalidation-channel.js';
 
 /** Pages longer than this (a screen asking for much more) are read each time, not kept. */
 const MAX_CACHED_LIMIT = 100;

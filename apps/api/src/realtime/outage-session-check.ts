@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { RealtimeGateway, type SocketData } from './realtime.gateway.js';
-import { RedisConnection } from './redis-connection.js';
+import { RedisConnection } from '../platform/redis/redis-connection.js';
 
 /** How often, while Redis is away, this process re-reads the sessions of all its sockets. */
 const WHILE_DOWN_MS = 5000;

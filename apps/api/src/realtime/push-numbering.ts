@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { PushMeta } from '@resepti/domain';
-import { RedisConnection, withTimeout } from './redis-connection.js';
+import { RedisConnection, withTimeout } from '../platform/redis/redis-connection.js';
 
 const EPOCH_KEY = 'resepti:push:epoch';
 const roomKey = (room: string) => `resepti:push:seq:${room}`;

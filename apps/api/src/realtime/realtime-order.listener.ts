@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ROOMS, visibleDecision, type OrderUpdatedEvent, type QueueStatus } from '@resepti/domain';
-import { EventBus } from '../events/event-bus.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import type { OrderChange } from '../orders/order-change.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { toPharmacyOrder } from '../orders/order-view.js';

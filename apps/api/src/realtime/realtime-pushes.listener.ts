@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../events/event-bus.js';
+import { EventBus } from '../platform/events/event-bus.js';
 import { RealtimePublisher } from './realtime.publisher.js';
 
 /**

@@ -3,10 +3,10 @@ import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSock
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
-import { AuthService } from '../auth/auth.service.js';
-import { SessionMiddleware } from '../auth/session.middleware.js';
-import { sessionUserOf, type SessionUser } from '../auth/session-user.js';
-import { socketConnections } from '../metrics/metrics.js';
+import { AuthService } from '../accounts/auth.service.js';
+import { SessionMiddleware } from '../accounts/session.middleware.js';
+import { sessionUserOf, type SessionUser } from '../platform/http/session-user.js';
+import { socketConnections } from '../platform/metrics/metrics.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 

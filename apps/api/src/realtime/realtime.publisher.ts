@@ -10,7 +10,7 @@ import {
   type ServerToClientEvents,
   type QueueStatus,
 } from '@resepti/domain';
-import { pushesTotal, pushFailures, pushLatency } from '../metrics/metrics.js';
+import { pushesTotal, pushFailures, pushLatency } from '../platform/metrics/metrics.js';
 import { PushNumbering } from './push-numbering.js';
 import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 

@@ -4,9 +4,9 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import type { Namespace, Server, ServerOptions } from 'socket.io';
 import { SOCKET_EVENTS, type ResyncEvent } from '@resepti/domain';
-import { isAllowedOrigin } from '../common/same-origin.js';
-import { pushResyncs } from '../metrics/metrics.js';
-import { withTimeout } from './redis-connection.js';
+import { isAllowedOrigin } from '../platform/http/same-origin.js';
+import { pushResyncs } from '../platform/metrics/metrics.js';
+import { withTimeout } from '../platform/redis/redis-connection.js';
 
 /**
  * How long a client that lost its connection gets back, on reconnecting, the pushes it

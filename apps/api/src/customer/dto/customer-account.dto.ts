@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, MaxLength, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordCheckRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, MaxLength } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from '@resepti/domain';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { OptionalOrNull } from '../../common/optional.js';
+import { OptionalOrNull } from '../../platform/http/optional.js';
 import { HISTORY_FILTER_MAX, HISTORY_PAGE_SIZE, HISTORY_SORT_ORDERS, type HistorySortOrder, type HistoryRequest } from '@resepti/domain';
 
 export class HistoryRequestDto implements HistoryRequest {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, MaxLength } from 'class-validator';
-import { OptionalOrNull } from '../../common/optional.js';
+import { OptionalOrNull } from '../../platform/http/optional.js';
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyMessageRequest } from '@resepti/domain';
 
 export class PharmacyMessageDto implements PharmacyMessageRequest {

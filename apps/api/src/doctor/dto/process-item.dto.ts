@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { DECISIONS, DOCTOR_MESSAGES, type Decision, type ProcessItemRequest } from '@resepti/domain';
 
 export class ProcessItemDto implements ProcessItemRequest {

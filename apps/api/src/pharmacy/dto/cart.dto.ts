@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsObject, IsString, MaxLength } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { DELIVERY_OPTION_IDS, MESSAGES, PHARMACY_MESSAGES, PHARMACY_REASON_MAX_LENGTH, type DeliveryOptionId, type AddPharmacyCartItemRequest, type PharmacySendRequest } from '@resepti/domain';
 import { Trim } from './trim.js';
 

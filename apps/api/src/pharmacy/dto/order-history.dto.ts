@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { PHARMACY_ACTIVE_MAX_LIMIT, PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 
 /** GET /pharmacy-order-history/history?offset=&limit= */

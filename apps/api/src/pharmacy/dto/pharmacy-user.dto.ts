@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsString, MaxLength } from 'class-validator';
-import { Optional } from '../../common/optional.js';
+import { Optional } from '../../platform/http/optional.js';
 import { PHARMACY_MESSAGES, VALIDATION_MESSAGES, type NewPharmacyUserRequest, type UpdatePharmacyUserRequest, type DeletePharmacyUserRequest, type ResetPharmacyUserMfaRequest } from '@resepti/domain';
 
 const PASSWORD_TOO_LONG = 'Salasana on liian pitkä';

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../platform/audit/audit.module.js';
+import { RedisModule } from '../platform/redis/redis.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { CsrfProtection } from './csrf.js';
+import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
+import { LoginCounter } from './login-counter.entity.js';
+import { LoginThrottle } from './login-throttle.js';
+import { MfaController } from './mfa.controller.js';
+import { MfaService } from './mfa.service.js';
+import { StaffRecoveryCode, StaffTotp } from './staff-totp.entity.js';
+import { RolesGuard } from './roles.guard.js';
+import { SessionMiddleware } from './session.middleware.js';
+import { SessionSerializer } from './session.serializer.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, RedisModule, PassportModule.register({ session: true })],
+  controllers: [AuthController, MfaController],
+  providers: [
+    AuthService,
+    MfaService,
+    LoginThrottle,
+    CsrfProtection,
+    SessionMiddleware,
+    SessionSerializer,
+    SessionsService,
+    CustomerLocalStrategy,
+    DoctorLocalStrategy,
+    PharmacistLocalStrategy,
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [AuthService, MfaService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService],
+})
+export class AuthModule {}
