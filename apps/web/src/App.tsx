@@ -12,7 +12,7 @@ import { WorkbenchSkeleton } from './components/Skeleton';
 import { preloadDoctor } from './doctor/doctor-preload';
 import { preloadPharmacy } from './pharmacy/pharmacy-preload';
 import { LandingPage } from './public/LandingPage';
-import { ROUTES } from './routes';
+import { ROUTES } from './routes/routes';
 
 // Only the landing page is in the first load (issue 24: ≤ 120 KiB gzip, bench figure
 // web_js_gzip_kb); every other page, and the role layouts, load on first use.
@@ -20,7 +20,7 @@ const AccessibilityPage = lazyRoute(() => import('./public/AccessibilityPage').t
 const CustomerInfoPage = lazyRoute(() => import('./public/CustomerInfoPage').then((m) => m.CustomerInfoPage));
 const CustomerLoginPage = lazyRoute(() => import('./public/CustomerLoginPage').then((m) => m.CustomerLoginPage));
 const DoctorLoginPage = lazyRoute(() => import('./public/DoctorLoginPage').then((m) => m.DoctorLoginPage));
-const PharmacyLoginPage = lazyRoute(() => import('./public/PharmacyLoginPage').then((m) => m.PharmacyLoginPage));
+const PharmacyLoginPage = lazyRoute(() => import('./pharmacy/PharmacyLoginPage').then((m) => m.PharmacyLoginPage));
 const NotFoundPage = lazyRoute(() => import('./public/NotFoundPage').then((m) => m.NotFoundPage));
 // The route guard too: it brings the session check, the wrong-role page and suomifi's Button.
 const RequireUser = lazyRoute(() => import('./auth/RequireUser').then((m) => m.RequireUser));
@@ -31,7 +31,7 @@ const EmbeddedCheckoutPage = lazyRoute(() => import('./customer/EmbeddedCheckout
 const CustomerHelloPage = lazyRoute(() => import('./customer/CustomerHelloPage').then((m) => m.CustomerHelloPage));
 const CustomerPrescriptionsPage = lazyRoute(() => import('./customer/CustomerPrescriptionsPage').then((m) => m.CustomerPrescriptionsPage));
 const CustomerProfilePage = lazyRoute(() => import('./customer/CustomerProfilePage').then((m) => m.CustomerProfilePage));
-const RegisterHelloPage = lazyRoute(() => import('./public/RegisterHelloPage').then((m) => m.RegisterHelloPage));
+const RegisterHelloPage = lazyRoute(() => import('./customer/RegisterHelloPage').then((m) => m.RegisterHelloPage));
 const StaffMfaPage = lazyRoute(() => import('./auth/StaffMfaPage').then((m) => m.StaffMfaPage));
 const DoctorAdminPage = lazyRoute(() => import('./doctor/DoctorAdminPage').then((m) => m.DoctorAdminPage));
 const DoctorHistoryPage = lazyRoute(() => import('./doctor/DoctorHistoryPage').then((m) => m.DoctorHistoryPage));

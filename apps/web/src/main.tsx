@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { App } from './App';
 import { initI18n } from './i18n/i18n';
-import { FINNISH } from './texts';
+import { FINNISH } from './i18n/texts';
 // App-wide styles, in cascade order (role styles load with each role's layout).
 import './styles/base.css';
 import './styles/layout.css';

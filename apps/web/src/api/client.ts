@@ -6,7 +6,7 @@
  */
 import { currentLanguage } from '../i18n/i18n';
 import { CSRF_ERROR_CODE, CSRF_HEADER, LIVE_FALLBACK_HEADER, LIVE_FALLBACK_POLLING, type ApiError as ApiErrorBody, type CsrfTokenResponse, type UserRole } from '@resepti/domain';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../routes/routes';
 
 const API_BASE = '/ui-api/v1';
 

@@ -4,7 +4,7 @@
  * answer at all) has no message meant for users, so the screen's own fallback is shown.
  */
 import { time } from '../i18n/format';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 import { isApiError } from './client';
 
 export function errorText(error: unknown, fallback: string = TEXTS.common.unexpectedError): string {

@@ -1,5 +1,5 @@
 /** Session and login calls per user level (SPEC section 7). */
-import type { CustomerSession, DoctorInfo, LoginResponse, PharmacyUserInfo, TotpEnableResponse, TotpSetupResponse, TotpStatus } from '@resepti/domain';
+import type { CustomerInfo, CustomerSession, Language, LanguageRequest, DoctorInfo, LoginResponse, PharmacyUserInfo, TotpEnableResponse, TotpSetupResponse, TotpStatus } from '@resepti/domain';
 import { api, isApiError, type UserLevel, toUserLevel } from './client';
 
 export interface SessionUserByLevel {
@@ -79,4 +79,9 @@ export function setupTotp(): Promise<TotpSetupResponse> {
 
 export function enableTotp(code: string): Promise<TotpEnableResponse> {
   return api.post<TotpEnableResponse>('/mfa/totp/enable', { code }, { skipAuthRedirect: true });
+}
+
+/** PUT /my-user/language: the language switch, kept on the account for the text messages. */
+export function saveMyLanguage(language: Language): Promise<CustomerInfo> {
+  return api.put<CustomerInfo>('/my-user/language', { language } satisfies LanguageRequest);
 }

@@ -21,7 +21,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { PushSequence, SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents } from '@resepti/domain';
-import { useSignedIn } from '../auth/signed-in';
+import { useSignedIn } from './signed-in';
 import { setPollingFallback } from './client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -12,9 +12,9 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { isApiError, setCurrentUserLevel, toUserLevel } from '../api/client';
 import { PageLoading } from '../components/PageLoading';
 import { WrongRolePage } from '../components/WrongRolePage';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 import { useSession } from './useSession';
-import { useSignedIn, useSignedInLevel } from './signed-in';
+import { useSignedIn, useSignedInLevel } from '../api/signed-in';
 
 interface RequireUserProps {
   /** 'customer', 'doctor' or 'pharmacy'; any other value is an error. */

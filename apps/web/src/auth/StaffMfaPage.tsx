@@ -14,9 +14,9 @@ import { errorText } from '../api/error-text';
 import { useSocket } from '../api/socket';
 import { PageLoading } from '../components/PageLoading';
 import { usePageTitle } from '../components/usePageTitle';
-import { PublicLayout } from '../public/PublicLayout';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { PublicLayout } from '../components/PublicLayout';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { useEnableTotp, useSetupTotp, useTotpStatus } from './mfa-hooks';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 

@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'suomifi-ui-components';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 interface ConfirmActionProps {
   question: string;

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from './Alert';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 interface State {
   failed: boolean;

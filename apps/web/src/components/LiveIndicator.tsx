@@ -1,6 +1,6 @@
 /** Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached. */
 import { useConnectionMonitor } from '../api/connection';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 export function LiveIndicator() {
   const { connected, unreachable } = useConnectionMonitor();

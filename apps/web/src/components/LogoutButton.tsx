@@ -1,6 +1,6 @@
 import { Button } from 'suomifi-ui-components';
-import { useLogout } from '../auth/useLogout';
-import { TEXTS } from '../texts';
+import { useLogout } from '../api/useLogout';
+import { TEXTS } from '../i18n/texts';
 
 export function LogoutButton({ to }: { to: string }) {
   const { logout, pending } = useLogout(to);

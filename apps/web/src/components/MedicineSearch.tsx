@@ -9,7 +9,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
-import { MEDICINE_SEARCH_TEXTS as T } from '../texts';
+import { MEDICINE_SEARCH_TEXTS as T } from '../i18n/texts';
 import './chat.css';
 
 const MAX_SUGGESTIONS = 8;

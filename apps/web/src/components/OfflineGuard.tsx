@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { RouteBoundary } from './lazy-route';
 import { CardSkeletons } from './Skeleton';
 import { useServerUnreachable } from '../api/connection';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 export function OfflineGuard({ children }: { children: ReactNode }) {
   const offline = useServerUnreachable();

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 /** The text alone, while the spinner's code loads or when it could not be loaded (offline). */
 function LoadingText({ text }: { text: string }) {

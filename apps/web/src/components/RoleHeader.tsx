@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { SkipToContent } from './SkipLink';
 import { LiveIndicator } from './LiveIndicator';
 import { LogoutButton } from './LogoutButton';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 export interface RoleNavItem {
   to: string;

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { InlineAlert } from 'suomifi-ui-components';
 import { isSessionExpiredSearch } from '../api/client';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 /** On a login page reached because the session ended: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.' */
 export function SessionExpiredNotice() {

@@ -9,8 +9,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'suomifi-ui-components';
 import { formatCountdown } from '@resepti/domain';
 import { lastUserActivity, loginPathFor, onUserActivity, type UserLevel } from '../api/client';
-import { useLogout } from '../auth/useLogout';
-import { TEXTS } from '../texts';
+import { useLogout } from '../api/useLogout';
+import { TEXTS } from '../i18n/texts';
 
 const SESSION_WARNING_MS = 2 * 60_000;
 

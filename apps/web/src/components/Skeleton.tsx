@@ -2,7 +2,7 @@
  * Placeholders in the shape of what is loading (instead of a blank spinner): the page keeps
  * its layout while the data arrives. Screen readers hear 'Ladataan…' once.
  */
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 export function CardSkeletons({ count = 3 }: { count?: number }) {
   return (

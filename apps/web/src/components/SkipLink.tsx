@@ -1,4 +1,4 @@
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 /** First focusable element of every layout: jumps over the header to the main content. */
 export function SkipToContent() {

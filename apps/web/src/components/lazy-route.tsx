@@ -8,7 +8,7 @@ import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode, us
 import { probeServer } from '../api/client';
 import { useServerUnreachable } from '../api/connection';
 import { Alert } from './Alert';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 /** Thrown for a page whose code did not load. */
 class PageLoadError extends Error {

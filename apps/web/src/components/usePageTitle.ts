@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 /** The tab names the screen: 'Historia – Resepti' (put back to 'Resepti' when the screen closes). */
 export function usePageTitle(screen: string | null): void {

@@ -8,11 +8,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
 import { VALIDATION_MESSAGES } from '@resepti/domain';
 import { errorText } from '../api/error-text';
-import { useLeaveSignedIn } from '../auth/useLogout';
+import { useLeaveSignedIn } from '../api/useLogout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PasswordInput } from '../components/PasswordInput';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../i18n/texts';
 import { useCloseAccount } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.profile;

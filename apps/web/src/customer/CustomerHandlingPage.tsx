@@ -13,8 +13,8 @@ import { price } from '../i18n/format';
 import { isApiError } from '../api/client';
 import { errorText, errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 import { isHostedCheckout } from './customer-api';
 import { useApplyCoupon, useCustomerCart, useStartCheckout, useUnapplyCoupon } from './customer-hooks';
 

@@ -2,8 +2,8 @@
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { useSession } from '../auth/useSession';
-import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 
 export function CustomerHelloPage() {
   const customer = useSession('customer').data;

@@ -8,14 +8,14 @@ import { Button, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { formatPhone, normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
-import { useLogout } from '../auth/useLogout';
+import { useLogout } from '../api/useLogout';
 import { useSession } from '../auth/useSession';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PageLoading } from '../components/PageLoading';
 import { PasswordInput } from '../components/PasswordInput';
-import { LegalModal } from '../public/LegalModal';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
+import { LegalModal } from '../components/LegalModal';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS, localizedMessage } from '../i18n/texts';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
 import { MyDataRights } from './MyDataRights';
 

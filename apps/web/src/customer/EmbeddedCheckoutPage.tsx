@@ -12,8 +12,8 @@ import { TEST_CARDS } from '@resepti/domain';
 import { price, time } from '../i18n/format';
 import { errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.checkout;

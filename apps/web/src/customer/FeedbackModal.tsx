@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 import { useFeedbackQuestion, useSendFeedback } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.feedback;

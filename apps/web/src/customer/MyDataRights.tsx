@@ -6,7 +6,7 @@
 import { Button, InlineAlert, Paragraph } from 'suomifi-ui-components';
 import { dateTime } from '../i18n/format';
 import { PageLoading } from '../components/PageLoading';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 import { CloseAccount } from './CloseAccount';
 import { MY_DATA_URL } from './customer-api';
 import { useMyAccessLog } from './customer-hooks';

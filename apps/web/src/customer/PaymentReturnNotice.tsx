@@ -8,7 +8,7 @@
 import { customerDeadline } from '@resepti/domain';
 import { dateTime } from '../i18n/format';
 import { useSession } from '../auth/useSession';
-import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, TEXTS } from '../i18n/texts';
 import { usePaymentReturn } from './customer-hooks';
 
 const T = CUSTOMER_TEXTS.paymentReturn;

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { isApproved, isRejected, patientStatusTextIn, renewableTillTextIn, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
 import { currentLanguage } from '../i18n/i18n';
 import { dateTime, price } from '../i18n/format';
-import { CUSTOMER_TEXTS } from '../texts';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 
 const T = CUSTOMER_TEXTS.prescriptions;
 

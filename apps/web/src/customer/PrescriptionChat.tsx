@@ -24,8 +24,8 @@ import {
 import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, localizedMessage } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS, localizedMessage } from '../i18n/texts';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
 import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';

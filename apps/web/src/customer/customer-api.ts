@@ -24,8 +24,6 @@ import type {
   Product,
   RegistrationData,
   RegistrationRequest,
-  Language,
-  LanguageRequest,
 } from '@resepti/domain';
 import { api, markUserActivity } from '../api/client';
 
@@ -161,7 +159,3 @@ export function sendFeedback(feedback: FeedbackRequest): Promise<void> {
   return api.post<void>('/my-feedback-question', feedback, C);
 }
 
-/** PUT /my-user/language: the language switch, kept on the account for the text messages. */
-export function saveMyLanguage(language: Language): Promise<CustomerInfo> {
-  return api.put<CustomerInfo>('/my-user/language', { language } satisfies LanguageRequest);
-}

@@ -28,7 +28,7 @@ import { useSocket } from '../api/socket';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
 import type { ProductSearch } from '../components/MedicineSearch';
-import { forgetSessions } from '../auth/signed-in';
+import { forgetSessions } from '../api/signed-in';
 import { useSession } from '../auth/useSession';
 import {
   addCartItem,

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import type { CustomerSession } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { currentLanguage } from '../i18n/i18n';
-import { saveMyLanguage } from './customer-api';
+import { saveMyLanguage } from '../api/session';
 
 export function useAccountLanguage(customer: CustomerSession | null | undefined): void {
   const queryClient = useQueryClient();

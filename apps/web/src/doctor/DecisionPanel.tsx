@@ -6,7 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, InlineAlert, Textarea } from 'suomifi-ui-components';
 import { DEFAULT_REJECTION_REASON, isRejected, type Decision, type DoctorPrescription } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../i18n/texts';
 import { decisionClass, decisionText } from './OrderParts';
 
 const T = DOCTOR_TEXTS.order;

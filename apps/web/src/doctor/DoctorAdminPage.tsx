@@ -9,8 +9,8 @@ import { InlineAlert, Textarea, TextInput, ToggleInput } from 'suomifi-ui-compon
 import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
-import { ROUTES } from '../routes';
-import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
 import { useNotice, useSaveNotice } from './doctor-hooks';
 
 const T = DOCTOR_TEXTS.admin;

@@ -8,7 +8,7 @@ import { Button, InlineAlert, LoadingSpinner, TextInput } from 'suomifi-ui-compo
 import { DEFAULT_HISTORY_SORT, formatDateFi, formatDurationFi, formatTimeFi, type DoctorOrder, type HistorySortOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
 import { useDebounced, useDoctorHistory, useNow, useReleaseOrderById } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
 import { SortSelector } from './SortSelector';

@@ -4,7 +4,7 @@ import type { DoctorOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { useSession } from '../auth/useSession';
 import { CardSkeletons } from '../components/Skeleton';
-import { DOCTOR_TEXTS, TEXTS } from '../texts';
+import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
 import { useCurrentOrder, usePickFirstOrder, useSystemStatus } from './doctor-hooks';
 import { OrderWorkspace } from './OrderWorkspace';
 import { WelcomePanel } from './WelcomePanel';

@@ -2,7 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import type { DoctorOrder, DoctorPrescription } from '@resepti/domain';
 import { formatDateFi, formatEuro, formatTimeFi, isRejected } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../i18n/texts';
 
 const T = DOCTOR_TEXTS.order;
 

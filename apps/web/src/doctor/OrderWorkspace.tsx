@@ -9,7 +9,7 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../i18n/texts';
 import { DecisionPanel } from './DecisionPanel';
 import { useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';

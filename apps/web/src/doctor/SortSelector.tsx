@@ -1,7 +1,7 @@
 /** The history's sort selector: opens and closes on its button, closes on any outside click or Escape. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { HISTORY_SORT_ORDERS, type HistorySortOrder } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../i18n/texts';
 
 const T = DOCTOR_TEXTS.history;
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatCountdown, type SystemStatus } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../texts';
+import { DOCTOR_TEXTS } from '../i18n/texts';
 import { useNow } from './doctor-hooks';
 
 const T = DOCTOR_TEXTS.queue;

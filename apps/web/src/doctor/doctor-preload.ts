@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../routes/routes';
 import { fetchCurrentOrder, fetchNotice, fetchSystemStatus } from './doctor-api';
 
 export function preloadDoctor(queryClient: QueryClient, pathname: string): void {

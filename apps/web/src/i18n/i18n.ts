@@ -59,7 +59,7 @@ const lazyCatalogs: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, namespace, callback) {
-    const catalog = lng === 'sv' ? import('../texts/sv').then((m) => m.SV) : lng === 'en' ? import('../texts/en').then((m) => m.EN) : Promise.resolve(null);
+    const catalog = lng === 'sv' ? import('./texts/sv').then((m) => m.SV) : lng === 'en' ? import('./texts/en').then((m) => m.EN) : Promise.resolve(null);
     catalog.then(
       (c) => callback(null, ((c as Record<string, ResourceLanguage> | null)?.[namespace] ?? {}) as ResourceLanguage),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),

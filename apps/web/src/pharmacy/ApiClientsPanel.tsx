@@ -5,7 +5,7 @@
 import { Button, Heading } from 'suomifi-ui-components';
 import { formatDateFi } from '@resepti/domain';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
 import { useApiClients, usePharmacyOffices, useRevokeApiClient } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.admin;

@@ -12,7 +12,7 @@ import { formatEuro, handlingPriceCents, type DeliveryOptionId, type PharmacyCar
 import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
-import { PHARMACY_TEXTS } from '../texts';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { pharmacyProductSearch, useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, useSendCart } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.chat;

@@ -1,5 +1,5 @@
 /** Header: the doctors' published notice; clicking it toggles this pharmacist's read mark. */
-import { PHARMACY_TEXTS } from '../texts';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { useDoctorsNotice, useSetNoticeRead } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.notice;

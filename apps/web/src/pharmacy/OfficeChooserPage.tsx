@@ -1,8 +1,8 @@
 /** /toimipaikka: 'Valitse toimipaikkasi', one button per office (name, id, level). */
 import { useNavigate } from 'react-router-dom';
 import { Heading, InlineAlert, LoadingSpinner, Paragraph } from 'suomifi-ui-components';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { usePharmacyOffices, useSelectOffice } from './pharmacy-hooks';
 

@@ -16,7 +16,7 @@ import {
 } from '@resepti/domain';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { CardSkeletons } from '../components/Skeleton';
-import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
 import type { OrderListMode } from './pharmacy-api';
 import { useCheckOrderItem, usePharmacyOrders } from './pharmacy-hooks';
 

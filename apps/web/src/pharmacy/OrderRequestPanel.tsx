@@ -8,7 +8,7 @@ import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
 import { HETU_LENGTH, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS } from '../texts';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { MedicineChat } from './MedicineChat';
 import { PatientInfoModal } from './PatientInfo';
 import { useClearCart, useOwnCartChangesInFlight, usePharmacyCart, useSavePatient } from './pharmacy-hooks';

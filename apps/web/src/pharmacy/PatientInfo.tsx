@@ -1,8 +1,8 @@
 /** The patient-info text (the provider as data controller, the privacy statement) as a modal and as the /print body. */
 import { useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
-import { PHARMACY_TEXTS, TEXTS } from '../texts';
-import { ROUTES } from '../routes';
+import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
+import { ROUTES } from '../routes/routes';
 
 const T = PHARMACY_TEXTS.patientInfo;
 

@@ -19,8 +19,8 @@ import {
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { useSession } from '../auth/useSession';
-import { ROUTES } from '../routes';
-import { PHARMACY_TEXTS, TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { ApiClientsPanel } from './ApiClientsPanel';
 import { checkUsername } from './pharmacy-api';

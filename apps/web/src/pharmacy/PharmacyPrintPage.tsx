@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Heading } from 'suomifi-ui-components';
-import { PHARMACY_TEXTS } from '../texts';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { PatientInfoText } from './PatientInfo';
 import './pharmacy.css';

@@ -2,8 +2,8 @@
 import { Navigate } from 'react-router-dom';
 import { Heading } from 'suomifi-ui-components';
 import { CardSkeletons } from '../components/Skeleton';
-import { ROUTES } from '../routes';
-import { PHARMACY_TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { usePageTitle } from '../components/usePageTitle';
 import { OrderList } from './OrderList';
 import { OrderRequestPanel } from './OrderRequestPanel';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Heading, Paragraph } from 'suomifi-ui-components';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS } from '../texts';
+import { PHARMACY_TEXTS } from '../i18n/texts';
 import { useResetPharmacyUserMfa } from './pharmacy-hooks';
 
 const T = PHARMACY_TEXTS.admin;

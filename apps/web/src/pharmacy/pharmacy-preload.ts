@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { ROUTES } from '../routes';
+import { ROUTES } from '../routes/routes';
 import { fetchCart, fetchOrders, fetchSessionOffice } from './pharmacy-api';
 
 export function preloadPharmacy(queryClient: QueryClient, pathname: string): void {

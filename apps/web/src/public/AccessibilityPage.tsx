@@ -1,8 +1,8 @@
 /** /saavutettavuusseloste: the accessibility statement (WCAG 2.1 AA), with the feedback channel and the supervising authority. */
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
-import { PROVIDER, TEXTS } from '../texts';
-import { PublicLayout } from './PublicLayout';
+import { PROVIDER, TEXTS } from '../i18n/texts';
+import { PublicLayout } from '../components/PublicLayout';
 
 const T = TEXTS.accessibility;
 

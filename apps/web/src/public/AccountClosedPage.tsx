@@ -2,9 +2,9 @@
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
-import { ROUTES } from '../routes';
-import { CUSTOMER_TEXTS } from '../texts';
-import { PublicLayout } from './PublicLayout';
+import { ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { PublicLayout } from '../components/PublicLayout';
 
 const T = CUSTOMER_TEXTS.profile;
 

@@ -1,8 +1,8 @@
 /** /tietoa-asiakkaalle: the customer FAQ. */
 import { Heading, Paragraph } from 'suomifi-ui-components';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 import { FaqSections } from './FaqSections';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../components/PublicLayout';
 
 export function CustomerInfoPage() {
   return (

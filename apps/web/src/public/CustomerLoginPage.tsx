@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { loginCustomer } from '../api/session';
 import { useSocket } from '../api/socket';
-import { PASSWORD_RESET_START_URL, ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { PASSWORD_RESET_START_URL, ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
 

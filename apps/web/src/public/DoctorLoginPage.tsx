@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { loginDoctor, loginMfa } from '../api/session';
 import { useSocket } from '../api/socket';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';

@@ -1,6 +1,6 @@
 /** The public FAQ (SPEC section 1) as suomifi expanders. */
 import { Expander, ExpanderContent, ExpanderGroup, ExpanderTitleButton, Paragraph } from 'suomifi-ui-components';
-import { CUSTOMER_TEXTS, TEXTS } from '../texts';
+import { CUSTOMER_TEXTS, TEXTS } from '../i18n/texts';
 
 export function FaqSections({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   return (

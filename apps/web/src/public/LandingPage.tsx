@@ -4,9 +4,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../components/Alert';
 import { lazyRoute, RouteBoundary } from '../components/lazy-route';
 import { Heading, Paragraph } from '../components/Text';
-import { REGISTRATION_START_URL, ROUTES } from '../routes';
-import { TEXTS } from '../texts';
-import { PublicLayout } from './PublicLayout';
+import { REGISTRATION_START_URL, ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
+import { PublicLayout } from '../components/PublicLayout';
 import { HeroImage, TrustSections } from './TrustSections';
 
 /** Where a strong identification that did not finish returns: /?identification=cancelled | failed (set by the API's callback). */

@@ -10,10 +10,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
-import { forgetSessions } from '../auth/signed-in';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
-import { PublicLayout } from './PublicLayout';
+import { forgetSessions } from '../api/signed-in';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
+import { PublicLayout } from '../components/PublicLayout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 
 export interface LoginIdentifierField {

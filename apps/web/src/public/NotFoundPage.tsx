@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { usePageTitle } from '../components/usePageTitle';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../components/PublicLayout';
 
 export function NotFoundPage() {
   usePageTitle(TEXTS.notFound.heading);

@@ -4,7 +4,7 @@
  * data-protection contact. A calm illustration (inline SVG, nothing from other hosts) beside the hero.
  */
 import { Heading, Paragraph } from '../components/Text';
-import { PROVIDER, TEXTS } from '../texts';
+import { PROVIDER, TEXTS } from '../i18n/texts';
 
 const T = TEXTS.trust;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { logout } from '../api/session';
-import { useSocket } from '../api/socket';
+import { logout } from './session';
+import { useSocket } from './socket';
 
 /**
  * Leaves the signed-in app for `to` with a full page load: the socket closes and nothing of the

@@ -1,6 +1,6 @@
 /** The legal texts ('Käyttöehdot', 'Rekisteriseloste') in a modal. */
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 
 export type LegalDoc = 'terms' | 'privacy';
 

@@ -6,9 +6,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
-import { saveMyLanguage } from '../customer/customer-api';
-import { TEXTS } from '../texts';
-import { chooseLanguage, useLanguage } from './i18n';
+import { saveMyLanguage } from '../api/session';
+import { TEXTS } from '../i18n/texts';
+import { chooseLanguage, useLanguage } from '../i18n/i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
   const current = useLanguage(); // renders again when the language changes

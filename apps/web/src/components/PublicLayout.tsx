@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { SkipToContent } from '../components/SkipLink';
-import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNavigate';
-import { ROUTES } from '../routes';
-import { PROVIDER, TEXTS } from '../texts';
-import { LanguageSwitch } from '../i18n/LanguageSwitch';
+import { SkipToContent } from './SkipLink';
+import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
+import { ROUTES } from '../routes/routes';
+import { PROVIDER, TEXTS } from '../i18n/texts';
+import { LanguageSwitch } from './LanguageSwitch';
 import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
 

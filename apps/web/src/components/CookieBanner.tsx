@@ -5,8 +5,8 @@
  * keyboard user's Page Down or Tab is not a choice.
  */
 import { useEffect, useState } from 'react';
-import { Paragraph } from '../components/Text';
-import { CUSTOMER_TEXTS } from '../texts';
+import { Paragraph } from './Text';
+import { CUSTOMER_TEXTS } from '../i18n/texts';
 import { ACCEPT_ON_SCROLL_SHARE, consentOnScroll, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
 
 const T = CUSTOMER_TEXTS.cookies;

@@ -1,8 +1,8 @@
 /** "Some user is authenticated": a session query of any user level holds a user. */
 import { useSyncExternalStore } from 'react';
 import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { USER_LEVELS, type UserLevel } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { USER_LEVELS, type UserLevel } from './client';
+import { queryKeys } from './query-keys';
 
 function hasSignedInUser(queryClient: QueryClient): boolean {
   return queryClient

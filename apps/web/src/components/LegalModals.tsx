@@ -4,7 +4,7 @@
  * load does not carry it.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { TEXTS } from '../texts';
+import { TEXTS } from '../i18n/texts';
 import type { LegalDoc } from './LegalModal';
 
 const LegalModal = lazy(() => import('./LegalModal').then((m) => ({ default: m.LegalModal })));

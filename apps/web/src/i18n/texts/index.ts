@@ -7,7 +7,7 @@
  * namespaces (doctor, pharmacy) have Finnish only. Messages the server also sends (e.g. the login
  * failure) come from @resepti/domain.
  */
-import { liveCatalog } from '../i18n/live-catalog';
+import { liveCatalog } from '../live-catalog';
 import { COMMON_TEXTS, MEDICINE_SEARCH_TEXTS as MEDICINE_SEARCH_FI } from './common';
 import { CUSTOMER_NAV_TEXTS, CUSTOMER_TEXTS as CUSTOMER_FI } from './customer';
 import { DOCTOR_NAV_TEXTS, DOCTOR_TEXTS as DOCTOR_FI } from './doctor';

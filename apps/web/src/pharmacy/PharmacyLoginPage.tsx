@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { loginMfa, loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
-import { ROUTES } from '../routes';
-import { TEXTS } from '../texts';
+import { ROUTES } from '../routes/routes';
+import { TEXTS } from '../i18n/texts';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
-import { fetchUsersOffices, selectOffice } from '../pharmacy/pharmacy-api';
-import { LoginForm } from './LoginForm';
+import { fetchUsersOffices, selectOffice } from './pharmacy-api';
+import { LoginForm } from '../public/LoginForm';
 
 /**
  * /loginapteekki. After login exactly one office is selected automatically and leads to

@@ -12,11 +12,11 @@ import { errorMessages } from '../api/error-text';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PageLoading } from '../components/PageLoading';
 import { PasswordInput } from '../components/PasswordInput';
-import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from '../customer/customer-hooks';
-import { REGISTRATION_START_URL, ROUTES } from '../routes';
-import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../texts';
-import { LegalModal } from './LegalModal';
-import { PublicLayout } from './PublicLayout';
+import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from './customer-hooks';
+import { REGISTRATION_START_URL, ROUTES } from '../routes/routes';
+import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../i18n/texts';
+import { LegalModal } from '../components/LegalModal';
+import { PublicLayout } from '../components/PublicLayout';
 
 const T = CUSTOMER_TEXTS.register;
 const STEPS = T.stepNames.length;
