@@ -1,3 +1,4 @@
+import path from 'node:path';
 /**
  * A lifecycle step reads its order once, by hand (loadOrderWithItems): the entities its event
  * carries must be what the ORM would load, and the doctor's view of it what the Historia page
@@ -7,6 +8,7 @@
 import { DataSource } from 'typeorm';
 import type { DoctorOrder } from '@resepti/domain';
 import { dataSourceOptions } from '../../apps/api/src/platform/database/data-source-options';
+import { loadEntities } from '../../apps/api/src/platform/database/entity-files';
 import { Order } from '../../apps/api/src/orders/order.entity';
 import { readHistoryPage } from '../../apps/api/src/doctor/history-query';
 import { doctorViewOf, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
@@ -18,7 +20,7 @@ let app: TestApp;
 let ds: DataSource;
 beforeAll(async () => {
   app = await startApp();
-  ds = new DataSource(dataSourceOptions(app.databaseUrl, 2));
+  ds = new DataSource(dataSourceOptions(app.databaseUrl, 2, '', null, await loadEntities(path.join(__dirname, '../../apps/api/src'))));
   await ds.initialize();
 });
 afterAll(async () => {

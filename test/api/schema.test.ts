@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../apps/api/src/platform/database/data-source-options';
+import { loadEntities } from '../../apps/api/src/platform/database/entity-files';
 
 /** The migrations must build exactly the schema the entities describe (no `synchronize`, ever). */
 describe('database schema', () => {
@@ -16,7 +18,7 @@ describe('database schema', () => {
     await c.end();
     const url = new URL(process.env.TEST_PG_ADMIN_URL!);
     url.pathname = `/${name}`;
-    ds = new DataSource(dataSourceOptions(url.toString()));
+    ds = new DataSource(dataSourceOptions(url.toString(), 10, '', null, await loadEntities(path.join(__dirname, '../../apps/api/src'))));
     await ds.initialize();
   });
 

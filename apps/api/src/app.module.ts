@@ -32,7 +32,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole, config.auditChainKey)),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(databaseUrl, config.databasePoolSize, config.databaseRole, config.auditChainKey), autoLoadEntities: true }),
         DiscoveryModule,
         EventsModule,
         AuthModule,

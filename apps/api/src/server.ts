@@ -8,7 +8,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { buildIntegratorDocument } from './integrator/integrator-docs.js';
-import { registerIntegratorRoutes, requireIntegratorMediaType } from './integrator/problem-json.js';
+import { registerIntegratorRoutes, requireIntegratorMediaType } from './api-clients/problem-json.js';
 import { auditRequestContext } from './platform/audit/audit-context.js';
 import { CsrfProtection } from './accounts/csrf.js';
 import { SessionMiddleware } from './accounts/session.middleware.js';
@@ -22,7 +22,8 @@ import { DEV_IDP_PATH, type AppConfig } from './platform/config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabaseWhenUp, type PrepareResult } from './platform/database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
-import { serveWhileStarting } from './health/starting-server.js';
+import { seedDemoDataIntoEmpty } from './demo/demo-data.js';
+import { serveWhileStarting } from './starting-server.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
 import { observeRequests } from './platform/logging/http-requests.js';
@@ -59,7 +60,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
   let prepared: PrepareResult;
   try {
-    prepared = await prepareDatabaseWhenUp(config.migrationDatabaseUrl ?? databaseUrl, { seedDemo: config.seedDemo, auditChainKey: config.auditChainKey }, (m) => logger.warn(m));
+    prepared = await prepareDatabaseWhenUp(config.migrationDatabaseUrl ?? databaseUrl, { seed: config.seedDemo ? seedDemoDataIntoEmpty : undefined, auditChainKey: config.auditChainKey }, (m) => logger.warn(m));
   } catch (err) {
     if (err instanceof AuditKeyMismatchError) {
       console.error(`Configuration error: ${err.message}`);

@@ -7,7 +7,7 @@ import { CsrfProtection } from './csrf.js';
 import { EmailLoginDto, UsernameLoginDto } from './login.dto.js';
 import { LoginGuard } from './login.guard.js';
 import { loginAnswer } from './mfa-session.js';
-import { Public } from './roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { SessionsService } from './sessions.service.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 import { CsrfTokenSchema, LoginResultSchema } from '../platform/http/web-api-schemas.js';

@@ -17,9 +17,14 @@ import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
+import { Customer } from './customer.entity.js';
+import { Doctor } from './doctor.entity.js';
+import { PharmacyOffice } from './pharmacy-office.entity.js';
+import { PharmacyUser } from './pharmacy-user.entity.js';
+import { Pharmacy } from './pharmacy.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, RedisModule, PassportModule.register({ session: true })],
+  imports: [TypeOrmModule.forFeature([Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, RedisModule, PassportModule.register({ session: true })],
   controllers: [AuthController, MfaController],
   providers: [
     AuthService,

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LoginCounter } from './login-counter.entity.js';
 import type { Request } from 'express';
 import type { Repository } from 'typeorm';
-import type { UserRole } from '@resepti/domain';
+import { addMessageTranslations, type UserRole } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { retryOnConflict } from '../platform/database/errors.js';
 import { checkNewPassword } from './password.js';
@@ -260,3 +260,12 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
 }
 
 class ThrottledError extends Error {}
+
+// The API's own messages that customers meet (the rest of the table is in libs/domain/src/translations.ts).
+addMessageTranslations([
+  [LOGIN_THROTTLED_MESSAGE, 'För många misslyckade inloggningsförsök. Försök igen om 15 minuter.', 'Too many failed login attempts. Please try again in 15 minutes.'],
+  [PASSWORD_WORK_THROTTLED_MESSAGE, 'För många lösenord har angetts på kort tid. Försök igen om 15 minuter.', 'Too many passwords set in a short time. Please try again in 15 minutes.'],
+  [PASSWORD_CHOICE_THROTTLED_MESSAGE, 'För många lösenordsförsök på kort tid. Försök igen om 15 minuter.', 'Too many passwords tried in a short time. Please try again in 15 minutes.'],
+  [COUPON_TRY_THROTTLED_MESSAGE, 'För många försök med kampanjkoder. Försök igen om 15 minuter.', 'Too many campaign code attempts. Please try again in 15 minutes.'],
+  [EMAIL_CHANGE_THROTTLED_MESSAGE, 'För många försök att byta e-postadress. Försök igen om 15 minuter.', 'Too many attempts to change the e-mail address. Please try again in 15 minutes.'],
+]);

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { MESSAGES } from '@resepti/domain';
 import { AuthService } from './auth.service.js';
-import { PUBLIC_KEY, ROLES_KEY, type AccessRole } from './roles.decorator.js';
+import { PUBLIC_KEY, ROLES_KEY, type AccessRole } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 
 export function hasAccess(user: SessionUser, roles: readonly AccessRole[]): boolean {

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
-import { PUBLIC_KEY, ROLES_KEY } from './roles.decorator.js';
+import { PUBLIC_KEY, ROLES_KEY } from '../platform/http/roles.decorator.js';
 
 /**
  * Fails the start when any endpoint declares neither @Roles nor @Public, so a new

@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../platform/http/optional.js';
 import type { Product } from '@resepti/domain';
-import { Roles } from '../accounts/roles.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import { CatalogueService } from './catalogue.service.js';
 import { WebProductSchema } from '../platform/http/web-api-schemas.js';
 

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 /**
  * Account administration for production (and the README's configuration table):
  *   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
@@ -29,13 +30,14 @@ import { loadConfig, SETTINGS, type AppConfig } from '../platform/config/config.
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { formatReconciliation, reconcilePayments, ReconciliationRefused } from '../payments/payment-reconciliation.js';
 import { dataSourceOptions } from '../platform/database/data-source-options.js';
+import { loadEntities } from '../platform/database/entity-files.js';
 import { connectEmbeddedPostgres } from '../platform/database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabase } from '../platform/database/prepare-database.js';
 import { parseProductFile, ProductFileError, type CatalogueRow } from '../catalogue/product-file.js';
 import { formatImportReport, importCatalogue } from '../catalogue/product-import.js';
 import { Doctor } from '../accounts/doctor.entity.js';
-import { ApiClient } from '../integrator/api-client.entity.js';
-import { hashSecret, newClientId, newClientSecret } from '../integrator/integrator-credentials.js';
+import { ApiClient } from '../api-clients/api-client.entity.js';
+import { hashSecret, newClientId, newClientSecret } from '../api-clients/integrator-credentials.js';
 import { cancelPendingDeliveries } from '../integrator/webhook-outbox.service.js';
 import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
@@ -354,14 +356,14 @@ async function main(): Promise<number> {
   const embedded = config.databaseUrl ? undefined : await connectEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
   const url = config.databaseUrl ?? embedded!.url;
   try {
-    await prepareDatabase(config.migrationDatabaseUrl ?? url, { seedDemo: false, auditChainKey: config.auditChainKey });
+    await prepareDatabase(config.migrationDatabaseUrl ?? url, { auditChainKey: config.auditChainKey });
   } catch (err) {
     await embedded?.stop();
     if (!(err instanceof AuditKeyMismatchError)) throw err;
     console.error(`error: ${err.message}`);
     return 1;
   }
-  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole, config.auditChainKey));
+  const ds = new DataSource(dataSourceOptions(url, 2, config.databaseRole, config.auditChainKey, await loadEntities(fileURLToPath(new URL('..', import.meta.url)))));
   await ds.initialize();
   try {
     if (auditCommand) return await auditChainCommand(ds, command, config.auditChainKey, parsed.values.out, checkpointText);

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/comm
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerCart } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { COUPON_TRY_THROTTLED_MESSAGE, couponTryKeys, LoginThrottle, requestOrigin } from '../accounts/login-throttle.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { IdParam } from '../platform/http/request-input.js';
 import { CustomerCartService } from './customer-cart.service.js';

@@ -1,8 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CustomerOrder } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { OrderViews } from '../orders/order-views.service.js';
 import { CustomerOrderSchema } from './customer-schemas.js';

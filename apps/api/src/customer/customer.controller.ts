@@ -3,8 +3,8 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNo
 import type { Request } from 'express';
 import type { CustomerInfo, CustomerSession } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import { requestOrigin } from '../accounts/login-throttle.js';
 import { SessionsService } from '../accounts/sessions.service.js';
 import type { SessionUser } from '../platform/http/session-user.js';

@@ -1,3 +1,4 @@
+import { MyAccessLogController } from './my-access-log.controller.js';
 import { MyDataController } from './my-data.controller.js';
 import { MyDataService } from './my-data.service.js';
 import { Module } from '@nestjs/common';
@@ -19,11 +20,13 @@ import { Customer } from '../accounts/customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService } from './registration.service.js';
+import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
+import { Identification } from './identification.entity.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
-  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), AuditModule, AuthModule, CatalogueModule],
-  controllers: [MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), AuditModule, AuthModule, CatalogueModule],
+  controllers: [MyAccessLogController, MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
   providers: [MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],
 })

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
 import { navigationLanguage, responseLanguage } from '../platform/http/response-language.js';
 import { IdentificationFailed, OidcClient } from '../accounts/oidc.client.js';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { requestOrigin } from '../accounts/login-throttle.js';
 import { SessionsService } from '../accounts/sessions.service.js';
 import type { SessionUser } from '../platform/http/session-user.js';

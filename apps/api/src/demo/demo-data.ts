@@ -105,3 +105,10 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
 
   await importCatalogue(manager, parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
 }
+
+/** The demo data, seeded only into an empty database (prepareDatabase's `seed`): true when it seeded. */
+export async function seedDemoDataIntoEmpty(manager: EntityManager): Promise<boolean> {
+  if (!(await isEmptyDatabase(manager))) return false;
+  await seedDemoData(manager);
+  return true;
+}

@@ -1,12 +1,12 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PharmacyNotice } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
 import { PharmacyMessageDto } from './dto/pharmacy-message.dto.js';
-import { PharmacyNoticeSchema } from './doctor-schemas.js';
+import { PharmacyNoticeSchema } from '../notices/notice-schemas.js';
 
 const EMPTY_NOTICE: PharmacyNotice = { id: CURRENT_NOTICE_ID, header: '', additionalDetails: '', status: 'unpublished' };
 

@@ -18,7 +18,6 @@ import {
   type ItemType,
   type OrderStatus,
   type PharmacyData,
-  type PharmacyNotice,
   type QueueOrder,
   type SystemStatus,
 } from '@resepti/domain';
@@ -221,17 +220,3 @@ export class DoctorHistorySchema implements HistoryResponse {
   count!: number;
 }
 
-@ApiSchema({ name: 'PharmacyNotice' })
-export class PharmacyNoticeSchema implements PharmacyNotice {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty()
-  header!: string;
-
-  @ApiProperty()
-  additionalDetails!: string;
-
-  @ApiProperty({ enum: ['published', 'unpublished'] })
-  status!: 'published' | 'unpublished';
-}

@@ -2,9 +2,9 @@ import { type CallHandler, Controller, type ExecutionContext, Get, Injectable, t
 import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { Bundle, CapabilityStatement, MedicationRequest } from '@medplum/fhirtypes';
-import { Public } from '../accounts/roles.decorator.js';
-import type { ApiClient } from '../integrator/api-client.entity.js';
-import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../integrator/integrator-access.js';
+import { Public } from '../platform/http/roles.decorator.js';
+import type { ApiClient } from '../api-clients/api-client.entity.js';
+import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../api-clients/integrator-access.js';
 import { capabilityStatement } from './capability-statement.js';
 import { FHIR_JSON, FhirError, FhirOutcomeFilter } from './fhir-outcome.js';
 import { parseMedicationRequestSearch } from './fhir-search.js';

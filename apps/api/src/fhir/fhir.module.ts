@@ -1,15 +1,22 @@
+import { registerErrorFormat } from '../platform/http/error-formats.js';
+import { isFhirPath, writeOutcome } from './fhir-outcome.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
-import { IntegratorModule } from '../integrator/integrator.module.js';
+import { ApiClientsModule } from '../api-clients/api-clients.module.js';
 import { Order } from '../orders/order.entity.js';
 import { FhirMedicationRequestController, FhirMetadataController } from './fhir.controller.js';
 import { FhirMedicationRequests } from './fhir-medication-requests.service.js';
 
 /** A read-only FHIR R4 view (/api/fhir) of the integrators' orders: the same clients, tokens, scope and audit as /api/v1. */
 @Module({
-  imports: [AuditModule, IntegratorModule, TypeOrmModule.forFeature([Order])],
+  imports: [AuditModule, ApiClientsModule, TypeOrmModule.forFeature([Order])],
   controllers: [FhirMetadataController, FhirMedicationRequestController],
   providers: [FhirMedicationRequests],
 })
-export class FhirModule {}
+export class FhirModule {
+  constructor() {
+    // Every error under the FHIR base answers an OperationOutcome.
+    registerErrorFormat({ matches: isFhirPath, specificity: 2, write: writeOutcome });
+  }
+}

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { RedisConnection, type RedisState } from '../platform/redis/redis-connection.js';
 import { DatabaseProbe } from './database-probe.js';
 import { ShutdownState } from './shutdown-state.js';

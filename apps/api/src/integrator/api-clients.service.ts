@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type ApiClientView } from '@resepti/domain';
 import { AuditService, type AuditActor } from '../platform/audit/audit.service.js';
-import { ApiClient } from './api-client.entity.js';
-import { secretMatches } from './integrator-credentials.js';
+import { ApiClient } from '../api-clients/api-client.entity.js';
+import { secretMatches } from '../api-clients/integrator-credentials.js';
 import { cancelPendingDeliveries } from './webhook-outbox.service.js';
 
 export const toApiClientView = (c: ApiClient): ApiClientView => ({

@@ -18,9 +18,9 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
 import { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
-import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js';
-import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
-import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
+import { orderPatient, pharmacyOrder } from '../orders/pharmacy-order.js';
+import { ApiClient, ApiIdempotencyKey } from '../api-clients/api-client.entity.js';
+import { FEED_HORIZON, type FeedPosition } from '../api-clients/change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;

@@ -17,18 +17,18 @@ import {
   type WebhookEndpointView,
 } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../platform/http/request-input.js';
-import type { ApiClient } from './api-client.entity.js';
+import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
-import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from './integrator-access.js';
-import { IntegratorRateLimits } from './rate-limits.js';
+import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from '../api-clients/integrator-access.js';
+import { IntegratorRateLimits } from '../api-clients/rate-limits.js';
 import { DeliveryOptionListSchema, EventPageSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
-import { ProblemJsonFilter } from './problem-json.js';
-import { AccessTokens } from './integrator-credentials.js';
+import { ProblemJsonFilter } from '../api-clients/problem-json.js';
+import { AccessTokens } from '../api-clients/integrator-credentials.js';
 import { IntegratorOrdersService, isFirstVersionCursor } from './integrator-orders.service.js';
 import { announceDeprecation, DEPRECATIONS, DEPRECATION_HEADERS } from './deprecation.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';

@@ -1,15 +1,14 @@
+import { registerErrorFormat } from '../platform/http/error-formats.js';
+import { isIntegratorPath, writeProblem } from '../api-clients/problem-json.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
-import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
+import { ApiClient } from '../api-clients/api-client.entity.js';
+import { ApiClientsModule } from '../api-clients/api-clients.module.js';
 import { ApiClientsService } from './api-clients.service.js';
-import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
-import { IntegratorRateLimits } from './rate-limits.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
-import { ProblemJsonFilter } from './problem-json.js';
-import { AccessTokens } from './integrator-credentials.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.js';
@@ -22,10 +21,13 @@ import { SandboxDoctor } from './sandbox-doctor.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
+  imports: [ApiClientsModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits, SandboxDoctor],
-  // The FHIR view (fhir/) takes the same Bearer tokens, limit and audit.
-  exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, TypeOrmModule],
+  providers: [IntegratorEventsService, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
 })
-export class IntegratorModule {}
+export class IntegratorModule {
+  constructor() {
+    // Every error under /api/ (also an unknown route) answers problem+json.
+    registerErrorFormat({ matches: isIntegratorPath, specificity: 1, write: writeProblem });
+  }
+}

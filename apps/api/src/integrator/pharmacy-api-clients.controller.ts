@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiClientView } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { IdParam } from '../platform/http/request-input.js';
 import { ApiClientsService, toApiClientView } from './api-clients.service.js';
-import { ApiClientSchema } from '../pharmacy/pharmacy-schemas.js';
+import { ApiClientSchema } from './api-client-schemas.js';
 
 /** /adminapteekki: the pharmacy admin sees the pharmacy's integrator clients and can revoke one at once. */
 @ApiTags('pharmacy')

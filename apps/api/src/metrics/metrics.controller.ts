@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, HttpStatus, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { registry } from '../platform/metrics/metrics.js';
 import { SharedStateCollector } from './shared-state.collector.js';

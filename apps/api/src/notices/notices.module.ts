@@ -3,8 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { Notice } from './notice.entity.js';
 import { NoticesService } from './notices.service.js';
+import { NoticeCheck } from './notice-check.entity.js';
 
 /** The doctors' notice to pharmacies; doctor and pharmacy controllers call NoticesService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Notice]), AuditModule], providers: [NoticesService], exports: [NoticesService] })
+  imports: [TypeOrmModule.forFeature([Notice, NoticeCheck]), AuditModule], providers: [NoticesService], exports: [NoticesService] })
 export class NoticesModule {}

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { SmsOutbox } from './sms-outbox.entity.js';
 import { SmsOutboxService } from './sms-outbox.service.js';

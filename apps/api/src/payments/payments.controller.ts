@@ -2,8 +2,8 @@ import { BadRequestException, Body, Controller, Get, Headers, HttpCode, Param, P
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExcludeEndpoint, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { CustomerPaid, EmbeddedCheckoutPaid, EmbeddedCheckoutSession, PaymentSessionResponse, PaymentStatus } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Public, Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Public, Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { CustomerPayDto, EmbeddedCheckoutPayDto } from './dto/payment.dto.js';
 import { PaymentSettlement } from './payment-settlement.js';

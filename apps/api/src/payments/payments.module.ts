@@ -5,7 +5,7 @@ import { CustomerModule } from '../customer/customer.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { PaymentGateway } from './payment-gateway.js';
-import { PaymentSession } from './payment-session.entity.js';
+import { PaymentAnomaly, PaymentEvent, PaymentSession } from './payment-session.entity.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
@@ -16,7 +16,7 @@ import { PaymentsService } from './payments.service.js';
  * Reads the cart through the customer module; places orders through the order lifecycle.
  */
 @Module({
-  imports: [AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
+  imports: [AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession, PaymentEvent, PaymentAnomaly]), CustomerModule],
   controllers: [PaymentsController],
   providers: [CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
 })

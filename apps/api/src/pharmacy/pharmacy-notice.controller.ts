@@ -2,11 +2,11 @@ import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/comm
 import { IdParam } from '../platform/http/request-input.js';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { PHARMACY_MESSAGES, type MessageStatus, type PharmacyNotice } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { CURRENT_NOTICE_ID, NoticesService } from '../notices/notices.service.js';
-import { PharmacyNoticeSchema } from '../doctor/doctor-schemas.js';
+import { PharmacyNoticeSchema } from '../notices/notice-schemas.js';
 import { MessageStatusSchema } from './pharmacy-schemas.js';
 
 /** The doctors' notice as pharmacies see it, and each pharmacist's read mark. */

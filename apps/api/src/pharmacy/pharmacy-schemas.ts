@@ -7,7 +7,6 @@ import {
   DECISIONS,
   DELIVERY_OPTION_IDS,
   ORDER_STATUSES,
-  type ApiClientView,
   type Decision,
   type DeliveryOptionDto,
   type DeliveryOptionId,
@@ -260,26 +259,3 @@ export class UsernameCheckSchema implements UsernameCheck {
   usernameExists!: boolean;
 }
 
-@ApiSchema({ name: 'ApiClient' })
-export class ApiClientSchema implements ApiClientView {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty({ example: 'rc_3f9a…' })
-  clientId!: string;
-
-  @ApiProperty({ example: 'Kassajärjestelmä' })
-  name!: string;
-
-  @ApiProperty({ type: 'integer', isArray: true, description: 'Offices it may act for; [] = every office of the pharmacy.' })
-  officeIds!: number[];
-
-  @ApiProperty(TIME)
-  created!: string;
-
-  @ApiProperty({ ...TIME, nullable: true })
-  revoked!: string | null;
-
-  @ApiProperty({ description: 'A sandbox client: its orders are decided by the simulated doctor.' })
-  sandbox!: boolean;
-}

@@ -2,9 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nest
 import type { Request } from 'express';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { PharmacyUserListEntry, UsernameCheck } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { requestOrigin } from '../accounts/login-throttle.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { CreatePharmacyUserDto, DeletePharmacyUserDto, ResetPharmacyUserMfaDto, UpdatePharmacyUserDto } from './dto/pharmacy-user.dto.js';
 import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';

@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PharmacyUserInfo } from '@resepti/domain';
-import { CurrentUser } from '../accounts/current-user.decorator.js';
-import { Roles } from '../accounts/roles.decorator.js';
+import { CurrentUser } from '../platform/http/current-user.decorator.js';
+import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { PharmacyService } from './pharmacy.service.js';

@@ -20,10 +20,11 @@ import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';
 import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { PharmacyController } from './pharmacy.controller.js';
 import { PharmacyService } from './pharmacy.service.js';
+import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 
 /** The pharmacy's side of the REST contract (SPEC section 7, Pharmacy). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
+  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart, PharmacyCartItem]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
   controllers: [
     PharmacyController,
     PharmacyOfficeController,

@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuditLog } from './audit-log.entity.js';
+import { AuditChainHead, AuditLog } from './audit-log.entity.js';
 import { AuditService } from './audit.service.js';
-import { MyAccessLogController } from '../../customer/my-access-log.controller.js';
 import { PatientAccessLogController } from './patient-access-log.controller.js';
 import { PatientAccessLogService } from './patient-access-log.service.js';
 
 /** The audit trail: every module records through AuditService; a patient's access log is read from it. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AuditLog])],
-  controllers: [PatientAccessLogController, MyAccessLogController],
+  imports: [TypeOrmModule.forFeature([AuditLog, AuditChainHead])],
+  controllers: [PatientAccessLogController],
   providers: [AuditService, PatientAccessLogService],
   exports: [AuditService, PatientAccessLogService],
 })

@@ -2,8 +2,8 @@ import { BadRequestException, Body, Controller, HttpCode, Post } from '@nestjs/c
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { isValidHetu, MESSAGES, type PatientAccessLog } from '@resepti/domain';
-import { CurrentUser } from '../../accounts/current-user.decorator.js';
-import { Roles } from '../../accounts/roles.decorator.js';
+import { CurrentUser } from '../http/current-user.decorator.js';
+import { Roles } from '../http/roles.decorator.js';
 import type { SessionUser } from '../http/session-user.js';
 import { PatientAccessLogService } from './patient-access-log.service.js';
 import { PatientAccessLogSchema } from '../http/web-api-schemas.js';

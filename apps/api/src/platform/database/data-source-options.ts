@@ -1,6 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
 import { auditChainSubscriber } from '../audit/audit-chain.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
@@ -21,12 +20,14 @@ export function connectionOptions(role: string): { options: string } {
  * `role`: see connectionOptions (migrations run without one, as the schema owner).
  * `auditChainKey`: AUDIT_CHAIN_KEY, for a data source that records audit rows or migrates a
  * database that has some (null: the TypeORM CLI and the schema check, which do neither).
+ * `entities`: none for the app (each module brings its own: autoLoadEntities) and for migrating;
+ * loadEntities() for the tools that need the whole schema.
  */
-export function dataSourceOptions(url: string, poolSize = 10, role = '', auditChainKey: string | null = null): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize = 10, role = '', auditChainKey: string | null = null, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     subscribers: [auditChainSubscriber(auditChainKey)],
     migrations: MIGRATIONS,
     migrationsRun: false,

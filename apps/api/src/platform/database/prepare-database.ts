@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { auditKeyCheck } from '../audit/audit-chain.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { dataSourceOptions } from './data-source-options.js';
-import { isEmptyDatabase, seedDemoData } from '../../demo/demo-data.js';
 
 /** Any fixed number: serialises migrations and seeding when several API nodes start at once. */
 const MIGRATION_LOCK = 7_245_001;
@@ -24,7 +23,7 @@ const LONGEST_WAIT_MS = 5_000;
  * may start after the app, as a deployment without a supervisor does it). Any other failure (a
  * migration's, the audit key's) is thrown at once.
  */
-export async function prepareDatabaseWhenUp(url: string, options: { seedDemo: boolean; auditChainKey: string }, warn: (message: string) => void): Promise<PrepareResult> {
+export async function prepareDatabaseWhenUp(url: string, options: PrepareOptions, warn: (message: string) => void): Promise<PrepareResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await prepareDatabase(url, options);
@@ -37,12 +36,18 @@ export async function prepareDatabaseWhenUp(url: string, options: { seedDemo: bo
   }
 }
 
+export interface PrepareOptions {
+  /** Seeds data in the migrated database's transaction if it wants to (the demo data fills an empty database); true when it did. */
+  seed?: (manager: EntityManager) => Promise<boolean>;
+  auditChainKey: string;
+}
+
 /**
- * Runs pending migrations and, when asked and the database is empty, seeds the demo data. Then
+ * Runs pending migrations and, when asked, seeds (the demo data, into an empty database). Then
  * checks that AUDIT_CHAIN_KEY is the key the audit chain was written with (recorded on first use):
  * a node with another key would append rows that break the chain, so it does not start.
  */
-export async function prepareDatabase(url: string, options: { seedDemo: boolean; auditChainKey: string }): Promise<PrepareResult> {
+export async function prepareDatabase(url: string, options: PrepareOptions): Promise<PrepareResult> {
   const ds = new DataSource(dataSourceOptions(url, 10, '', options.auditChainKey));
   await ds.initialize();
   const runner = ds.createQueryRunner();
@@ -51,13 +56,7 @@ export async function prepareDatabase(url: string, options: { seedDemo: boolean;
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const ran = await ds.runMigrations({ transaction: 'each' });
     let seeded = false;
-    if (options.seedDemo) {
-      seeded = await ds.transaction(async (manager) => {
-        if (!(await isEmptyDatabase(manager))) return false;
-        await seedDemoData(manager);
-        return true;
-      });
-    }
+    if (options.seed) seeded = await ds.transaction(options.seed);
     const check = auditKeyCheck(options.auditChainKey);
     const [head] = (await runner.query('SELECT key_check FROM audit_chain_head WHERE id = 1')) as Array<{ key_check: string | null }>;
     if (head.key_check === null) await runner.query('UPDATE audit_chain_head SET key_check = $1 WHERE id = 1 AND key_check IS NULL', [check]);

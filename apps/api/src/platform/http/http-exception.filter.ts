@@ -3,8 +3,7 @@ import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { AuditWriteError } from '../audit/audit-chain.js';
 import { AuditService } from '../audit/audit.service.js';
-import { isFhirPath, writeOutcome } from '../../fhir/fhir-outcome.js';
-import { isIntegratorPath, writeProblem } from '../../integrator/problem-json.js';
+import { errorFormatFor } from './error-formats.js';
 import { requestIdOf, routePattern } from '../logging/request-context.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from '../database/database-unavailable.js';
 import { localizedBody, responseLanguage } from './response-language.js';
@@ -35,9 +34,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     if (res.headersSent) return;
-    // The FHIR view: OperationOutcome; the integrator API (and anything else under /api that matched no route): problem+json.
-    if (isFhirPath(req.path)) return writeOutcome(exception, req, res);
-    if (isIntegratorPath(req.path)) return writeProblem(exception, req, res);
+    // An edge with its own format (the FHIR view's OperationOutcome, the integrator API's problem+json) answers in it.
+    const edgeFormat = errorFormatFor(req.path);
+    if (edgeFormat) return edgeFormat.write(exception, req, res);
     const where = `${req.method} ${routePattern(req, 500)}`;
     // The user's messages in the language the request asks for (Finnish unless it asks otherwise).
     const language = responseLanguage(req);

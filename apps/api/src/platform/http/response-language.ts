@@ -5,23 +5,8 @@
  * browser's own setting; clients that send nothing (or '*') keep the Finnish messages of SPEC.md.
  */
 import type { Request } from 'express';
-import { acceptLanguageTags, addMessageTranslations, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
-import {
-  COUPON_TRY_THROTTLED_MESSAGE,
-  EMAIL_CHANGE_THROTTLED_MESSAGE,
-  LOGIN_THROTTLED_MESSAGE,
-  PASSWORD_CHOICE_THROTTLED_MESSAGE,
-  PASSWORD_WORK_THROTTLED_MESSAGE,
-} from '../../accounts/login-throttle.js';
+import { acceptLanguageTags, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
 
-// The API's own messages that customers meet (the rest of the table is in libs/domain/src/translations.ts).
-addMessageTranslations([
-  [LOGIN_THROTTLED_MESSAGE, 'För många misslyckade inloggningsförsök. Försök igen om 15 minuter.', 'Too many failed login attempts. Please try again in 15 minutes.'],
-  [PASSWORD_WORK_THROTTLED_MESSAGE, 'För många lösenord har angetts på kort tid. Försök igen om 15 minuter.', 'Too many passwords set in a short time. Please try again in 15 minutes.'],
-  [PASSWORD_CHOICE_THROTTLED_MESSAGE, 'För många lösenordsförsök på kort tid. Försök igen om 15 minuter.', 'Too many passwords tried in a short time. Please try again in 15 minutes.'],
-  [COUPON_TRY_THROTTLED_MESSAGE, 'För många försök med kampanjkoder. Försök igen om 15 minuter.', 'Too many campaign code attempts. Please try again in 15 minutes.'],
-  [EMAIL_CHANGE_THROTTLED_MESSAGE, 'För många försök att byta e-postadress. Försök igen om 15 minuter.', 'Too many attempts to change the e-mail address. Please try again in 15 minutes.'],
-]);
 
 export function responseLanguage(req: Request): Language {
   return pickLanguage(acceptLanguageTags(req.headers['accept-language'])) ?? DEFAULT_LANGUAGE;

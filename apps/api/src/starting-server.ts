@@ -1,8 +1,8 @@
 import express from 'express';
 import type { Server } from 'node:http';
-import { sendDatabaseUnavailable } from '../platform/database/database-unavailable.js';
-import { isIntegratorPath, sendProblem } from '../integrator/problem-json.js';
-import type { HealthResponse, ReadinessResponse } from './health.controller.js';
+import { sendDatabaseUnavailable } from './platform/database/database-unavailable.js';
+import { isIntegratorPath, sendProblem } from './api-clients/problem-json.js';
+import type { HealthResponse, ReadinessResponse } from './health/health.controller.js';
 
 /**
  * What the port answers while the process waits for PostgreSQL and prepares it (before the app

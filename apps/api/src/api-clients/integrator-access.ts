@@ -22,7 +22,7 @@ import { catchError, concatMap, from, mergeMap, type Observable, throwError } fr
 import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES, type IntegratorOrder } from '@resepti/domain';
 import { AuditService, type AuditEntry } from '../platform/audit/audit.service.js';
-import { Public } from '../accounts/roles.decorator.js';
+import { Public } from '../platform/http/roles.decorator.js';
 import { ApiClient } from './api-client.entity.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { ProblemJsonFilter } from './problem-json.js';

@@ -11,7 +11,7 @@ import {
 } from '@resepti/domain';
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import type { Product } from '../catalogue/product.entity.js';
-import type { NewOrder } from '../orders/new-order.js';
+import type { NewOrder } from './new-order.js';
 import type { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 
 /**

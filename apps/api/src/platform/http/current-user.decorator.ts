@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext, UnauthorizedException } from '@nestjs/common';
 import type { Request } from 'express';
 import { MESSAGES } from '@resepti/domain';
-import type { SessionUser } from '../platform/http/session-user.js';
+import type { SessionUser } from './session-user.js';
 
 /** The signed-in user of the request (the RolesGuard has already checked the role). */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): SessionUser => {

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../platform/audit/audit.module.js';
+import { RedisModule } from '../platform/redis/redis.module.js';
+import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
+import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
+import { AccessTokens } from './integrator-credentials.js';
+import { ProblemJsonFilter } from './problem-json.js';
+import { IntegratorRateLimits } from './rate-limits.js';
+
+/**
+ * What the two machine edges share (the integrator API under /api/v1 and the FHIR view under
+ * /api/fhir): the API clients, their Bearer tokens, rate limits, audit of reads and the
+ * problem+json errors. Both edges import this module; neither imports the other.
+ */
+@Module({
+  imports: [AuditModule, RedisModule, TypeOrmModule.forFeature([ApiClient, ApiIdempotencyKey])],
+  providers: [AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter],
+  exports: [AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter, TypeOrmModule],
+})
+export class ApiClientsModule {}
