@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -23,6 +24,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/databas
 import { AuditKeyMismatchError, prepareDatabaseWhenUp, type PrepareResult } from './platform/database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { seedDemoDataIntoEmpty } from './demo/demo-data.js';
+import { loadEntities } from './platform/database/entity-files.js';
 import { serveWhileStarting } from './starting-server.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
 import { RealtimeIoAdapter } from './realtime/redis-io.adapter.js';
@@ -60,7 +62,9 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   if (config.auditChainKeyIsDevelopment) logger.warn('AUDIT_CHAIN_KEY unset: the audit chain uses the development key, which is public (never in production)');
   let prepared: PrepareResult;
   try {
-    prepared = await prepareDatabaseWhenUp(config.migrationDatabaseUrl ?? databaseUrl, { seed: config.seedDemo ? seedDemoDataIntoEmpty : undefined, auditChainKey: config.auditChainKey }, (m) => logger.warn(m));
+    prepared = await prepareDatabaseWhenUp(config.migrationDatabaseUrl ?? databaseUrl, config.seedDemo
+        ? { seed: seedDemoDataIntoEmpty, entities: await loadEntities(fileURLToPath(new URL('.', import.meta.url))), auditChainKey: config.auditChainKey }
+        : { auditChainKey: config.auditChainKey }, (m) => logger.warn(m));
   } catch (err) {
     if (err instanceof AuditKeyMismatchError) {
       console.error(`Configuration error: ${err.message}`);

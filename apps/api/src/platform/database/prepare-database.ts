@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager } from 'typeorm';
 import { auditKeyCheck } from '../audit/audit-chain.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { dataSourceOptions } from './data-source-options.js';
@@ -39,6 +39,8 @@ export async function prepareDatabaseWhenUp(url: string, options: PrepareOptions
 export interface PrepareOptions {
   /** Seeds data in the migrated database's transaction if it wants to (the demo data fills an empty database); true when it did. */
   seed?: (manager: EntityManager) => Promise<boolean>;
+  /** The entities the seed writes (loadEntities()); migrating needs none. */
+  entities?: DataSourceOptions['entities'];
   auditChainKey: string;
 }
 
@@ -48,7 +50,7 @@ export interface PrepareOptions {
  * a node with another key would append rows that break the chain, so it does not start.
  */
 export async function prepareDatabase(url: string, options: PrepareOptions): Promise<PrepareResult> {
-  const ds = new DataSource(dataSourceOptions(url, 10, '', options.auditChainKey));
+  const ds = new DataSource(dataSourceOptions(url, 10, '', options.auditChainKey, options.entities));
   await ds.initialize();
   const runner = ds.createQueryRunner();
   try {
