@@ -43,11 +43,11 @@ export const COUPON_TRY_LIMITS = { account: 10, address: 30 } as const;
  */
 export const PASSWORD_CHOICE_LIMITS = { session: 30, subject: 30, address: 120 } as const;
 
-export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
-export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
-export const COUPON_TRY_THROTTLED_MESSAGE = 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.';
-export const PASSWORD_CHOICE_THROTTLED_MESSAGE = 'Liian monta salasanan kokeilua lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
-export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
+export const LOGIN_THROTTLED_MESSAGE = 'errors.loginThrottled';
+export const PASSWORD_WORK_THROTTLED_MESSAGE = 'errors.passwordWorkThrottled';
+export const COUPON_TRY_THROTTLED_MESSAGE = 'errors.couponTryThrottled';
+export const PASSWORD_CHOICE_THROTTLED_MESSAGE = 'errors.passwordChoiceThrottled';
+export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'errors.emailChangeThrottled';
 
 export interface LoginAttempt {
   role: UserRole;

@@ -5,23 +5,9 @@
  * browser's own setting; clients that send nothing (or '*') keep the Finnish messages of SPEC.md.
  */
 import type { Request } from 'express';
-import { acceptLanguageTags, addMessageTranslations, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
-import {
-  COUPON_TRY_THROTTLED_MESSAGE,
-  EMAIL_CHANGE_THROTTLED_MESSAGE,
-  LOGIN_THROTTLED_MESSAGE,
-  PASSWORD_CHOICE_THROTTLED_MESSAGE,
-  PASSWORD_WORK_THROTTLED_MESSAGE,
-} from '../../accounts/login-throttle.js';
-
-// The API's own messages that customers meet (the rest of the table is in libs/domain/src/translations.ts).
-addMessageTranslations([
-  [LOGIN_THROTTLED_MESSAGE, 'För många misslyckade inloggningsförsök. Försök igen om 15 minuter.', 'Too many failed login attempts. Please try again in 15 minutes.'],
-  [PASSWORD_WORK_THROTTLED_MESSAGE, 'För många lösenord har angetts på kort tid. Försök igen om 15 minuter.', 'Too many passwords set in a short time. Please try again in 15 minutes.'],
-  [PASSWORD_CHOICE_THROTTLED_MESSAGE, 'För många lösenordsförsök på kort tid. Försök igen om 15 minuter.', 'Too many passwords tried in a short time. Please try again in 15 minutes.'],
-  [COUPON_TRY_THROTTLED_MESSAGE, 'För många försök med kampanjkoder. Försök igen om 15 minuter.', 'Too many campaign code attempts. Please try again in 15 minutes.'],
-  [EMAIL_CHANGE_THROTTLED_MESSAGE, 'För många försök att byta e-postadress. Försök igen om 15 minuter.', 'Too many attempts to change the e-mail address. Please try again in 15 minutes.'],
-]);
+import { acceptLanguageTags, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, type KeyedMessage, type Language } from '@resepti/domain';
+// Every language's catalog (the one t() of @resepti/domain; the web loads its own lazily).
+import { localizeMessage } from '@resepti/domain/locales';
 
 export function responseLanguage(req: Request): Language {
   return pickLanguage(acceptLanguageTags(req.headers['accept-language'])) ?? DEFAULT_LANGUAGE;
@@ -36,11 +22,21 @@ export function navigationLanguage(req: Request): Language {
   return isLanguage(picked) ? picked : responseLanguage(req);
 }
 
-/** An error body ({statusCode, message: string | string[], …}) with its messages in `language`. */
+/** A message as thrown: a key of the catalogs (with its values), or a text that is sent as it is. */
+type ThrownMessage = string | KeyedMessage;
+
+function isKeyed(value: unknown): value is KeyedMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+function localized(message: unknown, language: Language): unknown {
+  return typeof message === 'string' || isKeyed(message) ? localizeMessage(message as ThrownMessage, language) : message;
+}
+
+/** An error body ({statusCode, message: key | text | list of them, …}) with its messages in `language`. */
 export function localizedBody(body: unknown, language: Language): unknown {
-  if (language === DEFAULT_LANGUAGE || typeof body !== 'object' || body === null) return body;
+  if (typeof body !== 'object' || body === null) return body;
   const { message } = body as { message?: unknown };
-  if (typeof message === 'string') return { ...body, message: translateMessage(message, language) };
-  if (Array.isArray(message)) return { ...body, message: message.map((m: unknown) => (typeof m === 'string' ? translateMessage(m, language) : m)) };
-  return body;
+  if (message === undefined) return body;
+  return { ...body, message: Array.isArray(message) ? message.map((m: unknown) => localized(m, language)) : localized(message, language) };
 }
