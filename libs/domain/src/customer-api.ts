@@ -4,7 +4,6 @@
  */
 import type { Decision, ItemType, OrderStatus } from './api-types.js';
 import type { TopicId } from './questionnaires.js';
-import { PHARMACY_MESSAGES } from './pharmacy-api.js';
 import { VALIDATION_MESSAGES } from './validation.js';
 
 /**

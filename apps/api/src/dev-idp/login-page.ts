@@ -3,7 +3,7 @@
  * language the relying party asked for (OIDC `ui_locales`, as the Finnish identification brokers
  * take it: fi, sv, en).
  */
-import { FINNISH_CATALOG, type Language } from '@resepti/domain';
+import { type FINNISH_CATALOG, type Language } from '@resepti/domain';
 import { localizeMessage, t } from '@resepti/domain/locales';
 import { TEST_IDENTITIES } from './test-identities.js';
 

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { saveMyLanguage } from '../api/session';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { chooseLanguage, useLanguage } from '../i18n/i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
@@ -23,7 +23,7 @@ export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
     }
   };
   return (
-    <div className={`language-switch language-switch--${place}`} role="group" aria-label={TEXTS.common.language}>
+    <div className={`language-switch language-switch--${place}`} role="group" aria-label={t('app.common.language')}>
       {LANGUAGES.map((language) => (
         <button
           key={language}
