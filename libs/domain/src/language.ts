@@ -14,9 +14,6 @@ export const DEFAULT_LANGUAGE: Language = 'fi';
 /** The cookie that keeps the language picked in the web app's switch (the API reads it where no Accept-Language is the app's). */
 export const LANGUAGE_COOKIE = 'resepti_kieli';
 
-/** Each language in its own name, for the language switch. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -4,11 +4,10 @@
  * one is pressed. A pick is kept in a cookie and, for a signed-in customer, on the account.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
+import { LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { saveMyLanguage } from '../api/session';
-import { t } from '../i18n/i18n';
-import { chooseLanguage, useLanguage } from '../i18n/i18n';
+import { chooseLanguage, t, useLanguage } from '../i18n/i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
   const current = useLanguage(); // renders again when the language changes
@@ -33,7 +32,7 @@ export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
           aria-pressed={language === current}
           onClick={() => void pick(language)}
         >
-          {LANGUAGE_NAMES[language]}
+          {t(`app.common.languageNames.${language}`)}
         </button>
       ))}
     </div>
