@@ -3,7 +3,8 @@
  * of the catalogs (libs/domain/src/locales); these views hold their Finnish texts, name for name,
  * so a test compares an answer with the text SPEC.md gives.
  */
-import { CUSTOMER_MESSAGES as CUSTOMER_KEYS, localizeMessage, MESSAGES as MESSAGE_KEYS, VALIDATION_MESSAGES as VALIDATION_KEYS, type KeyedMessage } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as CUSTOMER_KEYS, MESSAGES as MESSAGE_KEYS, VALIDATION_MESSAGES as VALIDATION_KEYS, type KeyedMessage } from '@resepti/domain';
+import { localizeMessage } from '@resepti/domain/locales';
 
 type Finnish<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => string : string };
 

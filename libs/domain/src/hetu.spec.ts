@@ -1,6 +1,6 @@
 import { HETU_LENGTH, isTemporaryHetu, isValidHetu, normalizeHetu, parseHetu, validateHetu } from './hetu.js';
 import { MESSAGES } from './messages.js';
-import { localizeMessage } from './i18n.js';
+import { localizeMessage } from './locales/all.js';
 
 /** Independent implementation of the check character rule for building test data. */
 function withCheck(datePart: string, sep: string, nnn: string): string {

@@ -6,8 +6,11 @@
  * at start (./locales/all.ts), the web when the language is first used (lazily, one chunk each).
  * Interpolation is i18next's `{{name}}`; plurals are its `_one`/`_other` keys picked by
  * Intl.PluralRules from the `count` parameter; `{{count, number}}` formats with Intl.NumberFormat.
+ *
+ * i18next itself is handed in by startI18n (the API at start through ./locales/all.ts; the web
+ * before its first render, by a dynamic import: issue 24, the first load of / stays without it).
  */
-import i18next, { type i18n as I18next } from 'i18next';
+import type { i18n as I18next } from 'i18next';
 import fi from './locales/fi.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 
@@ -40,44 +43,56 @@ export interface KeyedMessage {
 /** The catalog as JSON, key by key (the Finnish one: the source). */
 export const FINNISH_CATALOG: Catalog = fi;
 
-const engine: I18next = i18next.createInstance();
-void engine.init({
-  // Finnish is in memory, so init is done when it returns: t() works at once.
-  initAsync: false,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  load: 'languageOnly',
-  resources: { fi: { translation: fi } },
-  partialBundledLanguages: true,
-  // The API escapes where it writes HTML (the identification pages); React escapes on the web.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-} as Parameters<I18next['init']>[0]);
+let engine: I18next | null = null;
+
+/** Starts the one t() on `i18next` with the Finnish catalog (once; later calls keep the first). */
+export function startI18n(i18next: I18next): void {
+  if (engine) return;
+  const instance = i18next.createInstance();
+  void instance.init({
+    // Finnish is in memory, so init is done when it returns: t() works at once.
+    initAsync: false,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    resources: { fi: { translation: fi } },
+    partialBundledLanguages: true,
+    // The API escapes where it writes HTML (the identification pages); React escapes on the web.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  engine = instance;
+}
+
+function started(): I18next {
+  if (!engine) throw new Error('i18n is not started: import @resepti/domain/locales (API) or await initI18n() (web) first');
+  return engine;
+}
 
 /** Adds the catalog of a language (Swedish, English) to the one t(). */
 export function addCatalog(language: Language, catalog: Catalog): void {
-  engine.addResourceBundle(language, 'translation', catalog, true, true);
+  started().addResourceBundle(language, 'translation', catalog, true, true);
 }
 
 /** Whether `language`'s catalog is here (Finnish always is). */
 export function hasCatalog(language: Language): boolean {
-  return engine.hasResourceBundle(language, 'translation');
+  return started().hasResourceBundle(language, 'translation');
 }
 
 /** The text of `key` in `language` (Finnish when that language's catalog lacks it). */
 export function t(key: TextKey, language: Language, params?: TextParams): string {
-  return engine.t(key, { lng: language, ...params }) as string;
+  return started().t(key, { lng: language, ...params }) as string;
 }
 
 /** A group of texts (a list, the FAQ) in `language`, as the catalog holds it. */
 export function tObject<T = unknown>(key: TextGroupKey, language: Language): T {
-  return engine.t(key, { lng: language, returnObjects: true }) as T;
+  return started().t(key, { lng: language, returnObjects: true }) as T;
 }
 
 /** Whether `value` is the key of a text (a thrown message that the API's answer translates). */
 export function isTextKey(value: unknown): value is TextKey {
-  return typeof value === 'string' && /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(value) && engine.exists(value, { lng: DEFAULT_LANGUAGE });
+  return typeof value === 'string' && /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/.test(value) && started().exists(value, { lng: DEFAULT_LANGUAGE });
 }
 
 /** A message meant for a person in `language`: a key (with its values) is translated; any other text stays as it is. */

@@ -52,6 +52,8 @@ describe('the catalogs', () => {
       expect([...texts].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)).toEqual([]);
     }
     expect(FI.size).toBeGreaterThanOrEqual(300);
+    // The registration wizard counts five steps (apps/web/src/customer/RegisterHelloPage.tsx).
+    expect([...FI.keys()].filter((k) => k.startsWith('customer.register.stepNames.'))).toHaveLength(5);
   });
 
   it('have every key the code asks for: t(…), tObject(…) and the message keys of the API', () => {

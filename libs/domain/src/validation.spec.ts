@@ -16,7 +16,7 @@ import {
   validatePharmacyUserEdit,
   validateUsername,
 } from './validation.js';
-import { localizeMessage } from './i18n.js';
+import { localizeMessage } from './locales/all.js';
 
 /** A message as a Finnish reader gets it (the rules give keys of the catalogs, or Finnish-only staff texts). */
 const fi = (message: string | null) => (message === null ? null : localizeMessage(message, 'fi'));

@@ -7,7 +7,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
-import { localizeMessage, problemText } from '@resepti/domain';
+import { problemText } from '@resepti/domain';
+import { localizeMessage } from '@resepti/domain/locales';
 import { AuditWriteError } from '../platform/audit/audit-chain.js';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
 import { isDataException } from '../platform/http/http-exception.filter.js';

@@ -9,7 +9,8 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { INTEGRATOR_MESSAGES as M, localizeMessage, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
+import { localizeMessage } from '@resepti/domain/locales';
+import { INTEGRATOR_MESSAGES as M, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
 import { AuditWriteError } from '../platform/audit/audit-chain.js';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
 import { isDataException } from '../platform/http/http-exception.filter.js';

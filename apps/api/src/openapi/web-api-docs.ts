@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { CSRF_HEADER, CUSTOMER_MESSAGES, MESSAGES, t } from '@resepti/domain';
+import { CSRF_HEADER, CUSTOMER_MESSAGES, MESSAGES } from '@resepti/domain';
+import { t } from '@resepti/domain/locales';
 import { SESSION_SECURITY } from '../accounts/roles.decorator.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../platform/database/database-unavailable.js';
 import { SESSION_COOKIE } from '../accounts/session.middleware.js';

@@ -20,7 +20,8 @@ import { PublicLayout } from '../components/PublicLayout';
 
 /** The wizard's step names in the current language. */
 const stepNames = () => tObject<readonly string[]>('customer.register.stepNames');
-const STEPS = stepNames().length;
+/** The wizard's steps: welcome, e-mail, phone, password, terms (customer.register.stepNames). */
+const STEPS = 5;
 
 function Card({ children }: { children: ReactNode }) {
   return (

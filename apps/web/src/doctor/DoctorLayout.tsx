@@ -18,16 +18,18 @@ import { useNotice, useSystemStatus } from './doctor-hooks';
 import './doctor-queue.css';
 import './doctor-history-admin.css';
 
-const NAV = [
-  { to: ROUTES.doctorQueue, label: t('app.doctor.queueHeading'), end: true },
-  { to: ROUTES.doctorHistory, label: t('app.doctor.historyHeading') },
-  { to: ROUTES.doctorAdmin, label: t('app.doctor.adminHeading') },
-] as const;
+/** The doctor's navigation (its labels read when shown). */
+const nav = () =>
+  [
+    { to: ROUTES.doctorQueue, label: t('app.doctor.queueHeading'), end: true },
+    { to: ROUTES.doctorHistory, label: t('app.doctor.historyHeading') },
+    { to: ROUTES.doctorAdmin, label: t('app.doctor.adminHeading') },
+  ] as const;
 
 /** The screen's name for the tab title: the nav item whose path is the current one. */
 function useScreenName(): string {
   const { pathname } = useLocation();
-  return NAV.find((item) => item.to === pathname.replace(/\/+$/u, ''))?.label ?? t('app.doctor.queueHeading');
+  return nav().find((item) => item.to === pathname.replace(/\/+$/u, ''))?.label ?? t('app.doctor.queueHeading');
 }
 
 /** '(3) Tilaukset – Resepti' while orders wait; a beep when one arrives in an empty queue (if switched on). */
@@ -91,7 +93,7 @@ export function DoctorLayout() {
 
   return (
     <div className="layout layout--workbench">
-      <RoleHeader identity={identity} nav={NAV} logoutTo={ROUTES.doctorLogin} />
+      <RoleHeader identity={identity} nav={nav()} logoutTo={ROUTES.doctorLogin} />
       <main id="main" className="workbench-main">
         <OfflineGuard>
           <Outlet />

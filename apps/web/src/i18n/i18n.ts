@@ -2,7 +2,8 @@
  * The web app's languages (issue 27). Every text comes from the one keyed catalog per language of
  * @resepti/domain (libs/domain/src/locales), read with `t('customer.chat.heading', params)` through
  * the same i18next `t()` as the API's messages. Finnish is bundled (the source and the default);
- * Swedish and English are loaded on first use, each catalog one chunk. The language follows the
+ * i18next is imported before the first render (its own chunk: issue 24, the first load of / stays
+ * small), and Swedish and English are loaded on first use, each catalog one chunk. The language follows the
  * browser (navigator.languages: sv* → Swedish, en* → English, else Finnish) until the user picks one
  * in the switch; the pick is kept in a cookie (and on a signed-in customer's account, see
  * useAccountLanguage). It sets <html lang> and the Accept-Language of every API call, so the API's
@@ -17,6 +18,7 @@ import {
   LANGUAGE_COOKIE,
   localizeMessage,
   pickLanguage,
+  startI18n,
   t as translate,
   tObject as translateObject,
   type KeyedMessage,
@@ -97,6 +99,7 @@ async function showLanguage(lng: Language): Promise<void> {
 /** When the browser or the pick is Swedish or English, waits for that catalog before the first render (Finnish if it fails). */
 export async function initI18n(): Promise<void> {
   document.documentElement.lang = DEFAULT_LANGUAGE;
+  startI18n((await import('i18next')).default);
   const lng = initialLanguage();
   if (lng !== DEFAULT_LANGUAGE) await showLanguage(lng).catch((err: unknown) => console.info('Language catalog did not load; Finnish instead', err));
 }

@@ -1,8 +1,10 @@
-/** Every language's catalog at once, for the API (the web loads Swedish and English lazily). */
+/** The one t() started on i18next with every language's catalog at once, for the API (the web loads Swedish and English lazily). */
+import i18next from 'i18next';
 import en from './en.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
-import { addCatalog } from '../i18n.js';
+import { addCatalog, startI18n } from '../i18n.js';
 
+startI18n(i18next);
 addCatalog('sv', sv);
 addCatalog('en', en);
 
