@@ -4,8 +4,9 @@
  * on the API (Accept-Language) and for text messages (the customer's saved language), and format
  * money and time in it.
  */
-import { formatDateFi, formatDateTimeFi, formatTimeFi, HELSINKI_TZ } from './time.js';
+import { formatDateFi, formatTimeFi, HELSINKI_TZ } from './time.js';
 import { formatEuro } from './money.js';
+import { t } from './i18n.js';
 
 export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -86,6 +87,5 @@ export function formatTime(d: Date | string, language: Language): string {
 
 /** '22.11.2026 klo 14.05', '22.11.2026 kl. 14.05', '22/11/2026 at 14:05'. */
 export function formatDateTime(d: Date | string, language: Language): string {
-  if (language === 'fi') return formatDateTimeFi(d);
-  return `${formatDate(d, language)} ${language === 'sv' ? 'kl.' : 'at'} ${formatTime(d, language)}`;
+  return t('app.common.dateTime', language, { date: formatDate(d, language), time: formatTime(d, language) });
 }

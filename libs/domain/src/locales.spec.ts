@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { formatDate, formatDateTime, formatTime } from './language.js';
+import { formatDateTimeFi } from './time.js';
 import { accountClosedSms, credentialChangedSms, MESSAGES, orderHandledSms } from './messages.js';
 import { isTextKey, localizeMessage, t, type TextKey } from './locales/all.js';
 import { QUESTIONNAIRE_ACCEPTANCE_TEXT, QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRE_REJECTION_TEXT, QUESTIONNAIRES, questionnaireKeys, TOPICS } from './questionnaires.js';
@@ -122,6 +124,10 @@ describe('t()', () => {
     expect(t('doctor.history.count', 'fi', { count: 1 })).toBe('1 tilaus');
     expect(t('doctor.history.count', 'fi', { count: 1234 })).toBe(`${(1234).toLocaleString('fi-FI')} tilausta`);
     expect(t('customer.register.progress', 'sv', { step: 2, total: 5 })).toBe('Steg 2/5');
+    const when = '2026-11-22T12:05:00Z';
+    expect(formatDateTime(when, 'fi')).toBe(formatDateTimeFi(when));
+    expect(formatDateTime(when, 'sv')).toBe(`${formatDate(when, 'sv')} kl. ${formatTime(when, 'sv')}`);
+    expect(formatDateTime(when, 'en')).toBe(`${formatDate(when, 'en')} at ${formatTime(when, 'en')}`);
   });
 
   it('leaves a text that is no key as it is (a staff message that is Finnish only, a typed answer)', () => {
