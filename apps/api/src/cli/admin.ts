@@ -20,7 +20,7 @@ import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
-import { t } from '@resepti/domain/locales';
+import { localizeMessage, t } from '@resepti/domain/locales';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../platform/audit/audit-chain-verify.js';
 import { AuditService, type AuditEntry } from '../platform/audit/audit.service.js';
 import { hashPassword } from '../accounts/password.js';
@@ -96,7 +96,7 @@ function checkPassword(password: string, context: string[]): void {
     throw new UsageError(`${t(VALIDATION_MESSAGES.passwordTooShort, 'fi')} ${t(VALIDATION_MESSAGES.passwordComposition, 'fi')}`);
   }
   const common = commonPasswordProblem(password, context);
-  if (common) throw new UsageError(common);
+  if (common) throw new UsageError(localizeMessage(common, 'fi'));
 }
 
 async function createDoctor(m: EntityManager, v: Values): Promise<string> {
