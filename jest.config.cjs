@@ -15,9 +15,12 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@resepti/domain$': '<rootDir>/libs/domain/src/index.ts',
+    '^@resepti/domain/locales$': '<rootDir>/libs/domain/src/locales/all.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
+  // The one t() of @resepti/domain, started with every language (libs/domain/src/locales/all.ts).
+  setupFiles: ['<rootDir>/test/support/i18n-setup.ts'],
 };
 module.exports = {
   // Each API/browser test file starts its own API process: two workers fit the 2-core machine.

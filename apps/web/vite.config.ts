@@ -20,6 +20,8 @@ export default defineConfig(({ command }) => {
     resolve: {
       alias: {
         '@resepti/domain': resolve(webRoot, '../../libs/domain/src/index.ts'),
+        // The catalogs of the languages loaded on first use (i18n/i18n.ts).
+        '@resepti/locales': resolve(webRoot, '../../libs/domain/src/locales'),
       },
     },
     build: {

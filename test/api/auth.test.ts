@@ -1,4 +1,4 @@
-import { MESSAGES } from '@resepti/domain';
+import { MESSAGES } from '../support/finnish-messages';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 

@@ -4,7 +4,8 @@
  * role, and then specific cases check the messages and that nothing was written.
  */
 import { request as httpRequest } from 'node:http';
-import { MESSAGES, type PharmacyCart, type Product } from '@resepti/domain';
+import { type PharmacyCart, type Product } from '@resepti/domain';
+import { MESSAGES } from '../support/finnish-messages';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { PHARMACY_PATIENT, pharmacistAtOffice } from '../support/pharmacy-flow';

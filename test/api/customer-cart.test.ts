@@ -2,7 +2,8 @@
  * The customer's cart (issue "Customer orders"): renewals and questionnaire requests priced by
  * the server, the server's own checks of medicines, topics and chats, and nobody else's cart.
  */
-import { CUSTOMER_MESSAGES as M, type CustomerCart, type Product } from '@resepti/domain';
+import { type CustomerCart, type Product } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { type ApiClient, DEMO, loginAs } from '../support/http';
 import { runAdmin } from '../support/cli';

@@ -5,7 +5,8 @@
  * E.164 number even when the stored one is in an old spelling.
  */
 import type { QueryRunner } from 'typeorm';
-import { VALIDATION_MESSAGES, type CustomerInfo, type DoctorOrder } from '@resepti/domain';
+import { type CustomerInfo, type DoctorOrder } from '@resepti/domain';
+import { VALIDATION_MESSAGES } from '../support/finnish-messages';
 import { CustomerPhonesE1641795700000110 } from '../../apps/api/src/platform/database/migrations/1795700000110-CustomerPhonesE164';
 import { startApp, type TestApp } from '../support/app';
 import { insertCustomer } from '../support/customer-flow';

@@ -6,12 +6,12 @@
  */
 import Stripe from 'stripe';
 import {
-  CUSTOMER_MESSAGES as M,
   type CustomerCart,
   type EmbeddedCheckoutSession,
   type PaymentSessionResponse,
   type Product,
 } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M } from '../support/finnish-messages';
 import { startApp, TEST_WEBHOOK_SECRET, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat, signInOtherCustomer } from '../support/customer-flow';

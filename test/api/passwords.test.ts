@@ -6,7 +6,8 @@
  * to today's parameters when its user signs in.
  */
 import argon2 from 'argon2';
-import { VALIDATION_MESSAGES as V, type PharmacyUserListEntry } from '@resepti/domain';
+import { type PharmacyUserListEntry } from '@resepti/domain';
+import { VALIDATION_MESSAGES as V } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ApiClient, DEMO, loginAs } from '../support/http';

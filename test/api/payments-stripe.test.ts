@@ -7,7 +7,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { CUSTOMER_MESSAGES as M, type CustomerOrder, type CustomerPaid, type PaymentSessionResponse, type Product } from '@resepti/domain';
+import { type CustomerOrder, type CustomerPaid, type PaymentSessionResponse, type Product } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M } from '../support/finnish-messages';
 import { fakeStripeApi, type StandInIntent, type StripeBehaviour, type StripeCall } from '../../bench/lib/stripe-stand-in.cjs';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';

@@ -6,7 +6,6 @@
  */
 import Stripe from 'stripe';
 import {
-  CUSTOMER_MESSAGES as M,
   type CustomerCart,
   type CustomerOrder,
   type CustomerPaid,
@@ -16,6 +15,7 @@ import {
   type PaymentSessionResponse,
   type Product,
 } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M } from '../support/finnish-messages';
 import { startApp, TEST_WEBHOOK_SECRET, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat, signInOtherCustomer } from '../support/customer-flow';

@@ -1,4 +1,5 @@
-import { PHARMACY_MESSAGES, VALIDATION_MESSAGES as V, type PharmacyUserListEntry } from '@resepti/domain';
+import { PHARMACY_MESSAGES, type PharmacyUserListEntry } from '@resepti/domain';
+import { VALIDATION_MESSAGES as V } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PHARMACY_MESSAGES,
   pharmacyDeadline,
   type PharmacyCart,
@@ -8,6 +7,7 @@ import {
   type PharmacyOrderPage,
   type Product,
 } from '@resepti/domain';
+import { MESSAGES } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { PHARMACY_PATIENT, pharmacistAtOffice as signInAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';

@@ -1,4 +1,5 @@
-import { MESSAGES, MFA_MESSAGES, type TotpSetupResponse } from '@resepti/domain';
+import { MFA_MESSAGES, type TotpSetupResponse } from '@resepti/domain';
+import { MESSAGES } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ApiClient, DEMO, loginAs } from '../support/http';

@@ -1,5 +1,6 @@
 import { HETU_LENGTH, isTemporaryHetu, isValidHetu, normalizeHetu, parseHetu, validateHetu } from './hetu.js';
 import { MESSAGES } from './messages.js';
+import { localizeMessage } from './locales/all.js';
 
 /** Independent implementation of the check character rule for building test data. */
 function withCheck(datePart: string, sep: string, nnn: string): string {
@@ -58,7 +59,7 @@ describe('validateHetu', () => {
 
   it('returns the Finnish message for invalid codes', () => {
     expect(validateHetu('131052-308U')).toBe(MESSAGES.hetuInvalid);
-    expect(validateHetu('131052-308U')).toBe('Tarkista henkilöturvatunnus');
+    expect(localizeMessage(validateHetu('131052-308U') ?? '', 'fi')).toBe('Tarkista henkilöturvatunnus');
   });
 
   it('rejects a wrong check character', () => {

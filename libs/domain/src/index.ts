@@ -20,4 +20,4 @@ export * from './integrator-errors.js';
 export * from './mfa.js';
 export * from './data-rights.js';
 export * from './language.js';
-export * from './translations.js';
+export * from './i18n.js';

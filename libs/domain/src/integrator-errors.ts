@@ -4,6 +4,7 @@
  * and Finnish text. docs/integrators.md#errors lists the same; the API answers RFC 9457
  * `application/problem+json` built from these.
  */
+import { isTextKey, t } from './i18n.js';
 import { INTEGRATOR_MESSAGES as M } from './integrator-api.js';
 import { MESSAGES } from './messages.js';
 import { PHARMACY_MESSAGES as P } from './pharmacy-api.js';
@@ -101,9 +102,16 @@ export const PROBLEM_TEXTS: ProblemText[] = [
  * fallback's English.
  */
 export function problemText(fi: string, fallback: { code: string; en: string }): ProblemText {
-  for (const text of PROBLEM_TEXTS) {
-    if (fi === text.fi) return text;
-    if (fi.startsWith(`${text.fi}: `)) return { code: text.code, en: `${text.en}: ${fi.slice(text.fi.length + 2)}`, fi };
+  const given = finnish(fi);
+  for (const entry of PROBLEM_TEXTS) {
+    const text = { ...entry, fi: finnish(entry.fi) };
+    if (given === text.fi) return text;
+    if (given.startsWith(`${text.fi}: `)) return { code: text.code, en: `${text.en}: ${given.slice(text.fi.length + 2)}`, fi: given };
   }
-  return { code: fallback.code, en: fallback.en, fi };
+  return { code: fallback.code, en: fallback.en, fi: given };
+}
+
+/** The Finnish of a message: a key of the catalogs (the shared rules' messages) is read from fi.json, any other text is Finnish already. */
+function finnish(message: string): string {
+  return isTextKey(message) ? t(message, 'fi') : message;
 }

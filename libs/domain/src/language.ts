@@ -4,8 +4,9 @@
  * on the API (Accept-Language) and for text messages (the customer's saved language), and format
  * money and time in it.
  */
-import { formatDateFi, formatDateTimeFi, formatTimeFi, HELSINKI_TZ } from './time.js';
+import { formatDateFi, formatTimeFi, HELSINKI_TZ } from './time.js';
 import { formatEuro } from './money.js';
+import { t } from './i18n.js';
 
 export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,9 +14,6 @@ export const DEFAULT_LANGUAGE: Language = 'fi';
 
 /** The cookie that keeps the language picked in the web app's switch (the API reads it where no Accept-Language is the app's). */
 export const LANGUAGE_COOKIE = 'resepti_kieli';
-
-/** Each language in its own name, for the language switch. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -89,6 +87,5 @@ export function formatTime(d: Date | string, language: Language): string {
 
 /** '22.11.2026 klo 14.05', '22.11.2026 kl. 14.05', '22/11/2026 at 14:05'. */
 export function formatDateTime(d: Date | string, language: Language): string {
-  if (language === 'fi') return formatDateTimeFi(d);
-  return `${formatDate(d, language)} ${language === 'sv' ? 'kl.' : 'at'} ${formatTime(d, language)}`;
+  return t('app.common.dateTime', language, { date: formatDate(d, language), time: formatTime(d, language) });
 }

@@ -1,13 +1,20 @@
-/** Server and client messages that both sides must spell identically (SPEC sections 5 and 8). */
+/**
+ * Messages of the server and the client, by key (the texts are in locales/*.json; SPEC sections 5
+ * and 8 give the Finnish). The API throws the key; its answer carries the text in the asker's language.
+ */
+import { t } from './i18n.js';
 import type { Language } from './language.js';
 
 export const MESSAGES = {
-  loginFailed: 'Kirjautumistiedot virheelliset. Yritä uudelleen',
-  hetuInvalid: 'Tarkista henkilöturvatunnus',
+  loginFailed: 'errors.loginFailed',
+  hetuInvalid: 'errors.hetuInvalid',
   reasonMandatory: 'Reason is mandatory when rejecting prescriptions.',
-  unauthorized: 'Kirjaudu sisään uudelleen',
-  forbidden: 'Sinulla ei ole oikeutta tähän toimintoon',
+  unauthorized: 'errors.unauthorized',
+  forbidden: 'errors.forbidden',
 } as const;
+
+/** The text message's link: the service's address and a path. */
+const linkTo = (serviceUrl: string, path: string) => `${serviceUrl.replace(/\/+$/, '')}${path}`;
 
 /**
  * The text message a customer gets when a doctor has handled their order. It names no medicine,
@@ -15,10 +22,7 @@ export const MESSAGES = {
  * handled, and where to read the decisions.
  */
 export function orderHandledSms(serviceUrl: string, language: Language = 'fi'): string {
-  const link = `${serviceUrl.replace(/\/+$/, '')}/reseptit`;
-  if (language === 'sv') return `Resepti: läkaren har behandlat din beställning. Du ser besluten genom att logga in i tjänsten: ${link}`;
-  if (language === 'en') return `Resepti: a doctor has handled your order. Log in to the service to see the decisions: ${link}`;
-  return `Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: ${link}`;
+  return t('sms.orderHandled', language, { link: linkTo(serviceUrl, '/reseptit') });
 }
 
 /**
@@ -27,23 +31,10 @@ export function orderHandledSms(serviceUrl: string, language: Language = 'fi'): 
  * only what changed and what to do if it was not them (a new password by strong identification).
  */
 export function credentialChangedSms(serviceUrl: string, what: 'password' | 'email', language: Language = 'fi'): string {
-  const link = `${serviceUrl.replace(/\/+$/, '')}/login`;
-  if (language === 'sv') {
-    const changed = what === 'password' ? 'lösenordet till ditt konto har bytts' : 'e-postadressen till ditt konto har bytts';
-    return `Resepti: ${changed}. Om du inte gjorde ändringen själv, byt lösenord genast genom att identifiera dig: ${link}`;
-  }
-  if (language === 'en') {
-    const changed = what === 'password' ? 'the password of your account was changed' : 'the e-mail address of your account was changed';
-    return `Resepti: ${changed}. If you did not make the change yourself, change your password at once by identifying yourself: ${link}`;
-  }
-  const changed = what === 'password' ? 'salasana on vaihdettu' : 'sähköpostiosoite on vaihdettu';
-  return `Resepti: tilisi ${changed}. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: ${link}`;
+  return t(what === 'password' ? 'sms.passwordChanged' : 'sms.emailChanged', language, { link: linkTo(serviceUrl, '/login') });
 }
 
 /** The last text message to a closed account's phone: what happened and what stays. */
 export function accountClosedSms(serviceUrl: string, language: Language = 'fi'): string {
-  const link = `${serviceUrl.replace(/\/+$/, '')}/login`;
-  if (language === 'sv') return `Resepti: ditt konto har raderats. Receptuppgifterna sparas så länge lagen kräver. Du kan skapa ett nytt konto genom att identifiera dig: ${link}`;
-  if (language === 'en') return `Resepti: your account has been deleted. Prescription records are kept for as long as the law requires. You can create a new account by identifying yourself: ${link}`;
-  return `Resepti: tilisi on poistettu. Reseptitiedot säilytetään lain edellyttämän ajan. Uuden tilin voit luoda tunnistautumalla: ${link}`;
+  return t('sms.accountClosed', language, { link: linkTo(serviceUrl, '/login') });
 }

@@ -5,6 +5,8 @@
  * Question texts may contain line breaks ('\n').
  */
 
+import type { TextKey } from './i18n.js';
+
 export type QuestionType = 'oneOf' | 'multiChoice' | 'textInput';
 
 export interface QuestionnaireAnswer {
@@ -375,3 +377,21 @@ export function questionnaireAnswerNext(step: QuestionnaireStep, text: string): 
       return null;
   }
 }
+
+/**
+ * The catalog keys of the questionnaires' texts (locales/*.json, `questionnaire`): the screen shows the
+ * patient's language; the chat record keeps the Finnish above (the server replays the path against it,
+ * the doctor reads it). The locales test checks that fi.json holds these very texts.
+ */
+export const questionnaireKeys = {
+  topic: (topic: TopicId) => `questionnaire.topics.${topic}` as TextKey,
+  question: (topic: TopicId, step: QuestionnaireStep): TextKey =>
+    step.question === QUESTIONNAIRE_REJECTION_TEXT ? 'questionnaire.rejection' : step.question === QUESTIONNAIRE_ACCEPTANCE_TEXT ? 'questionnaire.acceptance' : (`questionnaire.${topic}.step${step.id}.question` as TextKey),
+  /** The key of one of the step's answers, by its Finnish text (null for a text the patient typed). */
+  answer: (topic: TopicId, step: QuestionnaireStep, text: string): TextKey | null => {
+    const index = step.answers?.findIndex((a) => a.text === text) ?? -1;
+    return index < 0 ? null : (`questionnaire.${topic}.step${step.id}.answer${index}` as TextKey);
+  },
+  placeholder: (topic: TopicId, step: QuestionnaireStep) => `questionnaire.${topic}.step${step.id}.placeholder` as TextKey,
+  orderConfirm: 'questionnaire.orderConfirm' as TextKey,
+};

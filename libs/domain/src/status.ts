@@ -1,25 +1,11 @@
 /** Decisions and the patient-facing status texts (SPEC section 4). */
 import type { Decision, ItemType } from './api-types.js';
+import { FINNISH_CATALOG, t } from './i18n.js';
+import type { Language } from './language.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';
 
-export const STATUS_TEXTS = {
-  /** Not sent yet. */
-  selectedForRenewal: 'Valittu uusittavaksi',
-  prescriptionRequest: 'Reseptipyyntö',
-  /** Sent, not decided or not delivered. */
-  waiting: 'Odottaa käsittelyä',
-  /** Approved. */
-  approved: 'Hyväksytty',
-  prescriptionGranted: 'Resepti myönnetty',
-  renewable: 'Uusittavissa',
-  renewed: 'Resepti uusittu',
-  /** Rejected. */
-  rejected: 'Hylätty',
-  prescriptionRejected: 'Reseptipyyntö hylätty',
-  renewalRejected: 'Hylätty - ei uusittavissa',
-  /** Card extras. */
-  approvalInfo: 'Lisätietoa hyväksynnästä',
-} as const;
+/** The status lines of a patient's prescription card, in Finnish (each language's are under `status` in its catalog). */
+export const STATUS_TEXTS = FINNISH_CATALOG.status;
 
 export const DEFAULT_REJECTION_REASON = 'Lääkettä ei voida myöntää annettujen tietojen perusteella.';
 
@@ -58,9 +44,9 @@ export function renewableTill(deliveryTime: Date): Date {
 }
 
 /** 'Uusittavissa 11/2028 asti' (Helsinki month/year of the given date). */
-export function renewableTillText(d: Date | string): string {
+export function renewableTillText(d: Date | string, language: Language = 'fi'): string {
   const p = helsinkiParts(d);
-  return `${STATUS_TEXTS.renewable} ${p.month}/${p.year} asti`;
+  return t('customer.prescriptions.renewableTill', language, { date: `${p.month}/${p.year}` });
 }
 
 export interface StatusTextItem {
@@ -83,7 +69,7 @@ export function patientStatusKey(item: StatusTextItem): keyof typeof STATUS_TEXT
   return item.recent ? 'renewed' : 'renewable';
 }
 
-/** The status line of a patient's prescription card, in Finnish. */
-export function patientStatusText(item: StatusTextItem): string {
-  return STATUS_TEXTS[patientStatusKey(item)];
+/** The status line of a patient's prescription card ('Uusittavissa', 'Kan förnyas', 'Renewable'). */
+export function patientStatusText(item: StatusTextItem, language: Language = 'fi'): string {
+  return t(`status.${patientStatusKey(item)}`, language);
 }

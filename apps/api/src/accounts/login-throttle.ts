@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LoginCounter } from './login-counter.entity.js';
 import type { Request } from 'express';
 import type { Repository } from 'typeorm';
-import { addMessageTranslations, type UserRole } from '@resepti/domain';
+import type { UserRole } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { retryOnConflict } from '../platform/database/errors.js';
 import { checkNewPassword } from './password.js';
@@ -43,11 +43,11 @@ export const COUPON_TRY_LIMITS = { account: 10, address: 30 } as const;
  */
 export const PASSWORD_CHOICE_LIMITS = { session: 30, subject: 30, address: 120 } as const;
 
-export const LOGIN_THROTTLED_MESSAGE = 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.';
-export const PASSWORD_WORK_THROTTLED_MESSAGE = 'Liian monta salasanan asetusta lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
-export const COUPON_TRY_THROTTLED_MESSAGE = 'Liian monta kampanjakoodin kokeilua. Yritä uudelleen 15 minuutin kuluttua.';
-export const PASSWORD_CHOICE_THROTTLED_MESSAGE = 'Liian monta salasanan kokeilua lyhyessä ajassa. Yritä uudelleen 15 minuutin kuluttua.';
-export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'Liian monta sähköpostiosoitteen vaihtoyritystä. Yritä uudelleen 15 minuutin kuluttua.';
+export const LOGIN_THROTTLED_MESSAGE = 'errors.loginThrottled';
+export const PASSWORD_WORK_THROTTLED_MESSAGE = 'errors.passwordWorkThrottled';
+export const COUPON_TRY_THROTTLED_MESSAGE = 'errors.couponTryThrottled';
+export const PASSWORD_CHOICE_THROTTLED_MESSAGE = 'errors.passwordChoiceThrottled';
+export const EMAIL_CHANGE_THROTTLED_MESSAGE = 'errors.emailChangeThrottled';
 
 export interface LoginAttempt {
   role: UserRole;
@@ -260,12 +260,3 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
 }
 
 class ThrottledError extends Error {}
-
-// The API's own messages that customers meet (the rest of the table is in libs/domain/src/translations.ts).
-addMessageTranslations([
-  [LOGIN_THROTTLED_MESSAGE, 'För många misslyckade inloggningsförsök. Försök igen om 15 minuter.', 'Too many failed login attempts. Please try again in 15 minutes.'],
-  [PASSWORD_WORK_THROTTLED_MESSAGE, 'För många lösenord har angetts på kort tid. Försök igen om 15 minuter.', 'Too many passwords set in a short time. Please try again in 15 minutes.'],
-  [PASSWORD_CHOICE_THROTTLED_MESSAGE, 'För många lösenordsförsök på kort tid. Försök igen om 15 minuter.', 'Too many passwords tried in a short time. Please try again in 15 minutes.'],
-  [COUPON_TRY_THROTTLED_MESSAGE, 'För många försök med kampanjkoder. Försök igen om 15 minuter.', 'Too many campaign code attempts. Please try again in 15 minutes.'],
-  [EMAIL_CHANGE_THROTTLED_MESSAGE, 'För många försök att byta e-postadress. Försök igen om 15 minuter.', 'Too many attempts to change the e-mail address. Please try again in 15 minutes.'],
-]);

@@ -31,7 +31,7 @@ export function LoginGuard(strategy: string, dto: Type<object>, role: UserRole):
     override async canActivate(context: ExecutionContext): Promise<boolean> {
       const request = context.switchToHttp().getRequest<Request>();
       const body: unknown = request.body;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException('Pyynnön runko puuttuu tai on virheellinen');
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException('errors.bodyInvalid');
       const errors = await validate(plainToInstance(dto, body), VALIDATION_OPTIONS);
       if (errors.length > 0) throw new BadRequestException(validationMessages(errors));
       let ok: boolean;

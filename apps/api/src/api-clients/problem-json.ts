@@ -9,6 +9,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { localizeMessage } from '@resepti/domain/locales';
 import { INTEGRATOR_MESSAGES as M, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
 import { AuditWriteError } from '../platform/audit/audit-chain.js';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
@@ -75,7 +76,7 @@ const CONSTRAINT_CODES: Record<string, string> = { isInt: 'integer_required', is
 
 function fieldErrors(exception: FieldValidationException): ProblemFieldError[] {
   return exception.fields.map((f: FieldFailure) => {
-    const text = problemText(f.message, { code: CONSTRAINT_CODES[f.constraint] ?? 'invalid_value', en: 'Invalid value.' });
+    const text = problemText(localizeMessage(f.message, 'fi'), { code: CONSTRAINT_CODES[f.constraint] ?? 'invalid_value', en: 'Invalid value.' });
     const where = exception.location === 'body' ? { pointer: `/${f.path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` } : { parameter: f.path.join('.') };
     return { ...where, code: text.code, detail: text.en, detailFi: text.fi };
   });
@@ -110,7 +111,7 @@ export function writeProblem(exception: unknown, req: Request, res: Response): v
     const status = exception.getStatus();
     const body = exception.getResponse();
     const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-    const messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string');
+    const messages = (Array.isArray(message) ? message : [message]).filter((m): m is string => typeof m === 'string').map((m) => localizeMessage(m, 'fi'));
     if (status === HttpStatus.NOT_FOUND && /^Cannot [A-Z]+ /.test(messages[0] ?? '')) {
       // Nest's own "no such route": 405 with Allow when the path exists with other methods.
       const allowed = allowedMethods(req.path);

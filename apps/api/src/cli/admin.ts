@@ -21,6 +21,7 @@ import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
+import { localizeMessage, t } from '@resepti/domain/locales';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../platform/audit/audit-chain-verify.js';
 import { AuditService, type AuditEntry } from '../platform/audit/audit.service.js';
 import { hashPassword } from '../accounts/password.js';
@@ -94,10 +95,10 @@ function required(values: Values, name: 'email' | 'password' | 'first-name' | 'l
 
 function checkPassword(password: string, context: string[]): void {
   if (!isStrongPassword(password)) {
-    throw new UsageError(`${VALIDATION_MESSAGES.passwordTooShort} ${VALIDATION_MESSAGES.passwordComposition}`);
+    throw new UsageError(`${t(VALIDATION_MESSAGES.passwordTooShort, 'fi')} ${t(VALIDATION_MESSAGES.passwordComposition, 'fi')}`);
   }
   const common = commonPasswordProblem(password, context);
-  if (common) throw new UsageError(common);
+  if (common) throw new UsageError(localizeMessage(common, 'fi'));
 }
 
 async function createDoctor(m: EntityManager, v: Values): Promise<string> {
@@ -105,7 +106,7 @@ async function createDoctor(m: EntityManager, v: Values): Promise<string> {
   const password = required(v, 'password');
   const firstName = required(v, 'first-name');
   const lastName = required(v, 'last-name');
-  if (!isValidEmail(email)) throw new UsageError(VALIDATION_MESSAGES.emailInvalid);
+  if (!isValidEmail(email)) throw new UsageError(t(VALIDATION_MESSAGES.emailInvalid, 'fi'));
   checkPassword(password, [firstName, lastName, email]);
   if (await m.existsBy(Doctor, { email })) throw new UsageError(`a doctor with e-mail ${email} exists already`);
   const doctor = await m.save(Doctor, { email, passwordHash: await hashPassword(password), firstName, lastName });
@@ -116,7 +117,7 @@ async function createPharmacy(m: EntityManager, v: Values): Promise<string> {
   const name = required(v, 'name');
   const phone = required(v, 'phone');
   const offices = (v.office ?? []).map((o) => o.trim()).filter(Boolean);
-  if (!isValidPhone(phone)) throw new UsageError(VALIDATION_MESSAGES.phoneInvalid);
+  if (!isValidPhone(phone)) throw new UsageError(t(VALIDATION_MESSAGES.phoneInvalid, 'fi'));
   if (offices.length === 0) throw new UsageError('at least one --office is required');
   if (new Set(offices).size !== offices.length) throw new UsageError('office names must differ');
   if (await m.existsBy(Pharmacy, { name })) throw new UsageError(`pharmacy '${name}' exists already`);

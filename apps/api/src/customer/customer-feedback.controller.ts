@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../platform/http/optional.js';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { responseLanguage } from '../platform/http/response-language.js';
 import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
@@ -39,8 +40,8 @@ export class CustomerFeedbackController {
   @ApiOkResponse({ type: FeedbackQuestionSchema, description: '{orderId, question}: the latest order delivered within 24 h without feedback' })
   @ApiNoContentResponse({ description: 'Nothing to ask now' })
   @ApiOperation({ summary: 'The feedback question to ask now' })
-  async question(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<FeedbackQuestion | undefined> {
-    const question = await this.feedback.question(user.id);
+  async question(@CurrentUser() user: SessionUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<FeedbackQuestion | undefined> {
+    const question = await this.feedback.question(user.id, responseLanguage(req));
     if (!question) res.status(204);
     return question ?? undefined;
   }

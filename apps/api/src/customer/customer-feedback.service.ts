@@ -1,7 +1,8 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { CUSTOMER_MESSAGES as M, RECENT_DECISION_WINDOW_MS, type FeedbackQuestion } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M, RECENT_DECISION_WINDOW_MS, type FeedbackQuestion, type Language } from '@resepti/domain';
+import { t } from '@resepti/domain/locales';
 import { isUniqueViolation } from '../platform/database/errors.js';
 import { CustomerFeedback } from './customer-feedback.entity.js';
 
@@ -18,7 +19,7 @@ export class CustomerFeedbackService {
   constructor(@InjectRepository(CustomerFeedback) private readonly feedbacks: Repository<CustomerFeedback>) {}
 
   /** The latest order delivered within 24 h without feedback, or null. */
-  async question(customerId: number): Promise<FeedbackQuestion | null> {
+  async question(customerId: number, language: Language): Promise<FeedbackQuestion | null> {
     const [row] = (await this.feedbacks.query(
       `SELECT o.id FROM orders o
         WHERE o.customer_id = $1 AND o.delivery_status = 'delivered' AND o.delivery_time > now() - ($2::int * interval '1 millisecond')
@@ -27,7 +28,7 @@ export class CustomerFeedbackService {
       // The window of 'Tilaus käsitelty' (libs/domain): the question is asked while the decision is recent.
       [customerId, RECENT_DECISION_WINDOW_MS],
     )) as Array<{ id: number }>;
-    return row ? { orderId: row.id, question: M.feedbackQuestion } : null;
+    return row ? { orderId: row.id, question: t(M.feedbackQuestion, language) } : null;
   }
 
   async give(customerId: number, feedback: { orderId?: number; score: number; feedbackText: string }): Promise<void> {

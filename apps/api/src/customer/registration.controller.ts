@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiFoundResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { translateMessage, type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
+import { type CustomerInfo, type IdentificationPurpose, type LoginResponse, type RegistrationData } from '@resepti/domain';
 import { navigationLanguage, responseLanguage } from '../platform/http/response-language.js';
 import { IdentificationFailed, OidcClient } from '../accounts/oidc.client.js';
 import { Public } from '../platform/http/roles.decorator.js';
@@ -103,9 +103,8 @@ export class RegistrationController {
   @ApiOperation({ summary: 'The person of the strong identification' })
   @ApiNotFoundResponse({ description: 'No valid identification in this session.' })
   async registrationData(@Req() req: Request): Promise<RegistrationData> {
-    const data = await this.registration.registrationData(req.session?.identificationId);
     // Not an error, so the exception filter does not translate it: the page shows it as it comes.
-    return data.tooYoung ? { ...data, tooYoung: translateMessage(data.tooYoung, responseLanguage(req)) } : data;
+    return this.registration.registrationData(req.session?.identificationId, responseLanguage(req));
   }
 
   @Post('registration/password-check')

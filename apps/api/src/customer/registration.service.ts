@@ -11,8 +11,10 @@ import {
   VALIDATION_MESSAGES as M,
   type CustomerInfo,
   type IdentificationPurpose,
+  type Language,
   type RegistrationData,
 } from '@resepti/domain';
+import { localizeMessage } from '@resepti/domain/locales';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { IdentifiedPerson } from '../accounts/oidc.client.js';
@@ -64,11 +66,11 @@ export class RegistrationService {
   }
 
   /** GET /registration */
-  async registrationData(identificationId: string | undefined): Promise<RegistrationData> {
+  async registrationData(identificationId: string | undefined, language: Language): Promise<RegistrationData> {
     const identification = await this.valid(this.customerRows.manager, identificationId);
     const registered = await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() });
     const { hetu, firstName, lastName, purpose } = identification;
-    const tooYoung = !registered && this.isTooYoung(hetu) ? M.tooYoung(this.config.minAge) : undefined;
+    const tooYoung = !registered && this.isTooYoung(hetu) ? localizeMessage(M.tooYoung(this.config.minAge), language) : undefined;
     return { hetu, firstName, lastName, purpose, registered, ...(tooYoung ? { tooYoung } : {}) };
   }
 
@@ -103,7 +105,7 @@ export class RegistrationService {
     try {
       const sex = parseHetu(identification.hetu)?.sex;
       if (!sex) throw new NotFoundException(M.identificationMissing);
-      if (this.isTooYoung(identification.hetu)) throw new ForbiddenException(M.tooYoung(this.config.minAge));
+      if (this.isTooYoung(identification.hetu)) throw new ForbiddenException({ message: M.tooYoung(this.config.minAge), error: 'Forbidden', statusCode: 403 });
       if (await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() })) throw new ConflictException(M.alreadyRegistered);
       if (await this.customerRows.existsBy({ email })) throw new ConflictException(M.emailTaken);
       const passwordHash = await this.hashCounted(dto.password, identification, origin);

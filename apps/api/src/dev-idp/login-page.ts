@@ -3,59 +3,12 @@
  * language the relying party asked for (OIDC `ui_locales`, as the Finnish identification brokers
  * take it: fi, sv, en).
  */
-import { translateMessage, type Language } from '@resepti/domain';
+import { type FINNISH_CATALOG, type Language } from '@resepti/domain';
+import { localizeMessage, t } from '@resepti/domain/locales';
 import { TEST_IDENTITIES } from './test-identities.js';
 
-const PAGE_TEXTS: Readonly<Record<Language, Readonly<Record<'title' | 'testOnly' | 'heading' | 'pick' | 'other' | 'hetu' | 'firstName' | 'lastName' | 'submit' | 'cancel' | 'failed' | 'home' | 'bornIn2000s' | 'alreadyCustomer', string>>>> = {
-  fi: {
-    title: 'Testitunnistautuminen',
-    testOnly: 'Testiympäristö: tämä sivu korvaa pankkitunnistautumisen.',
-    heading: 'Tunnistaudu testihenkilönä',
-    pick: 'Valitse testihenkilö',
-    other: 'Tai anna muu testihenkilö',
-    hetu: 'Henkilötunnus',
-    firstName: 'Etunimi',
-    lastName: 'Sukunimi',
-    submit: 'Tunnistaudu',
-    cancel: 'Peruuta tunnistautuminen',
-    failed: 'Tunnistautuminen epäonnistui',
-    home: 'Palaa etusivulle',
-    bornIn2000s: 'syntynyt 2000-luvulla',
-    alreadyCustomer: 'jo asiakas',
-  },
-  sv: {
-    title: 'Testidentifiering',
-    testOnly: 'Testmiljö: den här sidan ersätter bankidentifieringen.',
-    heading: 'Identifiera dig som testperson',
-    pick: 'Välj en testperson',
-    other: 'Eller ange en annan testperson',
-    hetu: 'Personbeteckning',
-    firstName: 'Förnamn',
-    lastName: 'Efternamn',
-    submit: 'Identifiera dig',
-    cancel: 'Avbryt identifieringen',
-    failed: 'Identifieringen misslyckades',
-    home: 'Tillbaka till startsidan',
-    bornIn2000s: 'född på 2000-talet',
-    alreadyCustomer: 'redan kund',
-  },
-  en: {
-    title: 'Test identification',
-    testOnly: 'Test environment: this page stands in for bank identification.',
-    heading: 'Identify as a test person',
-    pick: 'Choose a test person',
-    other: 'Or enter another test person',
-    hetu: 'Personal identity code',
-    firstName: 'First name',
-    lastName: 'Last name',
-    submit: 'Identify',
-    cancel: 'Cancel identification',
-    failed: 'Identification failed',
-    home: 'Back to the front page',
-    bornIn2000s: 'born in the 2000s',
-    alreadyCustomer: 'already a customer',
-  },
-};
+/** The page's text `key` (idp.login.*) in `language`. */
+const pageText = (language: Language) => (key: keyof typeof FINNISH_CATALOG.idp.login) => t(`idp.login.${key}`, language);
 
 function esc(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -91,34 +44,34 @@ export interface LoginPageInput {
 
 /** Pick a test identity or type another valid test hetu and name. */
 export function loginPage({ language, action, abortAction, error, values = {} }: LoginPageInput): string {
-  const t = PAGE_TEXTS[language];
-  const note = (n: NonNullable<(typeof TEST_IDENTITIES)[number]['note']>) => (n.kind === 'born-2000s' ? t.bornIn2000s : `${t.alreadyCustomer} (${n.email})`);
+  const text = pageText(language);
+  const note = (n: NonNullable<(typeof TEST_IDENTITIES)[number]['note']>) => (n.kind === 'born-2000s' ? text('bornIn2000s') : `${text('alreadyCustomer')} (${n.email})`);
   const identities = TEST_IDENTITIES.map(
     (p) => `<li><form method="post" action="${esc(action)}">
 <input type="hidden" name="hetu" value="${esc(p.hetu)}"><input type="hidden" name="firstName" value="${esc(p.firstName)}"><input type="hidden" name="lastName" value="${esc(p.lastName)}">
 <button type="submit">${esc(`${p.firstName} ${p.lastName}, ${p.hetu}`)}${p.note ? ` <span class="note">(${esc(note(p.note))})</span>` : ''}</button></form></li>`,
   ).join('');
-  const message = error ? translateMessage(error, language) : '';
+  const message = error ? localizeMessage(error, language) : '';
   return layout(
     language,
-    t.title,
-    `<p class="note">${esc(t.testOnly)}</p>
-<h1>${esc(t.heading)}</h1>
-<h2>${esc(t.pick)}</h2>
+    text('title'),
+    `<p class="note">${esc(text('testOnly'))}</p>
+<h1>${esc(text('heading'))}</h1>
+<h2>${esc(text('pick'))}</h2>
 <ul class="identities">${identities}</ul>
 <form method="post" action="${esc(action)}">
-<fieldset><legend>${esc(t.other)}</legend>
+<fieldset><legend>${esc(text('other'))}</legend>
 ${error ? `<p class="error" role="alert" id="idp-error">${esc(message)}</p>` : ''}
-<label for="hetu">${esc(t.hetu)}</label><input id="hetu" name="hetu" autocomplete="off" value="${esc(values.hetu ?? '')}"${error ? ' aria-describedby="idp-error"' : ''}>
-<label for="firstName">${esc(t.firstName)}</label><input id="firstName" name="firstName" autocomplete="off" value="${esc(values.firstName ?? '')}">
-<label for="lastName">${esc(t.lastName)}</label><input id="lastName" name="lastName" autocomplete="off" value="${esc(values.lastName ?? '')}">
-<p><button type="submit" class="primary">${esc(t.submit)}</button></p>
+<label for="hetu">${esc(text('hetu'))}</label><input id="hetu" name="hetu" autocomplete="off" value="${esc(values.hetu ?? '')}"${error ? ' aria-describedby="idp-error"' : ''}>
+<label for="firstName">${esc(text('firstName'))}</label><input id="firstName" name="firstName" autocomplete="off" value="${esc(values.firstName ?? '')}">
+<label for="lastName">${esc(text('lastName'))}</label><input id="lastName" name="lastName" autocomplete="off" value="${esc(values.lastName ?? '')}">
+<p><button type="submit" class="primary">${esc(text('submit'))}</button></p>
 </fieldset></form>
-<form method="post" action="${esc(abortAction)}"><button type="submit">${esc(t.cancel)}</button></form>`,
+<form method="post" action="${esc(abortAction)}"><button type="submit">${esc(text('cancel'))}</button></form>`,
   );
 }
 
 export function errorPage(message: string, language: Language = 'fi'): string {
-  const t = PAGE_TEXTS[language];
-  return layout(language, t.failed, `<h1>${esc(t.failed)}</h1><p>${esc(message)}</p><p><a href="/">${esc(t.home)}</a></p>`);
+  const text = pageText(language);
+  return layout(language, text('failed'), `<h1>${esc(text('failed'))}</h1><p>${esc(localizeMessage(message, language))}</p><p><a href="/">${esc(text('home'))}</a></p>`);
 }

@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { problemText } from '@resepti/domain';
+import { localizeMessage } from '@resepti/domain/locales';
 import { AuditWriteError } from '../platform/audit/audit-chain.js';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
 import { isDataException } from '../platform/http/http-exception.filter.js';
@@ -84,7 +85,7 @@ export function writeOutcome(exception: unknown, req: Request, res: Response): v
       }
       return sendOutcome(req, res, 404, { code: 'route_not_found', en: 'No such FHIR resource type or operation; GET /api/fhir/metadata lists them.', fi: 'FHIR-resurssia ei ole; GET /api/fhir/metadata luettelee ne.' });
     }
-    const text = problemText(typeof first === 'string' ? first : '', { code: `http_${status}`, en: exception.message });
+    const text = problemText(typeof first === 'string' ? localizeMessage(first, 'fi') : '', { code: `http_${status}`, en: exception.message });
     if (status === HttpStatus.SERVICE_UNAVAILABLE && !res.getHeader('Retry-After')) res.setHeader('Retry-After', '2');
     return sendOutcome(req, res, status, text);
   }

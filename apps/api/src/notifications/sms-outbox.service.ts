@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { accountClosedSms, credentialChangedSms, orderHandledSms, toE164Phone } from '@resepti/domain';
+// Swedish and English for the text messages (the one catalog of every language).
+import '@resepti/domain/locales';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { Customer } from '../accounts/customer.entity.js';

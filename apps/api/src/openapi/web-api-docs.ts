@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { CSRF_HEADER, CUSTOMER_MESSAGES, MESSAGES } from '@resepti/domain';
+import { t } from '@resepti/domain/locales';
 import { SESSION_SECURITY } from '../platform/http/roles.decorator.js';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../platform/database/database-unavailable.js';
 import { SESSION_COOKIE } from '../accounts/session.middleware.js';
@@ -66,12 +67,12 @@ const CSRF_REFUSED = 'A missing or stale CSRF token (code csrf), or another site
 /** An example of each error status the web API answers with (Finnish: no Accept-Language). */
 const ERROR_EXAMPLES: Record<number, { message: string | string[]; error: string; code?: string }> = {
   400: { message: ['Sähköpostin muoto on virheellinen.'], error: 'Bad Request' },
-  401: { message: MESSAGES.unauthorized, error: 'Unauthorized' },
-  403: { message: MESSAGES.forbidden, error: 'Forbidden' },
+  401: { message: t(MESSAGES.unauthorized, 'fi'), error: 'Unauthorized' },
+  403: { message: t(MESSAGES.forbidden, 'fi'), error: 'Forbidden' },
   404: { message: 'Tilausta ei löytynyt.', error: 'Not Found' },
-  402: { message: CUSTOMER_MESSAGES.paymentDeclined, error: 'Payment Required' },
+  402: { message: t(CUSTOMER_MESSAGES.paymentDeclined, 'fi'), error: 'Payment Required' },
   409: { message: 'Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.', error: 'Conflict' },
-  410: { message: CUSTOMER_MESSAGES.checkoutExpired, error: 'Gone' },
+  410: { message: t(CUSTOMER_MESSAGES.checkoutExpired, 'fi'), error: 'Gone' },
   413: { message: 'Pyyntö on liian suuri', error: 'Payload Too Large' },
   415: { message: 'Virheellinen pyyntö', error: 'Unsupported Media Type' },
   429: { message: 'Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.', error: 'Too Many Requests' },

@@ -2,7 +2,8 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
-import { MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
+import { t } from '@resepti/domain/locales';
+import { DEFAULT_LANGUAGE, MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
 import { AuthService } from '../accounts/auth.service.js';
 import { SessionMiddleware } from '../accounts/session.middleware.js';
 import { sessionUserOf, type SessionUser } from '../platform/http/session-user.js';
@@ -70,7 +71,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     for (const role of ['customer', 'doctor', 'pharmacy'] as const) socketConnections.set({ role }, 0);
     server.use((socket, next) => {
       this.authenticate(socket).then(
-        (ok) => next(ok ? undefined : new Error(MESSAGES.unauthorized)),
+        (ok) => next(ok ? undefined : new Error(t(MESSAGES.unauthorized, DEFAULT_LANGUAGE))),
         (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
       );
     });

@@ -4,10 +4,10 @@
  * answer at all) has no message meant for users, so the screen's own fallback is shown.
  */
 import { time } from '../i18n/format';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { isApiError } from './client';
 
-export function errorText(error: unknown, fallback: string = TEXTS.common.unexpectedError): string {
+export function errorText(error: unknown, fallback: string = t('app.common.unexpectedError')): string {
   return isApiError(error) && error.status < 500 ? error.message : fallback;
 }
 

@@ -12,7 +12,7 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { isApiError, setCurrentUserLevel, toUserLevel } from '../api/client';
 import { PageLoading } from '../components/PageLoading';
 import { WrongRolePage } from '../components/WrongRolePage';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useSession } from './useSession';
 import { useSignedIn, useSignedInLevel } from '../api/signed-in';
 
@@ -52,9 +52,9 @@ export function RequireUser({ level = 'customer', children, loading = <PageLoadi
     if (isApiError(session.error, 401)) return <>{loading}</>;
     return (
       <main className="page page--narrow" id="main">
-        <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>
+        <InlineAlert status="error">{t('app.common.unexpectedError')}</InlineAlert>
         <Button variant="secondary" onClick={() => void session.refetch()}>
-          {TEXTS.common.retry}
+          {t('app.common.retry')}
         </Button>
       </main>
     );

@@ -16,11 +16,9 @@ import { PageLoading } from '../components/PageLoading';
 import { usePageTitle } from '../components/usePageTitle';
 import { PublicLayout } from '../components/PublicLayout';
 import { ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useEnableTotp, useSetupTotp, useTotpStatus } from './mfa-hooks';
 import { FormErrorAlert } from '../components/FormErrorAlert';
-
-const T = TEXTS.mfa;
 
 /** The QR code as SVG squares (dark modules on white, with the 4-module quiet zone). */
 function QrCode({ text }: { text: string }) {
@@ -34,7 +32,7 @@ function QrCode({ text }: { text: string }) {
     return { d: parts.join(''), size: n + 8 };
   }, [text]);
   return (
-    <svg className="mfa-qr" role="img" aria-label={T.qrLabel} viewBox={`0 0 ${path.size} ${path.size}`} width="220" height="220" shapeRendering="crispEdges">
+    <svg className="mfa-qr" role="img" aria-label={t('app.mfa.qrLabel')} viewBox={`0 0 ${path.size} ${path.size}`} width="220" height="220" shapeRendering="crispEdges">
       <rect width={path.size} height={path.size} fill="#fff" />
       <path d={path.d} fill="#000" />
     </svg>
@@ -46,7 +44,7 @@ function homeOf(role: MfaRole): string {
 }
 
 export function StaffMfaPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('app.mfa.heading'));
   const ids = useId();
   const navigate = useNavigate();
   const { reconnect } = useSocket();
@@ -56,7 +54,7 @@ export function StaffMfaPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const start = useSetupTotp({ onSuccess: setSetup });
   const enable = useEnableTotp({ onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) });
-  const error = enable.isError ? errorText(enable.error, T.failed) : start.isError ? errorText(start.error, T.failed) : null;
+  const error = enable.isError ? errorText(enable.error, t('app.mfa.failed')) : start.isError ? errorText(start.error, t('app.mfa.failed')) : null;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -73,13 +71,13 @@ export function StaffMfaPage() {
   else if (status.isError) {
     body = isApiError(status.error, 401) ? (
       <>
-        <Paragraph mb="m">{T.signInFirst}</Paragraph>
+        <Paragraph mb="m">{t('app.mfa.signInFirst')}</Paragraph>
         <ul className="mfa-links">
           <li>
-            <RouterLink to={ROUTES.doctorLogin}>{T.doctorLogin}</RouterLink>
+            <RouterLink to={ROUTES.doctorLogin}>{t('app.mfa.doctorLogin')}</RouterLink>
           </li>
           <li>
-            <RouterLink to={ROUTES.pharmacyLogin}>{T.pharmacyLogin}</RouterLink>
+            <RouterLink to={ROUTES.pharmacyLogin}>{t('app.mfa.pharmacyLogin')}</RouterLink>
           </li>
         </ul>
       </>
@@ -91,12 +89,12 @@ export function StaffMfaPage() {
     body = (
       <section aria-labelledby={`${ids}-recovery`}>
         <InlineAlert status="neutral" mb="m">
-          {T.enabledHeading}
+          {t('app.mfa.enabledHeading')}
         </InlineAlert>
         <Heading variant="h2" id={`${ids}-recovery`} mb="s">
-          {T.recoveryHeading}
+          {t('app.mfa.recoveryHeading')}
         </Heading>
-        <Paragraph mb="m">{T.recoveryIntro}</Paragraph>
+        <Paragraph mb="m">{t('app.mfa.recoveryIntro')}</Paragraph>
         <ol className="mfa-recovery-codes">
           {recoveryCodes.map((c) => (
             <li key={c}>
@@ -106,9 +104,9 @@ export function StaffMfaPage() {
         </ol>
         <div className="mfa-actions">
           <Button variant="secondary" onClick={() => window.print()}>
-            {T.print}
+            {t('app.mfa.print')}
           </Button>
-          <Button onClick={() => done(role)}>{T.continue}</Button>
+          <Button onClick={() => done(role)}>{t('app.mfa.continue')}</Button>
         </div>
       </section>
     );
@@ -116,8 +114,8 @@ export function StaffMfaPage() {
     const role = status.data.role;
     body = (
       <>
-        <Paragraph mb="m">{T.alreadyEnabled}</Paragraph>
-        <Button onClick={() => done(role)}>{T.continue}</Button>
+        <Paragraph mb="m">{t('app.mfa.alreadyEnabled')}</Paragraph>
+        <Button onClick={() => done(role)}>{t('app.mfa.continue')}</Button>
       </>
     );
   } else if (!setup) {
@@ -125,13 +123,13 @@ export function StaffMfaPage() {
       <>
         {status.data.required && (
           <InlineAlert status="warning" mb="m">
-            {T.required}
+            {t('app.mfa.required')}
           </InlineAlert>
         )}
-        <Paragraph mb="m">{T.intro}</Paragraph>
+        <Paragraph mb="m">{t('app.mfa.intro')}</Paragraph>
         <FormErrorAlert error={error} />
         <Button onClick={() => start.mutate()} disabled={start.isPending}>
-          {T.start}
+          {t('app.mfa.start')}
         </Button>
       </>
     );
@@ -139,22 +137,22 @@ export function StaffMfaPage() {
     body = (
       <>
         <Heading variant="h2" mb="s">
-          {T.step1}
+          {t('app.mfa.step1')}
         </Heading>
         <QrCode text={setup.otpauthUrl} />
         <Paragraph mt="s" mb="xxs">
-          {T.manualKey}
+          {t('app.mfa.manualKey')}
         </Paragraph>
         <p className="mfa-key">
           <code>{setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
         </p>
         <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
           <Heading variant="h2" mt="m" mb="s">
-            {T.step2}
+            {t('app.mfa.step2')}
           </Heading>
           <TextInput
             id={`${ids}-code`}
-            labelText={TEXTS.login.codeLabel}
+            labelText={t('app.login.codeLabel')}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -165,7 +163,7 @@ export function StaffMfaPage() {
           />
           <FormErrorAlert error={error} id={`${ids}-error`} />
           <Button type="submit" disabled={code.trim() === '' || enable.isPending}>
-            {T.enable}
+            {t('app.mfa.enable')}
           </Button>
         </form>
       </>
@@ -177,7 +175,7 @@ export function StaffMfaPage() {
       <main id="main" className="page page--narrow">
         <div className="card mfa-card">
           <Heading variant="h1" mb="m">
-            {T.heading}
+            {t('app.mfa.heading')}
           </Heading>
           {body}
         </div>

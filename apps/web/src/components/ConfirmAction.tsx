@@ -5,7 +5,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'suomifi-ui-components';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 interface ConfirmActionProps {
   question: string;
@@ -69,7 +69,7 @@ export function ConfirmAction({ question, confirmLabel, onConfirm, children, cla
           {confirmLabel}
         </Button>
         <Button variant="secondary" onClick={cancel}>
-          {TEXTS.common.cancel}
+          {t('app.common.cancel')}
         </Button>
       </div>
     </div>

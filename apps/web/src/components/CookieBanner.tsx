@@ -6,10 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Paragraph } from './Text';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { ACCEPT_ON_SCROLL_SHARE, consentOnScroll, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
-
-const T = CUSTOMER_TEXTS.cookies;
 
 export function CookieBanner() {
   const [consent, setConsent] = useState<Consent | null>(() => readConsent());
@@ -61,16 +59,16 @@ export function CookieBanner() {
 
   if (consent) return null;
   return (
-    <section className="cookie-banner" aria-label={T.label}>
+    <section className="cookie-banner" aria-label={t('customer.cookies.label')}>
       <div className="cookie-banner__inner">
-        <Paragraph className="cookie-banner__text">{consentOnScroll() ? `${T.text} ${T.scrollNote}` : T.text}</Paragraph>
+        <Paragraph className="cookie-banner__text">{consentOnScroll() ? `${t('customer.cookies.text')} ${t('customer.cookies.scrollNote')}` : t('customer.cookies.text')}</Paragraph>
         <div className="cookie-banner__actions">
           {/* Own buttons in the button-link style: suomifi's Button would bring styled-components into the first load. */}
           <button type="button" className="button-link button-link--primary" onClick={() => choose('accepted')}>
-            {T.accept}
+            {t('customer.cookies.accept')}
           </button>
           <button type="button" className="button-link button-link--secondary" onClick={() => choose('declined')}>
-            {T.decline}
+            {t('customer.cookies.decline')}
           </button>
         </div>
       </div>

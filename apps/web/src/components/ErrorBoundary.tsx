@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from './Alert';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 interface State {
   failed: boolean;
@@ -22,9 +22,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     return (
       <main className="page page--narrow" id="main">
-        <Alert status="error">{TEXTS.common.unexpectedError}</Alert>
+        <Alert status="error">{t('app.common.unexpectedError')}</Alert>
         <p>
-          <a href="/">{TEXTS.notFound.link}</a>
+          <a href="/">{t('app.notFound.link')}</a>
         </p>
       </main>
     );

@@ -4,11 +4,10 @@
  * one is pressed. A pick is kept in a cookie and, for a signed-in customer, on the account.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGE_NAMES, LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
+import { LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { saveMyLanguage } from '../api/session';
-import { TEXTS } from '../i18n/texts';
-import { chooseLanguage, useLanguage } from '../i18n/i18n';
+import { chooseLanguage, t, useLanguage } from '../i18n/i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
   const current = useLanguage(); // renders again when the language changes
@@ -23,7 +22,7 @@ export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
     }
   };
   return (
-    <div className={`language-switch language-switch--${place}`} role="group" aria-label={TEXTS.common.language}>
+    <div className={`language-switch language-switch--${place}`} role="group" aria-label={t('app.common.language')}>
       {LANGUAGES.map((language) => (
         <button
           key={language}
@@ -33,7 +32,7 @@ export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
           aria-pressed={language === current}
           onClick={() => void pick(language)}
         >
-          {LANGUAGE_NAMES[language]}
+          {t(`app.common.languageNames.${language}`)}
         </button>
       ))}
     </div>

@@ -1,12 +1,12 @@
 /** The legal texts ('Käyttöehdot', 'Rekisteriseloste') in a modal. */
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
-import { TEXTS } from '../i18n/texts';
+import { t, tObject } from '../i18n/i18n';
 
 export type LegalDoc = 'terms' | 'privacy';
 
 /** Read at render: the texts follow the language. */
 const legalDoc = (doc: LegalDoc): { title: string; paragraphs: readonly string[] } =>
-  doc === 'terms' ? { title: TEXTS.legal.termsTitle, paragraphs: TEXTS.legal.terms } : { title: TEXTS.legal.privacyTitle, paragraphs: TEXTS.legal.privacy };
+  doc === 'terms' ? { title: t('app.legal.termsTitle'), paragraphs: tObject('app.legal.terms') } : { title: t('app.legal.privacyTitle'), paragraphs: tObject('app.legal.privacy') };
 
 export function LegalModal({ doc, visible, onClose }: { doc: LegalDoc; visible: boolean; onClose: () => void }) {
   const { title, paragraphs } = legalDoc(doc);
@@ -22,7 +22,7 @@ export function LegalModal({ doc, visible, onClose }: { doc: LegalDoc; visible: 
         ))}
       </ModalContent>
       <ModalFooter>
-        <Button onClick={onClose}>{TEXTS.common.close}</Button>
+        <Button onClick={onClose}>{t('app.common.close')}</Button>
       </ModalFooter>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * load does not carry it.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import type { LegalDoc } from './LegalModal';
 
 const LegalModal = lazy(() => import('./LegalModal').then((m) => ({ default: m.LegalModal })));
@@ -23,10 +23,10 @@ export function LegalLinks() {
   return (
     <>
       <button type="button" className="link-button" ref={termsRef} onClick={() => setOpen('terms')}>
-        {TEXTS.legal.termsTitle}
+        {t('app.legal.termsTitle')}
       </button>
       <button type="button" className="link-button" ref={privacyRef} onClick={() => setOpen('privacy')}>
-        {TEXTS.legal.privacyTitle}
+        {t('app.legal.privacyTitle')}
       </button>
       {open && (
         <Suspense fallback={null}>

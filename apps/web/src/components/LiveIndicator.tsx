@@ -1,11 +1,11 @@
 /** Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached. */
 import { useConnectionMonitor } from '../api/connection';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 export function LiveIndicator() {
   const { connected, unreachable } = useConnectionMonitor();
   const state = unreachable ? 'offline' : connected ? 'live' : 'polling';
-  const text = unreachable ? TEXTS.live.offline : connected ? TEXTS.live.connected : TEXTS.live.polling;
+  const text = unreachable ? t('app.live.offline') : connected ? t('app.live.connected') : t('app.live.polling');
   return (
     <span className={`live-indicator live-indicator--${state}`} aria-live="polite" data-testid="live-indicator">
       <span className="live-indicator__dot" aria-hidden="true" />

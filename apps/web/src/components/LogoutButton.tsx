@@ -1,12 +1,12 @@
 import { Button } from 'suomifi-ui-components';
 import { useLogout } from '../api/useLogout';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 export function LogoutButton({ to }: { to: string }) {
   const { logout, pending } = useLogout(to);
   return (
     <Button variant="secondary" className="logout-button" disabled={pending} onClick={() => logout()}>
-      {TEXTS.common.logout}
+      {t('app.common.logout')}
     </Button>
   );
 }

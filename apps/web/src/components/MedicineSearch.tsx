@@ -9,7 +9,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@resepti/domain';
-import { MEDICINE_SEARCH_TEXTS as T } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import './chat.css';
 
 const MAX_SUGGESTIONS = 8;
@@ -92,7 +92,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
     return (
       <div className="chat__controls">
         <p className="chat__not-found" role="status">
-          {T.catalogueUnavailable}
+          {t('medicineSearch.catalogueUnavailable')}
         </p>
         {children}
       </div>
@@ -122,7 +122,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
   return (
     <div className="chat__controls combobox">
       <label htmlFor={`${ids}-search`} className="combobox__label">
-        {T.searchLabel}
+        {t('medicineSearch.searchLabel')}
       </label>
       <input
         id={`${ids}-search`}
@@ -145,7 +145,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
         onKeyDown={onKeyDown}
       />
       {suggestions.length > 0 && (
-        <ul id={listboxId} role="listbox" aria-label={T.suggestionsLabel} className="combobox__list">
+        <ul id={listboxId} role="listbox" aria-label={t('medicineSearch.suggestionsLabel')} className="combobox__list">
           {suggestions.map((p, i) => (
             <li
               key={p.productId}
@@ -163,8 +163,8 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
       )}
       {noMatch && (
         <div className="chat__not-found" role="status">
-          <strong>{T.notFound}</strong>
-          <p>{T.notFoundNote}</p>
+          <strong>{t('medicineSearch.notFound')}</strong>
+          <p>{t('medicineSearch.notFoundNote')}</p>
         </div>
       )}
       {children}

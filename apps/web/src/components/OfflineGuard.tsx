@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { RouteBoundary } from './lazy-route';
 import { CardSkeletons } from './Skeleton';
 import { useServerUnreachable } from '../api/connection';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 export function OfflineGuard({ children }: { children: ReactNode }) {
   const offline = useServerUnreachable();
@@ -28,7 +28,7 @@ export function OfflineGuard({ children }: { children: ReactNode }) {
   return (
     <>
       <div role="status" aria-live="polite" className="offline-notice-slot">
-        {offline && <p className="offline-notice">{TEXTS.live.offlineNote}</p>}
+        {offline && <p className="offline-notice">{t('app.live.offlineNote')}</p>}
       </div>
       <fieldset className={`offline-guard${offline ? ' offline-guard--stale' : ''}`} disabled={offline} aria-busy={offline || undefined}>
         <RouteBoundary key={pathname}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 /** The text alone, while the spinner's code loads or when it could not be loaded (offline). */
 function LoadingText({ text }: { text: string }) {
@@ -12,8 +12,8 @@ const Spinner = lazy(() => import('./Spinner').then((m) => ({ default: m.Spinner
 export function PageLoading() {
   return (
     <div className="page-loading">
-      <Suspense fallback={<LoadingText text={TEXTS.common.loading} />}>
-        <Spinner text={TEXTS.common.loading} />
+      <Suspense fallback={<LoadingText text={t('app.common.loading')} />}>
+        <Spinner text={t('app.common.loading')} />
       </Suspense>
     </div>
   );

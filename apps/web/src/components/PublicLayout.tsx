@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { SkipToContent } from './SkipLink';
 import { useFocusHeadingOnNavigate } from './useFocusHeadingOnNavigate';
 import { ROUTES } from '../routes/routes';
-import { PROVIDER, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
@@ -19,11 +19,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="site-header">
         <div className="site-header__inner">
           <Link to={ROUTES.home} className="brand">
-            {TEXTS.appName}
+            {t('app.appName')}
           </Link>
-          <nav aria-label={TEXTS.common.mainNavigation} className="site-header__nav">
-            <Link to={ROUTES.customerInfo}>{TEXTS.landing.customerInfoLink}</Link>
-            <Link to={ROUTES.customerLogin}>{TEXTS.landing.login}</Link>
+          <nav aria-label={t('app.common.mainNavigation')} className="site-header__nav">
+            <Link to={ROUTES.customerInfo}>{t('app.landing.customerInfoLink')}</Link>
+            <Link to={ROUTES.customerLogin}>{t('app.landing.login')}</Link>
           </nav>
           <LanguageSwitch place="header" />
         </div>
@@ -32,18 +32,18 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <div className="site-footer__inner">
           <div className="site-footer__provider">
-            <span>© {PROVIDER.name}</span>
+            <span>© {t('provider.name')}</span>
             <span>
-              {TEXTS.trust.businessId} {PROVIDER.businessId}
+              {t('app.trust.businessId')} {t('provider.businessId')}
             </span>
-            <span>{PROVIDER.address}</span>
+            <span>{t('provider.address')}</span>
             <span>
-              {TEXTS.trust.contactHeading}: <a href={`mailto:${PROVIDER.serviceEmail}`}>{PROVIDER.serviceEmail}</a>, {PROVIDER.servicePhone} ({PROVIDER.serviceHours})
+              {t('app.trust.contactHeading')}: <a href={`mailto:${t('provider.serviceEmail')}`}>{t('provider.serviceEmail')}</a>, {t('provider.servicePhone')} ({t('provider.serviceHours')})
             </span>
           </div>
           <div className="site-footer__legal">
             <LegalLinks />
-            <Link to={ROUTES.accessibility}>{TEXTS.trust.accessibilityLink}</Link>
+            <Link to={ROUTES.accessibility}>{t('app.trust.accessibilityLink')}</Link>
           </div>
           <LanguageSwitch place="footer" />
         </div>

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { SkipToContent } from './SkipLink';
 import { LiveIndicator } from './LiveIndicator';
 import { LogoutButton } from './LogoutButton';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 export interface RoleNavItem {
   to: string;
@@ -30,9 +30,9 @@ export function RoleHeader({ identity, nav, logoutTo, languageSwitch }: RoleHead
       <SkipToContent />
       <header className="role-header">
         <div className="role-header__inner">
-          <span className="brand">{TEXTS.appName}</span>
+          <span className="brand">{t('app.appName')}</span>
           {identity && <span className="role-header__identity">{identity}</span>}
-          <nav aria-label={TEXTS.common.mainNavigation} className="role-header__nav">
+          <nav aria-label={t('app.common.mainNavigation')} className="role-header__nav">
             {nav.map((item) =>
               item.current === undefined ? (
                 <NavLink key={item.to} to={item.to} end={item.end} className="nav-link">

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { InlineAlert } from 'suomifi-ui-components';
 import { isSessionExpiredSearch } from '../api/client';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 /** On a login page reached because the session ended: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.' */
 export function SessionExpiredNotice() {
@@ -9,7 +9,7 @@ export function SessionExpiredNotice() {
   if (!isSessionExpiredSearch(search)) return null;
   return (
     <InlineAlert status="warning" mb="m" className="session-expired-notice">
-      {TEXTS.session.expired}
+      {t('app.session.expired')}
     </InlineAlert>
   );
 }

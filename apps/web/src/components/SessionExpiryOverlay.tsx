@@ -10,7 +10,7 @@ import { Button } from 'suomifi-ui-components';
 import { formatCountdown } from '@resepti/domain';
 import { lastUserActivity, loginPathFor, onUserActivity, type UserLevel } from '../api/client';
 import { useLogout } from '../api/useLogout';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 const SESSION_WARNING_MS = 2 * 60_000;
 
@@ -81,10 +81,10 @@ export function SessionExpiryOverlay({ level, idleMs, onContinue, warningMs = SE
           if (e.key === 'Tab') e.preventDefault();
         }}
       >
-        <h2 id={`${ids}-title`}>{TEXTS.session.expiring}</h2>
-        <p id={`${ids}-text`}>{TEXTS.session.text(formatCountdown(Math.max(0, left)))}</p>
+        <h2 id={`${ids}-title`}>{t('app.session.expiring')}</h2>
+        <p id={`${ids}-text`}>{t('app.session.text', { time: formatCountdown(Math.max(0, left)) })}</p>
         <Button autoFocus disabled={pending} onClick={() => void keepAlive()}>
-          {TEXTS.session.continue}
+          {t('app.session.continue')}
         </Button>
       </div>
     </div>

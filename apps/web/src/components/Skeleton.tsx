@@ -2,12 +2,12 @@
  * Placeholders in the shape of what is loading (instead of a blank spinner): the page keeps
  * its layout while the data arrives. Screen readers hear 'Ladataan…' once.
  */
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 export function CardSkeletons({ count = 3 }: { count?: number }) {
   return (
     <div className="skeleton-list" aria-busy="true">
-      <span className="visually-hidden">{TEXTS.common.loading}</span>
+      <span className="visually-hidden">{t('app.common.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="skeleton skeleton--card" aria-hidden="true">
           <div className="skeleton__line skeleton__line--title" />
@@ -26,7 +26,7 @@ export function WorkbenchSkeleton() {
       <div className="role-header skeleton-header" aria-hidden="true" />
       <main id="main" className="workbench-main">
         <span className="visually-hidden" role="status">
-          {TEXTS.common.loading}
+          {t('app.common.loading')}
         </span>
         <div className="skeleton-columns" aria-hidden="true">
           <div className="skeleton skeleton--panel">

@@ -10,7 +10,7 @@ import { queryKeys } from '../api/query-keys';
 import { probeSessionLevel } from '../api/session';
 import { signedInLevel } from '../api/signed-in';
 import { ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { LogoutButton } from './LogoutButton';
 import { SkipToContent } from './SkipLink';
 import { usePageTitle } from './usePageTitle';
@@ -22,9 +22,8 @@ const START_PAGES: Readonly<Record<UserLevel, string>> = {
 };
 
 export function WrongRolePage({ level }: { level: UserLevel }) {
-  const T = TEXTS.wrongRole;
   const queryClient = useQueryClient();
-  usePageTitle(T.title);
+  usePageTitle(t('app.wrongRole.title'));
   // Whose session this is: known when the user came here inside the app, asked otherwise.
   const known = signedInLevel(queryClient);
   const own = useQuery({
@@ -45,18 +44,19 @@ export function WrongRolePage({ level }: { level: UserLevel }) {
       <SkipToContent />
       <header className="role-header">
         <div className="role-header__inner">
-          <span className="brand">{TEXTS.appName}</span>
+          <span className="brand">{t('app.appName')}</span>
         </div>
       </header>
       <main id="main" className="page page--narrow wrong-role">
-        <Heading variant="h1">{T.title}</Heading>
+        <Heading variant="h1">{t('app.wrongRole.title')}</Heading>
         <Paragraph mt="s" mb="m">
-          {T.body(level, ownLevel)}
+          {t('app.wrongRole.meantFor', { role: t(`app.wrongRole.for.${level}`) })}
+          {ownLevel ? ` ${t('app.wrongRole.loggedInAs', { role: t(`app.wrongRole.as.${ownLevel}`) })}` : ` ${t('app.wrongRole.loggedInOther')}`}
         </Paragraph>
         <div className="wrong-role__actions">
           {ownLevel && (
             <Link to={START_PAGES[ownLevel]} className="wrong-role__link">
-              {T.ownStart}
+              {t('app.wrongRole.ownStart')}
             </Link>
           )}
           <LogoutButton to={loginPathFor(level)} />

@@ -8,7 +8,7 @@ import { Component, lazy, type ComponentType, type ErrorInfo, type ReactNode, us
 import { probeServer } from '../api/client';
 import { useServerUnreachable } from '../api/connection';
 import { Alert } from './Alert';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 
 /** Thrown for a page whose code did not load. */
 class PageLoadError extends Error {
@@ -74,7 +74,7 @@ function PageLoadRetry({ attempt, onRetry }: { attempt: number; onRetry: () => v
   }, [unreachable, attempt, onRetry]);
   return (
     <div className="page-load-failed" role="status">
-      <Alert status="warning">{TEXTS.common.pageLoadFailed}</Alert>
+      <Alert status="warning">{t('app.common.pageLoadFailed')}</Alert>
     </div>
   );
 }
@@ -107,7 +107,7 @@ export class RouteBoundary extends Component<{ children: ReactNode }, RouteBound
 
   override render(): ReactNode {
     if (this.state.failed === 'load') return <PageLoadRetry attempt={this.state.attempt} onRetry={this.retry} />;
-    if (this.state.failed === 'error') return <Alert status="error">{TEXTS.common.unexpectedError}</Alert>;
+    if (this.state.failed === 'error') return <Alert status="error">{t('app.common.unexpectedError')}</Alert>;
     return this.props.children;
   }
 }

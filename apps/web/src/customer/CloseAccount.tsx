@@ -12,10 +12,8 @@ import { useLeaveSignedIn } from '../api/useLogout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PasswordInput } from '../components/PasswordInput';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../i18n/texts';
+import { t, localized } from '../i18n/i18n';
 import { useCloseAccount } from './customer-hooks';
-
-const T = CUSTOMER_TEXTS.profile;
 
 export function CloseAccount() {
   const ids = useId();
@@ -25,7 +23,7 @@ export function CloseAccount() {
   const leaveSignedIn = useLeaveSignedIn();
   const close = useCloseAccount({
     onSuccess: () => leaveSignedIn(ROUTES.accountClosed),
-    onError: (e) => setError(errorText(e, T.closeFailed)),
+    onError: (e) => setError(errorText(e, t('customer.profile.closeFailed'))),
   });
   const busy = close.isPending || close.isSuccess;
 
@@ -39,36 +37,36 @@ export function CloseAccount() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    if (!password) return setError(localizedMessage(VALIDATION_MESSAGES.passwordForAccountClose));
+    if (!password) return setError(localized(VALIDATION_MESSAGES.passwordForAccountClose));
     setError(null);
     close.mutate({ password });
   }
 
   return (
     <>
-      <h3 className="my-data__heading">{T.closeHeading}</h3>
-      <Paragraph mb="m">{T.closeIntro}</Paragraph>
+      <h3 className="my-data__heading">{t('customer.profile.closeHeading')}</h3>
+      <Paragraph mb="m">{t('customer.profile.closeIntro')}</Paragraph>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        {T.closeButton}
+        {t('customer.profile.closeButton')}
       </Button>
       <Modal appElementId="root" visible={open} onEscKeyDown={cancel} ariaLabelledBy={`${ids}-title`}>
         <form onSubmit={submit} noValidate>
           <ModalContent>
-            <ModalTitle id={`${ids}-title`}>{T.closeModalHeading}</ModalTitle>
-            <Paragraph mb="s">{T.closeIntro}</Paragraph>
+            <ModalTitle id={`${ids}-title`}>{t('customer.profile.closeModalHeading')}</ModalTitle>
+            <Paragraph mb="s">{t('customer.profile.closeIntro')}</Paragraph>
             <Paragraph mb="s">
-              <strong>{T.closeKept}</strong>
+              <strong>{t('customer.profile.closeKept')}</strong>
             </Paragraph>
-            <Paragraph mb="m">{T.closeAgain}</Paragraph>
-            <PasswordInput id={`${ids}-password`} labelText={T.closePassword} autoComplete="current-password" value={password} onChange={setPassword} errorId={error ? `${ids}-error` : undefined} mb="s" />
+            <Paragraph mb="m">{t('customer.profile.closeAgain')}</Paragraph>
+            <PasswordInput id={`${ids}-password`} labelText={t('customer.profile.closePassword')} autoComplete="current-password" value={password} onChange={setPassword} errorId={error ? `${ids}-error` : undefined} mb="s" />
             <FormErrorAlert id={`${ids}-error`} error={error} />
           </ModalContent>
           <ModalFooter>
             <Button type="submit" disabled={busy}>
-              {T.closeConfirm}
+              {t('customer.profile.closeConfirm')}
             </Button>
             <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>
-              {TEXTS.common.cancel}
+              {t('app.common.cancel')}
             </Button>
           </ModalFooter>
         </form>

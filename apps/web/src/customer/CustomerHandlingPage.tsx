@@ -14,14 +14,12 @@ import { isApiError } from '../api/client';
 import { errorText, errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { isHostedCheckout } from './customer-api';
 import { useApplyCoupon, useCustomerCart, useStartCheckout, useUnapplyCoupon } from './customer-hooks';
 
-const T = CUSTOMER_TEXTS.handling;
-
 export function CustomerHandlingPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('customer.handling.heading'));
   const ids = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -50,23 +48,23 @@ export function CustomerHandlingPage() {
   };
 
   const data = cart.data;
-  if (!data) return <p className="card">{cart.isError ? CUSTOMER_TEXTS.prescriptions.loadFailed : null}</p>;
+  if (!data) return <p className="card">{cart.isError ? t('customer.prescriptions.loadFailed') : null}</p>;
 
   const fullPrice = data.items.reduce((sum, i) => sum + i.priceCents, 0);
-  const couponError = apply.isError ? errorText(apply.error, CUSTOMER_TEXTS.chat.failed) : null;
-  const paymentInProgress = isApiError(checkout.error, 409) ? errorTextWithRetry(checkout.error, '', CUSTOMER_TEXTS.checkout.retryAt) : null;
+  const couponError = apply.isError ? errorText(apply.error, t('customer.chat.failed')) : null;
+  const paymentInProgress = isApiError(checkout.error, 409) ? errorTextWithRetry(checkout.error, '', (time: string) => t('customer.checkout.retryAt', { time })) : null;
 
   return (
     <section className="checkout card" aria-labelledby={`${ids}-heading`}>
-      <h1 id={`${ids}-heading`}>{T.heading}</h1>
+      <h1 id={`${ids}-heading`}>{t('customer.handling.heading')}</h1>
       {data.items.length === 0 ? (
         <>
-          <p>{T.empty}</p>
-          <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>
+          <p>{t('customer.handling.empty')}</p>
+          <Link to={ROUTES.customerPrescriptions}>{t('customer.handling.backToPrescriptions')}</Link>
         </>
       ) : (
         <>
-          <h2 className="checkout__subheading">{T.cartHeading}</h2>
+          <h2 className="checkout__subheading">{t('customer.handling.cartHeading')}</h2>
           <ul className="checkout__lines">
             {data.items.map((item) => (
               <li key={item.id} className="checkout__line">
@@ -79,14 +77,14 @@ export function CustomerHandlingPage() {
             {data.coupon && (
               <li className="checkout__line checkout__line--discount">
                 <span>
-                  {T.discount} ({data.coupon.code}
+                  {t('customer.handling.discount')} ({data.coupon.code}
                   {data.coupon.discountPercentage !== null ? ` −${data.coupon.discountPercentage} %` : ''})
                 </span>
                 <span>−{data.coupon.discountEuro}</span>
               </li>
             )}
             <li className="checkout__line checkout__line--total">
-              <span>{T.total}</span>
+              <span>{t('customer.handling.total')}</span>
               <span>
                 {data.coupon && <s className="checkout__full-price">{price(fullPrice)}</s>} {price(data.totalPrice)}
               </span>
@@ -95,9 +93,9 @@ export function CustomerHandlingPage() {
 
           {data.coupon ? (
             <div className="checkout__coupon">
-              <p role="status">{T.couponApplied(data.coupon.code)}</p>
+              <p role="status">{t('customer.handling.couponApplied', { code: data.coupon.code })}</p>
               <Button variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
-                {T.undo}
+                {t('customer.handling.undo')}
               </Button>
             </div>
           ) : (
@@ -110,7 +108,7 @@ export function CustomerHandlingPage() {
             >
               <TextInput
                 id={`${ids}-coupon`}
-                labelText={T.couponLabel}
+                labelText={t('customer.handling.couponLabel')}
                 optionalText=""
                 value={code}
                 onChange={(v) => {
@@ -122,21 +120,21 @@ export function CustomerHandlingPage() {
                 maxLength={64}
               />
               <Button type="submit" variant="secondary" disabled={apply.isPending || code.trim() === ''}>
-                {T.apply}
+                {t('customer.handling.apply')}
               </Button>
             </form>
           )}
 
           <Button className="checkout__pay" onClick={startCheckout} disabled={checkout.isPending} mt="m">
-            {checkout.isPending ? T.checkingOut : T.checkout(price(data.totalPrice))}
+            {checkout.isPending ? t('customer.handling.checkingOut') : t('customer.handling.checkout', { price: price(data.totalPrice) })}
           </Button>
           {paymentInProgress && (
             <p className="error-text" role="alert">
               {paymentInProgress}
             </p>
           )}
-          <p className="checkout__note">{T.paymentNote}</p>
-          <Link to={ROUTES.customerPrescriptions}>{T.backToPrescriptions}</Link>
+          <p className="checkout__note">{t('customer.handling.paymentNote')}</p>
+          <Link to={ROUTES.customerPrescriptions}>{t('customer.handling.backToPrescriptions')}</Link>
         </>
       )}
     </section>

@@ -13,21 +13,19 @@ import { useFocusHeadingOnNavigate } from '../components/useFocusHeadingOnNaviga
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { CookieBanner } from '../components/CookieBanner';
 import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { keepSessionAlive } from './customer-api';
 import { useCustomerCart } from './customer-hooks';
 import { useAccountLanguage } from './useAccountLanguage';
 import './customer.css';
-
-const T = CUSTOMER_TEXTS.prescriptions;
 const ADD_CHAT = `${ROUTES.customerPrescriptions}?${CUSTOMER_CHAT_PARAM}`;
 
 /** 'Reseptit' and 'Lisää resepti' share a path: the open chat (?haku) tells which one is current. */
 function customerNav(onPrescriptions: boolean, chatOpen: boolean) {
   return [
-    { to: ROUTES.customerPrescriptions, label: TEXTS.customer.prescriptionsHeading, current: onPrescriptions && !chatOpen },
-    { to: ADD_CHAT, label: T.add, current: onPrescriptions && chatOpen },
-    { to: ROUTES.customerProfile, label: TEXTS.customer.profileHeading },
+    { to: ROUTES.customerPrescriptions, label: t('app.customer.prescriptionsHeading'), current: onPrescriptions && !chatOpen },
+    { to: ADD_CHAT, label: t('customer.prescriptions.add'), current: onPrescriptions && chatOpen },
+    { to: ROUTES.customerProfile, label: t('app.customer.profileHeading') },
   ];
 }
 
@@ -47,9 +45,9 @@ export function CustomerLayout() {
       <CookieBanner />
       <RoleHeader nav={customerNav(onPrescriptions, chatOpen)} logoutTo={ROUTES.home} languageSwitch={<LanguageSwitch place="header" />} />
       {hasItems && (
-        <section className="customer-cartbar" aria-label={T.cartBar}>
+        <section className="customer-cartbar" aria-label={t('customer.prescriptions.cartBar')}>
           <Link className="button-link button-link--primary" to={ROUTES.customerHandling}>
-            {T.checkout(price(cart!.totalPrice))}
+            {t('customer.prescriptions.checkout', { price: price(cart!.totalPrice) })}
           </Link>
         </section>
       )}
@@ -61,19 +59,19 @@ export function CustomerLayout() {
       <footer className="customer-footer">
         <LanguageSwitch place="footer" />
       </footer>
-      <nav className="customer-bottom-nav" aria-label={T.bottomNav}>
+      <nav className="customer-bottom-nav" aria-label={t('customer.prescriptions.bottomNav')}>
         <Link
           to={ROUTES.customerPrescriptions}
           className={`customer-bottom-nav__link${onPrescriptions && !chatOpen ? ' active' : ''}`}
           aria-current={onPrescriptions && !chatOpen ? 'page' : undefined}
         >
-          {T.prescriptionsNav}
+          {t('customer.prescriptions.prescriptionsNav')}
         </Link>
         <Link to={ADD_CHAT} className="customer-bottom-nav__link customer-bottom-nav__add" aria-current={onPrescriptions && chatOpen ? 'page' : undefined}>
-          {T.add}
+          {t('customer.prescriptions.add')}
         </Link>
         <NavLink to={ROUTES.customerProfile} className="customer-bottom-nav__link">
-          {T.profileNav}
+          {t('customer.prescriptions.profileNav')}
         </NavLink>
       </nav>
       {customer && <SessionExpiryOverlay level="customer" idleMs={customer.sessionIdleMinutes * 60_000} onContinue={keepSessionAlive} />}

@@ -12,14 +12,12 @@ import { useSession } from '../auth/useSession';
 import { usePageTitle } from '../components/usePageTitle';
 import { CUSTOMER_CHAT_PARAM, PAID_CHECKOUT_PARAM, ROUTES } from '../routes/routes';
 import { price } from '../i18n/format';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useCustomerCart, useCustomerOrders, useRemoveCartItem } from './customer-hooks';
 import { FeedbackModal } from './FeedbackModal';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { CartItemCard, OrderPrescriptionCard } from './PrescriptionCard';
 import { PrescriptionChat } from './PrescriptionChat';
-
-const T = CUSTOMER_TEXTS.prescriptions;
 
 function OrderSection({ title, orders, delivered, filter }: { title: string; orders: CustomerOrder[]; delivered: boolean; filter?: (recent: boolean) => boolean }) {
   const cards = orders.flatMap((o) => o.prescriptions.filter((p) => !filter || filter(p.recent)).map((p) => ({ order: o, p })));
@@ -40,7 +38,7 @@ function OrderSection({ title, orders, delivered, filter }: { title: string; ord
 }
 
 export function CustomerPrescriptionsPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('customer.prescriptions.heading'));
   const customer = useSession('customer').data;
   const cart = useCustomerCart();
   const { outstanding, history } = useCustomerOrders();
@@ -49,7 +47,7 @@ export function CustomerPrescriptionsPage() {
   const paymentId = params.get(PAID_CHECKOUT_PARAM);
   const remove = useRemoveCartItem();
 
-  if (!customer) return <p className="card">{T.notCustomer}</p>;
+  if (!customer) return <p className="card">{t('customer.prescriptions.notCustomer')}</p>;
 
   const items = cart.data?.items ?? [];
   const waiting = outstanding.data ?? [];
@@ -62,25 +60,25 @@ export function CustomerPrescriptionsPage() {
   return (
     <div className={`rx-page${chatOpen ? ' rx-page--chat-open' : ''}`}>
       <div className="rx-page__list">
-        <h1 className="rx-page__heading">{T.heading}</h1>
+        <h1 className="rx-page__heading">{t('customer.prescriptions.heading')}</h1>
         {paymentId && <PaymentReturnNotice sessionId={paymentId} />}
         {failed && (
           <p className="error-text" role="alert">
-            {T.loadFailed}
+            {t('customer.prescriptions.loadFailed')}
           </p>
         )}
         {empty && (
           <div className="rx-empty card">
-            <p>{T.emptyHeading}</p>
+            <p>{t('customer.prescriptions.emptyHeading')}</p>
             <Button onClick={openChat} className="rx-empty__start">
-              {T.emptyStart}
+              {t('customer.prescriptions.emptyStart')}
             </Button>
           </div>
         )}
         {items.length > 0 && (
           <section className="rx-section" aria-labelledby="rx-selected">
             <h2 id="rx-selected" className="rx-section__heading">
-              {T.selected}
+              {t('customer.prescriptions.selected')}
             </h2>
             <ul className="rx-list">
               {items.map((item) => (
@@ -88,17 +86,17 @@ export function CustomerPrescriptionsPage() {
               ))}
             </ul>
             <Link className="button-link button-link--primary rx-checkout" to={ROUTES.customerHandling}>
-              {T.checkout(price(cart.data!.totalPrice))}
+              {t('customer.prescriptions.checkout', { price: price(cart.data!.totalPrice) })}
             </Link>
           </section>
         )}
-        <OrderSection title={T.waiting} orders={waiting} delivered={false} />
-        <OrderSection title={T.handled} orders={handled} delivered filter={(recent) => recent} />
-        <OrderSection title={T.old} orders={handled} delivered filter={(recent) => !recent} />
+        <OrderSection title={t('customer.prescriptions.waiting')} orders={waiting} delivered={false} />
+        <OrderSection title={t('customer.prescriptions.handled')} orders={handled} delivered filter={(recent) => recent} />
+        <OrderSection title={t('customer.prescriptions.old')} orders={handled} delivered filter={(recent) => !recent} />
       </div>
-      <aside className="rx-page__chat" aria-label={CUSTOMER_TEXTS.chat.heading}>
+      <aside className="rx-page__chat" aria-label={t('customer.chat.heading')}>
         <button type="button" className="link-button rx-page__close-chat" onClick={() => setParams({})}>
-          {T.closeChat}
+          {t('customer.prescriptions.closeChat')}
         </button>
         <PrescriptionChat customerId={customer.id} firstName={customer.firstName} sex={customer.sex} />
       </aside>

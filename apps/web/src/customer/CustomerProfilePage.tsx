@@ -15,11 +15,9 @@ import { PageLoading } from '../components/PageLoading';
 import { PasswordInput } from '../components/PasswordInput';
 import { LegalModal } from '../components/LegalModal';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS, localizedMessage } from '../i18n/texts';
+import { t, localized } from '../i18n/i18n';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
 import { MyDataRights } from './MyDataRights';
-
-const T = CUSTOMER_TEXTS.profile;
 /** How long 'Tallennettu!' / 'Tallennus epäonnistui!' stays on the button (SPEC section 9). */
 const FLASH_MS = 2000;
 
@@ -53,17 +51,17 @@ export function CustomerProfilePage() {
   return (
     <div className={`profile ${menuOpen ? 'profile--menu' : 'profile--view'}`}>
       <Heading variant="h1" mb="m">
-        {T.heading}
+        {t('customer.profile.heading')}
       </Heading>
       <div className="profile__layout">
-        <nav aria-label={T.menuLabel} className="profile-menu">
+        <nav aria-label={t('customer.profile.menuLabel')} className="profile-menu">
           <ul ref={menuRef}>
-            <MenuItem label={T.contact} onClick={() => choose('contact')} current={view === 'contact'} />
-            <MenuItem label={T.changePassword} onClick={() => choose('password')} current={view === 'password'} />
-            <MenuItem label={T.myData} onClick={() => choose('data')} current={view === 'data'} />
-            <MenuItem label={T.logout} onClick={() => logout()} />
-            <MenuItem label={T.terms} onClick={() => setLegal('terms')} />
-            <MenuItem label={T.privacy} onClick={() => setLegal('privacy')} />
+            <MenuItem label={t('customer.profile.contact')} onClick={() => choose('contact')} current={view === 'contact'} />
+            <MenuItem label={t('customer.profile.changePassword')} onClick={() => choose('password')} current={view === 'password'} />
+            <MenuItem label={t('customer.profile.myData')} onClick={() => choose('data')} current={view === 'data'} />
+            <MenuItem label={t('customer.profile.logout')} onClick={() => logout()} />
+            <MenuItem label={t('customer.profile.terms')} onClick={() => setLegal('terms')} />
+            <MenuItem label={t('customer.profile.privacy')} onClick={() => setLegal('privacy')} />
           </ul>
         </nav>
         <section className="profile__view card" aria-labelledby="profile-view-heading">
@@ -76,10 +74,10 @@ export function CustomerProfilePage() {
             }}
           >
             <span aria-hidden="true">← </span>
-            {T.back}
+            {t('customer.profile.back')}
           </button>
           <Heading variant="h2" id="profile-view-heading" mb="m" ref={viewHeading} tabIndex={-1}>
-            {view === 'contact' ? T.contact : view === 'password' ? T.changePassword : T.myData}
+            {view === 'contact' ? t('customer.profile.contact') : view === 'password' ? t('customer.profile.changePassword') : t('customer.profile.myData')}
           </Heading>
           {view === 'contact' ? <ContactDetails customer={customer} /> : view === 'password' ? <PasswordChange /> : <MyDataRights />}
         </section>
@@ -119,19 +117,19 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
 
   const setField = (field: 'email' | 'phone', value: FieldState) => setState((s) => ({ ...s, [field]: value }));
   // 401: the session ended and the client is on its way to the login page.
-  const failure = (e: unknown) => (isApiError(e, 401) ? T.contactFailed : errorText(e, T.contactFailed));
+  const failure = (e: unknown) => (isApiError(e, 401) ? t('customer.profile.contactFailed') : errorText(e, t('customer.profile.contactFailed')));
 
   const savePhone = useUpdateContactDetails({
     onSuccess: (updated) => {
       setPhone(formatPhone(updated.phone));
-      setField('phone', { status: 'success', text: T.contactSaved });
+      setField('phone', { status: 'success', text: t('customer.profile.contactSaved') });
     },
     onError: (e) => setField('phone', { status: 'error', text: failure(e) }),
   });
   const saveEmail = useUpdateContactDetails({
     onSuccess: (updated) => {
       setEmail(updated.email);
-      setField('email', { status: 'success', text: T.contactSaved });
+      setField('email', { status: 'success', text: t('customer.profile.contactSaved') });
       setConfirming(false);
       setPassword('');
       setPasswordState({ status: 'default' });
@@ -144,7 +142,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
     const value = field === 'email' ? email.trim() : phone;
     const current = field === 'email' ? customer.email : customer.phone;
     const error = field === 'email' ? validateEmail(value) : validatePhone(value);
-    if (error) return setField(field, { status: 'error', text: localizedMessage(error) });
+    if (error) return setField(field, { status: 'error', text: localized(error) });
     const normalized = field === 'email' ? value.toLowerCase() : normalizePhone(value);
     if (normalized === current) {
       if (field === 'email') setConfirming(false);
@@ -157,7 +155,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
 
   function confirmEmail() {
     if (saveEmail.isPending) return;
-    if (!password) return setPasswordState({ status: 'error', text: localizedMessage(VALIDATION_MESSAGES.passwordForEmailChange) });
+    if (!password) return setPasswordState({ status: 'error', text: localized(VALIDATION_MESSAGES.passwordForEmailChange) });
     saveEmail.mutate({ email: email.trim(), password });
   }
 
@@ -171,11 +169,11 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
   return (
     <div className="profile-contact">
       <p className="profile-contact__name">
-        <span className="profile-contact__label">{T.name}</span> {customer.firstName} {customer.lastName}
+        <span className="profile-contact__label">{t('customer.profile.name')}</span> {customer.firstName} {customer.lastName}
       </p>
       <TextInput
         id={`${ids}-email`}
-        labelText={T.email}
+        labelText={t('customer.profile.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -191,8 +189,8 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         <div className="profile-contact__confirm">
           <TextInput
             id={`${ids}-password`}
-            labelText={T.currentPassword}
-            hintText={T.emailConfirmHint}
+            labelText={t('customer.profile.currentPassword')}
+            hintText={t('customer.profile.emailConfirmHint')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -204,13 +202,13 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
             mb="s"
           />
           <Button type="button" disabled={saveEmail.isPending} onClick={confirmEmail} className="profile-contact__confirm-button">
-            {T.confirmEmail}
+            {t('customer.profile.confirmEmail')}
           </Button>
         </div>
       )}
       <TextInput
         id={`${ids}-phone`}
-        labelText={T.phone}
+        labelText={t('customer.profile.phone')}
         type="tel"
         autoComplete="tel"
         value={phone}
@@ -222,7 +220,7 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
         fullWidth
         mb="s"
       />
-      <Paragraph className="hint">{T.contactHint}</Paragraph>
+      <Paragraph className="hint">{t('customer.profile.contactHint')}</Paragraph>
     </div>
   );
 }
@@ -258,7 +256,7 @@ function PasswordChange() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (change.isPending) return;
-    const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)].map(localizedMessage);
+    const found = [...(current ? [] : [VALIDATION_MESSAGES.currentPasswordMissing]), ...passwordChangeErrors(password, again)].map(localized);
     setErrors(found);
     if (found.length > 0) return setFlash('failed');
     change.mutate({ currentPassword: current, newPassword: password });
@@ -268,13 +266,13 @@ function PasswordChange() {
   const invalid = errors.length > 0;
   return (
     <form onSubmit={submit} noValidate>
-      <PasswordInput id={`${ids}-current`} labelText={T.currentPassword} autoComplete="current-password" value={current} onChange={setCurrent} errorId={invalid ? errorId : undefined} />
-      <PasswordInput id={`${ids}-new`} labelText={T.newPassword} autoComplete="new-password" value={password} onChange={setPassword} errorId={invalid ? errorId : undefined} />
-      <PasswordInput id={`${ids}-again`} labelText={T.newPasswordAgain} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
+      <PasswordInput id={`${ids}-current`} labelText={t('customer.profile.currentPassword')} autoComplete="current-password" value={current} onChange={setCurrent} errorId={invalid ? errorId : undefined} />
+      <PasswordInput id={`${ids}-new`} labelText={t('customer.profile.newPassword')} autoComplete="new-password" value={password} onChange={setPassword} errorId={invalid ? errorId : undefined} />
+      <PasswordInput id={`${ids}-again`} labelText={t('customer.profile.newPasswordAgain')} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
       <FormErrorAlert id={errorId} errors={errors} />
       <div aria-live="polite">
         <Button type="submit" disabled={change.isPending} className={flash === 'failed' ? 'button--failed' : undefined}>
-          {flash === 'saved' ? T.saved : flash === 'failed' ? T.saveFailed : T.save}
+          {flash === 'saved' ? t('customer.profile.saved') : flash === 'failed' ? t('customer.profile.saveFailed') : t('customer.profile.save')}
         </Button>
       </div>
     </form>

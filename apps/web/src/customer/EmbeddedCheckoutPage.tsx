@@ -13,10 +13,8 @@ import { price, time } from '../i18n/format';
 import { errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
-
-const T = CUSTOMER_TEXTS.checkout;
 
 /** The expiry as the customer types it: '1234' → '12/34', the slash added after the month (not when deleting it). */
 function formatExpiry(typed: string, before: string): string {
@@ -28,7 +26,7 @@ function formatExpiry(typed: string, before: string): string {
 }
 
 export function EmbeddedCheckoutPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('customer.checkout.heading'));
   const ids = useId();
   const { sessionId = '' } = useParams();
   const navigate = useNavigate();
@@ -48,14 +46,14 @@ export function EmbeddedCheckoutPage() {
   if (session.isError || !session.data) {
     return (
       <section className="pay card">
-        <h1>{T.heading}</h1>
-        <p role="alert">{T.notFound}</p>
-        <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+        <h1>{t('customer.checkout.heading')}</h1>
+        <p role="alert">{t('customer.checkout.notFound')}</p>
+        <Link to={ROUTES.customerHandling}>{t('customer.checkout.cancel')}</Link>
       </section>
     );
   }
   const s = session.data;
-  const error = pay.isError ? errorTextWithRetry(pay.error, T.failed, T.retryAt) : null;
+  const error = pay.isError ? errorTextWithRetry(pay.error, t('customer.checkout.failed'), (time: string) => t('customer.checkout.retryAt', { time })) : null;
   const field = (name: keyof typeof card) => ({
     value: card[name],
     onChange: (v: unknown) => {
@@ -67,7 +65,7 @@ export function EmbeddedCheckoutPage() {
 
   return (
     <section className="pay card" aria-labelledby={`${ids}-heading`}>
-      <p className="pay__merchant">{T.payTo}</p>
+      <p className="pay__merchant">{t('customer.checkout.payTo')}</p>
       <h1 id={`${ids}-heading`} className="pay__amount">
         {price(s.amountCents)}
       </h1>
@@ -82,21 +80,21 @@ export function EmbeddedCheckoutPage() {
 
       {s.status === 'expired' && (
         <>
-          <p role="alert">{T.expired}</p>
-          <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+          <p role="alert">{t('customer.checkout.expired')}</p>
+          <Link to={ROUTES.customerHandling}>{t('customer.checkout.cancel')}</Link>
         </>
       )}
-      {s.status === 'paying' && <p role="status">{T.payingElsewhere}</p>}
+      {s.status === 'paying' && <p role="status">{t('customer.checkout.payingElsewhere')}</p>}
       {s.status === 'refunded' && (
         <>
-          <p role="alert">{T.refunded}</p>
-          <Link to={ROUTES.customerHandling}>{T.cancel}</Link>
+          <p role="alert">{t('customer.checkout.refunded')}</p>
+          <Link to={ROUTES.customerHandling}>{t('customer.checkout.cancel')}</Link>
         </>
       )}
       {s.status === 'complete' && (
         <>
-          <p role="status">{T.complete}</p>
-          <Link to={ROUTES.customerPrescriptions}>{CUSTOMER_TEXTS.handling.backToPrescriptions}</Link>
+          <p role="status">{t('customer.checkout.complete')}</p>
+          <Link to={ROUTES.customerPrescriptions}>{t('customer.handling.backToPrescriptions')}</Link>
         </>
       )}
       {s.status === 'open' && (
@@ -109,22 +107,22 @@ export function EmbeddedCheckoutPage() {
             pay.mutate(card);
           }}
         >
-          <p className="pay__test">{T.testMode}</p>
-          <p className="pay__test-cards">{T.testCards(TEST_CARDS.succeeds, TEST_CARDS.declined)}</p>
-          <TextInput id={`${ids}-number`} labelText={T.cardNumber} inputMode="numeric" autoComplete="cc-number" fullWidth maxLength={23} {...field('cardNumber')} />
+          <p className="pay__test">{t('customer.checkout.testMode')}</p>
+          <p className="pay__test-cards">{t('customer.checkout.testCards', { ok: TEST_CARDS.succeeds, declined: TEST_CARDS.declined })}</p>
+          <TextInput id={`${ids}-number`} labelText={t('customer.checkout.cardNumber')} inputMode="numeric" autoComplete="cc-number" fullWidth maxLength={23} {...field('cardNumber')} />
           <div className="pay__row">
-            <TextInput id={`${ids}-expiry`} labelText={T.expiry} inputMode="numeric" autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
-            <TextInput id={`${ids}-cvc`} labelText={T.cvc} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvc')} />
+            <TextInput id={`${ids}-expiry`} labelText={t('customer.checkout.expiry')} inputMode="numeric" autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
+            <TextInput id={`${ids}-cvc`} labelText={t('customer.checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvc')} />
           </div>
           <div role="alert" aria-live="assertive">
             {error && <p className="error-text">{error}</p>}
-            {pay.isSuccess && <p>{T.paid}</p>}
+            {pay.isSuccess && <p>{t('customer.checkout.paid')}</p>}
           </div>
           <Button type="submit" fullWidth disabled={pay.isPending || pay.isSuccess || !card.cardNumber || !card.expiry || !card.cvc}>
-            {pay.isPending ? T.paying : T.pay(price(s.amountCents))}
+            {pay.isPending ? t('customer.checkout.paying') : t('customer.checkout.pay', { price: price(s.amountCents) })}
           </Button>
-          <p className="pay__expires">{T.expiresAt(time(s.expiresAt))}</p>
-          <Link to={`${ROUTES.customerHandling}?success=false`}>{T.cancel}</Link>
+          <p className="pay__expires">{t('customer.checkout.expiresAt', { time: time(s.expiresAt) })}</p>
+          <Link to={`${ROUTES.customerHandling}?success=false`}>{t('customer.checkout.cancel')}</Link>
         </form>
       )}
     </section>

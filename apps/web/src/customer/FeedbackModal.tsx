@@ -9,10 +9,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Textarea } from 'suomifi-ui-components';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useFeedbackQuestion, useSendFeedback } from './customer-hooks';
-
-const T = CUSTOMER_TEXTS.feedback;
 const DISMISSED_KEY = 'resepti.feedback.dismissed';
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -84,11 +82,11 @@ export function FeedbackModal() {
     return (
       <Modal appElementId="root" visible onEscKeyDown={closeThanks} ariaLabelledBy={`${ids}-thanks`}>
         <ModalContent>
-          <ModalTitle id={`${ids}-thanks`}>{T.thanks}</ModalTitle>
-          <p>{T.thanksText}</p>
+          <ModalTitle id={`${ids}-thanks`}>{t('customer.feedback.thanks')}</ModalTitle>
+          <p>{t('customer.feedback.thanksText')}</p>
         </ModalContent>
         <ModalFooter>
-          <Button onClick={closeThanks}>{T.close}</Button>
+          <Button onClick={closeThanks}>{t('customer.feedback.close')}</Button>
         </ModalFooter>
       </Modal>
     );
@@ -106,10 +104,10 @@ export function FeedbackModal() {
   return (
     <Modal appElementId="root" visible onEscKeyDown={close} ariaLabelledBy={`${ids}-title`} className={send.isPending ? 'is-busy' : undefined}>
       <ModalContent>
-        <ModalTitle id={`${ids}-title`}>{T.heading}</ModalTitle>
+        <ModalTitle id={`${ids}-title`}>{t('customer.feedback.heading')}</ModalTitle>
         <p>{current.question}</p>
         <fieldset className="stars">
-          <legend>{T.rating}</legend>
+          <legend>{t('customer.feedback.rating')}</legend>
           {STARS.map((n) => (
             <label key={n} className={`stars__star${score !== null && n <= score ? ' stars__star--on' : ''}`}>
               <input
@@ -126,19 +124,19 @@ export function FeedbackModal() {
                 className="visually-hidden"
               />
               <span aria-hidden="true">★</span>
-              <span className="visually-hidden">{T.star(n)}</span>
+              <span className="visually-hidden">{t('customer.feedback.star', { n })}</span>
             </label>
           ))}
         </fieldset>
-        <Textarea labelText={T.textLabel} optionalText="" value={text} onChange={(e) => setText(e.target.value)} fullWidth maxLength={2000} />
+        <Textarea labelText={t('customer.feedback.textLabel')} optionalText="" value={text} onChange={(e) => setText(e.target.value)} fullWidth maxLength={2000} />
         {missingScore && (
           <p className="error-text" role="alert">
-            {T.chooseScore}
+            {t('customer.feedback.chooseScore')}
           </p>
         )}
         {send.isError && (
           <p className="error-text" role="alert">
-            {T.failed}
+            {t('customer.feedback.failed')}
           </p>
         )}
       </ModalContent>
@@ -150,10 +148,10 @@ export function FeedbackModal() {
             send.mutate({ orderId: current.orderId, score, feedbackText: text.trim() });
           }}
         >
-          {T.send}
+          {t('customer.feedback.send')}
         </Button>
         <Button variant="secondary" onClick={close} disabled={send.isPending}>
-          {T.close}
+          {t('customer.feedback.close')}
         </Button>
       </ModalFooter>
     </Modal>

@@ -6,12 +6,10 @@
 import { Button, InlineAlert, Paragraph } from 'suomifi-ui-components';
 import { dateTime } from '../i18n/format';
 import { PageLoading } from '../components/PageLoading';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { CloseAccount } from './CloseAccount';
 import { MY_DATA_URL } from './customer-api';
 import { useMyAccessLog } from './customer-hooks';
-
-const T = CUSTOMER_TEXTS.profile;
 
 export function MyDataRights() {
   const log = useMyAccessLog();
@@ -20,19 +18,19 @@ export function MyDataRights() {
     <>
       <p className="my-data__download">
         <a href={MY_DATA_URL} download>
-          {T.download}
+          {t('customer.profile.download')}
         </a>
       </p>
       <Paragraph mb="l" className="hint">
-        {T.downloadHint}
+        {t('customer.profile.downloadHint')}
       </Paragraph>
-      <h3 className="my-data__heading">{T.accessLogHeading}</h3>
-      <Paragraph mb="m">{T.accessLogIntro}</Paragraph>
+      <h3 className="my-data__heading">{t('customer.profile.accessLogHeading')}</h3>
+      <Paragraph mb="m">{t('customer.profile.accessLogIntro')}</Paragraph>
       {log.isPending && <PageLoading />}
-      {log.isError && <InlineAlert status="error">{T.accessLogFailed}</InlineAlert>}
-      {entries && entries.length === 0 && <Paragraph>{T.accessLogEmpty}</Paragraph>}
+      {log.isError && <InlineAlert status="error">{t('customer.profile.accessLogFailed')}</InlineAlert>}
+      {entries && entries.length === 0 && <Paragraph>{t('customer.profile.accessLogEmpty')}</Paragraph>}
       {entries && entries.length > 0 && (
-        <ul className="access-log" aria-label={T.accessLogHeading}>
+        <ul className="access-log" aria-label={t('customer.profile.accessLogHeading')}>
           {entries.map((e, i) => (
             <li key={`${e.time}-${i}`} className="access-log__entry">
               <span className="access-log__time">{dateTime(e.time)}</span>
@@ -44,7 +42,7 @@ export function MyDataRights() {
       )}
       {log.hasNextPage && (
         <Button variant="secondary" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage} className="access-log__more">
-          {T.accessLogMore}
+          {t('customer.profile.accessLogMore')}
         </Button>
       )}
       <CloseAccount />

@@ -8,11 +8,8 @@
 import { customerDeadline } from '@resepti/domain';
 import { dateTime } from '../i18n/format';
 import { useSession } from '../auth/useSession';
-import { CUSTOMER_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { usePaymentReturn } from './customer-hooks';
-
-const T = CUSTOMER_TEXTS.paymentReturn;
-const C = TEXTS.paymentConfirmation;
 
 export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
   const status = usePaymentReturn(sessionId).data?.status;
@@ -22,16 +19,16 @@ export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
     return (
       <section className="card payment-return payment-return--complete" role="status" aria-labelledby="payment-received">
         <h2 id="payment-received" className="payment-return__heading">
-          {C.heading}
+          {t('app.paymentConfirmation.heading')}
         </h2>
-        <p>{T.paid}</p>
-        <p>{C.deadline(dateTime(customerDeadline(new Date())))}</p>
-        <p>{C.rules}</p>
-        {phone && <p>{C.sms(phone)}</p>}
+        <p>{t('customer.paymentReturn.paid')}</p>
+        <p>{t('app.paymentConfirmation.deadline', { when: dateTime(customerDeadline(new Date())) })}</p>
+        <p>{t('app.paymentConfirmation.rules')}</p>
+        {phone && <p>{t('app.paymentConfirmation.sms', { phone })}</p>}
       </section>
     );
   }
-  const text = status === 'refunded' ? T.refunded : status === 'expired' ? T.notCharged : T.confirming;
+  const text = status === 'refunded' ? t('customer.paymentReturn.refunded') : status === 'expired' ? t('customer.paymentReturn.notCharged') : t('customer.paymentReturn.confirming');
   return (
     <p className={`card payment-return payment-return--${status}`} role={status === 'refunded' ? 'alert' : 'status'}>
       {text}

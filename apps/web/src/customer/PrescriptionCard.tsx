@@ -5,12 +5,9 @@
  * to turn (the customer's own doctor, or a new request).
  */
 import type { ReactNode } from 'react';
-import { isApproved, isRejected, patientStatusTextIn, renewableTillTextIn, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
-import { currentLanguage } from '../i18n/i18n';
+import { isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
 import { dateTime, price } from '../i18n/format';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
-
-const T = CUSTOMER_TEXTS.prescriptions;
+import { currentLanguage, t } from '../i18n/i18n';
 
 function statusClass(decision: string): string {
   if (isApproved(decision)) return 'rx-card--approved';
@@ -36,16 +33,16 @@ function CardShell({ name, format, status, decision, decidedOrder, children }: {
 /** A chosen prescription in the cart ('Valittu uusittavaksi' / 'Reseptipyyntö'), with its price and removal. */
 export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartItem; onRemove: () => void; removing: boolean }) {
   return (
-    <CardShell name={item.displayName} format={item.format} status={patientStatusTextIn({ type: item.type, decision: '' }, currentLanguage())} decision="">
+    <CardShell name={item.displayName} format={item.format} status={patientStatusText({ type: item.type, decision: '' }, currentLanguage())} decision="">
       {item.reason && (
         <p className="rx-card__detail">
-          {T.reason}: {item.reason}
+          {t('customer.prescriptions.reason')}: {item.reason}
         </p>
       )}
       <div className="rx-card__bottom">
         <span className="rx-card__price">{price(item.priceCents)}</span>
-        <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={T.remove(item.displayName)}>
-          {T.removeShort}
+        <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={t('customer.prescriptions.remove', { name: item.displayName })}>
+          {t('customer.prescriptions.removeShort')}
         </button>
       </div>
     </CardShell>
@@ -54,29 +51,29 @@ export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartI
 
 /** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided, with when. */
 export function OrderPrescriptionCard({ order, prescription: p, delivered }: { order: CustomerOrder; prescription: CustomerPrescription; delivered: boolean }) {
-  const status = patientStatusTextIn({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
+  const status = patientStatusText({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
   const handledAt = delivered ? order.deliveryTime : null;
   return (
     <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'} decidedOrder={delivered ? order.orderId : undefined}>
-      <p className="rx-card__when">{handledAt ? T.handledOn(dateTime(handledAt)) : T.orderedOn(dateTime(order.created))}</p>
+      <p className="rx-card__when">{handledAt ? t('customer.prescriptions.handledOn', { when: dateTime(handledAt) }) : t('customer.prescriptions.orderedOn', { when: dateTime(order.created) })}</p>
       {delivered && isApproved(p.decision) && (
         <>
           {p.reasonForDecision && (
             <details className="rx-card__more">
-              <summary>{T.approvalInfo}</summary>
+              <summary>{t('customer.prescriptions.approvalInfo')}</summary>
               <p>{p.reasonForDecision}</p>
             </details>
           )}
-          {p.renewableTill && <p className="rx-card__detail">{renewableTillTextIn(p.renewableTill, currentLanguage())}</p>}
+          {p.renewableTill && <p className="rx-card__detail">{renewableTillText(p.renewableTill, currentLanguage())}</p>}
         </>
       )}
       {delivered && isRejected(p.decision) && (
         <>
           <p className="rx-card__detail">
-            {T.decisionReason}: {p.reasonForDecision}
+            {t('customer.prescriptions.decisionReason')}: {p.reasonForDecision}
           </p>
-          {p.couponCode && <p className="rx-card__coupon">{T.coupon(p.couponCode)}</p>}
-          <p className="rx-card__next">{p.type === 'prescription' ? T.nextStepRequest : T.nextStepRenewal}</p>
+          {p.couponCode && <p className="rx-card__coupon">{t('customer.prescriptions.coupon', { code: p.couponCode })}</p>}
+          <p className="rx-card__next">{p.type === 'prescription' ? t('customer.prescriptions.nextStepRequest') : t('customer.prescriptions.nextStepRenewal')}</p>
         </>
       )}
     </CardShell>

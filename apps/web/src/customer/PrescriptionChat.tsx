@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, TextInput } from 'suomifi-ui-components';
 import {
   QUESTIONNAIRE_FIRST_STEP,
-  QUESTIONNAIRE_ORDER_CONFIRM,
+  questionnaireKeys,
   isEndStep,
   questionnaireStepFor,
   topicsForSex,
@@ -25,17 +25,21 @@ import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS, localizedMessage } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
 import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
 
-const T = CUSTOMER_TEXTS.chat;
+/** An answer of the questionnaire in the patient's language (a typed answer as it is). */
+function answerLabel(topic: Topic, step: QuestionnaireStep, text: string): string {
+  const key = questionnaireKeys.answer(topic.id, step, text);
+  return key ? t(key) : text;
+}
 
 export function PrescriptionChat({ customerId, firstName, sex }: { customerId: number; firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
-  const greeting = T.greeting(firstName);
+  const greeting = t('customer.chat.greeting', { firstName });
   const [progress, update] = useChatProgress(customerId, () => ({ bubbles: [{ id: 0, from: 'bot', text: greeting }], stage: { kind: 'start' }, record: [], reason: '', text: '', picks: [] }));
   const { bubbles, stage, record, reason, text, picks } = progress;
   const set = (patch: Partial<ChatProgress>) => update((p) => ({ ...p, ...patch }));
@@ -71,10 +75,10 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
 
   const add = useAddCartItem({
     onSuccess: (_cart, { name }) => {
-      say('bot', T.added(name));
+      say('bot', t('customer.chat.added', { name }));
       setStage({ kind: 'added' });
     },
-    onError: (e) => setError(errorText(e, T.failed)),
+    onError: (e) => setError(errorText(e, t('customer.chat.failed'))),
   });
 
   function restart() {
@@ -88,19 +92,19 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function choosePath(path: 'renewal' | 'new') {
     setError(null);
     if (path === 'renewal') {
-      say('user', T.renewal);
-      say('bot', T.askMedicine);
+      say('user', t('customer.chat.renewal'));
+      say('bot', t('customer.chat.askMedicine'));
       setStage({ kind: 'medicine' });
     } else {
-      say('user', T.newPrescription);
-      say('bot', T.askTopic);
+      say('user', t('customer.chat.newPrescription'));
+      say('bot', t('customer.chat.askTopic'));
       setStage({ kind: 'topic' });
     }
   }
 
   function pickMedicine(product: Product) {
     say('user', product.displayName);
-    say('bot', T.askReason);
+    say('bot', t('customer.chat.askReason'));
     setReason('');
     setStage({ kind: 'reason', product });
   }
@@ -108,11 +112,11 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function giveReason(product: Product) {
     const given = reason.trim();
     // SPEC section 4: the patient gives the doctor a reason.
-    if (!given) return setError(T.reasonRequired);
+    if (!given) return setError(t('customer.chat.reasonRequired'));
     setError(null);
     say('user', given);
-    const lines = [product.displayName, product.format, T.summaryReason(given)];
-    say('bot', T.summaryHeading, { lines });
+    const lines = [product.displayName, product.format, t('customer.chat.summaryReason', { reason: given })];
+    say('bot', t('customer.chat.summaryHeading'), { lines });
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }
 
@@ -120,14 +124,14 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function goToStep(topic: Topic, id: number) {
     const step = questionnaireStepFor(topic.id, id, sex);
     if (!step) return restart();
-    say('bot', localizedMessage(step.question), isEndStep(step) ? {} : { label: T.stepLabel(step.id) });
+    say('bot', t(questionnaireKeys.question(topic.id, step)), isEndStep(step) ? {} : { label: t('customer.chat.stepLabel', { n: step.id }) });
     setText('');
     setPicks([]);
     setStage(isEndStep(step) ? { kind: 'end', topic, step } : { kind: 'question', topic, step });
   }
 
   function pickTopic(topic: Topic) {
-    say('user', localizedMessage(topic.name));
+    say('user', t(questionnaireKeys.topic(topic.id)));
     setRecord([]);
     goToStep(topic, QUESTIONNAIRE_FIRST_STEP);
   }
@@ -137,21 +141,21 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
     setError(null);
     // The screen shows the patient's language; the record keeps the questionnaire's Finnish source
     // (the server replays the path against it, and the doctor reads it).
-    say('user', answerText.split(', ').map(localizedMessage).join(', '));
+    say('user', answerText.split(', ').map((text) => answerLabel(topic, step, text)).join(', '));
     setRecord((r) => [...r, { text: step.question, type: 'question', step: step.id }, { text: answerText, type: 'answer', step: step.id }]);
     goToStep(topic, next);
   }
 
   function cancel() {
-    say('user', T.cancel);
-    say('bot', T.cancelled);
+    say('user', t('customer.chat.cancel'));
+    say('bot', t('customer.chat.cancelled'));
     restart();
   }
 
   return (
     <section className="rx-chat" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="rx-chat__heading">
-        {T.heading}
+        {t('customer.chat.heading')}
       </h2>
       <ChatLog bubbles={bubbles} />
 
@@ -162,15 +166,15 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
       <div ref={controlsRef}>
         {stage.kind === 'start' && (
           <div className="chat__controls chat__buttons">
-            <Button onClick={() => choosePath('renewal')}>{T.renewal}</Button>
-            <Button onClick={() => choosePath('new')}>{T.newPrescription}</Button>
+            <Button onClick={() => choosePath('renewal')}>{t('customer.chat.renewal')}</Button>
+            <Button onClick={() => choosePath('new')}>{t('customer.chat.newPrescription')}</Button>
           </div>
         )}
 
         {stage.kind === 'medicine' && (
           <MedicineSearch search={customerProductSearch} onPick={pickMedicine} onType={() => setError(null)}>
             <Button variant="secondary" mt="s" onClick={cancel}>
-              {T.cancel}
+              {t('customer.chat.cancel')}
             </Button>
           </MedicineSearch>
         )}
@@ -185,7 +189,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
           >
             <TextInput
               id={`${ids}-reason`}
-              labelText={T.reasonLabel}
+              labelText={t('customer.chat.reasonLabel')}
               value={reason} onChange={(v) => {
                 setReason(String(v ?? ''));
                 setError(null);
@@ -194,7 +198,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
               maxLength={1000}
             />
             <Button type="submit" mt="s">
-              {T.continue}
+              {t('customer.chat.continue')}
             </Button>
           </form>
         )}
@@ -202,10 +206,10 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         {stage.kind === 'confirmRenewal' && (
           <div className="chat__controls chat__buttons">
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
-              {T.cancel}
+              {t('customer.chat.cancel')}
             </Button>
             <Button data-primary onClick={() => add.mutate({ item: { type: 'renewal', productId: stage.product.productId, reason: stage.reason }, name: stage.product.displayName })} disabled={add.isPending}>
-              {T.confirmRenewal}
+              {t('customer.chat.confirmRenewal')}
             </Button>
           </div>
         )}
@@ -214,20 +218,20 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
           <div className="chat__controls chat__buttons">
             {topicsForSex(sex).map((topic) => (
               <Button key={topic.id} variant="secondary" onClick={() => pickTopic(topic)}>
-                {localizedMessage(topic.name)}
+                {t(questionnaireKeys.topic(topic.id))}
               </Button>
             ))}
             <Button variant="secondaryNoBorder" onClick={cancel}>
-              {T.cancel}
+              {t('customer.chat.cancel')}
             </Button>
           </div>
         )}
 
         {stage.kind === 'question' && stage.step.type === 'oneOf' && (
-          <div className="chat__controls chat__buttons" role="group" aria-label={T.stepLabel(stage.step.id)}>
+          <div className="chat__controls chat__buttons" role="group" aria-label={t('customer.chat.stepLabel', { n: stage.step.id })}>
             {(stage.step.answers ?? []).map((a) => (
               <Button key={a.text} variant="secondary" onClick={() => answer(stage.topic, stage.step, a.text, a.next)}>
-                {localizedMessage(a.text)}
+                {answerLabel(stage.topic, stage.step, a.text)}
               </Button>
             ))}
           </div>
@@ -238,14 +242,14 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             className="chat__controls"
             onSubmit={(e) => {
               e.preventDefault();
-              if (picks.length === 0) return setError(T.pickAtLeastOne);
+              if (picks.length === 0) return setError(t('customer.chat.pickAtLeastOne'));
               // In the questionnaire's order, joined as the server expects.
               const chosen = (stage.step.answers ?? []).filter((a) => picks.includes(a.text)).map((a) => a.text);
               answer(stage.topic, stage.step, chosen.join(', '), stage.step.next);
             }}
           >
             <fieldset className="chat__choices">
-              <legend className="visually-hidden">{T.stepLabel(stage.step.id)}</legend>
+              <legend className="visually-hidden">{t('customer.chat.stepLabel', { n: stage.step.id })}</legend>
               {(stage.step.answers ?? []).map((a) => (
                 <Checkbox
                   key={a.text}
@@ -255,12 +259,12 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
                     setPicks((p) => (checkboxState ? [...p, a.text] : p.filter((x) => x !== a.text)));
                   }}
                 >
-                  {localizedMessage(a.text)}
+                  {answerLabel(stage.topic, stage.step, a.text)}
                 </Checkbox>
               ))}
             </fieldset>
             <Button type="submit" mt="s">
-              {T.continue}
+              {t('customer.chat.continue')}
             </Button>
           </form>
         )}
@@ -275,15 +279,15 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
           >
             <TextInput
               id={`${ids}-answer-${stage.step.id}`}
-              labelText={T.answerLabel}
-              visualPlaceholder={stage.step.placeholder && localizedMessage(stage.step.placeholder)}
+              labelText={t('customer.chat.answerLabel')}
+              visualPlaceholder={stage.step.placeholder && t(questionnaireKeys.placeholder(stage.topic.id, stage.step))}
               value={text}
               onChange={(v) => setText(String(v ?? ''))}
               fullWidth
               maxLength={2000}
             />
             <Button type="submit" mt="s" disabled={text.trim() === ''}>
-              {T.continue}
+              {t('customer.chat.continue')}
             </Button>
           </form>
         )}
@@ -291,10 +295,10 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         {stage.kind === 'end' && stage.step.canOrder && (
           <div className="chat__controls chat__buttons">
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
-              {T.cancel}
+              {t('customer.chat.cancel')}
             </Button>
-            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: localizedMessage(stage.topic.name) })} disabled={add.isPending}>
-              {localizedMessage(QUESTIONNAIRE_ORDER_CONFIRM)}
+            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: t(questionnaireKeys.topic(stage.topic.id)) })} disabled={add.isPending}>
+              {t(questionnaireKeys.orderConfirm)}
             </Button>
           </div>
         )}
@@ -302,7 +306,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         {stage.kind === 'end' && !stage.step.canOrder && (
           <div className="chat__controls chat__buttons">
             <Button variant="secondary" onClick={restart}>
-              {T.startOver}
+              {t('customer.chat.startOver')}
             </Button>
           </div>
         )}
@@ -312,14 +316,14 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             <Button
               variant="secondary"
               onClick={() => {
-                say('user', T.another);
+                say('user', t('customer.chat.another'));
                 restart();
               }}
             >
-              {T.another}
+              {t('customer.chat.another')}
             </Button>
             <Button data-primary onClick={() => navigate(ROUTES.customerHandling)}>
-              {T.ready}
+              {t('customer.chat.ready')}
             </Button>
           </div>
         )}

@@ -14,12 +14,14 @@ import { PageLoading } from '../components/PageLoading';
 import { PasswordInput } from '../components/PasswordInput';
 import { useCheckRegistrationPassword, useRegisterCustomer, useRegistration, useResetPassword } from './customer-hooks';
 import { REGISTRATION_START_URL, ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS, localizedMessage, TEXTS } from '../i18n/texts';
+import { t, tObject, localized } from '../i18n/i18n';
 import { LegalModal } from '../components/LegalModal';
 import { PublicLayout } from '../components/PublicLayout';
 
-const T = CUSTOMER_TEXTS.register;
-const STEPS = T.stepNames.length;
+/** The wizard's step names in the current language. */
+const stepNames = () => tObject<readonly string[]>('customer.register.stepNames');
+/** The wizard's steps: welcome, e-mail, phone, password, terms (customer.register.stepNames). */
+const STEPS = 5;
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -28,7 +30,7 @@ function Card({ children }: { children: ReactNode }) {
         <div className="card register-card">
           <Link to={ROUTES.home} className="back-link">
             <span aria-hidden="true">← </span>
-            {TEXTS.common.backToHome}
+            {t('app.common.backToHome')}
           </Link>
           {children}
         </div>
@@ -45,11 +47,11 @@ export function RegisterHelloPage() {
     return (
       <Card>
         <Heading variant="h1" mt="m" mb="s">
-          {T.missingHeading}
+          {t('customer.register.missingHeading')}
         </Heading>
-        <Paragraph mb="m">{T.missingText}</Paragraph>
+        <Paragraph mb="m">{t('customer.register.missingText')}</Paragraph>
         <a className="button-link button-link--primary" href={REGISTRATION_START_URL}>
-          {T.identify}
+          {t('customer.register.identify')}
         </a>
       </Card>
     );
@@ -58,7 +60,7 @@ export function RegisterHelloPage() {
     return (
       <Card>
         <Heading variant="h1" mt="m" mb="s">
-          {T.tooYoungHeading}
+          {t('customer.register.tooYoungHeading')}
         </Heading>
         <Paragraph mb="m">{registration.data.tooYoung}</Paragraph>
       </Card>
@@ -72,7 +74,7 @@ function ProgressBar({ step }: { step: number }) {
   return (
     <div className="wizard-progress">
       <p className="wizard-progress__text" id="wizard-progress-text">
-        {T.progress(step + 1, STEPS)}: {T.stepNames[step]}
+        {t('customer.register.progress', { step: step + 1, total: STEPS })}: {stepNames()[step]}
       </p>
       <div
         className="wizard-progress__bar"
@@ -102,7 +104,7 @@ function Wizard({ person }: { person: RegistrationData }) {
   const register = useRegisterCustomer({
     onSuccess: () => void navigate(ROUTES.customerHello, { replace: true }),
     onError: (err) => {
-      const messages = errorMessages(err, T.failed);
+      const messages = errorMessages(err, t('customer.register.failed'));
       // A taken e-mail is fixed on the e-mail step.
       if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
         setStep(1);
@@ -115,7 +117,7 @@ function Wizard({ person }: { person: RegistrationData }) {
   const passwordCheck = useCheckRegistrationPassword({
     onSuccess: () => go(4),
     onError: (err) => {
-      setErrors(errorMessages(err, T.failed));
+      setErrors(errorMessages(err, t('customer.register.failed')));
       passwordRef.current?.focus();
     },
   });
@@ -141,7 +143,7 @@ function Wizard({ person }: { person: RegistrationData }) {
 
   // The shared rules answer in Finnish: shown in the current language.
   function check(): string[] {
-    return finnishCheck().map(localizedMessage);
+    return finnishCheck().map(localized);
   }
   function finnishCheck(): string[] {
     switch (step) {
@@ -177,19 +179,19 @@ function Wizard({ person }: { person: RegistrationData }) {
   return (
     <>
       <Heading variant="h1" mt="m" mb="s">
-        {T.heading}
+        {t('customer.register.heading')}
       </Heading>
       <ProgressBar step={step} />
       <form onSubmit={submit} noValidate className="wizard-step">
         <Heading variant="h2" mb="s" ref={headingRef} tabIndex={-1}>
-          {step === 0 ? T.hello(person.firstName) : T.stepNames[step]}
+          {step === 0 ? t('customer.register.hello', { firstName: person.firstName }) : stepNames()[step]}
         </Heading>
-        {step === 0 && <Paragraph mb="m">{T.helloText}</Paragraph>}
+        {step === 0 && <Paragraph mb="m">{t('customer.register.helloText')}</Paragraph>}
         {step === 1 && (
           <TextInput
             id={`${ids}-email`}
-            labelText={T.email}
-            hintText={T.emailHint}
+            labelText={t('customer.register.email')}
+            hintText={t('customer.register.emailHint')}
             type="email"
             autoComplete="email"
             value={email}
@@ -204,8 +206,8 @@ function Wizard({ person }: { person: RegistrationData }) {
         {step === 2 && (
           <TextInput
             id={`${ids}-phone`}
-            labelText={T.phone}
-            hintText={T.phoneHint}
+            labelText={t('customer.register.phone')}
+            hintText={t('customer.register.phoneHint')}
             type="tel"
             autoComplete="tel"
             value={phone}
@@ -222,32 +224,32 @@ function Wizard({ person }: { person: RegistrationData }) {
             <PasswordInput
               ref={passwordRef}
               id={`${ids}-password`}
-              labelText={T.password}
-              hintText={T.passwordHint}
+              labelText={t('customer.register.password')}
+              hintText={t('customer.register.passwordHint')}
               autoComplete="new-password"
               value={password}
               onChange={setPassword}
               errorId={described}
               autoFocus
             />
-            <PasswordInput id={`${ids}-password-again`} labelText={T.passwordAgain} autoComplete="new-password" value={passwordAgain} onChange={setPasswordAgain} errorId={described} />
+            <PasswordInput id={`${ids}-password-again`} labelText={t('customer.register.passwordAgain')} autoComplete="new-password" value={passwordAgain} onChange={setPasswordAgain} errorId={described} />
           </>
         )}
         {step === 4 && (
           <div className="wizard-terms">
             <p className="wizard-terms__links">
               <button type="button" className="link-button" onClick={() => setLegal('terms')}>
-                {T.termsLink}
+                {t('customer.register.termsLink')}
               </button>
               <button type="button" className="link-button" onClick={() => setLegal('privacy')}>
-                {T.privacyLink}
+                {t('customer.register.privacyLink')}
               </button>
             </p>
             <Checkbox id={`${ids}-terms`} checked={terms} onClick={({ checkboxState }) => setTerms(checkboxState)} status={status} aria-describedby={described}>
-              {T.terms}
+              {t('customer.register.terms')}
             </Checkbox>
             <Checkbox id={`${ids}-marketing`} checked={marketing} onClick={({ checkboxState }) => setMarketing(checkboxState)} mt="s">
-              {T.marketing}
+              {t('customer.register.marketing')}
             </Checkbox>
             <LegalModal doc="terms" visible={legal === 'terms'} onClose={() => setLegal(null)} />
             <LegalModal doc="privacy" visible={legal === 'privacy'} onClose={() => setLegal(null)} />
@@ -257,11 +259,11 @@ function Wizard({ person }: { person: RegistrationData }) {
         <div className="wizard-actions">
           {step > 0 && (
             <Button type="button" variant="secondary" onClick={() => go(step - 1)} disabled={pending}>
-              {T.back}
+              {t('customer.register.back')}
             </Button>
           )}
           <Button type="submit" disabled={pending}>
-            {step === STEPS - 1 ? (pending ? T.saving : T.done) : T.next}
+            {step === STEPS - 1 ? (pending ? t('customer.register.saving') : t('customer.register.done')) : t('customer.register.next')}
           </Button>
         </div>
       </form>
@@ -278,7 +280,7 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
   const [errors, setErrors] = useState<string[]>([]);
   const reset = useResetPassword({
     onSuccess: () => void navigate(ROUTES.customerPrescriptions, { replace: true }),
-    onError: (err) => setErrors(errorMessages(err, T.failed)),
+    onError: (err) => setErrors(errorMessages(err, t('customer.register.failed'))),
   });
   // Signed in and on the way to the prescriptions: the form stays busy.
   const pending = reset.isPending || reset.isSuccess;
@@ -286,7 +288,7 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (pending) return;
-    const found = registrationPasswordErrors(password, again).map(localizedMessage);
+    const found = registrationPasswordErrors(password, again).map(localized);
     setErrors(found);
     if (found.length > 0) return;
     reset.mutate(password);
@@ -297,25 +299,25 @@ function NewPasswordForm({ person }: { person: RegistrationData }) {
   return (
     <>
       <Heading variant="h1" mt="m" mb="s">
-        {person.purpose === 'password-reset' ? T.resetHeading : T.registeredHeading}
+        {person.purpose === 'password-reset' ? t('customer.register.resetHeading') : t('customer.register.registeredHeading')}
       </Heading>
-      <Paragraph mb="s">{T.hello(person.firstName)}</Paragraph>
-      <Paragraph mb="m">{T.resetText}</Paragraph>
+      <Paragraph mb="s">{t('customer.register.hello', { firstName: person.firstName })}</Paragraph>
+      <Paragraph mb="m">{t('customer.register.resetText')}</Paragraph>
       <form onSubmit={submit} noValidate>
         <PasswordInput
           id={`${ids}-password`}
-          labelText={T.password}
-          hintText={T.passwordHint}
+          labelText={t('customer.register.password')}
+          hintText={t('customer.register.passwordHint')}
           autoComplete="new-password"
           value={password}
           onChange={setPassword}
           errorId={invalid ? errorId : undefined}
           autoFocus
         />
-        <PasswordInput id={`${ids}-again`} labelText={T.passwordAgain} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
+        <PasswordInput id={`${ids}-again`} labelText={t('customer.register.passwordAgain')} autoComplete="new-password" value={again} onChange={setAgain} errorId={invalid ? errorId : undefined} />
         <FormErrorAlert id={errorId} errors={errors} />
         <Button type="submit" disabled={pending} fullWidth>
-          {pending ? T.saving : T.resetSave}
+          {pending ? t('customer.register.saving') : t('customer.register.resetSave')}
         </Button>
       </form>
     </>

@@ -6,10 +6,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, InlineAlert, Textarea } from 'suomifi-ui-components';
 import { DEFAULT_REJECTION_REASON, isRejected, type Decision, type DoctorPrescription } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { decisionClass, decisionText } from './OrderParts';
-
-const T = DOCTOR_TEXTS.order;
 
 interface DecisionPanelProps {
   prescription: DoctorPrescription;
@@ -49,7 +47,7 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
         {alert}
         <div className="decision-panel__buttons">
           <Button disabled={pending} onClick={() => onDecide('approved', '')}>
-            {T.approve}
+            {t('doctor.order.approve')}
           </Button>
           <Button
             variant="secondary"
@@ -60,7 +58,7 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
               setRejecting(true);
             }}
           >
-            {T.decline}
+            {t('doctor.order.decline')}
           </Button>
         </div>
       </div>
@@ -78,18 +76,18 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
         }}
       >
         {alert}
-        <Textarea id={`${ids}-reason`} labelText={T.rejectionReason} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth resize="vertical" mb="s" />
+        <Textarea id={`${ids}-reason`} labelText={t('doctor.order.rejectionReason')} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth resize="vertical" mb="s" />
         {couponAllowed && (
           <Checkbox checked={coupon} onClick={({ checkboxState }) => setCoupon(checkboxState)}>
-            {T.coupon}
+            {t('doctor.order.coupon')}
           </Checkbox>
         )}
         <div className="decision-panel__buttons">
           <Button type="submit" disabled={pending || reason.trim() === ''}>
-            {T.confirmReject}
+            {t('doctor.order.confirmReject')}
           </Button>
           <Button variant="secondary" disabled={pending} onClick={() => setRejecting(false)}>
-            {T.cancel}
+            {t('doctor.order.cancel')}
           </Button>
         </div>
       </form>
@@ -111,10 +109,10 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
           disabled={pending}
           onClick={({ checkboxState }) => onDecide(checkboxState ? 'rejected-with-coupon' : 'rejected', p.reasonForDecision)}
         >
-          {T.coupon}
+          {t('doctor.order.coupon')}
         </Checkbox>
       )}
-      {p.couponCode && <p>{T.couponCode(p.couponCode)}</p>}
+      {p.couponCode && <p>{t('doctor.order.couponCode', { code: p.couponCode })}</p>}
       {p.decision === 'approved' && (
         <form
           className="decision-panel__note"
@@ -125,9 +123,9 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
             setNote('');
           }}
         >
-          <Textarea id={`${ids}-note`} labelText={T.approvalNote} optionalText="valinnainen" value={note} onChange={(e) => setNote(e.target.value)} fullWidth resize="vertical" mb="s" />
-          <Button type="submit" variant="secondary" disabled={pending || note.trim() === ''} aria-label={T.saveNote}>
-            {T.saveNote} →
+          <Textarea id={`${ids}-note`} labelText={t('doctor.order.approvalNote')} optionalText="valinnainen" value={note} onChange={(e) => setNote(e.target.value)} fullWidth resize="vertical" mb="s" />
+          <Button type="submit" variant="secondary" disabled={pending || note.trim() === ''} aria-label={t('doctor.order.saveNote')}>
+            {t('doctor.order.saveNote')} →
           </Button>
         </form>
       )}
@@ -140,7 +138,7 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
             onDecide('undecided', '');
           }}
         >
-          {T.undo}
+          {t('doctor.order.undo')}
         </Button>
       </div>
     </div>

@@ -10,10 +10,8 @@ import { NOTICE_DETAILS_MAX, NOTICE_HEADER_MAX, type PharmacyNotice } from '@res
 import { errorText } from '../api/error-text';
 import { PageLoading } from '../components/PageLoading';
 import { ROUTES } from '../routes/routes';
-import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useNotice, useSaveNotice } from './doctor-hooks';
-
-const T = DOCTOR_TEXTS.admin;
 
 function NoticeForm({ notice }: { notice: PharmacyNotice }) {
   const ids = useId();
@@ -21,7 +19,7 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
   const [details, setDetails] = useState(notice.additionalDetails);
   const save = useSaveNotice();
   const published = notice.status === 'published';
-  const message = save.isSuccess ? { ok: true, text: T.saved } : save.isError ? { ok: false, text: `${T.saveFailed} ${errorText(save.error)}` } : null;
+  const message = save.isSuccess ? { ok: true, text: t('doctor.admin.saved') } : save.isError ? { ok: false, text: `${t('doctor.admin.saveFailed')} ${errorText(save.error)}` } : null;
 
   function saveAs(publish: boolean) {
     save.mutate({ id: notice.id, header: header.trim(), additionalDetails: details.trim(), status: publish ? 'published' : 'unpublished' });
@@ -29,10 +27,10 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
 
   return (
     <section className="notice-form" aria-labelledby={`${ids}-heading`} id="viesti-apteekeille">
-      <h1 id={`${ids}-heading`}>{T.form}</h1>
+      <h1 id={`${ids}-heading`}>{t('doctor.admin.form')}</h1>
       {published ? (
         <div className="notice-form__published" data-testid="published-notice">
-          <p className="notice-form__label">{T.published}</p>
+          <p className="notice-form__label">{t('doctor.admin.published')}</p>
           <h2>{notice.header}</h2>
           {notice.additionalDetails && <p className="notice-form__details">{notice.additionalDetails}</p>}
         </div>
@@ -40,7 +38,7 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
         <>
           <TextInput
             id={`${ids}-title`}
-            labelText={T.title}
+            labelText={t('doctor.admin.title')}
             value={header}
             maxLength={NOTICE_HEADER_MAX}
             onChange={(v) => setHeader(String(v ?? ''))}
@@ -49,7 +47,7 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
           />
           <Textarea
             id={`${ids}-details`}
-            labelText={T.details}
+            labelText={t('doctor.admin.details')}
             value={details}
             maxLength={NOTICE_DETAILS_MAX}
             onChange={(e) => setDetails(e.target.value)}
@@ -60,7 +58,7 @@ function NoticeForm({ notice }: { notice: PharmacyNotice }) {
         </>
       )}
       <ToggleInput checked={published} disabled={save.isPending || (!published && header.trim() === '')} onChange={saveAs}>
-        {T.publish}
+        {t('doctor.admin.publish')}
       </ToggleInput>
       <div role="status" aria-live="polite" className="notice-form__status">
         {message && (message.ok ? <span>{message.text}</span> : <InlineAlert status="error">{message.text}</InlineAlert>)}
@@ -73,21 +71,21 @@ export function DoctorAdminPage() {
   const notice = useNotice();
   return (
     <div className="admin-page">
-      <nav className="admin-page__side" aria-label={T.sideNav}>
+      <nav className="admin-page__side" aria-label={t('doctor.admin.sideNav')}>
         <ul>
           <li>
             <a href="#viesti-apteekeille" aria-current="page">
-              {T.notice}
+              {t('doctor.admin.notice')}
             </a>
           </li>
           <li>
-            <RouterLink to={ROUTES.staffMfa}>{TEXTS.mfa.link}</RouterLink>
+            <RouterLink to={ROUTES.staffMfa}>{t('app.mfa.link')}</RouterLink>
           </li>
         </ul>
       </nav>
       <div className="admin-page__main">
         {notice.isPending && <PageLoading />}
-        {notice.isError && <InlineAlert status="error">{TEXTS.common.unexpectedError}</InlineAlert>}
+        {notice.isError && <InlineAlert status="error">{t('app.common.unexpectedError')}</InlineAlert>}
         {notice.data && (
           // A published notice changed elsewhere (another doctor) starts a fresh form; an unpublished draft is kept.
           <NoticeForm

@@ -8,22 +8,20 @@ import { Button, InlineAlert, LoadingSpinner, TextInput } from 'suomifi-ui-compo
 import { DEFAULT_HISTORY_SORT, formatDateFi, formatDurationFi, formatTimeFi, type DoctorOrder, type HistorySortOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useDebounced, useDoctorHistory, useNow, useReleaseOrderById } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
 import { SortSelector } from './SortSelector';
-
-const T = DOCTOR_TEXTS.history;
 const SEARCH_DEBOUNCE_MS = 500;
 
 function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: boolean } {
   if (order.deliveryStatus === 'delivered' && order.deliveryTime) {
-    return { text: T.handledAt(formatDateFi(order.deliveryTime), formatTimeFi(order.deliveryTime)), overdue: false };
+    return { text: t('doctor.history.handledAt', { date: formatDateFi(order.deliveryTime), time: formatTimeFi(order.deliveryTime) }), overdue: false };
   }
   const left = new Date(order.deliveryBeforeTime).getTime() - now;
   return left >= 0
-    ? { text: `${T.inProgressLeft} ${formatDurationFi(left)}`, overdue: false }
-    : { text: `${T.inProgressOver} ${formatDurationFi(left)}`, overdue: true };
+    ? { text: `${t('doctor.history.inProgressLeft')} ${formatDurationFi(left)}`, overdue: false }
+    : { text: `${t('doctor.history.inProgressOver')} ${formatDurationFi(left)}`, overdue: true };
 }
 
 function HistoryOrderView({ order, now }: { order: DoctorOrder; now: number }) {
@@ -35,12 +33,12 @@ function HistoryOrderView({ order, now }: { order: DoctorOrder; now: number }) {
   const actions = processing ? (
     <>
       <span className={`time-left${left < 0 ? ' time-left--over' : ''}`}>
-        {left >= 0 ? T.timeLeft : T.timeOver} {formatDurationFi(left)}
+        {left >= 0 ? t('doctor.history.timeLeft') : t('doctor.history.timeOver')} {formatDurationFi(left)}
       </span>
-      <ConfirmAction question={T.releaseQuestion} confirmLabel={T.releaseConfirm} onConfirm={() => release.mutate(order.id)}>
+      <ConfirmAction question={t('doctor.history.releaseQuestion')} confirmLabel={t('doctor.history.releaseConfirm')} onConfirm={() => release.mutate(order.id)}>
         {(ask) => (
           <Button variant="secondary" disabled={release.isPending} onClick={ask}>
-            {T.release}
+            {t('doctor.history.release')}
           </Button>
         )}
       </ConfirmAction>
@@ -48,7 +46,7 @@ function HistoryOrderView({ order, now }: { order: DoctorOrder; now: number }) {
   ) : undefined;
 
   return (
-    <article className="history-order" aria-label={DOCTOR_TEXTS.order.readOnly}>
+    <article className="history-order" aria-label={t('doctor.order.readOnly')}>
       <OrderHeader order={order} actions={actions} />
       <div role="alert">{error && <InlineAlert status="error">{error}</InlineAlert>}</div>
       {order.prescriptions.map((p) => (
@@ -97,7 +95,7 @@ export function DoctorHistoryPage() {
       <section className="history-page__list" aria-labelledby={`${ids}-heading`}>
         <TextInput
           id={`${ids}-search`}
-          labelText={T.search}
+          labelText={t('doctor.history.search')}
           type="text"
           value={search}
           onChange={(v) => setSearch(String(v ?? ''))}
@@ -105,16 +103,16 @@ export function DoctorHistoryPage() {
           mb="s"
         />
         <div className="history-page__bar">
-          <h1 id={`${ids}-heading`}>{TEXTS.doctor.historyHeading}</h1>
+          <h1 id={`${ids}-heading`}>{t('app.doctor.historyHeading')}</h1>
           <SortSelector value={sortOrder} onChange={setSortOrder} />
         </div>
         <p className="history-page__count" aria-live="polite">
-          {history.isSuccess ? T.count(count) : ''}
+          {history.isSuccess ? t('doctor.history.count', { count }) : ''}
         </p>
         <div className="history-list" ref={listRef} data-testid="history-list">
-          {history.isPending && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+          {history.isPending && <LoadingSpinner text={t('app.common.loading')} textAlign="right" />}
           {history.isError && <InlineAlert status="error">{errorText(history.error)}</InlineAlert>}
-          {history.isSuccess && orders.length === 0 && <p className="history-list__empty">{T.empty}</p>}
+          {history.isSuccess && orders.length === 0 && <p className="history-list__empty">{t('doctor.history.empty')}</p>}
           <ul>
             {orders.map((o) => {
               const s = rowStatus(o, now);
@@ -136,11 +134,11 @@ export function DoctorHistoryPage() {
             })}
           </ul>
           <div ref={sentinelRef} aria-hidden="true" className="history-list__sentinel" />
-          {isFetchingNextPage && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
+          {isFetchingNextPage && <LoadingSpinner text={t('app.common.loading')} textAlign="right" />}
         </div>
       </section>
       <section className="history-page__detail">
-        {selected ? <HistoryOrderView key={selected.id} order={selected} now={now} /> : history.isSuccess && orders.length > 0 ? <p>{T.select}</p> : null}
+        {selected ? <HistoryOrderView key={selected.id} order={selected} now={now} /> : history.isSuccess && orders.length > 0 ? <p>{t('doctor.history.select')}</p> : null}
       </section>
     </div>
   );

@@ -11,23 +11,25 @@ import { RoleHeader } from '../components/RoleHeader';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes/routes';
-import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
 import { keepSessionAlive } from './doctor-api';
 import { useNotice, useSystemStatus } from './doctor-hooks';
 import './doctor-queue.css';
 import './doctor-history-admin.css';
 
-const NAV = [
-  { to: ROUTES.doctorQueue, label: TEXTS.doctor.queueHeading, end: true },
-  { to: ROUTES.doctorHistory, label: TEXTS.doctor.historyHeading },
-  { to: ROUTES.doctorAdmin, label: TEXTS.doctor.adminHeading },
-] as const;
+/** The doctor's navigation (its labels read when shown). */
+const nav = () =>
+  [
+    { to: ROUTES.doctorQueue, label: t('app.doctor.queueHeading'), end: true },
+    { to: ROUTES.doctorHistory, label: t('app.doctor.historyHeading') },
+    { to: ROUTES.doctorAdmin, label: t('app.doctor.adminHeading') },
+  ] as const;
 
 /** The screen's name for the tab title: the nav item whose path is the current one. */
 function useScreenName(): string {
   const { pathname } = useLocation();
-  return NAV.find((item) => item.to === pathname.replace(/\/+$/u, ''))?.label ?? TEXTS.doctor.queueHeading;
+  return nav().find((item) => item.to === pathname.replace(/\/+$/u, ''))?.label ?? t('app.doctor.queueHeading');
 }
 
 /** '(3) Tilaukset – Resepti' while orders wait; a beep when one arrives in an empty queue (if switched on). */
@@ -38,9 +40,9 @@ function useQueueAlerts(sound: boolean) {
   const screen = useScreenName();
 
   useEffect(() => {
-    document.title = DOCTOR_TEXTS.tabTitle(screen, waiting ?? 0);
+    document.title = (waiting ?? 0) > 0 ? t('doctor.tabTitleWaiting', { screen, waiting: waiting ?? 0 }) : t('doctor.tabTitle', { screen });
   }, [screen, waiting]);
-  useEffect(() => () => void (document.title = TEXTS.appName), []);
+  useEffect(() => () => void (document.title = t('app.appName')), []);
 
   useEffect(() => {
     if (waiting === undefined) return;
@@ -67,14 +69,14 @@ export function DoctorLayout() {
 
   const identity = (
     <span className="doctor-identity">
-      <span data-testid="doctor-name">{name || TEXTS.doctor.placeholderName}</span>
+      <span data-testid="doctor-name">{name || t('app.doctor.placeholderName')}</span>
       {publishedHeader && (
         <span className="doctor-identity__notice" data-testid="doctor-notice-header">
-          <span className="visually-hidden">{DOCTOR_TEXTS.noticeLabel} </span>
+          <span className="visually-hidden">{t('doctor.noticeLabel')} </span>
           {publishedHeader}
         </span>
       )}
-      <span className="doctor-identity__sound" title={DOCTOR_TEXTS.soundHint}>
+      <span className="doctor-identity__sound" title={t('doctor.soundHint')}>
         <ToggleInput
           checked={sound}
           onChange={(on) => {
@@ -83,7 +85,7 @@ export function DoctorLayout() {
             saveSoundSetting(on);
           }}
         >
-          {DOCTOR_TEXTS.sound}
+          {t('doctor.sound')}
         </ToggleInput>
       </span>
     </span>
@@ -91,7 +93,7 @@ export function DoctorLayout() {
 
   return (
     <div className="layout layout--workbench">
-      <RoleHeader identity={identity} nav={NAV} logoutTo={ROUTES.doctorLogin} />
+      <RoleHeader identity={identity} nav={nav()} logoutTo={ROUTES.doctorLogin} />
       <main id="main" className="workbench-main">
         <OfflineGuard>
           <Outlet />

@@ -4,7 +4,7 @@ import type { DoctorOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { useSession } from '../auth/useSession';
 import { CardSkeletons } from '../components/Skeleton';
-import { DOCTOR_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useCurrentOrder, usePickFirstOrder, useSystemStatus } from './doctor-hooks';
 import { OrderWorkspace } from './OrderWorkspace';
 import { WelcomePanel } from './WelcomePanel';
@@ -15,7 +15,7 @@ export function DoctorQueuePage() {
   const current = useCurrentOrder();
   const [done, setDone] = useState<DoctorOrder | null>(null);
   const pick = usePickFirstOrder();
-  const pickError = pick.isError ? errorText(pick.error) || DOCTOR_TEXTS.queue.pickFailed : null;
+  const pickError = pick.isError ? errorText(pick.error) || t('doctor.queue.pickFailed') : null;
 
   let content;
   if (done) content = <OrderWorkspace key={`done-${done.id}`} order={done} mode="done" onClose={() => setDone(null)} />;
@@ -25,7 +25,7 @@ export function DoctorQueuePage() {
 
   return (
     <div className="queue-page">
-      <h1 className="queue-page__heading">{TEXTS.doctor.queueHeading}</h1>
+      <h1 className="queue-page__heading">{t('app.doctor.queueHeading')}</h1>
       {content}
     </div>
   );

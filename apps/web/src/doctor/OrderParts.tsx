@@ -2,9 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import type { DoctorOrder, DoctorPrescription } from '@resepti/domain';
 import { formatDateFi, formatEuro, formatTimeFi, isRejected } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../i18n/texts';
-
-const T = DOCTOR_TEXTS.order;
+import { t, tObject } from '../i18n/i18n';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -24,14 +22,14 @@ function CopyButton({ value, label }: { value: string; label: string }) {
         <path d="M11 5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h2" />
       </svg>
       <span className="copy-button__status" aria-live="polite">
-        {copied ? T.copied : ''}
+        {copied ? t('doctor.order.copied') : ''}
       </span>
     </button>
   );
 }
 
 export function decisionText(p: DoctorPrescription): string {
-  return T.decision[p.decision] ?? p.decision;
+  return tObject<Readonly<Record<string, string>>>('doctor.order.decision')[p.decision] ?? p.decision;
 }
 
 export function decisionClass(p: DoctorPrescription): string {
@@ -46,26 +44,26 @@ export function OrderHeader({ order, actions, status }: { order: DoctorOrder; ac
   return (
     <header className="order-header">
       <div className="order-header__patient">
-        <span className="order-header__label">{T.patient}</span>
+        <span className="order-header__label">{t('doctor.order.patient')}</span>
         <span className="order-header__value" data-testid="patient-name">
           {name}
-          <CopyButton value={name} label={T.copyName} />
+          <CopyButton value={name} label={t('doctor.order.copyName')} />
         </span>
-        <span className="order-header__label">{T.hetu}</span>
+        <span className="order-header__label">{t('doctor.order.hetu')}</span>
         <span className="order-header__value" data-testid="patient-hetu">
           {order.patient.hetu}
-          <CopyButton value={order.patient.hetu} label={T.copyHetu} />
+          <CopyButton value={order.patient.hetu} label={t('doctor.order.copyHetu')} />
         </span>
       </div>
       <div className="order-header__facts">
-        <span>{T.orderNumber(order.orderId)}</span>
-        <span>{T.source[order.source]}</span>
+        <span>{t('doctor.order.orderNumber', { id: order.orderId })}</span>
+        <span>{tObject<Readonly<Record<string, string>>>('doctor.order.source')[order.source]}</span>
         <span>
-          {T.deadline}: {formatDateFi(order.deliveryBeforeTime)} {formatTimeFi(order.deliveryBeforeTime)} ({T.deliveryOption[order.deliveryOptionId] ?? order.deliveryOptionId})
+          {t('doctor.order.deadline')}: {formatDateFi(order.deliveryBeforeTime)} {formatTimeFi(order.deliveryBeforeTime)} ({tObject<Readonly<Record<string, string>>>('doctor.order.deliveryOption')[order.deliveryOptionId] ?? order.deliveryOptionId})
         </span>
         {order.doctor && (
           <span>
-            {T.handledBy}: {order.doctor.firstName} {order.doctor.lastName}
+            {t('doctor.order.handledBy')}: {order.doctor.firstName} {order.doctor.lastName}
           </span>
         )}
         {status}
@@ -86,8 +84,8 @@ export function PrescriptionList({
   onSelect: (id: number) => void;
 }) {
   return (
-    <nav className="prescription-list" aria-label={T.prescriptions}>
-      <h2 className="prescription-list__title">{T.prescriptions}</h2>
+    <nav className="prescription-list" aria-label={t('doctor.order.prescriptions')}>
+      <h2 className="prescription-list__title">{t('doctor.order.prescriptions')}</h2>
       <ul>
         {prescriptions.map((p) => (
           <li key={p.id}>
@@ -98,7 +96,7 @@ export function PrescriptionList({
               onClick={() => onSelect(p.id)}
             >
               <span className="prescription-list__name">{p.displayName}</span>
-              <span className="prescription-list__type">{p.type === 'prescription' ? T.typeNew : T.typeRenewal}</span>
+              <span className="prescription-list__type">{p.type === 'prescription' ? t('doctor.order.typeNew') : t('doctor.order.typeRenewal')}</span>
               <span className={decisionClass(p)}>{decisionText(p)}</span>
             </button>
           </li>
@@ -114,17 +112,17 @@ export function PrescriptionDetails({ order, prescription }: { order: DoctorOrde
     <section className="prescription-details" aria-labelledby={`prescription-${prescription.id}`}>
       <h2 id={`prescription-${prescription.id}`}>{prescription.displayName}</h2>
       <p className="prescription-details__meta">
-        {prescription.type === 'prescription' ? T.typeNew : T.typeRenewal}
+        {prescription.type === 'prescription' ? t('doctor.order.typeNew') : t('doctor.order.typeRenewal')}
         {prescription.format ? ` · ${prescription.format}` : ''}
         {/* pharmacy orders pay a handling fee per order, not per prescription */}
         {prescription.priceCents > 0 ? ` · ${formatEuro(prescription.priceCents)}` : ''}
       </p>
-      <h3>{T.reason}</h3>
-      <p className="prescription-details__reason">{prescription.reason.trim() || T.noReason}</p>
+      <h3>{t('doctor.order.reason')}</h3>
+      <p className="prescription-details__reason">{prescription.reason.trim() || t('doctor.order.noReason')}</p>
       {prescription.chat && prescription.chat.length > 0 && (
         <>
-          <h3>{T.chat}</h3>
-          {prescription.chatVerified === false && <p className="prescription-details__unverified">{T.chatUnverified}</p>}
+          <h3>{t('doctor.order.chat')}</h3>
+          {prescription.chatVerified === false && <p className="prescription-details__unverified">{t('doctor.order.chatUnverified')}</p>}
           <ol className="chat-record">
             {prescription.chat.map((entry, i) => (
               <li key={i} className={`chat-record__entry chat-record__entry--${entry.type === 'answer' ? 'answer' : 'question'}`}>
@@ -136,7 +134,7 @@ export function PrescriptionDetails({ order, prescription }: { order: DoctorOrde
       )}
       {order.pharmacyData && (
         <p className="prescription-details__pharmacy">
-          {T.pharmacy}: {order.pharmacyData.pharmacy} ({order.pharmacyData.pharmacyPhone}) · {T.pharmacist}: {order.pharmacyData.pharmacist}
+          {t('doctor.order.pharmacy')}: {order.pharmacyData.pharmacy} ({order.pharmacyData.pharmacyPhone}) · {t('doctor.order.pharmacist')}: {order.pharmacyData.pharmacist}
         </p>
       )}
     </section>
@@ -151,7 +149,7 @@ export function DecisionSummary({ prescription }: { prescription: DoctorPrescrip
         <span className={decisionClass(prescription)}>{decisionText(prescription)}</span>
       </p>
       {prescription.reasonForDecision && <p className="decision-summary__reason">{prescription.reasonForDecision}</p>}
-      {prescription.couponCode && <p>{T.couponCode(prescription.couponCode)}</p>}
+      {prescription.couponCode && <p>{t('doctor.order.couponCode', { code: prescription.couponCode })}</p>}
     </div>
   );
 }

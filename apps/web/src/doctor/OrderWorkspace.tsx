@@ -9,12 +9,10 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, type Decision, type DoctorOrder } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { DOCTOR_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { DecisionPanel } from './DecisionPanel';
 import { useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
-
-const T = DOCTOR_TEXTS.order;
 
 interface OrderWorkspaceProps {
   order: DoctorOrder;
@@ -95,24 +93,24 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
     order.deliveryStatus === 'processing' && mode === 'edit' ? (
       <>
         <Button disabled={pending || undecided > 0} onClick={send}>
-          {T.markHandled}
+          {t('doctor.order.markHandled')}
         </Button>
-        <ConfirmAction question={T.releaseQuestion} confirmLabel={T.release} onConfirm={releaseToQueue}>
+        <ConfirmAction question={t('doctor.order.releaseQuestion')} confirmLabel={t('doctor.order.release')} onConfirm={releaseToQueue}>
           {(ask) => (
             <Button variant="secondary" disabled={pending} onClick={ask}>
-              {T.release}
+              {t('doctor.order.release')}
             </Button>
           )}
         </ConfirmAction>
       </>
     ) : (
-      <Button onClick={onClose}>{T.close}</Button>
+      <Button onClick={onClose}>{t('doctor.order.close')}</Button>
     );
 
   const headerStatus =
     order.deliveryStatus !== 'processing' ? (
       <strong className="order-header__done" aria-live="polite">
-        {T.handled} {formatDateFi(new Date())}
+        {t('doctor.order.handled')} {formatDateFi(new Date())}
       </strong>
     ) : undefined;
 
@@ -139,13 +137,13 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
           <aside className="send-panel" aria-live="polite">
             {undecided === 0 ? (
               <>
-                <p>{T.sendReady}</p>
+                <p>{t('doctor.order.sendReady')}</p>
                 <Button disabled={pending} onClick={send}>
-                  {pending ? T.sending : T.send}
+                  {pending ? t('doctor.order.sending') : t('doctor.order.send')}
                 </Button>
               </>
             ) : (
-              <p>{T.undecidedLeft(undecided, order.prescriptions.length)}</p>
+              <p>{t('doctor.order.undecidedLeft', { left: undecided, total: order.prescriptions.length })}</p>
             )}
             {error && undecided === 0 && <InlineAlert status="error">{error}</InlineAlert>}
           </aside>

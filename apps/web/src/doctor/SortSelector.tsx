@@ -1,9 +1,7 @@
 /** The history's sort selector: opens and closes on its button, closes on any outside click or Escape. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { HISTORY_SORT_ORDERS, type HistorySortOrder } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../i18n/texts';
-
-const T = DOCTOR_TEXTS.history;
+import { t, tObject } from '../i18n/i18n';
 
 export function SortSelector({ value, onChange }: { value: HistorySortOrder; onChange: (v: HistorySortOrder) => void }) {
   const ids = useId();
@@ -36,10 +34,10 @@ export function SortSelector({ value, onChange }: { value: HistorySortOrder; onC
         aria-controls={`${ids}-menu`}
         onClick={() => setOpen((o) => !o)}
       >
-        {T.sortLabel}: {T.sort[value]} <span aria-hidden="true">{open ? '▲' : '▼'}</span>
+        {t('doctor.history.sortLabel')}: {tObject<Readonly<Record<string, string>>>('doctor.history.sort')[value]} <span aria-hidden="true">{open ? '▲' : '▼'}</span>
       </button>
       {open && (
-        <ul className="sort-selector__menu" role="menu" id={`${ids}-menu`} aria-label={T.sortLabel}>
+        <ul className="sort-selector__menu" role="menu" id={`${ids}-menu`} aria-label={t('doctor.history.sortLabel')}>
           {HISTORY_SORT_ORDERS.map((s) => (
             <li key={s} role="none">
               <button
@@ -52,7 +50,7 @@ export function SortSelector({ value, onChange }: { value: HistorySortOrder; onC
                   setOpen(false);
                 }}
               >
-                {T.sort[s]}
+                {tObject<Readonly<Record<string, string>>>('doctor.history.sort')[s]}
               </button>
             </li>
           ))}

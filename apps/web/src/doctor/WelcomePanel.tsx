@@ -6,10 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatCountdown, type SystemStatus } from '@resepti/domain';
-import { DOCTOR_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useNow } from './doctor-hooks';
-
-const T = DOCTOR_TEXTS.queue;
 
 function Countdown({ deadline }: { deadline: string }) {
   const now = useNow(1000);
@@ -18,7 +16,7 @@ function Countdown({ deadline }: { deadline: string }) {
   return (
     <span className={`countdown${overtime ? ' countdown--overtime' : ''}`} data-testid="countdown">
       {formatCountdown(left)}
-      {overtime && <span className="countdown__note"> ({T.overtime})</span>}
+      {overtime && <span className="countdown__note"> ({t('doctor.queue.overtime')})</span>}
     </span>
   );
 }
@@ -41,49 +39,49 @@ export function WelcomePanel({ firstName, status, picking, error, onPick }: Welc
   }, [waiting]);
   return (
     <section className="welcome-panel" aria-labelledby="welcome-heading" ref={rootRef}>
-      <h2 id="welcome-heading">{T.welcome(firstName)}</h2>
+      <h2 id="welcome-heading">{firstName ? t('doctor.queue.welcomeName', { firstName }) : t('doctor.queue.welcome')}</h2>
       <div className="welcome-panel__grid">
         <dl className="welcome-panel__counts" aria-live="polite">
           <div>
-            <dt>{T.waiting}</dt>
+            <dt>{t('doctor.queue.waiting')}</dt>
             <dd data-testid="waiting-count">{waiting}</dd>
           </div>
           <div>
-            <dt>{T.processing}</dt>
+            <dt>{t('doctor.queue.processing')}</dt>
             <dd data-testid="processing-count">{status?.processing ?? 0}</dd>
           </div>
         </dl>
         <div className="welcome-panel__next">
           <Button disabled={waiting === 0 || picking} onClick={onPick}>
-            {T.nextWork}
+            {t('doctor.queue.nextWork')}
           </Button>
           <div role="alert">{error && <InlineAlert status="error">{error}</InlineAlert>}</div>
         </div>
         <div className="welcome-panel__expiring">
           {status?.nextOrderExpiring ? (
             <>
-              <span className="welcome-panel__label">{T.nextExpiring}</span> <Countdown deadline={status.nextOrderExpiring} />
+              <span className="welcome-panel__label">{t('doctor.queue.nextExpiring')}</span> <Countdown deadline={status.nextOrderExpiring} />
             </>
           ) : (
-            <span>{T.noOrders}</span>
+            <span>{t('doctor.queue.noOrders')}</span>
           )}
         </div>
         <table className="queue-table">
-          <caption>{T.tableCaption}</caption>
+          <caption>{t('doctor.queue.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{T.option}</th>
-              <th scope="col">{T.count}</th>
+              <th scope="col">{t('doctor.queue.option')}</th>
+              <th scope="col">{t('doctor.queue.count')}</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">{T.option20min}</th>
-              <td data-testid="count-20min">{T.pcs(status?.count20min ?? 0)}</td>
+              <th scope="row">{t('doctor.queue.option20min')}</th>
+              <td data-testid="count-20min">{t('doctor.queue.pcs', { n: status?.count20min ?? 0 })}</td>
             </tr>
             <tr>
-              <th scope="row">{T.option12h}</th>
-              <td data-testid="count-12h">{T.pcs(status?.count12h ?? 0)}</td>
+              <th scope="row">{t('doctor.queue.option12h')}</th>
+              <td data-testid="count-12h">{t('doctor.queue.pcs', { n: status?.count12h ?? 0 })}</td>
             </tr>
           </tbody>
         </table>

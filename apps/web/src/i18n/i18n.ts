@@ -1,25 +1,38 @@
 /**
- * The web app's languages (issue 27). Finnish is bundled (the source and the default); Swedish
- * and English are loaded on first use, each catalog one chunk, and are held by i18next, which is
- * itself loaded only then (issue 24: a first load in Finnish downloads neither i18next nor another
- * language). The language follows the browser (navigator.languages: sv* → Swedish, en* → English,
- * else Finnish) until the user picks one in the switch; the pick is kept in a cookie (and on a
- * signed-in customer's account, see useAccountLanguage). It sets <html lang> and the
- * Accept-Language of every API call, so the API's messages follow it too.
+ * The web app's languages (issue 27). Every text comes from the one keyed catalog per language of
+ * @resepti/domain (libs/domain/src/locales), read with `t('customer.chat.heading', params)` through
+ * the same i18next `t()` as the API's messages. Finnish is bundled (the source and the default);
+ * i18next is imported before the first render (its own chunk: issue 24, the first load of / stays
+ * small), and Swedish and English are loaded on first use, each catalog one chunk. The language follows the
+ * browser (navigator.languages: sv* → Swedish, en* → English, else Finnish) until the user picks one
+ * in the switch; the pick is kept in a cookie (and on a signed-in customer's account, see
+ * useAccountLanguage). It sets <html lang> and the Accept-Language of every API call, so the API's
+ * messages follow it too.
  */
 import { useSyncExternalStore } from 'react';
-import type { BackendModule, i18n as I18next, ResourceLanguage } from 'i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGES, pickLanguage, type Language } from '@resepti/domain';
+import {
+  addCatalog,
+  DEFAULT_LANGUAGE,
+  hasCatalog,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  localizeMessage,
+  pickLanguage,
+  startI18n,
+  t as translate,
+  tObject as translateObject,
+  type KeyedMessage,
+  type Language,
+  type TextGroupKey,
+  type TextKey,
+  type TextParams,
+} from '@resepti/domain';
 
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The language the screens show now. */
 let language: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<() => void>();
-/** i18next with the Finnish catalog and the lazily loaded ones, once a language other than Finnish is used. */
-let engine: Promise<I18next> | null = null;
-let loaded: I18next | null = null;
-let finnishCatalog: Record<string, object> = {};
 
 /** The user's pick on this browser, if any. */
 export function pickedLanguage(): Language | null {
@@ -39,9 +52,19 @@ export function currentLanguage(): Language {
   return language;
 }
 
-/** The loaded catalog of `lng` (Swedish or English), namespace by namespace; none for Finnish. */
-export function languageBundle(lng: Language): Record<string, unknown> | undefined {
-  return lng === DEFAULT_LANGUAGE ? undefined : (loaded?.getDataByLanguage(lng) as Record<string, unknown> | undefined);
+/** A text of the current language (`params` fill its {{placeholders}}; `count` picks a plural form). */
+export function t(key: TextKey, params?: TextParams): string {
+  return translate(key, language, params);
+}
+
+/** A group of texts of the current language (a list of paragraphs, the FAQ), as the catalog holds it. */
+export function tObject<T>(key: TextGroupKey): T {
+  return translateObject<T>(key, language);
+}
+
+/** A message of the shared rules (a key, e.g. a validation message) in the current language; any other text as it is. */
+export function localized(message: string | KeyedMessage): string {
+  return localizeMessage(message, language);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -55,64 +78,28 @@ export function useLanguage(): Language {
 }
 
 /** Swedish and English catalogs, one chunk each, imported only when that language is used. */
-const lazyCatalogs: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng, namespace, callback) {
-    const catalog = lng === 'sv' ? import('./texts/sv').then((m) => m.SV) : lng === 'en' ? import('./texts/en').then((m) => m.EN) : Promise.resolve(null);
-    catalog.then(
-      (c) => callback(null, ((c as Record<string, ResourceLanguage> | null)?.[namespace] ?? {}) as ResourceLanguage),
-      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
-    );
-  },
-};
+const lazyCatalogs = {
+  sv: () => import('@resepti/locales/sv.json'),
+  en: () => import('@resepti/locales/en.json'),
+} as const;
 
-/** i18next, imported and started once (a failed import is tried again on the next change). */
-function loadEngine(): Promise<I18next> {
-  engine ??= import('i18next').then(
-    async ({ default: i18next }) => {
-      const instance = i18next.createInstance();
-      await instance.use(lazyCatalogs).init({
-        lng: DEFAULT_LANGUAGE,
-        fallbackLng: DEFAULT_LANGUAGE,
-        supportedLngs: [...LANGUAGES],
-        load: 'languageOnly',
-        ns: Object.keys(finnishCatalog),
-        defaultNS: 'app',
-        // The Finnish bundle is given here; the other languages come from the backend above.
-        resources: { fi: finnishCatalog as Record<string, ResourceLanguage> },
-        partialBundledLanguages: true,
-        interpolation: { escapeValue: false }, // React escapes
-      });
-      loaded = instance;
-      return instance;
-    },
-    (err: unknown) => {
-      engine = null;
-      throw err;
-    },
-  );
-  return engine;
+async function loadCatalog(lng: Language): Promise<void> {
+  if (lng === DEFAULT_LANGUAGE || hasCatalog(lng)) return;
+  addCatalog(lng, (await lazyCatalogs[lng as keyof typeof lazyCatalogs]()).default);
 }
 
-/** Shows `lng`, its catalog loaded first (a key it lacks shows in Finnish). Rejects if i18next itself cannot be loaded. */
+/** Shows `lng`, its catalog loaded first (a key it lacks shows in Finnish). Rejects if its catalog cannot be loaded. */
 async function showLanguage(lng: Language): Promise<void> {
-  if (lng !== DEFAULT_LANGUAGE) {
-    const instance = await loadEngine();
-    await instance.changeLanguage(lng);
-  }
+  await loadCatalog(lng);
   language = lng;
   document.documentElement.lang = lng;
   listeners.forEach((listener) => listener());
 }
 
-/**
- * Keeps the Finnish catalog (one resource bundle per namespace) and, when the browser or the pick
- * is Swedish or English, waits for that catalog before the first render (Finnish if it fails).
- */
-export async function initI18n(finnish: Record<string, object>): Promise<void> {
-  finnishCatalog = finnish;
+/** When the browser or the pick is Swedish or English, waits for that catalog before the first render (Finnish if it fails). */
+export async function initI18n(): Promise<void> {
   document.documentElement.lang = DEFAULT_LANGUAGE;
+  startI18n((await import('i18next')).default);
   const lng = initialLanguage();
   if (lng !== DEFAULT_LANGUAGE) await showLanguage(lng).catch((err: unknown) => console.info('Language catalog did not load; Finnish instead', err));
 }

@@ -5,10 +5,8 @@
 import { Button, Heading } from 'suomifi-ui-components';
 import { formatDateFi } from '@resepti/domain';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useApiClients, usePharmacyOffices, useRevokeApiClient } from './pharmacy-hooks';
-
-const T = PHARMACY_TEXTS.admin;
 
 export function ApiClientsPanel() {
   // The admin's offices name the ids (an admin has every office of the pharmacy).
@@ -20,24 +18,24 @@ export function ApiClientsPanel() {
   return (
     <section className="pharmacy-admin__panel pharmacy-admin__integrations" aria-labelledby="integrations-heading">
       <Heading variant="h2" id="integrations-heading" mb="s">
-        {T.integrationsHeading}
+        {t('pharmacy.admin.integrationsHeading')}
       </Heading>
-      {clients.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
-      {clients.isSuccess && list.length === 0 && <p>{T.integrationsEmpty}</p>}
+      {clients.isError && <p className="ph-error">{t('app.common.unexpectedError')}</p>}
+      {clients.isSuccess && list.length === 0 && <p>{t('pharmacy.admin.integrationsEmpty')}</p>}
       <ul className="user-list">
         {list.map((c) => (
           <li key={c.id} className="integration">
             <strong>{c.name}</strong> <code>{c.clientId}</code>
             <span className="user-list__meta">
-              {c.officeIds.length ? T.integrationOffices(c.officeIds.map(officeName).join(', ')) : T.integrationAllOffices} ·{' '}
-              {c.revoked ? T.integrationRevoked(formatDateFi(c.revoked)) : T.integrationActive}
-              {c.sandbox && ` · ${T.integrationSandbox}`}
+              {c.officeIds.length ? t('pharmacy.admin.integrationOffices', { offices: c.officeIds.map(officeName).join(', ') }) : t('pharmacy.admin.integrationAllOffices')} ·{' '}
+              {c.revoked ? t('pharmacy.admin.integrationRevoked', { date: formatDateFi(c.revoked) }) : t('pharmacy.admin.integrationActive')}
+              {c.sandbox && ` · ${t('pharmacy.admin.integrationSandbox')}`}
             </span>
             {!c.revoked && (
-              <ConfirmAction question={T.revokeIntegrationQuestion(c.name)} confirmLabel={T.revokeIntegration} onConfirm={() => revoke.mutate(c.id)}>
+              <ConfirmAction question={t('pharmacy.admin.revokeIntegrationQuestion', { name: c.name })} confirmLabel={t('pharmacy.admin.revokeIntegration')} onConfirm={() => revoke.mutate(c.id)}>
                 {(ask) => (
                   <Button variant="secondary" onClick={ask} disabled={revoke.isPending}>
-                    {T.revokeIntegration}
+                    {t('pharmacy.admin.revokeIntegration')}
                   </Button>
                 )}
               </ConfirmAction>

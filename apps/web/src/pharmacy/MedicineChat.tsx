@@ -12,13 +12,16 @@ import { formatEuro, handlingPriceCents, type DeliveryOptionId, type PharmacyCar
 import { errorText } from '../api/error-text';
 import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { pharmacyProductSearch, useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, useSendCart } from './pharmacy-hooks';
-
-const T = PHARMACY_TEXTS.chat;
 
 type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 
+
+/** '9,90 € / lääke', or the first medicine's price and the next ones'. */
+function optionPrice(firstEuro: string, nextEuro: string): string {
+  return firstEuro === nextEuro ? t('pharmacy.chat.optionPriceSame', { firstEuro }) : t('pharmacy.chat.optionPrice', { firstEuro, nextEuro });
+}
 
 export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: string; cart: PharmacyCart | undefined; onSent: () => void }) {
   const ids = useId();
@@ -27,7 +30,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   const itemCount = cart?.items.length ?? 0;
   const [stage, setStage] = useState<Stage>(itemCount > 0 ? 'added' : 'search');
   const nextId = useRef(1);
-  const [bubbles, setBubbles] = useState<ChatBubble[]>(() => [{ id: 0, from: 'bot', text: T.askMedicine }]);
+  const [bubbles, setBubbles] = useState<ChatBubble[]>(() => [{ id: 0, from: 'bot', text: t('pharmacy.chat.askMedicine') }]);
   const [picked, setPicked] = useState<Product | null>(null);
   const [info, setInfo] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,11 +62,11 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     endRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [bubbles, stage]);
 
-  const failed = (e: Error) => setError(errorText(e, PHARMACY_TEXTS.workbench.failed));
+  const failed = (e: Error) => setError(errorText(e, t('pharmacy.workbench.failed')));
   const add = useAddCartItem(patientHetu, {
     onSuccess: (_cart, { product }) => {
-      say('user', T.confirm);
-      say('bot', T.added(product.displayName));
+      say('user', t('pharmacy.chat.confirm'));
+      say('bot', t('pharmacy.chat.added', { name: product.displayName }));
       setStage('added');
     },
     onError: (e) => {
@@ -77,7 +80,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
   function backToSearch() {
     setPicked(null);
     setInfo('');
-    say('bot', T.askMedicine);
+    say('bot', t('pharmacy.chat.askMedicine'));
     setStage('search');
   }
 
@@ -85,7 +88,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     setError(null);
     setPicked(product);
     say('user', product.displayName);
-    say('bot', T.askInfo);
+    say('bot', t('pharmacy.chat.askInfo'));
     setStage('info');
   }
 
@@ -93,30 +96,30 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
     if (!picked) return;
     const text = info.trim();
     if (text) say('user', text);
-    const lines = [picked.displayName, picked.format, T.summaryRenewal];
-    if (text) lines.push(T.summaryInfo(text));
-    say('bot', T.summaryHeading, lines);
-    say('bot', T.askConfirm);
+    const lines = [picked.displayName, picked.format, t('pharmacy.chat.summaryRenewal')];
+    if (text) lines.push(t('pharmacy.chat.summaryInfo', { info: text }));
+    say('bot', t('pharmacy.chat.summaryHeading'), lines);
+    say('bot', t('pharmacy.chat.askConfirm'));
     setStage('confirm');
   }
 
   /** 'Peruuta': with medicines already in the cart the user chooses again between another medicine and 'Tilaus valmis'. */
   function cancelRequest() {
-    say('user', T.cancel);
+    say('user', t('pharmacy.chat.cancel'));
     if (itemCount === 0) return backToSearch();
     setPicked(null);
     setInfo('');
-    say('bot', T.askNext);
+    say('bot', t('pharmacy.chat.askNext'));
     setStage('added');
   }
 
   function done() {
-    say('user', T.done);
+    say('user', t('pharmacy.chat.done'));
     setStage('time');
   }
 
   return (
-    <section className="medicine-chat" aria-label={T.label}>
+    <section className="medicine-chat" aria-label={t('pharmacy.chat.label')}>
       <ChatLog bubbles={bubbles} />
 
       <div role="alert" aria-live="assertive">
@@ -128,7 +131,7 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
           <MedicineSearch search={pharmacyProductSearch} onPick={pick} onType={() => setError(null)}>
             {itemCount > 0 && (
               <Button variant="secondary" mt="s" onClick={done}>
-                {T.done}
+                {t('pharmacy.chat.done')}
               </Button>
             )}
           </MedicineSearch>
@@ -142,9 +145,9 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
               giveInfo();
             }}
           >
-            <TextInput id={`${ids}-info`} labelText={T.infoLabel} optionalText="" value={info} onChange={(v) => setInfo(String(v ?? ''))} fullWidth autoFocus />
+            <TextInput id={`${ids}-info`} labelText={t('pharmacy.chat.infoLabel')} optionalText="" value={info} onChange={(v) => setInfo(String(v ?? ''))} fullWidth autoFocus />
             <Button type="submit" mt="s">
-              {T.continue}
+              {t('pharmacy.chat.continue')}
             </Button>
           </form>
         )}
@@ -152,10 +155,10 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
         {stage === 'confirm' && picked && (
           <div className="chat__controls chat__buttons">
             <Button variant="secondary" onClick={cancelRequest} disabled={add.isPending}>
-              {T.cancel}
+              {t('pharmacy.chat.cancel')}
             </Button>
             <Button ref={confirmRef} onClick={() => add.mutate({ product: picked, reason: info.trim() })} disabled={add.isPending}>
-              {T.confirm}
+              {t('pharmacy.chat.confirm')}
             </Button>
           </div>
         )}
@@ -165,14 +168,14 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
             <Button
               variant="secondary"
               onClick={() => {
-                say('user', T.another);
+                say('user', t('pharmacy.chat.another'));
                 backToSearch();
               }}
             >
-              {T.another}
+              {t('pharmacy.chat.another')}
             </Button>
             <Button ref={doneRef} onClick={done} disabled={itemCount === 0}>
-              {T.done}
+              {t('pharmacy.chat.done')}
             </Button>
           </div>
         )}
@@ -180,22 +183,22 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
         {stage === 'time' && (
           <div className="chat__controls">
             <RadioButtonGroup
-              labelText={T.processingTime}
+              labelText={t('pharmacy.chat.processingTime')}
               name={`${ids}-processing-time`}
               value={optionId ?? undefined}
               onChange={(v) => chooseOption.mutate(v as DeliveryOptionId)}
             >
               {(options.data ?? []).map((o) => (
-                <RadioButton key={o.id} value={o.id} hintText={`${o.description}. ${T.optionPrice(formatEuro(o.firstItemCents), formatEuro(o.nextItemCents))}`}>
+                <RadioButton key={o.id} value={o.id} hintText={`${o.description}. ${optionPrice(formatEuro(o.firstItemCents), formatEuro(o.nextItemCents))}`}>
                   {o.label}
                 </RadioButton>
               ))}
             </RadioButtonGroup>
             {optionId && (
               <>
-                <p className="chat__total">{T.total(formatEuro(handlingPriceCents(optionId, itemCount)))}</p>
+                <p className="chat__total">{t('pharmacy.chat.total', { euro: formatEuro(handlingPriceCents(optionId, itemCount)) })}</p>
                 <Button onClick={() => send.mutate()} disabled={send.isPending || itemCount === 0}>
-                  {send.isPending ? T.sending : T.send}
+                  {send.isPending ? t('pharmacy.chat.sending') : t('pharmacy.chat.send')}
                 </Button>
               </>
             )}
@@ -205,8 +208,8 @@ export function MedicineChat({ patientHetu, cart, onSent }: { patientHetu: strin
       </div>
 
       {itemCount > 0 && (
-        <section className="cart-summary" aria-label={T.cartHeading}>
-          <h3 className="cart-summary__heading">{T.cartHeading}</h3>
+        <section className="cart-summary" aria-label={t('pharmacy.chat.cartHeading')}>
+          <h3 className="cart-summary__heading">{t('pharmacy.chat.cartHeading')}</h3>
           <ul>
             {cart!.items.map((item) => (
               <li key={item.id}>

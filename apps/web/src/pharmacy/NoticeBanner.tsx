@@ -1,8 +1,6 @@
 /** Header: the doctors' published notice; clicking it toggles this pharmacist's read mark. */
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useDoctorsNotice, useSetNoticeRead } from './pharmacy-hooks';
-
-const T = PHARMACY_TEXTS.notice;
 
 export function NoticeBanner() {
   const { notice: published, readMark } = useDoctorsNotice();
@@ -17,12 +15,12 @@ export function NoticeBanner() {
         type="button"
         className={`pharmacy-notice__button${checked ? '' : ' pharmacy-notice__button--unread'}`}
         aria-pressed={checked}
-        title={checked ? T.markUnread : T.markRead}
+        title={checked ? t('pharmacy.notice.markUnread') : t('pharmacy.notice.markRead')}
         disabled={toggle.isPending}
         onClick={() => toggle.mutate(!checked)}
       >
-        <span className="visually-hidden">{T.label}: </span>
-        {!checked && <span className="pharmacy-notice__badge">{T.unread}</span>}
+        <span className="visually-hidden">{t('pharmacy.notice.label')}: </span>
+        {!checked && <span className="pharmacy-notice__badge">{t('pharmacy.notice.unread')}</span>}
         <span className="pharmacy-notice__header">{notice.header}</span>
         {notice.additionalDetails && <span className="pharmacy-notice__details">{notice.additionalDetails}</span>}
       </button>

@@ -16,22 +16,20 @@ import {
 } from '@resepti/domain';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { CardSkeletons } from '../components/Skeleton';
-import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
+import { t, tObject } from '../i18n/i18n';
 import type { OrderListMode } from './pharmacy-api';
 import { useCheckOrderItem, usePharmacyOrders } from './pharmacy-hooks';
 
-const T = PHARMACY_TEXTS.orders;
-
 export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescription): string {
-  if (isApproved(item.decision)) return T.approved;
-  if (isRejected(item.decision)) return T.rejected;
-  return order.deliveryStatus === 'processing' ? T.processing : T.waiting;
+  if (isApproved(item.decision)) return t('pharmacy.orders.approved');
+  if (isRejected(item.decision)) return t('pharmacy.orders.rejected');
+  return order.deliveryStatus === 'processing' ? t('pharmacy.orders.processing') : t('pharmacy.orders.waiting');
 }
 
 function OrderCard({ order }: { order: PharmacyOrder }) {
   const check = useCheckOrderItem();
   const name = `${order.patient.firstName} ${order.patient.lastName}`;
-  const time = order.deliveryTime ? T.deliveredAt(formatTimeFi(order.deliveryTime)) : T.deadline(formatTimeFi(order.deliveryBeforeTime));
+  const time = order.deliveryTime ? t('pharmacy.orders.deliveredAt', { time: formatTimeFi(order.deliveryTime) }) : t('pharmacy.orders.deadline', { time: formatTimeFi(order.deliveryBeforeTime) });
   return (
     <article className={`order-card order-card--${order.deliveryStatus}`} aria-label={name}>
       <header className="order-card__header">
@@ -50,15 +48,15 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
                 <span className={`decision decision--${isApproved(item.decision) ? 'approved' : isRejected(item.decision) ? 'rejected' : 'undecided'}`}>{text}</span>
                 {item.reasonForDecision && (
                   <span className="order-card__reason">
-                    {T.reason}: {item.reasonForDecision}
+                    {t('pharmacy.orders.reason')}: {item.reasonForDecision}
                   </span>
                 )}
-                {item.pharmacyChecked && <span className="order-card__checked">{T.removed}</span>}
+                {item.pharmacyChecked && <span className="order-card__checked">{t('pharmacy.orders.removed')}</span>}
               </div>
               {canRemove && (
-                <ConfirmAction question={T.removeQuestion(item.displayName)} confirmLabel={T.removeConfirm} onConfirm={() => check.mutate(item.id)} className="order-card__remove">
+                <ConfirmAction question={t('pharmacy.orders.removeQuestion', { name: item.displayName })} confirmLabel={t('pharmacy.orders.removeConfirm')} onConfirm={() => check.mutate(item.id)} className="order-card__remove">
                   {(ask) => (
-                    <button type="button" className="trash-button" aria-label={T.remove(item.displayName)} title={T.remove(item.displayName)} disabled={check.isPending} onClick={ask}>
+                    <button type="button" className="trash-button" aria-label={t('pharmacy.orders.remove', { name: item.displayName })} title={t('pharmacy.orders.remove', { name: item.displayName })} disabled={check.isPending} onClick={ask}>
                       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
                         <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
                       </svg>
@@ -90,24 +88,24 @@ export function OrderList() {
     <section className="order-list" aria-labelledby="order-list-heading">
       <div className="order-list__top">
         <Heading variant="h2" id="order-list-heading">
-          {T.modes[mode]}
+          {tObject<Readonly<Record<string, string>>>('pharmacy.orders.modes')[mode]}
         </Heading>
         <Dropdown
-          labelText={T.modeLabel}
+          labelText={t('pharmacy.orders.modeLabel')}
           value={mode}
           onChange={(value: string) => {
             setMode(value === 'history' ? 'history' : 'active');
             setLimit(PHARMACY_HISTORY_PAGE_SIZE);
           }}
         >
-          <DropdownItem value="active">{T.modes.active}</DropdownItem>
-          <DropdownItem value="history">{T.modes.history}</DropdownItem>
+          <DropdownItem value="active">{t('pharmacy.orders.modes.active')}</DropdownItem>
+          <DropdownItem value="history">{t('pharmacy.orders.modes.history')}</DropdownItem>
         </Dropdown>
       </div>
       {orders.isPending && <CardSkeletons />}
-      {orders.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
-      {orders.isSuccess && list.length === 0 && <p>{T.empty}</p>}
-      <div className="order-list__cards" aria-live="polite" aria-label={T.listLabel} role="region">
+      {orders.isError && <p className="ph-error">{t('app.common.unexpectedError')}</p>}
+      {orders.isSuccess && list.length === 0 && <p>{t('pharmacy.orders.empty')}</p>}
+      <div className="order-list__cards" aria-live="polite" aria-label={t('pharmacy.orders.listLabel')} role="region">
         {list.map((order) => (
           <OrderCard key={order.orderId} order={order} />
         ))}
@@ -115,9 +113,9 @@ export function OrderList() {
       {more && (
         <div className="order-list__more">
           {/* Reseptilista's total is not counted (it would cost a read of every card). */}
-          {mode === 'history' && <p>{T.showing(list.length, total)}</p>}
+          {mode === 'history' && <p>{t('pharmacy.orders.showing', { shown: list.length, count: total })}</p>}
           <Button variant="secondary" onClick={() => setLimit((l) => Math.min(l + PHARMACY_HISTORY_PAGE_SIZE, maxLimit))}>
-            {T.loadMore}
+            {t('pharmacy.orders.loadMore')}
           </Button>
         </div>
       )}

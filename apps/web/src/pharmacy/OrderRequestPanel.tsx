@@ -8,12 +8,10 @@ import { Button, Checkbox, Heading, TextInput } from 'suomifi-ui-components';
 import { HETU_LENGTH, normalizeHetu, validateHetu, type Patient } from '@resepti/domain';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { localized, t } from '../i18n/i18n';
 import { MedicineChat } from './MedicineChat';
 import { PatientInfoModal } from './PatientInfo';
 import { useClearCart, useOwnCartChangesInFlight, usePharmacyCart, useSavePatient } from './pharmacy-hooks';
-
-const T = PHARMACY_TEXTS.workbench;
 
 type Step = 1 | 2 | 3;
 
@@ -21,7 +19,8 @@ type Step = 1 | 2 | 3;
 function hetuError(value: string, attempted: boolean): string | null {
   const v = normalizeHetu(value);
   if (v.length < HETU_LENGTH && !attempted) return null;
-  return validateHetu(v);
+  const error = validateHetu(v);
+  return error && localized(error);
 }
 
 export function OrderRequestPanel() {
@@ -61,10 +60,10 @@ export function OrderRequestPanel() {
     const other = cart.data?.patient ?? null;
     if (other) {
       setPatient(other);
-      setNotice(T.patientChangedElsewhere(`${other.firstName} ${other.lastName}`, other.hetu));
+      setNotice(t('pharmacy.workbench.patientChangedElsewhere', { name: `${other.firstName} ${other.lastName}`, hetu: other.hetu }));
       setChatKey((k) => k + 1);
     } else {
-      reset(T.orderClosedElsewhere);
+      reset(t('pharmacy.workbench.orderClosedElsewhere'));
     }
   }
 
@@ -73,7 +72,7 @@ export function OrderRequestPanel() {
       setPatient(saved);
       setStep(3);
     },
-    onError: (e) => setError(errorText(e, T.failed)),
+    onError: (e) => setError(errorText(e, t('pharmacy.workbench.failed'))),
   });
 
   const abort = useClearCart({ onSettled: () => reset(null) });
@@ -114,9 +113,9 @@ export function OrderRequestPanel() {
   return (
     <section className="order-request" aria-labelledby={`${ids}-heading`}>
       <Heading variant="h2" id={`${ids}-heading`} mb="s">
-        {T.orderHeading}
+        {t('pharmacy.workbench.orderHeading')}
       </Heading>
-      <p className="order-request__step">{T.stepOf(step)}</p>
+      <p className="order-request__step">{t('pharmacy.workbench.stepOf', { step })}</p>
       <div role="status" aria-live="polite">
         {notice && <p className="ph-success">{notice}</p>}
       </div>
@@ -131,8 +130,8 @@ export function OrderRequestPanel() {
         >
           <TextInput
             id={`${ids}-hetu`}
-            labelText={T.hetuLabel}
-            hintText={T.hetuHint}
+            labelText={t('pharmacy.workbench.hetuLabel')}
+            hintText={t('pharmacy.workbench.hetuHint')}
             value={hetu}
             autoFocus
             autoComplete="off"
@@ -152,7 +151,7 @@ export function OrderRequestPanel() {
             }}
           />
           <Button type="submit" mt="m" disabled={!hetuValid}>
-            {T.next}
+            {t('pharmacy.workbench.next')}
           </Button>
         </form>
       )}
@@ -160,16 +159,16 @@ export function OrderRequestPanel() {
       {step === 2 && (
         <form noValidate onSubmit={submitNames}>
           <p className="order-request__hetu">
-            {T.hetuLabel}: <strong>{normalizeHetu(hetu)}</strong>
+            {t('pharmacy.workbench.hetuLabel')}: <strong>{normalizeHetu(hetu)}</strong>
           </p>
-          <TextInput id={`${ids}-first`} labelText={T.firstName} value={firstName} onChange={(v) => setFirstName(String(v ?? ''))} autoFocus fullWidth mb="s" />
-          <TextInput id={`${ids}-last`} labelText={T.lastName} value={lastName} onChange={(v) => setLastName(String(v ?? ''))} fullWidth mb="s" />
+          <TextInput id={`${ids}-first`} labelText={t('pharmacy.workbench.firstName')} value={firstName} onChange={(v) => setFirstName(String(v ?? ''))} autoFocus fullWidth mb="s" />
+          <TextInput id={`${ids}-last`} labelText={t('pharmacy.workbench.lastName')} value={lastName} onChange={(v) => setLastName(String(v ?? ''))} fullWidth mb="s" />
           <Checkbox checked={infoGiven} onClick={({ checkboxState }) => setInfoGiven(checkboxState)}>
-            {T.patientInfoGiven}
+            {t('pharmacy.workbench.patientInfoGiven')}
           </Checkbox>
           <p>
             <button type="button" className="link-button" onClick={() => setModalOpen(true)}>
-              {T.patientInfoLink}
+              {t('pharmacy.workbench.patientInfoLink')}
             </button>
           </p>
           <div role="alert" aria-live="assertive">
@@ -177,10 +176,10 @@ export function OrderRequestPanel() {
           </div>
           <div className="order-request__buttons">
             <Button type="submit" disabled={!namesValid || save.isPending}>
-              {T.fetchPrescription}
+              {t('pharmacy.workbench.fetchPrescription')}
             </Button>
             <Button variant="secondary" onClick={() => abort.mutate()} disabled={abort.isPending}>
-              {T.abort}
+              {t('pharmacy.workbench.abort')}
             </Button>
           </div>
           <PatientInfoModal visible={modalOpen} onClose={() => setModalOpen(false)} />
@@ -189,12 +188,12 @@ export function OrderRequestPanel() {
 
       {step === 3 && patient && (
         <>
-          <p className="order-request__patient">{T.patientLine(`${patient.firstName} ${patient.lastName}`, patient.hetu)}</p>
-          <MedicineChat key={chatKey} patientHetu={patient.hetu} cart={cart.data} onSent={() => reset(PHARMACY_TEXTS.chat.sent)} />
-          <ConfirmAction question={T.abortQuestion} confirmLabel={T.abortConfirm} onConfirm={() => abort.mutate()} className="order-request__abort">
+          <p className="order-request__patient">{t('pharmacy.workbench.patientLine', { name: `${patient.firstName} ${patient.lastName}`, hetu: patient.hetu })}</p>
+          <MedicineChat key={chatKey} patientHetu={patient.hetu} cart={cart.data} onSent={() => reset(t('pharmacy.chat.sent'))} />
+          <ConfirmAction question={t('pharmacy.workbench.abortQuestion')} confirmLabel={t('pharmacy.workbench.abortConfirm')} onConfirm={() => abort.mutate()} className="order-request__abort">
             {(ask) => (
               <Button variant="secondary" mt="m" onClick={ask} disabled={abort.isPending}>
-                {T.abort}
+                {t('pharmacy.workbench.abort')}
               </Button>
             )}
           </ConfirmAction>

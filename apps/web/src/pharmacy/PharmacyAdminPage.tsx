@@ -20,14 +20,12 @@ import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes/routes';
-import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
+import { localized, t } from '../i18n/i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { ApiClientsPanel } from './ApiClientsPanel';
 import { checkUsername } from './pharmacy-api';
 import { useCreatePharmacyUser, useDeletePharmacyUser, usePharmacyUsers, useUpdatePharmacyUser } from './pharmacy-hooks';
 import { UserMfaReset } from './UserMfaReset';
-
-const T = PHARMACY_TEXTS.admin;
 
 type EditField = 'firstName' | 'lastName' | 'username' | 'password';
 type EditValues = Record<EditField, string>;
@@ -43,14 +41,14 @@ function ReadOnlyUserDetails({ user }: { user: PharmacyUserListEntry }) {
       <Heading variant="h2" mb="s">
         {user.firstName} {user.lastName}
       </Heading>
-      <Paragraph mb="s">{T.adminTag}</Paragraph>
-      <Paragraph mb="m">{T.otherAdminReadOnly}</Paragraph>
+      <Paragraph mb="s">{t('pharmacy.admin.adminTag')}</Paragraph>
+      <Paragraph mb="m">{t('pharmacy.admin.otherAdminReadOnly')}</Paragraph>
       <dl className="pharmacy-admin__details">
-        <dt>{T.firstName}</dt>
+        <dt>{t('pharmacy.admin.firstName')}</dt>
         <dd>{user.firstName}</dd>
-        <dt>{T.lastName}</dt>
+        <dt>{t('pharmacy.admin.lastName')}</dt>
         <dd>{user.lastName}</dd>
-        <dt>{T.username}</dt>
+        <dt>{t('pharmacy.admin.username')}</dt>
         <dd>{user.username}</dd>
       </dl>
     </section>
@@ -90,7 +88,7 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       const field: EditField = isApiError(e, 409) ? 'username' : committed;
       // 'Käyttäjän lisääminen ei onnistunut!' belongs to the new-user modal; a failed edit
       // save says 'Tallennus epäonnistui!' (SPEC section 8).
-      setErrors((prev) => ({ ...prev, [field]: errorText(e, T.saveFailed) }));
+      setErrors((prev) => ({ ...prev, [field]: errorText(e, t('pharmacy.admin.saveFailed')) }));
     },
   });
 
@@ -106,7 +104,7 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
     if (field === 'password' && value === '') return;
     const unchanged = field !== 'password' && value === savedValues[field];
     const error = validatePharmacyUserEdit(field, field === 'username' ? value.trim() : value);
-    if (error) return setErrors((prev) => ({ ...prev, [field]: error }));
+    if (error) return setErrors((prev) => ({ ...prev, [field]: localized(error) }));
     if (unchanged) return setErrors((prev) => ({ ...prev, [field]: undefined }));
     if (field === 'username' && value.trim().toLowerCase() !== savedValues.username) {
       try {
@@ -131,9 +129,9 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       type={type}
       value={values[name]}
       autoComplete={type === 'password' ? 'new-password' : 'off'}
-      hintText={name === 'password' ? T.newPasswordHint : undefined}
+      hintText={name === 'password' ? t('pharmacy.admin.newPasswordHint') : undefined}
       status={errors[name] ? 'error' : saved === name ? 'success' : 'default'}
-      statusText={errors[name] ?? (saved === name ? T.saved : undefined)}
+      statusText={errors[name] ?? (saved === name ? t('pharmacy.admin.saved') : undefined)}
       fullWidth
       mb="m"
       onChange={(v) => {
@@ -157,33 +155,33 @@ function UserDetails({ user, onDeleted }: { user: PharmacyUserListEntry; onDelet
       <Heading variant="h2" mb="s">
         {user.firstName} {user.lastName}
       </Heading>
-      {user.isAdmin && <Paragraph mb="s">{T.adminTag}</Paragraph>}
-      <Paragraph mb="m">{T.fieldHint}</Paragraph>
-      {field('firstName', T.firstName)}
-      {field('lastName', T.lastName)}
-      {field('username', T.username)}
-      {field('password', T.newPassword, 'password')}
+      {user.isAdmin && <Paragraph mb="s">{t('pharmacy.admin.adminTag')}</Paragraph>}
+      <Paragraph mb="m">{t('pharmacy.admin.fieldHint')}</Paragraph>
+      {field('firstName', t('pharmacy.admin.firstName'))}
+      {field('lastName', t('pharmacy.admin.lastName'))}
+      {field('username', t('pharmacy.admin.username'))}
+      {field('password', t('pharmacy.admin.newPassword'), 'password')}
       <div role="status" aria-live="polite">
-        {save.isPending && <p>{T.saving}</p>}
+        {save.isPending && <p>{t('pharmacy.admin.saving')}</p>}
       </div>
       <UserMfaReset key={user.id} userId={user.id} enabled={user.mfaEnabled === true} />
       {!user.isAdmin && (
         <Button variant="secondary" onClick={() => setConfirmOpen(true)}>
-          {T.deleteUser}
+          {t('pharmacy.admin.deleteUser')}
         </Button>
       )}
       <Modal appElementId="root" visible={confirmOpen} onEscKeyDown={() => setConfirmOpen(false)} ariaLabelledBy={`${ids}-delete-title`}>
         <ModalContent>
-          <ModalTitle id={`${ids}-delete-title`}>{T.deleteTitle}</ModalTitle>
+          <ModalTitle id={`${ids}-delete-title`}>{t('pharmacy.admin.deleteTitle')}</ModalTitle>
           <Paragraph>{V.deleteConfirm}</Paragraph>
           {remove.isError && <p className="ph-error">{errorText(remove.error)}</p>}
         </ModalContent>
         <ModalFooter>
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-            {T.cancel}
+            {t('pharmacy.admin.cancel')}
           </Button>
           <Button onClick={() => remove.mutate(user.username)} disabled={remove.isPending}>
-            {T.delete}
+            {t('pharmacy.admin.delete')}
           </Button>
         </ModalFooter>
       </Modal>
@@ -204,7 +202,8 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
   /** Why the save failed: the server's field messages (e.g. a common password), or the generic failure. */
   const [failure, setFailure] = useState<string[] | null>(null);
 
-  const errors: PharmacyUserErrors = validateNewPharmacyUser(values);
+  // The shared rules give message keys (or Finnish texts): the screen shows their texts.
+  const errors: PharmacyUserErrors = Object.fromEntries(Object.entries(validateNewPharmacyUser(values)).map(([field, message]) => [field, localized(message)]));
   if (usernameTaken) errors.username = V.usernameTaken;
   const allLongEnough = (Object.keys(EMPTY_NEW) as NewField[]).every((k) => values[k].length > 1);
   const canSave = allLongEnough && Object.keys(errors).length === 0 && !checking;
@@ -268,7 +267,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
   return (
     <Modal appElementId="root" visible={visible} onEscKeyDown={close} ariaLabelledBy={`${ids}-title`} scrollable>
       <ModalContent>
-        <ModalTitle id={`${ids}-title`}>{T.addUser}</ModalTitle>
+        <ModalTitle id={`${ids}-title`}>{t('pharmacy.admin.addUser')}</ModalTitle>
         <form
           id={`${ids}-form`}
           noValidate
@@ -277,12 +276,12 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
             if (canSave) create.mutate({ firstName: values.firstName, lastName: values.lastName, username: values.username, password: values.password });
           }}
         >
-          {input('firstName', T.firstName)}
-          {input('lastName', T.lastName)}
-          {input('username', T.username)}
-          {checking && <p>{T.checkingUsername}</p>}
-          {input('password', T.password, 'password')}
-          {input('passwordConfirm', T.passwordConfirm, 'password')}
+          {input('firstName', t('pharmacy.admin.firstName'))}
+          {input('lastName', t('pharmacy.admin.lastName'))}
+          {input('username', t('pharmacy.admin.username'))}
+          {checking && <p>{t('pharmacy.admin.checkingUsername')}</p>}
+          {input('password', t('pharmacy.admin.password'), 'password')}
+          {input('passwordConfirm', t('pharmacy.admin.passwordConfirm'), 'password')}
         </form>
         <div role="alert" aria-live="assertive">
           {failure?.map((message) => (
@@ -294,10 +293,10 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
       </ModalContent>
       <ModalFooter>
         <Button variant="secondary" onClick={close}>
-          {T.cancel}
+          {t('pharmacy.admin.cancel')}
         </Button>
         <Button type="submit" form={`${ids}-form`} disabled={!canSave || create.isPending}>
-          {create.isPending ? T.saving : T.save}
+          {create.isPending ? t('pharmacy.admin.saving') : t('pharmacy.admin.save')}
         </Button>
       </ModalFooter>
     </Modal>
@@ -305,7 +304,7 @@ function NewUserModal({ visible, onClose, onCreated }: { visible: boolean; onClo
 }
 
 export function PharmacyAdminPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('pharmacy.admin.heading'));
   const session = useSession('pharmacy');
   const isAdmin = session.data?.isAdmin === true;
   const ownId = session.data?.id;
@@ -321,15 +320,15 @@ export function PharmacyAdminPage() {
   return (
     <div className="pharmacy-admin">
       <Heading variant="h1" id="page-heading" mb="m">
-        {T.heading}
+        {t('pharmacy.admin.heading')}
       </Heading>
       <div className="pharmacy-admin__columns">
         <section className="pharmacy-admin__panel" aria-labelledby="users-heading">
           <Heading variant="h2" id="users-heading" mb="s">
-            {T.usersHeading}
+            {t('pharmacy.admin.usersHeading')}
           </Heading>
-          {users.isPending && isAdmin && <LoadingSpinner text={TEXTS.common.loading} textAlign="right" />}
-          {users.isError && <p className="ph-error">{TEXTS.common.unexpectedError}</p>}
+          {users.isPending && isAdmin && <LoadingSpinner text={t('app.common.loading')} textAlign="right" />}
+          {users.isError && <p className="ph-error">{t('app.common.unexpectedError')}</p>}
           <ul className="user-list">
             {list.map((u) => (
               <li key={u.id}>
@@ -337,13 +336,13 @@ export function PharmacyAdminPage() {
                   {u.firstName} {u.lastName}
                   <span className="user-list__meta">
                     {u.username}
-                    {u.isAdmin ? ` · ${T.adminTag}` : ''}
+                    {u.isAdmin ? ` · ${t('pharmacy.admin.adminTag')}` : ''}
                   </span>
                 </button>
               </li>
             ))}
           </ul>
-          <Button onClick={() => setAdding(true)}>{T.addUser}</Button>
+          <Button onClick={() => setAdding(true)}>{t('pharmacy.admin.addUser')}</Button>
         </section>
         {selected &&
           (selected.isAdmin && selected.id !== ownId ? (

@@ -5,7 +5,7 @@ import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes/routes';
-import { PHARMACY_TEXTS, TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { NoticeBanner } from './NoticeBanner';
 import { keepSessionAlive } from './pharmacy-api';
 import './pharmacy.css';
@@ -20,10 +20,10 @@ import './pharmacy.css';
 export function PharmacyLayout() {
   const { data: user } = useSession('pharmacy');
 
-  const nav: RoleNavItem[] = [{ to: ROUTES.pharmacyWorkbench, label: PHARMACY_TEXTS.workbench.heading }];
+  const nav: RoleNavItem[] = [{ to: ROUTES.pharmacyWorkbench, label: t('pharmacy.workbench.heading') }];
   // With one office there is nothing to change to (the login selected it).
-  if ((user?.officeCount ?? 0) > 1) nav.push({ to: ROUTES.pharmacyOffice, label: TEXTS.pharmacy.changeOffice });
-  if (user?.isAdmin) nav.push({ to: ROUTES.pharmacyAdmin, label: PHARMACY_TEXTS.admin.heading });
+  if ((user?.officeCount ?? 0) > 1) nav.push({ to: ROUTES.pharmacyOffice, label: t('app.pharmacy.changeOffice') });
+  if (user?.isAdmin) nav.push({ to: ROUTES.pharmacyAdmin, label: t('pharmacy.admin.heading') });
   return (
     <div className="layout layout--workbench">
       <RoleHeader

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { loginMfa, loginPharmacist } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { fetchUsersOffices, selectOffice } from './pharmacy-api';
@@ -14,7 +14,7 @@ import { LoginForm } from '../public/LoginForm';
  */
 export function PharmacyLoginPage() {
   const navigate = useNavigate();
-  usePageTitle(TEXTS.login.pharmacyIntro);
+  usePageTitle(t('app.login.pharmacyIntro'));
   const { reconnect } = useSocket();
 
   async function login(username: string, password: string): Promise<void | 'code'> {
@@ -48,8 +48,8 @@ export function PharmacyLoginPage() {
 
   return (
     <LoginForm
-      audience={TEXTS.login.pharmacyIntro}
-      identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
+      audience={t('app.login.pharmacyIntro')}
+      identifier={{ label: t('app.login.username'), type: 'text', autoComplete: 'username' }}
       onLogin={login}
       onCode={code}
       notice={<SessionExpiredNotice />}

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Heading } from 'suomifi-ui-components';
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { PatientInfoText } from './PatientInfo';
 import './pharmacy.css';
 
 /** /print: the patient-info print view (opened in a new tab): opens the print dialog once, then closes the tab. */
 export function PharmacyPrintPage() {
-  usePageTitle(PHARMACY_TEXTS.patientInfo.title);
+  usePageTitle(t('pharmacy.patientInfo.title'));
   useEffect(() => {
     // Once per page load (the cleanup cancels a second scheduling in React's dev double-run).
     // window.print() blocks until the dialog closes; then the tab closes itself.
@@ -20,7 +20,7 @@ export function PharmacyPrintPage() {
   return (
     <main id="main" className="page print-page">
       <Heading variant="h1" mb="m">
-        {PHARMACY_TEXTS.patientInfo.title}
+        {t('pharmacy.patientInfo.title')}
       </Heading>
       <PatientInfoText withPrivacyToggle={false} />
     </main>

@@ -3,14 +3,14 @@ import { Navigate } from 'react-router-dom';
 import { Heading } from 'suomifi-ui-components';
 import { CardSkeletons } from '../components/Skeleton';
 import { ROUTES } from '../routes/routes';
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { OrderList } from './OrderList';
 import { OrderRequestPanel } from './OrderRequestPanel';
 import { useSessionOffice } from './pharmacy-hooks';
 
 export function PharmacyWorkbenchPage() {
-  usePageTitle(PHARMACY_TEXTS.workbench.heading);
+  usePageTitle(t('pharmacy.workbench.heading'));
   const office = useSessionOffice();
   if (office.isPending || (office.isFetching && !office.data)) return <CardSkeletons count={2} />;
   if (office.isSuccess && office.data === null) return <Navigate to={ROUTES.pharmacyOffice} replace />;
@@ -18,7 +18,7 @@ export function PharmacyWorkbenchPage() {
     <div className="pharmacy-workbench">
       <div className="pharmacy-workbench__title">
         <Heading variant="h1" id="page-heading">
-          {PHARMACY_TEXTS.workbench.heading}
+          {t('pharmacy.workbench.heading')}
         </Heading>
         {office.data && (
           <span className="pharmacy-workbench__office">

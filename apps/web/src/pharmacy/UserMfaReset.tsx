@@ -7,10 +7,8 @@ import { useState } from 'react';
 import { Button, Heading, Paragraph } from 'suomifi-ui-components';
 import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
-import { PHARMACY_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { useResetPharmacyUserMfa } from './pharmacy-hooks';
-
-const T = PHARMACY_TEXTS.admin;
 
 export function UserMfaReset({ userId, enabled }: { userId: number; enabled: boolean }) {
   const [done, setDone] = useState(false);
@@ -18,17 +16,17 @@ export function UserMfaReset({ userId, enabled }: { userId: number; enabled: boo
   return (
     <div className="pharmacy-admin__mfa">
       <Heading variant="h3" mb="xs">
-        {T.mfaHeading}
+        {t('pharmacy.admin.mfaHeading')}
       </Heading>
       <div role="status" aria-live="polite">
-        <Paragraph mb="s">{done ? T.mfaResetDone : enabled ? T.mfaOn : T.mfaOff}</Paragraph>
+        <Paragraph mb="s">{done ? t('pharmacy.admin.mfaResetDone') : enabled ? t('pharmacy.admin.mfaOn') : t('pharmacy.admin.mfaOff')}</Paragraph>
         {reset.isError && <p className="ph-error">{errorText(reset.error)}</p>}
       </div>
       {enabled && !done && (
-        <ConfirmAction question={T.mfaResetQuestion} confirmLabel={T.mfaResetConfirm} onConfirm={() => reset.mutate(userId)}>
+        <ConfirmAction question={t('pharmacy.admin.mfaResetQuestion')} confirmLabel={t('pharmacy.admin.mfaResetConfirm')} onConfirm={() => reset.mutate(userId)}>
           {(ask) => (
             <Button variant="secondary" onClick={ask} disabled={reset.isPending}>
-              {T.mfaReset}
+              {t('pharmacy.admin.mfaReset')}
             </Button>
           )}
         </ConfirmAction>

@@ -1,50 +1,48 @@
 /** /saavutettavuusseloste: the accessibility statement (WCAG 2.1 AA), with the feedback channel and the supervising authority. */
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
-import { PROVIDER, TEXTS } from '../i18n/texts';
+import { t, tObject } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 
-const T = TEXTS.accessibility;
-
 export function AccessibilityPage() {
-  usePageTitle(T.heading);
+  usePageTitle(t('app.accessibility.heading'));
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">
         <Heading variant="h1" mb="m">
-          {T.heading}
+          {t('app.accessibility.heading')}
         </Heading>
-        <Paragraph mb="m">{T.intro}</Paragraph>
+        <Paragraph mb="m">{t('app.accessibility.intro')}</Paragraph>
         <Heading variant="h2" mb="s">
-          {T.statusHeading}
+          {t('app.accessibility.statusHeading')}
         </Heading>
-        <Paragraph mb="m">{T.status}</Paragraph>
+        <Paragraph mb="m">{t('app.accessibility.status')}</Paragraph>
         <Heading variant="h2" mb="s">
-          {T.assessmentHeading}
+          {t('app.accessibility.assessmentHeading')}
         </Heading>
-        <Paragraph mb="m">{T.assessment}</Paragraph>
+        <Paragraph mb="m">{t('app.accessibility.assessment')}</Paragraph>
         <Heading variant="h2" mb="s">
-          {T.gapsHeading}
+          {t('app.accessibility.gapsHeading')}
         </Heading>
         <ul className="statement-list">
-          {T.gaps.map((gap) => (
+          {tObject<readonly string[]>('app.accessibility.gaps').map((gap) => (
             <li key={gap}>{gap}</li>
           ))}
         </ul>
         <Heading variant="h2" mb="s">
-          {T.feedbackHeading}
+          {t('app.accessibility.feedbackHeading')}
         </Heading>
-        <Paragraph mb="s">{T.feedback}</Paragraph>
+        <Paragraph mb="s">{t('app.accessibility.feedback')}</Paragraph>
         <dl className="facts">
-          <dt>{T.feedbackEmail}</dt>
+          <dt>{t('app.accessibility.feedbackEmail')}</dt>
           <dd>
-            <a href={`mailto:${PROVIDER.accessibilityEmail}`}>{PROVIDER.accessibilityEmail}</a>
+            <a href={`mailto:${t('provider.accessibilityEmail')}`}>{t('provider.accessibilityEmail')}</a>
           </dd>
         </dl>
         <Heading variant="h2" mt="m" mb="s">
-          {T.supervisionHeading}
+          {t('app.accessibility.supervisionHeading')}
         </Heading>
-        <Paragraph mb="m">{T.supervision}</Paragraph>
+        <Paragraph mb="m">{t('app.accessibility.supervision')}</Paragraph>
       </main>
     </PublicLayout>
   );

@@ -3,23 +3,21 @@ import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes/routes';
-import { CUSTOMER_TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 
-const T = CUSTOMER_TEXTS.profile;
-
 export function AccountClosedPage() {
-  usePageTitle(T.closedHeading);
+  usePageTitle(t('customer.profile.closedHeading'));
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">
         <Heading variant="h1" mb="m">
-          {T.closedHeading}
+          {t('customer.profile.closedHeading')}
         </Heading>
-        <Paragraph mb="s">{T.closedText}</Paragraph>
-        <Paragraph mb="s">{T.closeKept}</Paragraph>
-        <Paragraph mb="l">{T.closeAgain}</Paragraph>
-        <Link to={ROUTES.home}>{T.closedHome}</Link>
+        <Paragraph mb="s">{t('customer.profile.closedText')}</Paragraph>
+        <Paragraph mb="s">{t('customer.profile.closeKept')}</Paragraph>
+        <Paragraph mb="l">{t('customer.profile.closeAgain')}</Paragraph>
+        <Link to={ROUTES.home}>{t('customer.profile.closedHome')}</Link>
       </main>
     </PublicLayout>
   );

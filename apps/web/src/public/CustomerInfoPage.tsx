@@ -1,6 +1,6 @@
 /** /tietoa-asiakkaalle: the customer FAQ. */
 import { Heading, Paragraph } from 'suomifi-ui-components';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { FaqSections } from './FaqSections';
 import { PublicLayout } from '../components/PublicLayout';
 
@@ -8,9 +8,9 @@ export function CustomerInfoPage() {
   return (
     <PublicLayout>
       <main id="main" className="page">
-        <Heading variant="h1">{TEXTS.customerInfo.heading}</Heading>
+        <Heading variant="h1">{t('app.customerInfo.heading')}</Heading>
         <Paragraph mt="s" mb="m">
-          {TEXTS.customerInfo.intro}
+          {t('app.customerInfo.intro')}
         </Paragraph>
         <FaqSections headingLevel="h2" />
       </main>

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { loginCustomer } from '../api/session';
 import { useSocket } from '../api/socket';
 import { PASSWORD_RESET_START_URL, ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
 
@@ -19,13 +19,13 @@ export function CustomerLoginPage() {
 
   return (
     <LoginForm
-      audience={TEXTS.login.customerIntro}
-      identifier={{ label: TEXTS.login.email, type: 'email', autoComplete: 'email' }}
+      audience={t('app.login.customerIntro')}
+      identifier={{ label: t('app.login.email'), type: 'email', autoComplete: 'email' }}
       onLogin={login}
       notice={<SessionExpiredNotice />}
       footer={
         <a className="text-link" href={PASSWORD_RESET_START_URL}>
-          {TEXTS.login.forgotPassword}
+          {t('app.login.forgotPassword')}
         </a>
       }
     />

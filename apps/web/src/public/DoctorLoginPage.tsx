@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { loginDoctor, loginMfa } from '../api/session';
 import { useSocket } from '../api/socket';
 import { ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
@@ -10,7 +10,7 @@ import { LoginForm } from './LoginForm';
 /** /logindoctor (also /loginDoctor). The doctor's username is their e-mail address. */
 export function DoctorLoginPage() {
   const navigate = useNavigate();
-  usePageTitle(TEXTS.login.doctorIntro);
+  usePageTitle(t('app.login.doctorIntro'));
   const { reconnect } = useSocket();
 
   function signedIn() {
@@ -32,8 +32,8 @@ export function DoctorLoginPage() {
 
   return (
     <LoginForm
-      audience={TEXTS.login.doctorIntro}
-      identifier={{ label: TEXTS.login.username, type: 'text', autoComplete: 'username' }}
+      audience={t('app.login.doctorIntro')}
+      identifier={{ label: t('app.login.username'), type: 'text', autoComplete: 'username' }}
       onLogin={login}
       onCode={code}
       notice={<SessionExpiredNotice />}

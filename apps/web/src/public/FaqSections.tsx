@@ -1,18 +1,24 @@
 /** The public FAQ (SPEC section 1) as suomifi expanders. */
 import { Expander, ExpanderContent, ExpanderGroup, ExpanderTitleButton, Paragraph } from 'suomifi-ui-components';
-import { CUSTOMER_TEXTS, TEXTS } from '../i18n/texts';
+import { t, tObject } from '../i18n/i18n';
+
+interface FaqItem {
+  id: string;
+  title: string;
+  body: readonly string[];
+}
 
 export function FaqSections({ headingLevel = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   return (
     <ExpanderGroup
       className="faq"
       showToggleAllButton
-      openAllText={CUSTOMER_TEXTS.faq.openAll}
-      closeAllText={CUSTOMER_TEXTS.faq.closeAll}
-      ariaOpenAllText={CUSTOMER_TEXTS.faq.ariaOpenAll}
-      ariaCloseAllText={CUSTOMER_TEXTS.faq.ariaCloseAll}
+      openAllText={t('customer.faq.openAll')}
+      closeAllText={t('customer.faq.closeAll')}
+      ariaOpenAllText={t('customer.faq.ariaOpenAll')}
+      ariaCloseAllText={t('customer.faq.ariaCloseAll')}
     >
-      {TEXTS.faq.map((item) => (
+      {tObject<readonly FaqItem[]>('app.faq').map((item) => (
         <Expander key={item.id} id={`ukk-${item.id}`}>
           <ExpanderTitleButton asHeading={headingLevel}>{item.title}</ExpanderTitleButton>
           <ExpanderContent>

@@ -5,7 +5,7 @@ import { Alert } from '../components/Alert';
 import { lazyRoute, RouteBoundary } from '../components/lazy-route';
 import { Heading, Paragraph } from '../components/Text';
 import { REGISTRATION_START_URL, ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 import { HeroImage, TrustSections } from './TrustSections';
 
@@ -16,7 +16,7 @@ function IdentificationOutcome() {
   if (outcome !== 'cancelled' && outcome !== 'failed') return null;
   return (
     <div role="status" className="landing__notice">
-      <Alert status={outcome === 'failed' ? 'error' : 'neutral'}>{outcome === 'cancelled' ? TEXTS.landing.identificationCancelled : TEXTS.landing.identificationFailed}</Alert>
+      <Alert status={outcome === 'failed' ? 'error' : 'neutral'}>{outcome === 'cancelled' ? t('app.landing.identificationCancelled') : t('app.landing.identificationFailed')}</Alert>
     </div>
   );
 }
@@ -26,7 +26,6 @@ function IdentificationOutcome() {
 const FaqSections = lazyRoute(() => import('./FaqSections').then((m) => m.FaqSections));
 
 export function LandingPage() {
-  const t = TEXTS.landing;
   return (
     <PublicLayout>
       <main id="main" className="page landing">
@@ -34,34 +33,34 @@ export function LandingPage() {
         <section className="hero" aria-labelledby="hero-heading">
           <HeroImage />
           <Heading variant="h1hero" as="h1" id="hero-heading">
-            {t.heroTitle}
+            {t('app.landing.heroTitle')}
           </Heading>
           <Paragraph mt="m" className="hero__text">
-            {t.heroText}
+            {t('app.landing.heroText')}
           </Paragraph>
           <div className="hero__actions">
             <a className="button-link button-link--primary" href={REGISTRATION_START_URL}>
-              {t.createAccount}
+              {t('app.landing.createAccount')}
             </a>
             <Link className="button-link button-link--secondary" to={ROUTES.customerLogin}>
-              {t.login}
+              {t('app.landing.login')}
             </Link>
           </div>
-          <nav aria-label={t.sectionNav} className="anchor-nav">
-            <a href="#hinnat">{t.pricesHeading}</a>
-            <a href="#ukk">{t.faqHeading}</a>
-            <a href="#laakarit">{TEXTS.trust.doctorsHeading}</a>
-            <a href="#asiakaspalvelu">{TEXTS.trust.contactHeading}</a>
+          <nav aria-label={t('app.landing.sectionNav')} className="anchor-nav">
+            <a href="#hinnat">{t('app.landing.pricesHeading')}</a>
+            <a href="#ukk">{t('app.landing.faqHeading')}</a>
+            <a href="#laakarit">{t('app.trust.doctorsHeading')}</a>
+            <a href="#asiakaspalvelu">{t('app.trust.contactHeading')}</a>
           </nav>
         </section>
 
         <section id="hinnat" className="section" aria-labelledby="prices-heading">
           <Heading variant="h2" id="prices-heading" mb="s">
-            {t.pricesHeading}
+            {t('app.landing.pricesHeading')}
           </Heading>
           <ul className="price-list">
-            <li className="price-card">{t.priceRenewal}</li>
-            <li className="price-card">{t.priceNew}</li>
+            <li className="price-card">{t('app.landing.priceRenewal')}</li>
+            <li className="price-card">{t('app.landing.priceNew')}</li>
           </ul>
         </section>
 
@@ -69,10 +68,10 @@ export function LandingPage() {
 
         <section id="ukk" className="section" aria-labelledby="faq-heading">
           <Heading variant="h2" id="faq-heading" mb="s">
-            {t.faqHeading}
+            {t('app.landing.faqHeading')}
           </Heading>
           <RouteBoundary>
-            <Suspense fallback={<Paragraph>{TEXTS.common.loading}</Paragraph>}>
+            <Suspense fallback={<Paragraph>{t('app.common.loading')}</Paragraph>}>
               <FaqSections />
             </Suspense>
           </RouteBoundary>
@@ -80,14 +79,14 @@ export function LandingPage() {
 
         <section className="section" aria-labelledby="pro-heading">
           <Heading variant="h2" id="pro-heading" mb="s">
-            {t.professionalsHeading}
+            {t('app.landing.professionalsHeading')}
           </Heading>
           <ul className="link-list">
             <li>
-              <Link to={ROUTES.doctorLogin}>{t.doctorLogin}</Link>
+              <Link to={ROUTES.doctorLogin}>{t('app.landing.doctorLogin')}</Link>
             </li>
             <li>
-              <Link to={ROUTES.pharmacyLogin}>{t.pharmacyLogin}</Link>
+              <Link to={ROUTES.pharmacyLogin}>{t('app.landing.pharmacyLogin')}</Link>
             </li>
           </ul>
         </section>

@@ -12,7 +12,7 @@ import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { forgetSessions } from '../api/signed-in';
 import { ROUTES } from '../routes/routes';
-import { TEXTS } from '../i18n/texts';
+import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
 
@@ -41,7 +41,7 @@ interface LoginFormProps {
 
 /** Wrong credentials (401) and malformed ones (400) get the one login-failure text: no hint which. */
 function failureText(error: unknown): string {
-  return isApiError(error, 401) || isApiError(error, 400) ? TEXTS.login.failed : errorText(error);
+  return isApiError(error, 401) || isApiError(error, 400) ? t('app.login.failed') : errorText(error);
 }
 
 export function LoginForm({ audience, identifier, onLogin, onCode, footer, notice }: LoginFormProps) {
@@ -73,13 +73,13 @@ export function LoginForm({ audience, identifier, onLogin, onCode, footer, notic
         <div className="card login-card">
           <RouterLinkBase to={ROUTES.home} className="back-link">
             <span aria-hidden="true">← </span>
-            {TEXTS.common.backToHome}
+            {t('app.common.backToHome')}
           </RouterLinkBase>
           <Paragraph className="eyebrow" mt="m">
             {audience}
           </Paragraph>
           <Heading variant="h1" mb="m">
-            {TEXTS.login.heading}
+            {t('app.login.heading')}
           </Heading>
           {notice}
           <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
@@ -97,7 +97,7 @@ export function LoginForm({ audience, identifier, onLogin, onCode, footer, notic
             />
             <TextInput
               id={`${ids}-password`}
-              labelText={TEXTS.login.password}
+              labelText={t('app.login.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -108,7 +108,7 @@ export function LoginForm({ audience, identifier, onLogin, onCode, footer, notic
             />
             <FormErrorAlert error={error} id={`${ids}-error`} />
             <Button type="submit" disabled={!canSubmit} fullWidth>
-              {TEXTS.login.submit}
+              {t('app.login.submit')}
             </Button>
           </form>
           {footer && <div className="login-card__footer">{footer}</div>}
@@ -124,7 +124,7 @@ function CodeStep({ audience, onCode }: { audience: string; onCode: (code: strin
   const [code, setCode] = useState('');
   const check = useMutation({ mutationFn: onCode });
   const busy = check.isPending || check.isSuccess;
-  const error = check.isError ? errorText(check.error, TEXTS.login.codeFailed) : null;
+  const error = check.isError ? errorText(check.error, t('app.login.codeFailed')) : null;
   const canSubmit = code.trim() !== '' && !busy;
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -138,13 +138,13 @@ function CodeStep({ audience, onCode }: { audience: string; onCode: (code: strin
         <div className="card login-card">
           <Paragraph className="eyebrow">{audience}</Paragraph>
           <Heading variant="h1" mb="m">
-            {TEXTS.login.heading}
+            {t('app.login.heading')}
           </Heading>
           <form onSubmit={submit} noValidate aria-describedby={error ? `${ids}-error` : undefined}>
             <TextInput
               id={`${ids}-code`}
-              labelText={TEXTS.login.codeLabel}
-              hintText={TEXTS.login.codeHint}
+              labelText={t('app.login.codeLabel')}
+              hintText={t('app.login.codeHint')}
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -156,7 +156,7 @@ function CodeStep({ audience, onCode }: { audience: string; onCode: (code: strin
             />
             <FormErrorAlert error={error} id={`${ids}-error`} />
             <Button type="submit" disabled={!canSubmit} fullWidth>
-              {TEXTS.login.codeSubmit}
+              {t('app.login.codeSubmit')}
             </Button>
           </form>
         </div>

@@ -4,9 +4,7 @@
  * data-protection contact. A calm illustration (inline SVG, nothing from other hosts) beside the hero.
  */
 import { Heading, Paragraph } from '../components/Text';
-import { PROVIDER, TEXTS } from '../i18n/texts';
-
-const T = TEXTS.trust;
+import { t, tObject } from '../i18n/i18n';
 
 /** A decorative picture in the design system's colours: a prescription sheet and a check mark. */
 export function HeroImage() {
@@ -26,10 +24,10 @@ export function TrustSections() {
     <>
       <section className="section" aria-labelledby="steps-heading">
         <Heading variant="h2" id="steps-heading" mb="s">
-          {T.stepsHeading}
+          {t('app.trust.stepsHeading')}
         </Heading>
         <ol className="steps-list">
-          {T.steps.map((step) => (
+          {tObject<readonly string[]>('app.trust.steps').map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>
@@ -37,9 +35,9 @@ export function TrustSections() {
 
       <section id="laakarit" className="section" aria-labelledby="doctors-heading">
         <Heading variant="h2" id="doctors-heading" mb="s">
-          {T.doctorsHeading}
+          {t('app.trust.doctorsHeading')}
         </Heading>
-        {T.doctors.map((p) => (
+        {tObject<readonly string[]>('app.trust.doctors').map((p) => (
           <Paragraph key={p} mb="s">
             {p}
           </Paragraph>
@@ -49,48 +47,48 @@ export function TrustSections() {
       <div className="trust-grid">
         <section id="asiakaspalvelu" className="trust-card" aria-labelledby="contact-heading">
           <Heading variant="h2" id="contact-heading" mb="s">
-            {T.contactHeading}
+            {t('app.trust.contactHeading')}
           </Heading>
           <dl className="facts">
-            <dt>{T.contactPhone}</dt>
+            <dt>{t('app.trust.contactPhone')}</dt>
             <dd>
-              <a href={`tel:+358${PROVIDER.servicePhone.replace(/\s/g, '').replace(/^0/, '')}`}>{PROVIDER.servicePhone}</a>
+              <a href={`tel:+358${t('provider.servicePhone').replace(/\s/g, '').replace(/^0/, '')}`}>{t('provider.servicePhone')}</a>
             </dd>
-            <dt>{T.contactEmail}</dt>
+            <dt>{t('app.trust.contactEmail')}</dt>
             <dd>
-              <a href={`mailto:${PROVIDER.serviceEmail}`}>{PROVIDER.serviceEmail}</a>
+              <a href={`mailto:${t('provider.serviceEmail')}`}>{t('provider.serviceEmail')}</a>
             </dd>
-            <dt>{T.contactHours}</dt>
-            <dd>{PROVIDER.serviceHours}</dd>
+            <dt>{t('app.trust.contactHours')}</dt>
+            <dd>{t('provider.serviceHours')}</dd>
           </dl>
           <Paragraph mt="s" className="trust-card__note">
-            {T.contactNote}
+            {t('app.trust.contactNote')}
           </Paragraph>
         </section>
 
         <section className="trust-card" aria-labelledby="provider-heading">
           <Heading variant="h2" id="provider-heading" mb="s">
-            {T.providerHeading}
+            {t('app.trust.providerHeading')}
           </Heading>
           <dl className="facts">
-            <dt className="visually-hidden">{T.providerHeading}</dt>
-            <dd>{PROVIDER.name}</dd>
-            <dt>{T.businessId}</dt>
-            <dd>{PROVIDER.businessId}</dd>
-            <dt>{T.address}</dt>
-            <dd>{PROVIDER.address}</dd>
+            <dt className="visually-hidden">{t('app.trust.providerHeading')}</dt>
+            <dd>{t('provider.name')}</dd>
+            <dt>{t('app.trust.businessId')}</dt>
+            <dd>{t('provider.businessId')}</dd>
+            <dt>{t('app.trust.address')}</dt>
+            <dd>{t('provider.address')}</dd>
           </dl>
         </section>
 
         <section className="trust-card" aria-labelledby="privacy-heading">
           <Heading variant="h2" id="privacy-heading" mb="s">
-            {T.privacyHeading}
+            {t('app.trust.privacyHeading')}
           </Heading>
-          <Paragraph mb="s">{T.privacyText}</Paragraph>
+          <Paragraph mb="s">{t('app.trust.privacyText')}</Paragraph>
           <dl className="facts">
-            <dt>{T.privacyContact}</dt>
+            <dt>{t('app.trust.privacyContact')}</dt>
             <dd>
-              <a href={`mailto:${PROVIDER.privacyEmail}`}>{PROVIDER.privacyEmail}</a>
+              <a href={`mailto:${t('provider.privacyEmail')}`}>{t('provider.privacyEmail')}</a>
             </dd>
           </dl>
         </section>

@@ -130,7 +130,8 @@ export class CloseAccountDto implements AccountCloseRequest {
 }
 
 /** The language message is in all three languages: whoever sends a wrong value may not read Finnish. */
-export const LANGUAGE_INVALID_MESSAGE = "Kielen pitää olla 'fi', 'sv' tai 'en'. / Språket ska vara 'fi', 'sv' eller 'en'. / The language must be 'fi', 'sv' or 'en'.";
+/** The same three-language text in every catalog: whoever sent a wrong language reads their own. */
+export const LANGUAGE_INVALID_MESSAGE = 'errors.languageInvalid';
 
 /** PUT /my-user/language: the language of the web's switch (issue 27). */
 export class LanguageDto implements LanguageRequest {

@@ -6,6 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { errorFormatFor } from './error-formats.js';
 import { requestIdOf, routePattern } from '../logging/request-context.js';
 import { isDatabaseUnavailable, sendDatabaseUnavailable } from '../database/database-unavailable.js';
+import { DEFAULT_LANGUAGE } from '@resepti/domain';
 import { localizedBody, responseLanguage } from './response-language.js';
 
 interface BodyParserError {
@@ -65,15 +66,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     const parserError = exception as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json(localizedBody({ statusCode: 400, message: 'Pyynnön JSON on virheellinen', error: 'Bad Request' }, language));
+      res.status(400).json(localizedBody({ statusCode: 400, message: 'errors.jsonInvalid', error: 'Bad Request' }, language));
       return;
     }
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ statusCode: 413, message: 'Pyyntö on liian suuri', error: 'Payload Too Large' });
+      // Answered in Finnish whatever the request's language (as it always has been).
+      res.status(413).json(localizedBody({ statusCode: 413, message: 'errors.tooLarge', error: 'Payload Too Large' }, DEFAULT_LANGUAGE));
       return;
     }
     if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
-      res.status(parserError.status).json({ statusCode: parserError.status, message: 'Virheellinen pyyntö', error: 'Bad Request' });
+      res.status(parserError.status).json(localizedBody({ statusCode: parserError.status, message: 'errors.requestInvalid', error: 'Bad Request' }, DEFAULT_LANGUAGE));
       return;
     }
     if (exception instanceof AuditWriteError) {
@@ -91,11 +93,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // Input the validation let through but PostgreSQL refuses as a value (out of range,
       // not representable): still the caller's input, and the statement changed nothing.
       this.logger.warn(`${where} refused by the database as data: ${exception.message}`);
-      res.status(400).json(localizedBody({ statusCode: 400, message: 'Virheellinen syöte', error: 'Bad Request' }, language));
+      res.status(400).json(localizedBody({ statusCode: 400, message: 'errors.inputInvalid', error: 'Bad Request' }, language));
       return;
     }
     const requestId = requestIdOf(req) ?? 'unknown';
     this.logger.error(`${where} failed [${requestId}]`, exception instanceof Error ? exception.stack : String(exception));
-    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json(localizedBody({ statusCode: 500, message: 'Palvelussa tapahtui virhe', requestId }, language));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json(localizedBody({ statusCode: 500, message: 'errors.serverError', requestId }, language));
   }
 }

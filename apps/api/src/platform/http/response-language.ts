@@ -5,8 +5,9 @@
  * browser's own setting; clients that send nothing (or '*') keep the Finnish messages of SPEC.md.
  */
 import type { Request } from 'express';
-import { acceptLanguageTags, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, translateMessage, type Language } from '@resepti/domain';
-
+import { acceptLanguageTags, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, pickLanguage, type KeyedMessage, type Language } from '@resepti/domain';
+// Every language's catalog (the one t() of @resepti/domain; the web loads its own lazily).
+import { localizeMessage } from '@resepti/domain/locales';
 
 export function responseLanguage(req: Request): Language {
   return pickLanguage(acceptLanguageTags(req.headers['accept-language'])) ?? DEFAULT_LANGUAGE;
@@ -21,11 +22,21 @@ export function navigationLanguage(req: Request): Language {
   return isLanguage(picked) ? picked : responseLanguage(req);
 }
 
-/** An error body ({statusCode, message: string | string[], …}) with its messages in `language`. */
+/** A message as thrown: a key of the catalogs (with its values), or a text that is sent as it is. */
+type ThrownMessage = string | KeyedMessage;
+
+function isKeyed(value: unknown): value is KeyedMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
+}
+
+function localized(message: unknown, language: Language): unknown {
+  return typeof message === 'string' || isKeyed(message) ? localizeMessage(message as ThrownMessage, language) : message;
+}
+
+/** An error body ({statusCode, message: key | text | list of them, …}) with its messages in `language`. */
 export function localizedBody(body: unknown, language: Language): unknown {
-  if (language === DEFAULT_LANGUAGE || typeof body !== 'object' || body === null) return body;
+  if (typeof body !== 'object' || body === null) return body;
   const { message } = body as { message?: unknown };
-  if (typeof message === 'string') return { ...body, message: translateMessage(message, language) };
-  if (Array.isArray(message)) return { ...body, message: message.map((m: unknown) => (typeof m === 'string' ? translateMessage(m, language) : m)) };
-  return body;
+  if (message === undefined) return body;
+  return { ...body, message: Array.isArray(message) ? message.map((m: unknown) => localized(m, language)) : localized(message, language) };
 }
