@@ -4,9 +4,9 @@
  * and Finnish text. docs/integrators.md#errors lists the same; the API answers RFC 9457
  * `application/problem+json` built from these.
  */
-import { INTEGRATOR_MESSAGES as M } from './integrator-api.js';
+import { INTEGRATOR_MESSAGES as M } from './integrator-rules.js';
 import { MESSAGES } from './messages.js';
-import { PHARMACY_MESSAGES as P } from './pharmacy-api.js';
+import { PHARMACY_MESSAGES as P } from './pharmacy-rules.js';
 import { VALIDATION_MESSAGES as V } from './validation.js';
 
 export const PROBLEM_TYPE_PREFIX = 'urn:resepti:problem:';

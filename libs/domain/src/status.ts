@@ -1,5 +1,5 @@
 /** Decisions and the patient-facing status texts (SPEC section 4). */
-import type { Decision, ItemType } from './api-types.js';
+import type { Decision, ItemType } from './api-rules.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';
 
 export const STATUS_TEXTS = {

@@ -2,7 +2,7 @@ import { credentialChangedSms, MESSAGES, orderHandledSms } from './messages.js';
 import { QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRES, TOPICS } from './questionnaires.js';
 import { acceptLanguageTags, formatMoney, pickLanguage } from './language.js';
 import { messageTable, renewableTillTextIn, translateMessage } from './translations.js';
-import { CUSTOMER_MESSAGES } from './customer-api.js';
+import { CUSTOMER_MESSAGES } from './customer-rules.js';
 import { VALIDATION_MESSAGES } from './validation.js';
 
 describe('translations', () => {

@@ -6,7 +6,7 @@
  * translated once, where it is written (the HTTP exception filter). A message without a
  * translation stays Finnish. The terms follow the glossary of docs/i18n.md.
  */
-import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from './customer-api.js';
+import { CUSTOMER_CHAT_LIMITS, CUSTOMER_MESSAGES } from './customer-rules.js';
 import type { Language } from './language.js';
 import { MESSAGES } from './messages.js';
 import { QUESTIONNAIRE_ACCEPTANCE_TEXT, QUESTIONNAIRE_ORDER_CONFIRM, QUESTIONNAIRE_REJECTION_TEXT, TOPICS } from './questionnaires.js';

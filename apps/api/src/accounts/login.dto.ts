@@ -1,29 +1,30 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ApiShape } from '../platform/http/api-shape.js';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { VALIDATION_MESSAGES } from '@resepti/domain';
 
+@ApiShape()
 export class EmailLoginDto {
   @ApiProperty({ example: 'laakari@example.fi' })
   @IsString({ message: VALIDATION_MESSAGES.emailMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.emailMissing })
   @MaxLength(254, { message: VALIDATION_MESSAGES.emailTooLong })
   email!: string;
-
-  @ApiProperty({ example: 'Laakari123' })
+  /** @example 'Laakari123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })
   password!: string;
 }
 
+@ApiShape()
 export class UsernameLoginDto {
-  @ApiProperty({ example: 'apteekki' })
+  /** @example 'apteekki' */
   @IsString({ message: 'Käyttäjätunnus puuttuu' })
   @IsNotEmpty({ message: 'Käyttäjätunnus puuttuu' })
   @MaxLength(100, { message: 'Käyttäjätunnus on liian pitkä' })
   username!: string;
-
-  @ApiProperty({ example: 'Apteekki123' })
+  /** @example 'Apteekki123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })

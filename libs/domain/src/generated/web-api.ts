@@ -2147,7 +2147,7 @@ export interface components {
         FeedbackDto: {
             /** @description The handled order the question was about */
             orderId?: number;
-            score: Record<string, never>;
+            score: number;
             /** @example Nopea ja helppo palvelu. */
             feedbackText: string;
         };
@@ -12282,7 +12282,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "orderId": 1,
-                 *       "score": {},
+                 *       "score": 1,
                  *       "feedbackText": "Nopea ja helppo palvelu."
                  *     }
                  */

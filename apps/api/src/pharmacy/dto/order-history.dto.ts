@@ -1,10 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiShape } from '../../platform/http/api-shape.js';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { Optional } from '../../platform/http/optional.js';
 import { PHARMACY_ACTIVE_MAX_LIMIT, PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 
 /** GET /pharmacy-order-history/history?offset=&limit= */
+@ApiShape()
 export class OrderHistoryQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest orders to skip', default: 0, minimum: 0 })
   @Optional()
@@ -12,7 +14,6 @@ export class OrderHistoryQueryDto {
   @IsInt({ message: 'offset on kokonaisluku' })
   @Min(0, { message: 'offset ei voi olla negatiivinen' })
   offset?: number;
-
   @ApiPropertyOptional({ description: 'Page size', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_HISTORY_MAX_PAGE_SIZE })
   @Optional()
   @Type(() => Number)
@@ -23,6 +24,7 @@ export class OrderHistoryQueryDto {
 }
 
 /** GET /pharmacy-order-history/active?limit= */
+@ApiShape()
 export class ActiveOrdersQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest cards', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_ACTIVE_MAX_LIMIT })
   @Optional()
