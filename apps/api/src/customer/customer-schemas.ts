@@ -1,7 +1,4 @@
-/**
- * The patient's answers of the web API (/ui-api/v1) as OpenAPI schemas, each `implements` its @resepti/domain type
- * (see common/web-api-schemas.ts for why).
- */
+/** The patient's answers of the web API (/ui-api/v1): the one source of each shape (see platform/http/web-api-schemas.ts). */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type IdentificationPurpose, type ItemType, type Language, type OrderStatus, type TopicId } from '@resepti/domain';
@@ -11,12 +8,10 @@ import { CHECKOUT_STATUSES, INT, TIME, type CheckoutStatus } from '../platform/h
 
 @ApiShape('CustomerInfo')
 export class CustomerInfoSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   firstName!: string;
   lastName!: string;
-  @ApiProperty({ example: 'asiakas@example.fi' })
-  email!: string;
+  @ApiProperty({ example: 'asiakas@example.fi' }) email!: string;
   /** @example '+358401234567' */
   phone!: string;
   sex!: 'm' | 'f';
@@ -45,17 +40,14 @@ export class RegistrationDataSchema {
 
 @ApiShape('CustomerCartItem')
 export class CustomerCartItemSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   type!: ItemType;
-  @ApiProperty({ ...INT, nullable: true })
-  productId!: number | null;
+  @ApiProperty({ ...INT, nullable: true }) productId!: number | null;
   displayName!: string;
   format!: string;
   reason!: string;
   medicalProblem!: TopicId | null;
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(INT) priceCents!: number;
 }
 
 @ApiShape('CustomerCoupon')
@@ -65,8 +57,7 @@ export class CustomerCouponSchema {
   discountEuro!: string;
   @ApiProperty({ type: 'number', nullable: true, description: 'Percentage coupons (20 for 20 %).' })
   discountPercentage!: number | null;
-  @ApiProperty(INT)
-  discountAmountCents!: number;
+  @ApiProperty(INT) discountAmountCents!: number;
 }
 
 @ApiShape('CustomerCart')
@@ -85,8 +76,7 @@ export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
   /** 'undecided' until the order is delivered. */
   decision!: Decision;
   reasonForDecision!: string;
-  @ApiProperty({ ...TIME, nullable: true })
-  decisionTime!: string | null;
+  @ApiProperty({ ...TIME, nullable: true }) decisionTime!: string | null;
   /** Decided and delivered within the last 24 hours. */
   recent!: boolean;
   @ApiProperty({ type: String, format: 'date', nullable: true })
@@ -96,24 +86,18 @@ export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
 
 @ApiShape('CustomerOrder')
 export class CustomerOrderSchema {
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
   deliveryStatus!: OrderStatus;
-  @ApiProperty(TIME)
-  created!: string;
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
-  @ApiProperty({ ...TIME, nullable: true })
-  deliveryTime!: string | null;
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(TIME) created!: string;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
+  @ApiProperty({ ...TIME, nullable: true }) deliveryTime!: string | null;
+  @ApiProperty(INT) priceCents!: number;
   prescriptions!: CustomerPrescriptionSchema[];
 }
 
 @ApiShape('FeedbackQuestion')
 export class FeedbackQuestionSchema {
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
   question!: string;
 }
 
@@ -127,28 +111,23 @@ export class PaymentSessionSchema {
 @ApiShape('CustomerPaid')
 export class CustomerPaidSchema {
   sessionId!: string;
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
 }
 
 @ApiShape('EmbeddedCheckoutItem')
 export class EmbeddedCheckoutItemSchema {
   displayName!: string;
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(INT) priceCents!: number;
 }
 
 @ApiShape('EmbeddedCheckout')
 export class EmbeddedCheckoutSchema {
   sessionId!: string;
-  @ApiProperty(INT)
-  amountCents!: number;
+  @ApiProperty(INT) amountCents!: number;
   priceEuro!: string;
   items!: EmbeddedCheckoutItemSchema[];
-  @ApiProperty({ enum: CHECKOUT_STATUSES })
-  status!: CheckoutStatus;
-  @ApiProperty(TIME)
-  expiresAt!: string;
+  @ApiProperty({ enum: CHECKOUT_STATUSES }) status!: CheckoutStatus;
+  @ApiProperty(TIME) expiresAt!: string;
   successUrl!: string;
   cancelUrl!: string;
 }
@@ -156,18 +135,15 @@ export class EmbeddedCheckoutSchema {
 @ApiShape('PaymentStatus')
 export class PaymentStatusSchema {
   sessionId!: string;
-  @ApiProperty({ enum: CHECKOUT_STATUSES })
-  status!: CheckoutStatus;
+  @ApiProperty({ enum: CHECKOUT_STATUSES }) status!: CheckoutStatus;
   priceEuro!: string;
-  @ApiProperty({ ...INT, nullable: true })
-  orderId!: number | null;
+  @ApiProperty({ ...INT, nullable: true }) orderId!: number | null;
 }
 
 @ApiShape('EmbeddedCheckoutPaid')
 export class EmbeddedCheckoutPaidSchema {
   status!: 'complete';
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
   successUrl!: string;
 }
 

@@ -1,7 +1,4 @@
-/**
- * The doctor's answers of the web API (/ui-api/v1) as OpenAPI schemas, each `implements` its @resepti/domain type
- * (see common/web-api-schemas.ts for why).
- */
+/** The doctor's answers of the web API (/ui-api/v1): the one source of each shape (see platform/http/web-api-schemas.ts). */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
@@ -11,10 +8,8 @@ import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js
 
 @ApiShape('DoctorInfo')
 export class DoctorInfoSchema {
-  @ApiProperty(INT)
-  id!: number;
-  @ApiProperty({ example: 'laakari@example.fi' })
-  email!: string;
+  @ApiProperty(INT) id!: number;
+  @ApiProperty({ example: 'laakari@example.fi' }) email!: string;
   /** @example 'Liisa' */
   firstName!: string;
   /** @example 'Lääkäri' */
@@ -25,16 +20,12 @@ export class DoctorInfoSchema {
 
 @ApiShape('SystemStatus')
 export class SystemStatusSchema {
-  @ApiProperty(INT)
-  waitingForDoctor!: number;
-  @ApiProperty(INT)
-  processing!: number;
+  @ApiProperty(INT) waitingForDoctor!: number;
+  @ApiProperty(INT) processing!: number;
   @ApiProperty({ ...TIME, nullable: true, description: 'The earliest deadline among waiting orders.' })
   nextOrderExpiring!: string | null;
-  @ApiProperty(INT)
-  count20min!: number;
-  @ApiProperty(INT)
-  count12h!: number;
+  @ApiProperty(INT) count20min!: number;
+  @ApiProperty(INT) count12h!: number;
   @ApiProperty({ ...INT, nullable: true, description: "This doctor's current order." })
   pickedOrder!: number | null;
 }
@@ -48,11 +39,9 @@ export class ChatEntrySchema {
 
 @ApiShape('DoctorPrescription')
 export class DoctorPrescriptionSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   type!: ItemType;
-  @ApiProperty({ ...INT, nullable: true })
-  productId!: number | null;
+  @ApiProperty({ ...INT, nullable: true }) productId!: number | null;
   /** Medicine name with strength (renewals) or the topic (requests). */
   displayName!: string;
   format!: string;
@@ -65,10 +54,8 @@ export class DoctorPrescriptionSchema {
   chatVerified!: boolean | null;
   decision!: Decision;
   reasonForDecision!: string;
-  @ApiProperty({ ...TIME, nullable: true })
-  decisionTime!: string | null;
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty({ ...TIME, nullable: true }) decisionTime!: string | null;
+  @ApiProperty(INT) priceCents!: number;
   @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Approved renewals, set on delivery.' })
   renewableTill!: string | null;
   couponCode!: string | null;
@@ -90,23 +77,18 @@ export class PharmacyDataSchema {
 
 @ApiShape('DoctorOrder')
 export class DoctorOrderSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   @ApiProperty({ ...INT, description: 'The order number shown to users (the same as id).' })
   orderId!: number;
   source!: 'customer' | 'pharmacy';
   patient!: WebPatientSchema;
   prescriptions!: DoctorPrescriptionSchema[];
-  @ApiProperty({ ...TIME, nullable: true })
-  processingStartTime!: string | null;
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
+  @ApiProperty({ ...TIME, nullable: true }) processingStartTime!: string | null;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
   deliveryStatus!: OrderStatus;
   deliveryOptionId!: DeliveryOptionId;
-  @ApiProperty({ ...TIME, nullable: true })
-  deliveryTime!: string | null;
-  @ApiProperty(TIME)
-  created!: string;
+  @ApiProperty({ ...TIME, nullable: true }) deliveryTime!: string | null;
+  @ApiProperty(TIME) created!: string;
   doctor!: DoctorNameSchema | null;
   /** Pharmacy orders: who sent it. */
   pharmacyData!: PharmacyDataSchema | null;
@@ -114,18 +96,13 @@ export class DoctorOrderSchema {
 
 @ApiShape('QueueOrder')
 export class QueueOrderSchema {
-  @ApiProperty(INT)
-  id!: number;
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) id!: number;
+  @ApiProperty(INT) orderId!: number;
   source!: 'customer' | 'pharmacy';
   deliveryOptionId!: DeliveryOptionId;
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
-  @ApiProperty(TIME)
-  created!: string;
-  @ApiProperty(INT)
-  itemCount!: number;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
+  @ApiProperty(TIME) created!: string;
+  @ApiProperty(INT) itemCount!: number;
 }
 
 @ApiShape('DoctorHistory')

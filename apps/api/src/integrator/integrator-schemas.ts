@@ -1,7 +1,6 @@
 /**
- * The integrator API's answers as OpenAPI schemas. Each class `implements` its @resepti/domain
- * type, so the published document and the code that fills the answers cannot drift apart: a
- * field added to the domain type and missing here (or typed otherwise) is a compile error.
+ * The integrator API's answers: the one source of each shape of docs/openapi/integrator-v1.json (read by the
+ * @nestjs/swagger plugin, see platform/http/web-api-schemas.ts); every property shows an example.
  */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
@@ -65,8 +64,7 @@ export class ProblemSchema {
 
 @ApiShape('Product')
 export class ProductSchema {
-  @ApiProperty({ type: 'integer', example: 1 })
-  productId!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) productId!: number;
   /** @example 'Kestine 20 mg tabletti' */
   displayName!: string;
   /** @example 'tabletti' */
@@ -148,8 +146,7 @@ export class PrescriptionSchema {
 
 @ApiShape('Order')
 export class IntegratorOrderSchema {
-  @ApiProperty({ type: 'integer', example: 42 })
-  orderId!: number;
+  @ApiProperty({ type: 'integer', example: 42 }) orderId!: number;
   patient!: PatientSchema;
   /** @example 'waiting' */
   deliveryStatus!: OrderStatus;
@@ -181,8 +178,7 @@ export class IntegratorOrderPageSchema {
 
 @ApiShape('WebhookEndpoint')
 export class WebhookEndpointSchema {
-  @ApiProperty({ type: 'integer', example: 3 })
-  id!: number;
+  @ApiProperty({ type: 'integer', example: 3 }) id!: number;
   @ApiProperty({ format: 'uri', example: 'https://kassa.apteekki.example/resepti-webhook' })
   url!: string;
   @ApiProperty({ enum: INTEGRATOR_WEBHOOK_EVENTS, isArray: true, example: ['order.delivered'] })
@@ -202,16 +198,14 @@ export class WebhookEndpointSchema {
 
 @ApiShape('WebhookDelivery')
 export class WebhookDeliverySchema {
-  @ApiProperty({ type: 'integer', example: 12 })
-  id!: number;
+  @ApiProperty({ type: 'integer', example: 12 }) id!: number;
   @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', description: 'The event’s id (its `id` in the delivered body): drop repeats by it.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
   eventId!: string;
   /** @example 'order.delivered' */
   eventType!: IntegratorEventType;
   @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'cancelled'], example: 'delivered' })
   status!: 'pending' | 'delivered' | 'failed' | 'cancelled';
-  @ApiProperty({ type: 'integer', example: 1 })
-  attempts!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) attempts!: number;
   @ApiProperty({ type: 'integer', nullable: true, description: "The receiver's last HTTP status.", example: 200 })
   lastStatus!: number | null;
   @ApiProperty({ type: String, nullable: true, example: null })

@@ -1,7 +1,4 @@
-/**
- * The pharmacy's answers of the web API (/ui-api/v1) as OpenAPI schemas, each `implements` its @resepti/domain type
- * (see common/web-api-schemas.ts for why).
- */
+/** The pharmacy's answers of the web API (/ui-api/v1): the one source of each shape (see platform/http/web-api-schemas.ts). */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
@@ -11,17 +8,14 @@ import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js
 
 @ApiShape('PharmacyUserInfo')
 export class PharmacyUserInfoSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   firstName!: string;
   lastName!: string;
   /** @example 'apteekki' */
   username!: string;
-  @ApiProperty({ enum: ['admin', 'user'] })
-  userLevel!: 'admin' | 'user';
+  @ApiProperty({ enum: ['admin', 'user'] }) userLevel!: 'admin' | 'user';
   isAdmin!: boolean;
-  @ApiProperty(INT)
-  pharmacyId!: number;
+  @ApiProperty(INT) pharmacyId!: number;
   /** @example 'Keskusapteekki' */
   pharmacyName!: string;
   @ApiProperty({ ...INT, description: 'How many offices the user works at.' })
@@ -32,8 +26,7 @@ export class PharmacyUserInfoSchema {
 
 @ApiShape('PharmacyOffice')
 export class PharmacyOfficeSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   /** @example 'Keskusapteekki Kauppatori' */
   name!: string;
   level!: string;
@@ -47,19 +40,15 @@ export class PharmacyDeliveryOptionSchema {
   id!: DeliveryOptionId;
   label!: string;
   description!: string;
-  @ApiProperty(INT)
-  firstItemCents!: number;
-  @ApiProperty(INT)
-  nextItemCents!: number;
+  @ApiProperty(INT) firstItemCents!: number;
+  @ApiProperty(INT) nextItemCents!: number;
 }
 
 @ApiShape('PharmacyCartItem')
 export class PharmacyCartItemSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   type!: ItemType;
-  @ApiProperty(INT)
-  productId!: number;
+  @ApiProperty(INT) productId!: number;
   displayName!: string;
   format!: string;
   /** The pharmacist's additional information for the doctor. */
@@ -71,24 +60,19 @@ export class PharmacyCartSchema {
   items!: PharmacyCartItemSchema[];
   deliveryOptionId!: DeliveryOptionId | null;
   patient!: WebPatientSchema | null;
-  @ApiProperty(INT)
-  totalPriceCents!: number;
+  @ApiProperty(INT) totalPriceCents!: number;
 }
 
 @ApiShape('PharmacySendResult')
 export class PharmacySendResultSchema {
-  @ApiProperty(INT)
-  orderId!: number;
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(INT) orderId!: number;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
+  @ApiProperty(INT) priceCents!: number;
 }
 
 @ApiShape('PharmacyOrderPrescription')
 export class PharmacyOrderPrescriptionSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   displayName!: string;
   format!: string;
   reason!: string;
@@ -100,19 +84,14 @@ export class PharmacyOrderPrescriptionSchema {
 
 @ApiShape('PharmacyOrder')
 export class PharmacyOrderSchema {
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
   patient!: WebPatientSchema;
   deliveryStatus!: OrderStatus;
-  @ApiProperty({ ...TIME, nullable: true })
-  deliveryTime!: string | null;
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
+  @ApiProperty({ ...TIME, nullable: true }) deliveryTime!: string | null;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
   deliveryOptionId!: DeliveryOptionId;
-  @ApiProperty(TIME)
-  created!: string;
-  @ApiProperty({ ...INT, nullable: true })
-  officeId!: number | null;
+  @ApiProperty(TIME) created!: string;
+  @ApiProperty({ ...INT, nullable: true }) officeId!: number | null;
   pharmacist!: string;
   prescriptions!: PharmacyOrderPrescriptionSchema[];
 }
@@ -122,10 +101,8 @@ export class PharmacyOrderPageSchema {
   data!: PharmacyOrderSchema[];
   @ApiProperty({ ...INT, description: "All of the pharmacy's orders." })
   count!: number;
-  @ApiProperty(INT)
-  offset!: number;
-  @ApiProperty(INT)
-  limit!: number;
+  @ApiProperty(INT) offset!: number;
+  @ApiProperty(INT) limit!: number;
 }
 
 @ApiShape('MessageStatus')
@@ -138,16 +115,13 @@ export class MessageStatusSchema {
 
 @ApiShape('PharmacyUser')
 export class PharmacyUserSchema {
-  @ApiProperty(INT)
-  id!: number;
+  @ApiProperty(INT) id!: number;
   firstName!: string;
   lastName!: string;
   username!: string;
-  @ApiProperty({ enum: ['admin', 'user'] })
-  userLevel!: 'admin' | 'user';
+  @ApiProperty({ enum: ['admin', 'user'] }) userLevel!: 'admin' | 'user';
   isAdmin!: boolean;
-  @ApiProperty(INT)
-  pharmacyId!: number;
+  @ApiProperty(INT) pharmacyId!: number;
   /** In the list: whether the user signs in with TOTP. */
   mfaEnabled?: boolean;
 }

@@ -1,9 +1,10 @@
 /**
- * The web API's answers (/ui-api/v1) as OpenAPI schemas. Each class `implements` its
- * @resepti/domain type, so the web document (docs/openapi/web-api.json) and the code that fills
- * the answers cannot drift apart: a field added to the domain type and missing here (or typed
- * otherwise) is a compile error. The names differ from the integrator API's schemas (the two
- * documents are built from one application).
+ * The web API's answers (/ui-api/v1): each class is the one source of its shape. The @nestjs/swagger plugin
+ * (scripts/build-api.mjs) reads a property's type, `?` and JSDoc (description, @example) into
+ * docs/openapi/web-api.json, from which `npm run openapi` generates the types the web and the services use
+ * (@resepti/domain's api-shapes.ts). @ApiProperty stays only for what a type cannot say: integers, date-time,
+ * enum order, examples the JSDoc parser would misread. The names differ from the integrator API's schemas
+ * (the two documents are built from one application).
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiShape } from './api-shape.js';
@@ -77,8 +78,7 @@ export class TotpEnabledSchema {
 
 @ApiShape('WebProduct')
 export class WebProductSchema {
-  @ApiProperty({ ...INT, example: 1 })
-  productId!: number;
+  @ApiProperty({ ...INT, example: 1 }) productId!: number;
   /** @example 'Kestine 20 mg tabletti' */
   displayName!: string;
   /** @example 'tabletti' */
@@ -101,15 +101,13 @@ export class WebPatientSchema {
 
 @ApiShape('PatientAccessLogEntry')
 export class PatientAccessLogEntrySchema {
-  @ApiProperty(TIME)
-  at!: string;
+  @ApiProperty(TIME) at!: string;
   actorRole!: UserRole | 'integrator';
   /** null when the account no longer exists. */
   actorName!: string | null;
   /** @example 'order:read' */
   action!: string;
-  @ApiProperty({ ...INT, nullable: true })
-  orderId!: number | null;
+  @ApiProperty({ ...INT, nullable: true }) orderId!: number | null;
 }
 
 @ApiShape('PatientAccessLog')
@@ -122,8 +120,7 @@ export class PatientAccessLogSchema {
 
 @ApiShape('MyAccessLogEntry')
 export class MyAccessLogEntrySchema {
-  @ApiProperty(TIME)
-  time!: string;
+  @ApiProperty(TIME) time!: string;
   actorRole!: AccessActorRole;
   /** @example 'Liisa Lääkäri' */
   actor!: string;
