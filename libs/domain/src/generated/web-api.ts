@@ -257,26 +257,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ui-api/v1/my-access-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The customer's own access log
-         * @description Roles: customer.
-         */
-        get: operations["MyAccessLogController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/ui-api/v1/products": {
         parameters: {
             query?: never;
@@ -1019,6 +999,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/my-access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's own access log
+         * @description Roles: customer.
+         */
+        get: operations["MyAccessLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/my-data": {
         parameters: {
             query?: never;
@@ -1633,22 +1633,6 @@ export interface components {
             /** @description Oldest first. */
             entries: components["schemas"]["PatientAccessLogEntry"][];
         };
-        MyAccessLogEntry: {
-            /** Format: date-time */
-            time: string;
-            /** @enum {string} */
-            actorRole: "doctor" | "pharmacy" | "integrator";
-            /** @example Liisa Lääkäri */
-            actor: string;
-            /** @example Katsoi tilauksen */
-            action: string;
-        };
-        MyAccessLog: {
-            /** @description Newest first. */
-            entries: components["schemas"]["MyAccessLogEntry"][];
-            /** @description Another page follows. */
-            hasMore: boolean;
-        };
         WebProduct: {
             /** @example 1 */
             productId: number;
@@ -1990,6 +1974,22 @@ export interface components {
         };
         ResetPharmacyUserMfaDto: {
             id: number;
+        };
+        MyAccessLogEntry: {
+            /** Format: date-time */
+            time: string;
+            /** @enum {string} */
+            actorRole: "doctor" | "pharmacy" | "integrator";
+            /** @example Liisa Lääkäri */
+            actor: string;
+            /** @example Katsoi tilauksen */
+            action: string;
+        };
+        MyAccessLog: {
+            /** @description Newest first. */
+            entries: components["schemas"]["MyAccessLogEntry"][];
+            /** @description Another page follows. */
+            hasMore: boolean;
         };
         CustomerSession: {
             id: number;
@@ -4109,133 +4109,6 @@ export interface operations {
                      *       "statusCode": 415,
                      *       "message": "Virheellinen pyyntö",
                      *       "error": "Unsupported Media Type"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebError"];
-                };
-            };
-            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
-            431: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Unexpected server error: the answer carries the request id of the server log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 500,
-                     *       "message": "Palvelussa tapahtui virhe",
-                     *       "error": "Internal Server Error"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebError"];
-                };
-            };
-            /** @description The database (or a busy resource) is not available: try again in a moment. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 503,
-                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
-                     *       "error": "Service Unavailable"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebError"];
-                };
-            };
-        };
-    };
-    MyAccessLogController_list: {
-        parameters: {
-            query?: {
-                /** @description How many of the newest entries to skip */
-                offset?: number;
-                /** @description Page size */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description {entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "entries": [
-                     *         {
-                     *           "time": "2026-11-25T08:00:00.000Z",
-                     *           "actorRole": "doctor",
-                     *           "actor": "Liisa Lääkäri",
-                     *           "action": "Katsoi tilauksen"
-                     *         }
-                     *       ],
-                     *       "hasMore": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["MyAccessLog"];
-                };
-            };
-            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 400,
-                     *       "message": [
-                     *         "Sähköpostin muoto on virheellinen."
-                     *       ],
-                     *       "error": "Bad Request"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebError"];
-                };
-            };
-            /** @description No session (or it ended). */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 401,
-                     *       "message": "Kirjaudu sisään uudelleen",
-                     *       "error": "Unauthorized"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebError"];
-                };
-            };
-            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "statusCode": 403,
-                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
-                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
@@ -9762,6 +9635,133 @@ export interface operations {
                      *       "statusCode": 415,
                      *       "message": "Virheellinen pyyntö",
                      *       "error": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    MyAccessLogController_list: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest entries to skip */
+                offset?: number;
+                /** @description Page size */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "time": "2026-11-25T08:00:00.000Z",
+                     *           "actorRole": "doctor",
+                     *           "actor": "Liisa Lääkäri",
+                     *           "action": "Katsoi tilauksen"
+                     *         }
+                     *       ],
+                     *       "hasMore": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MyAccessLog"];
+                };
+            };
+            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": [
+                     *         "Sähköpostin muoto on virheellinen."
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
