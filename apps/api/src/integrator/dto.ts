@@ -48,7 +48,6 @@ export class CreateIntegratorOrderDto {
   // Checked first: `"1"` is a type error, not an unknown office.
   @IsInt({ message: M.integerRequired })
   officeId!: number;
-  @ApiProperty({ type: IntegratorPatientDto })
   @ValidateNested()
   @Type(() => IntegratorPatientDto)
   patient!: IntegratorPatientDto;
