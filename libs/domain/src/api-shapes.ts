@@ -33,6 +33,14 @@ export type ContactDetailsUpdate = W['ContactDetailsDto'];
 export type PasswordChangeRequest = W['ChangePasswordDto'];
 export type AccountCloseRequest = W['CloseAccountDto'];
 export type LanguageRequest = W['LanguageDto'];
+export type TotpStatus = W['TotpStatus'];
+export type TotpSetupResponse = W['TotpSetup'];
+export type TotpEnableResponse = W['TotpEnabled'];
+export type MfaCodeRequest = W['MfaCodeDto'];
+export type TotpDisableRequest = W['TotpDisableDto'];
+export type ResetPharmacyUserMfaRequest = W['ResetPharmacyUserMfaDto'];
+export type MyAccessLogEntry = W['MyAccessLogEntry'];
+export type MyAccessLog = W['MyAccessLog'];
 
 // Customer.
 /** `chat` is a list or JSON text of one; the document (unchanged) calls it an object. */
