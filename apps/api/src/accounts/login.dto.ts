@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ApiShape } from '../platform/http/api-shape.js';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { VALIDATION_MESSAGES } from '@resepti/domain';
 
-@ApiShape()
 export class EmailLoginDto {
   @ApiProperty({ example: 'laakari@example.fi' })
   @IsString({ message: VALIDATION_MESSAGES.emailMissing })
@@ -17,7 +15,6 @@ export class EmailLoginDto {
   password!: string;
 }
 
-@ApiShape()
 export class UsernameLoginDto {
   /** @example 'apteekki' */
   @IsString({ message: 'Käyttäjätunnus puuttuu' })

@@ -1,8 +1,6 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ApiShape } from '../platform/http/api-shape.js';
 import { MFA_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
 
-@ApiShape()
 export class MfaCodeDto {
   /** The authenticator's 6-digit code, or a recovery code (XXXXX-XXXXX) at login @example '123456' */
   @MaxLength(20, { message: MFA_MESSAGES.codeWrong })
@@ -11,7 +9,6 @@ export class MfaCodeDto {
   code!: string;
 }
 
-@ApiShape()
 export class TotpDisableDto extends MfaCodeDto {
   /** @example 'Laakari123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })

@@ -86,7 +86,6 @@ export class PasswordCheckDto {
   email?: string;
 }
 
-@ApiShape()
 export class ContactDetailsDto {
   @ApiPropertyOptional({ example: 'aino@example.fi' })
   @Optional()
@@ -103,7 +102,6 @@ export class ContactDetailsDto {
   password?: string;
 }
 
-@ApiShape()
 export class NewPasswordDto {
   /** @example 'Salasana2' */
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
@@ -120,7 +118,6 @@ export class ChangePasswordDto extends NewPasswordDto {
 }
 
 /** Closing the account needs the password (ASVS 6.2.3), like any credential change. */
-@ApiShape()
 export class CloseAccountDto {
   /** @example 'Salasana1' */
   @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForAccountClose)))
@@ -131,7 +128,6 @@ export class CloseAccountDto {
 export const LANGUAGE_INVALID_MESSAGE = "Kielen pitää olla 'fi', 'sv' tai 'en'. / Språket ska vara 'fi', 'sv' eller 'en'. / The language must be 'fi', 'sv' or 'en'.";
 
 /** PUT /my-user/language: the language of the web's switch (issue 27). */
-@ApiShape()
 export class LanguageDto {
   /** @example 'sv' */
   @IsIn(LANGUAGES, { message: LANGUAGE_INVALID_MESSAGE })

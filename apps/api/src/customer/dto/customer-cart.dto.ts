@@ -33,7 +33,6 @@ export class AddCustomerCartItemDto {
 }
 
 /** POST /my-shopping-cart/apply-coupon */
-@ApiShape()
 export class ApplyCouponDto {
   /** @example 'KEVÄT20' */
   @IsString({ message: CUSTOMER_MESSAGES.couponNotFound })

@@ -1,10 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiShape } from '../../platform/http/api-shape.js';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalOrNull } from '../../platform/http/optional.js';
 import { HISTORY_FILTER_MAX, HISTORY_PAGE_SIZE, HISTORY_SORT_ORDERS, type HistorySortOrder } from '@resepti/domain';
 
-@ApiShape()
 export class HistoryRequestDto {
   @ApiPropertyOptional({ description: "Matches the patient's first name, last name or hetu (case-insensitive; every word must match).", maxLength: HISTORY_FILTER_MAX })
   @OptionalOrNull()

@@ -1,9 +1,7 @@
 import { IsString, MaxLength } from 'class-validator';
-import { ApiShape } from '../../platform/http/api-shape.js';
 import { CUSTOMER_MESSAGES } from '@resepti/domain';
 
 /** POST /embedded-checkout/{sessionId}/pay: the card as the checkout form sends it (checked by chargeTestCard). */
-@ApiShape()
 export class EmbeddedCheckoutPayDto {
   /** @example '4242 4242 4242 4242' */
   @IsString({ message: CUSTOMER_MESSAGES.cardNumberInvalid })
@@ -20,7 +18,6 @@ export class EmbeddedCheckoutPayDto {
 }
 
 /** POST /my-shopping-cart/pay: a card token (embedded mode: tok_visa pays, tok_chargeDeclined is declined). */
-@ApiShape()
 export class CustomerPayDto {
   /** @example 'tok_visa' */
   @IsString({ message: CUSTOMER_MESSAGES.paymentTokenInvalid })

@@ -1,12 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ApiShape } from '../../platform/http/api-shape.js';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { Optional } from '../../platform/http/optional.js';
 import { PHARMACY_ACTIVE_MAX_LIMIT, PHARMACY_HISTORY_MAX_PAGE_SIZE, PHARMACY_HISTORY_PAGE_SIZE } from '@resepti/domain';
 
 /** GET /pharmacy-order-history/history?offset=&limit= */
-@ApiShape()
 export class OrderHistoryQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest orders to skip', default: 0, minimum: 0 })
   @Optional()
@@ -24,7 +22,6 @@ export class OrderHistoryQueryDto {
 }
 
 /** GET /pharmacy-order-history/active?limit= */
-@ApiShape()
 export class ActiveOrdersQueryDto {
   @ApiPropertyOptional({ description: 'How many of the newest cards', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_ACTIVE_MAX_LIMIT })
   @Optional()

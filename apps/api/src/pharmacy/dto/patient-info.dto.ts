@@ -1,10 +1,8 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { ApiShape } from '../../platform/http/api-shape.js';
 import { MESSAGES, PHARMACY_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
 import { Trim } from './trim.js';
 
 /** POST /patient-info: the patient the pharmacist is serving. The hetu's check character is verified by the service. */
-@ApiShape()
 export class PatientInfoDto {
   /** @example 'Matti' */
   @Trim()

@@ -38,7 +38,6 @@ export class UpdatePharmacyUserDto extends PharmacyUserFieldsDto {
 }
 
 /** DELETE /delete-pharmacy-user */
-@ApiShape()
 export class DeletePharmacyUserDto {
   @IsString({ message: VALIDATION_MESSAGES.usernameMissing })
   @MaxLength(200, { message: VALIDATION_MESSAGES.usernameTooLong })
@@ -46,7 +45,6 @@ export class DeletePharmacyUserDto {
 }
 
 /** POST /reset-pharmacy-user-mfa */
-@ApiShape()
 export class ResetPharmacyUserMfaDto {
   @IsInt({ message: PHARMACY_MESSAGES.userNotFound })
   id!: number;
