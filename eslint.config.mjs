@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', 'libs/integrator-client/*.d.ts', 'node_modules/**', '.data/**', 'bench/**', 'chaos/**', 'scripts/**', 'jest.config.cjs', 'test/support/summary-reporter.cjs', 'eslint.config.mjs', '.dependency-cruiser.cjs'] },
+  { ignores: ['**/dist/**', 'libs/integrator-client/*.d.ts', 'libs/domain/src/generated/**', 'node_modules/**', '.data/**', 'bench/**', 'chaos/**', 'scripts/**', 'jest.config.cjs', 'test/support/summary-reporter.cjs', 'eslint.config.mjs', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

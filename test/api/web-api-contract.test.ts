@@ -2,10 +2,12 @@
  * The web API's published contract (issue 26): the committed docs/openapi/web-api.json is what the
  * app serves at /ui-api/docs-json, nearly every operation has a summary and a schema of its 2xx
  * body, every error is the one WebError schema, redocly finds no errors, and the checker every web
- * API test answer goes through (test/support/http.ts) catches a mismatch.
+ * API test answer goes through (test/support/http.ts) catches a mismatch, and the types generated from the
+ * documents (libs/domain/src/generated, which the web and the API import) are current.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startApp, type TestApp } from '../support/app';
@@ -94,6 +96,25 @@ describe('the web API document', () => {
     const docs = await readFile(path.join(ROOT, 'docs/web-api.md'), 'utf8');
     for (const rule of ['info-license', 'operation-2xx-response']) expect(docs).toContain(`\`${rule}\``);
     // A budget for one CLI on a shared 2-core machine, not a measurement.
+  }, 120_000);
+});
+
+describe('the types generated from the committed documents', () => {
+  it('are current: openapi-typescript gives libs/domain/src/generated/ exactly (regenerate with npm run openapi)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'resepti-web-types-'));
+    try {
+      const pairs = [
+        [WEB_API_SPEC_PATH, 'web-api.ts'],
+        [path.join(ROOT, 'docs/openapi/integrator-v1.json'), 'integrator-v1.ts'],
+      ];
+      for (const [spec, file] of pairs) {
+        await run(path.join(ROOT, 'node_modules/.bin/openapi-typescript'), [spec, '-o', path.join(dir, file)]);
+        expect({ file, text: await readFile(path.join(dir, file), 'utf8') }).toEqual({ file, text: await readFile(path.join(ROOT, 'libs/domain/src/generated', file), 'utf8') });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // A budget for two generator runs on a shared 2-core machine, not a measurement.
   }, 120_000);
 });
 

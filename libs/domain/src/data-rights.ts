@@ -6,23 +6,6 @@
 /** Who read: a doctor, a pharmacy user or a pharmacy's system (integrator). */
 export type AccessActorRole = 'doctor' | 'pharmacy' | 'integrator';
 
-/** GET /my-access-log: one read or change of the patient's data by someone else. */
-export interface MyAccessLogEntry {
-  /** ISO time. */
-  time: string;
-  actorRole: AccessActorRole;
-  /** The doctor's name, or the pharmacy (and its system) that acted. */
-  actor: string;
-  /** What was done, in Finnish ('Katsoi tilauksen', 'Käsitteli reseptin', 'Haki henkilötunnuksella', …). */
-  action: string;
-}
-
-/** GET /my-access-log?offset=&limit=: newest first. `hasMore`: another page follows. */
-export interface MyAccessLog {
-  entries: MyAccessLogEntry[];
-  hasMore: boolean;
-}
-
 export const MY_ACCESS_LOG_PAGE = 50;
 export const MY_ACCESS_LOG_MAX_PAGE = 500;
 

@@ -7,7 +7,7 @@ import {
   isDeliveryOptionId,
   pharmacyDeadline,
 } from './delivery.js';
-import type { DeliveryOptionId } from './api-types.js';
+import type { DeliveryOptionId } from './api-rules.js';
 import { isFinnishWorkingDay } from './holidays.js';
 import { fromHelsinkiLocal as L, helsinkiParts } from './time.js';
 

@@ -2,7 +2,7 @@
  * Pharmacy handling options, their prices and deadlines (SPEC section 9),
  * plus the customer order deadline (12 hours of working-day time).
  */
-import type { DeliveryOptionId } from './api-types.js';
+import type { DeliveryOptionId } from './api-rules.js';
 import { type CalendarDate, isFinnishWorkingDay } from './holidays.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';
 

@@ -5,8 +5,8 @@
  * refetches once on reconnect, on a gap in the push numbers and on `resync`, and polls while
  * disconnected, so a missed push is never fatal.
  */
-import type { SystemStatus, OrderStatus, Decision, PharmacyNotice } from './api-types.js';
-import type { PharmacyCart, PharmacyOrder } from './pharmacy-api.js';
+import type { OrderStatus, Decision } from './api-rules.js';
+import type { PharmacyCart, PharmacyOrder, PharmacyNotice, SystemStatus } from './api-shapes.js';
 
 export const SOCKET_EVENTS = {
   /** Doctors: queue counts and the next deadline changed. Payload: QueueStatus (the counts themselves). */

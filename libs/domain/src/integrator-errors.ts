@@ -5,9 +5,9 @@
  * `application/problem+json` built from these.
  */
 import { isTextKey, t } from './i18n.js';
-import { INTEGRATOR_MESSAGES as M } from './integrator-api.js';
+import { INTEGRATOR_MESSAGES as M } from './integrator-rules.js';
 import { MESSAGES } from './messages.js';
-import { PHARMACY_MESSAGES as P } from './pharmacy-api.js';
+import { PHARMACY_MESSAGES as P } from './pharmacy-rules.js';
 import { VALIDATION_MESSAGES as V } from './validation.js';
 
 export const PROBLEM_TYPE_PREFIX = 'urn:resepti:problem:';

@@ -1,6 +1,6 @@
 /**
  * Staff multi-factor authentication (TOTP, RFC 6238) for doctors and pharmacy users: the REST
- * payloads, the shape of the codes and the Finnish messages both sides show.
+ * roles, the shape of the codes and the Finnish messages both sides show (the payloads: api-shapes.ts).
  */
 
 /** The roles that may (and with MFA_REQUIRED_FOR must) use TOTP. */
@@ -11,41 +11,6 @@ export const MFA_ROLES: readonly MfaRole[] = ['doctor', 'pharmacy'];
 export const RECOVERY_CODE_COUNT = 10;
 /** Wrong codes allowed per account in the login window (15 minutes); the next is 429. */
 export const MFA_WRONG_CODE_LIMIT = 5;
-
-/** GET /mfa/totp */
-export interface TotpStatus {
-  role: MfaRole;
-  enabled: boolean;
-  /** The user's role must use MFA (MFA_REQUIRED_FOR): disabling is refused. */
-  required: boolean;
-}
-
-/** POST /mfa/totp/setup: the secret to add to an authenticator app (shown once, as text and QR). */
-export interface TotpSetupResponse {
-  secret: string;
-  otpauthUrl: string;
-}
-
-/** POST /mfa/totp/enable, POST /login/mfa */
-export interface MfaCodeRequest {
-  code: string;
-}
-
-/** POST /mfa/totp/enable: the one-time recovery codes, shown only now. */
-export interface TotpEnableResponse {
-  recoveryCodes: string[];
-}
-
-/** POST /mfa/totp/disable */
-export interface TotpDisableRequest {
-  password: string;
-  code: string;
-}
-
-/** POST /reset-pharmacy-user-mfa (a pharmacy admin, for a user of their pharmacy). */
-export interface ResetPharmacyUserMfaRequest {
-  id: number;
-}
 
 /** A code as typed: spaces and dashes dropped, letters upper-cased. */
 export function normalizeMfaCode(code: string): string {

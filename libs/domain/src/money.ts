@@ -1,5 +1,5 @@
 /** Prices in cents and their Finnish display format (SPEC sections 1 and 9). */
-import type { ItemType } from './api-types.js';
+import type { ItemType } from './api-rules.js';
 
 export const PRICE_RENEWAL_CENTS = 990;
 export const PRICE_NEW_PRESCRIPTION_CENTS = 1990;

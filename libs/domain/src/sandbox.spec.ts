@@ -1,4 +1,4 @@
-import { SANDBOX_REJECTION_REASON, sandboxDecision } from './integrator-api.js';
+import { SANDBOX_REJECTION_REASON, sandboxDecision } from './integrator-rules.js';
 
 describe("the sandbox's simulated doctor", () => {
   it('rejects an item whose reason carries SANDBOX-REJECT, in any case and anywhere', () => {

@@ -1,5 +1,5 @@
 /** Decisions and the patient-facing status texts (SPEC section 4). */
-import type { Decision, ItemType } from './api-types.js';
+import type { Decision, ItemType } from './api-rules.js';
 import { FINNISH_CATALOG, t } from './i18n.js';
 import type { Language } from './language.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';

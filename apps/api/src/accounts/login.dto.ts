@@ -8,8 +8,7 @@ export class EmailLoginDto {
   @IsNotEmpty({ message: VALIDATION_MESSAGES.emailMissing })
   @MaxLength(254, { message: VALIDATION_MESSAGES.emailTooLong })
   email!: string;
-
-  @ApiProperty({ example: 'Laakari123' })
+  /** @example 'Laakari123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })
@@ -17,13 +16,12 @@ export class EmailLoginDto {
 }
 
 export class UsernameLoginDto {
-  @ApiProperty({ example: 'apteekki' })
+  /** @example 'apteekki' */
   @IsString({ message: 'Käyttäjätunnus puuttuu' })
   @IsNotEmpty({ message: 'Käyttäjätunnus puuttuu' })
   @MaxLength(100, { message: 'Käyttäjätunnus on liian pitkä' })
   username!: string;
-
-  @ApiProperty({ example: 'Apteekki123' })
+  /** @example 'Apteekki123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })

@@ -1,17 +1,16 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { MFA_MESSAGES, VALIDATION_MESSAGES, type MfaCodeRequest, type TotpDisableRequest } from '@resepti/domain';
+import { MFA_MESSAGES, VALIDATION_MESSAGES } from '@resepti/domain';
 
-export class MfaCodeDto implements MfaCodeRequest {
-  @ApiProperty({ example: '123456', description: "The authenticator's 6-digit code, or a recovery code (XXXXX-XXXXX) at login" })
+export class MfaCodeDto {
+  /** The authenticator's 6-digit code, or a recovery code (XXXXX-XXXXX) at login @example '123456' */
   @MaxLength(20, { message: MFA_MESSAGES.codeWrong })
   @IsNotEmpty({ message: MFA_MESSAGES.codeMissing })
   @IsString({ message: MFA_MESSAGES.codeMissing })
   code!: string;
 }
 
-export class TotpDisableDto extends MfaCodeDto implements TotpDisableRequest {
-  @ApiProperty({ example: 'Laakari123' })
+export class TotpDisableDto extends MfaCodeDto {
+  /** @example 'Laakari123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })
   @MaxLength(200, { message: 'Salasana on liian pitkä' })

@@ -4,14 +4,14 @@ import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Optional } from '../platform/http/optional.js';
 import type { Request, Response } from 'express';
 import { responseLanguage } from '../platform/http/response-language.js';
-import { CUSTOMER_MESSAGES as M, type FeedbackQuestion, type FeedbackRequest } from '@resepti/domain';
+import { CUSTOMER_MESSAGES as M, type FeedbackQuestion } from '@resepti/domain';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { CustomerFeedbackService, FEEDBACK_WITHOUT_ORDER_PER_DAY } from './customer-feedback.service.js';
 import { FeedbackQuestionSchema } from './customer-schemas.js';
 
-export class FeedbackDto implements FeedbackRequest {
+export class FeedbackDto {
   @ApiPropertyOptional({ description: 'The handled order the question was about' })
   @Optional()
   @IsInt({ message: M.orderNotFound })
@@ -21,7 +21,7 @@ export class FeedbackDto implements FeedbackRequest {
   @IsInt({ message: M.feedbackScore })
   @Min(1, { message: M.feedbackScore })
   @Max(5, { message: M.feedbackScore })
-  score!: FeedbackRequest['score'];
+  score!: number;
 
   @ApiProperty({ example: 'Nopea ja helppo palvelu.' })
   @IsString({ message: M.feedbackTooLong })

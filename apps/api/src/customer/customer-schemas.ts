@@ -1,281 +1,149 @@
-/**
- * The patient's answers of the web API (/ui-api/v1) as OpenAPI schemas, each `implements` its @resepti/domain type
- * (see common/web-api-schemas.ts for why).
- */
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import {
-  DECISIONS,
-  LANGUAGES,
-  ORDER_STATUSES,
-  type CustomerCart,
-  type CustomerCartItem,
-  type CustomerCoupon,
-  type CustomerInfo,
-  type CustomerOrder,
-  type CustomerPaid,
-  type CustomerPrescription,
-  type CustomerSession,
-  type Decision,
-  type EmbeddedCheckoutPaid,
-  type EmbeddedCheckoutSession,
-  type FeedbackQuestion,
-  type IdentificationPurpose,
-  type ItemType,
-  type Language,
-  type OrderStatus,
-  type PaymentSessionResponse,
-  type PaymentStatus,
-  type RegistrationData,
-  type TopicId,
-} from '@resepti/domain';
-import { CHECKOUT_STATUSES, INT, ITEM_TYPES, TIME, TOPIC_IDS } from '../platform/http/web-api-schemas.js';
+/** The patient's answers of the web API (/ui-api/v1): the one source of each shape (see platform/http/web-api-schemas.ts). */
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiShape } from '../platform/http/api-shape.js';
+import { type Decision, type IdentificationPurpose, type ItemType, type Language, type OrderStatus, type TopicId } from '@resepti/domain';
+import { CHECKOUT_STATUSES, INT, TIME, type CheckoutStatus } from '../platform/http/web-api-schemas.js';
 
 // --- Customer ----------------------------------------------------------------------------------
 
-@ApiSchema({ name: 'CustomerInfo' })
-export class CustomerInfoSchema implements CustomerInfo {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty()
+@ApiShape('CustomerInfo')
+export class CustomerInfoSchema {
+  @ApiProperty(INT) id!: number;
   firstName!: string;
-
-  @ApiProperty()
   lastName!: string;
-
-  @ApiProperty({ example: 'asiakas@example.fi' })
-  email!: string;
-
-  @ApiProperty({ example: '+358401234567' })
+  @ApiProperty({ example: 'asiakas@example.fi' }) email!: string;
+  /** @example '+358401234567' */
   phone!: string;
-
-  @ApiProperty({ enum: ['m', 'f'] })
   sex!: 'm' | 'f';
-
-  @ApiProperty({ type: String, nullable: true })
   approvedEulaVersion!: string | null;
-
-  @ApiProperty({ enum: LANGUAGES, description: 'The language of the text messages.' })
+  /** The language of the text messages. */
   language!: Language;
 }
 
-@ApiSchema({ name: 'CustomerSession' })
-export class CustomerSessionSchema extends CustomerInfoSchema implements CustomerSession {
+@ApiShape('CustomerSession')
+export class CustomerSessionSchema extends CustomerInfoSchema {
   @ApiProperty({ type: 'number', description: 'SESSION_IDLE_MINUTES (may be a fraction).', example: 30 })
   sessionIdleMinutes!: number;
 }
 
-@ApiSchema({ name: 'RegistrationData' })
-export class RegistrationDataSchema implements RegistrationData {
-  @ApiProperty()
+@ApiShape('RegistrationData')
+export class RegistrationDataSchema {
   hetu!: string;
-
-  @ApiProperty()
   firstName!: string;
-
-  @ApiProperty()
   lastName!: string;
-
-  @ApiProperty({ enum: ['registration', 'password-reset'] })
   purpose!: IdentificationPurpose;
-
-  @ApiProperty({ description: 'This hetu already has an account (then only a new password can be set).' })
+  /** This hetu already has an account (then only a new password can be set). */
   registered!: boolean;
-
-  @ApiPropertyOptional({ description: 'Why no account can be made: the person is younger than MIN_AGE.' })
+  /** Why no account can be made: the person is younger than MIN_AGE. */
   tooYoung?: string;
 }
 
-@ApiSchema({ name: 'CustomerCartItem' })
-export class CustomerCartItemSchema implements CustomerCartItem {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty({ enum: ITEM_TYPES })
+@ApiShape('CustomerCartItem')
+export class CustomerCartItemSchema {
+  @ApiProperty(INT) id!: number;
   type!: ItemType;
-
-  @ApiProperty({ ...INT, nullable: true })
-  productId!: number | null;
-
-  @ApiProperty()
+  @ApiProperty({ ...INT, nullable: true }) productId!: number | null;
   displayName!: string;
-
-  @ApiProperty()
   format!: string;
-
-  @ApiProperty()
   reason!: string;
-
-  @ApiProperty({ enum: TOPIC_IDS, nullable: true })
   medicalProblem!: TopicId | null;
-
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(INT) priceCents!: number;
 }
 
-@ApiSchema({ name: 'CustomerCoupon' })
-export class CustomerCouponSchema implements CustomerCoupon {
-  @ApiProperty()
+@ApiShape('CustomerCoupon')
+export class CustomerCouponSchema {
   code!: string;
-
-  @ApiProperty({ example: '9,90 €' })
+  /** @example '9,90 €' */
   discountEuro!: string;
-
   @ApiProperty({ type: 'number', nullable: true, description: 'Percentage coupons (20 for 20 %).' })
   discountPercentage!: number | null;
-
-  @ApiProperty(INT)
-  discountAmountCents!: number;
+  @ApiProperty(INT) discountAmountCents!: number;
 }
 
-@ApiSchema({ name: 'CustomerCart' })
-export class CustomerCartSchema implements CustomerCart {
-  @ApiProperty({ type: [CustomerCartItemSchema] })
+@ApiShape('CustomerCart')
+export class CustomerCartSchema {
   items!: CustomerCartItemSchema[];
-
   @ApiProperty({ ...INT, description: 'What the customer pays, in cents, after the coupon.' })
   totalPrice!: number;
-
-  @ApiProperty({ example: '29,80 €' })
+  /** @example '29,80 €' */
   priceEuro!: string;
-
-  @ApiProperty({ type: CustomerCouponSchema, nullable: true })
   coupon!: CustomerCouponSchema | null;
 }
 
 /** A sent prescription: the cart item it was, and what the doctor decided. */
-@ApiSchema({ name: 'CustomerPrescription' })
-export class CustomerPrescriptionSchema extends CustomerCartItemSchema implements CustomerPrescription {
-  @ApiProperty({ enum: DECISIONS, description: "'undecided' until the order is delivered." })
+@ApiShape('CustomerPrescription')
+export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
+  /** 'undecided' until the order is delivered. */
   decision!: Decision;
-
-  @ApiProperty()
   reasonForDecision!: string;
-
-  @ApiProperty({ ...TIME, nullable: true })
-  decisionTime!: string | null;
-
-  @ApiProperty({ description: 'Decided and delivered within the last 24 hours.' })
+  @ApiProperty({ ...TIME, nullable: true }) decisionTime!: string | null;
+  /** Decided and delivered within the last 24 hours. */
   recent!: boolean;
-
   @ApiProperty({ type: String, format: 'date', nullable: true })
   renewableTill!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
   couponCode!: string | null;
 }
 
-@ApiSchema({ name: 'CustomerOrder' })
-export class CustomerOrderSchema implements CustomerOrder {
-  @ApiProperty(INT)
-  orderId!: number;
-
-  @ApiProperty({ enum: ORDER_STATUSES })
+@ApiShape('CustomerOrder')
+export class CustomerOrderSchema {
+  @ApiProperty(INT) orderId!: number;
   deliveryStatus!: OrderStatus;
-
-  @ApiProperty(TIME)
-  created!: string;
-
-  @ApiProperty(TIME)
-  deliveryBeforeTime!: string;
-
-  @ApiProperty({ ...TIME, nullable: true })
-  deliveryTime!: string | null;
-
-  @ApiProperty(INT)
-  priceCents!: number;
-
-  @ApiProperty({ type: [CustomerPrescriptionSchema] })
+  @ApiProperty(TIME) created!: string;
+  @ApiProperty(TIME) deliveryBeforeTime!: string;
+  @ApiProperty({ ...TIME, nullable: true }) deliveryTime!: string | null;
+  @ApiProperty(INT) priceCents!: number;
   prescriptions!: CustomerPrescriptionSchema[];
 }
 
-@ApiSchema({ name: 'FeedbackQuestion' })
-export class FeedbackQuestionSchema implements FeedbackQuestion {
-  @ApiProperty(INT)
-  orderId!: number;
-
-  @ApiProperty()
+@ApiShape('FeedbackQuestion')
+export class FeedbackQuestionSchema {
+  @ApiProperty(INT) orderId!: number;
   question!: string;
 }
 
-@ApiSchema({ name: 'PaymentSession' })
-export class PaymentSessionSchema implements PaymentSessionResponse {
-  @ApiProperty()
+@ApiShape('PaymentSession')
+export class PaymentSessionSchema {
   sessionId!: string;
-
   @ApiProperty({ description: "Stripe's hosted checkout, or the embedded checkout page (/kassa/{sessionId})." })
   url!: string;
 }
 
-@ApiSchema({ name: 'CustomerPaid' })
-export class CustomerPaidSchema implements CustomerPaid {
-  @ApiProperty()
+@ApiShape('CustomerPaid')
+export class CustomerPaidSchema {
   sessionId!: string;
-
-  @ApiProperty(INT)
-  orderId!: number;
+  @ApiProperty(INT) orderId!: number;
 }
 
-@ApiSchema({ name: 'EmbeddedCheckoutItem' })
+@ApiShape('EmbeddedCheckoutItem')
 export class EmbeddedCheckoutItemSchema {
-  @ApiProperty()
   displayName!: string;
-
-  @ApiProperty(INT)
-  priceCents!: number;
+  @ApiProperty(INT) priceCents!: number;
 }
 
-@ApiSchema({ name: 'EmbeddedCheckout' })
-export class EmbeddedCheckoutSchema implements EmbeddedCheckoutSession {
-  @ApiProperty()
+@ApiShape('EmbeddedCheckout')
+export class EmbeddedCheckoutSchema {
   sessionId!: string;
-
-  @ApiProperty(INT)
-  amountCents!: number;
-
-  @ApiProperty()
+  @ApiProperty(INT) amountCents!: number;
   priceEuro!: string;
-
-  @ApiProperty({ type: [EmbeddedCheckoutItemSchema] })
   items!: EmbeddedCheckoutItemSchema[];
-
-  @ApiProperty({ enum: CHECKOUT_STATUSES })
-  status!: EmbeddedCheckoutSession['status'];
-
-  @ApiProperty(TIME)
-  expiresAt!: string;
-
-  @ApiProperty()
+  @ApiProperty({ enum: CHECKOUT_STATUSES }) status!: CheckoutStatus;
+  @ApiProperty(TIME) expiresAt!: string;
   successUrl!: string;
-
-  @ApiProperty()
   cancelUrl!: string;
 }
 
-@ApiSchema({ name: 'PaymentStatus' })
-export class PaymentStatusSchema implements PaymentStatus {
-  @ApiProperty()
+@ApiShape('PaymentStatus')
+export class PaymentStatusSchema {
   sessionId!: string;
-
-  @ApiProperty({ enum: CHECKOUT_STATUSES })
-  status!: PaymentStatus['status'];
-
-  @ApiProperty()
+  @ApiProperty({ enum: CHECKOUT_STATUSES }) status!: CheckoutStatus;
   priceEuro!: string;
-
-  @ApiProperty({ ...INT, nullable: true })
-  orderId!: number | null;
+  @ApiProperty({ ...INT, nullable: true }) orderId!: number | null;
 }
 
-@ApiSchema({ name: 'EmbeddedCheckoutPaid' })
-export class EmbeddedCheckoutPaidSchema implements EmbeddedCheckoutPaid {
-  @ApiProperty({ enum: ['complete'] })
+@ApiShape('EmbeddedCheckoutPaid')
+export class EmbeddedCheckoutPaidSchema {
   status!: 'complete';
-
-  @ApiProperty(INT)
-  orderId!: number;
-
-  @ApiProperty()
+  @ApiProperty(INT) orderId!: number;
   successUrl!: string;
 }
 

@@ -1,47 +1,31 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiShape } from '../platform/http/api-shape.js';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Optional } from '../platform/http/optional.js';
-import {
-  DELIVERY_OPTION_IDS,
-  INTEGRATOR_MESSAGES as M,
-  INTEGRATOR_WEBHOOK_EVENTS,
-  MESSAGES,
-  PHARMACY_MESSAGES,
-  VALIDATION_MESSAGES,
-  type CreateIntegratorOrderRequest,
-  type CreateWebhookEndpointRequest,
-  type RotateWebhookSecretRequest,
-  WEBHOOK_SECRET_OVERLAP_HOURS,
-  type DeliveryOptionId,
-  type IntegratorWebhookEventType,
-  type OrderStatus,
-  ORDER_STATUSES,
-} from '@resepti/domain';
+import { DELIVERY_OPTION_IDS, INTEGRATOR_MESSAGES as M, INTEGRATOR_WEBHOOK_EVENTS, MESSAGES, PHARMACY_MESSAGES, VALIDATION_MESSAGES, WEBHOOK_SECRET_OVERLAP_HOURS, type DeliveryOptionId, type IntegratorWebhookEventType, type OrderStatus, ORDER_STATUSES } from '@resepti/domain';
 
 /** The largest id a PostgreSQL integer column holds: beyond it no record can exist (400, not a database error). */
 const MAX_ID = 2_147_483_647;
 
-@ApiSchema({ name: 'OrderPatient' })
+@ApiShape('OrderPatient')
 export class IntegratorPatientDto {
   @ApiProperty({ maxLength: 20, example: '121212-913Y' })
   @IsString({ message: MESSAGES.hetuInvalid })
   @MaxLength(20, { message: MESSAGES.hetuInvalid })
   hetu!: string;
-
   @ApiProperty({ maxLength: 100, example: 'Matti' })
   @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
   firstName!: string;
-
   @ApiProperty({ maxLength: 100, example: 'Meikäläinen' })
   @IsString({ message: VALIDATION_MESSAGES.lastNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
   lastName!: string;
 }
 
-@ApiSchema({ name: 'OrderItemRequest' })
+@ApiShape('OrderItemRequest')
 export class IntegratorOrderItemDto {
   @ApiProperty({ type: 'integer', minimum: 1, example: 1 })
   @Min(1, { message: PHARMACY_MESSAGES.productNotFound })
@@ -49,7 +33,6 @@ export class IntegratorOrderItemDto {
   // Checked first (class-validator runs the decorators bottom-up and stops at the first failure).
   @IsInt({ message: M.integerRequired })
   productId!: number;
-
   @ApiPropertyOptional({ maxLength: 1000, example: 'Verenpainelääke loppumassa' })
   @Optional()
   @IsString({ message: M.stringRequired })
@@ -57,20 +40,17 @@ export class IntegratorOrderItemDto {
   reason?: string;
 }
 
-@ApiSchema({ name: 'CreateOrderRequest' })
-export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
+@ApiShape('CreateOrderRequest')
+export class CreateIntegratorOrderDto {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'One of GET /api/v1/offices.', example: 1 })
   @Min(1, { message: M.officeNotAllowed })
   @Max(MAX_ID, { message: M.officeNotAllowed })
   // Checked first: `"1"` is a type error, not an unknown office.
   @IsInt({ message: M.integerRequired })
   officeId!: number;
-
-  @ApiProperty({ type: IntegratorPatientDto })
   @ValidateNested()
   @Type(() => IntegratorPatientDto)
   patient!: IntegratorPatientDto;
-
   @ApiProperty({ type: [IntegratorOrderItemDto], minItems: 1, maxItems: 10 })
   @IsArray({ message: M.itemsRequired })
   @ArrayMinSize(1, { message: M.itemsRequired })
@@ -78,19 +58,17 @@ export class CreateIntegratorOrderDto implements CreateIntegratorOrderRequest {
   @ValidateNested({ each: true })
   @Type(() => IntegratorOrderItemDto)
   items!: IntegratorOrderItemDto[];
-
-  @ApiProperty({ enum: DELIVERY_OPTION_IDS, example: 'delivery-12-h' })
+  /** @example 'delivery-12-h' */
   @IsIn(DELIVERY_OPTION_IDS, { message: PHARMACY_MESSAGES.deliveryOptionMissing })
   deliveryOption!: DeliveryOptionId;
 }
 
-@ApiSchema({ name: 'CreateWebhookEndpointRequest' })
-export class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
+@ApiShape('CreateWebhookEndpointRequest')
+export class CreateWebhookEndpointDto {
   @ApiProperty({ format: 'uri', maxLength: 2000, example: 'https://kassa.apteekki.example/resepti-webhook' })
   @IsString({ message: M.webhookUrlInvalid })
   @MaxLength(2000, { message: M.webhookUrlInvalid })
   url!: string;
-
   @ApiProperty({ enum: INTEGRATOR_WEBHOOK_EVENTS, isArray: true, example: ['order.delivered'] })
   @IsArray({ message: M.webhookEventsInvalid })
   @ArrayMinSize(1, { message: M.webhookEventsInvalid })
@@ -99,8 +77,8 @@ export class CreateWebhookEndpointDto implements CreateWebhookEndpointRequest {
   events!: IntegratorWebhookEventType[];
 }
 
-@ApiSchema({ name: 'RotateWebhookSecretRequest' })
-export class RotateWebhookSecretDto implements RotateWebhookSecretRequest {
+@ApiShape('RotateWebhookSecretRequest')
+export class RotateWebhookSecretDto {
   @ApiPropertyOptional({
     type: 'integer',
     minimum: 0,
@@ -131,16 +109,15 @@ const QueryLimit = (max: number) =>
   );
 
 /** GET /api/v1/products */
+@ApiShape()
 export class ListProductsQuery {
-  @ApiPropertyOptional({ description: 'The start of the name (with strength) or of the active ingredient, case- and accent-insensitive.', example: 'Kest' })
+  /** The start of the name (with strength) or of the active ingredient, case- and accent-insensitive. @example 'Kest' */
   @Optional()
   @IsString({ message: M.stringRequired })
   @MaxLength(200, { message: M.stringRequired })
   q?: string;
-
   @QueryLimit(200)
   limit?: number;
-
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
   @Optional()
   @Transform(queryInteger)
@@ -150,6 +127,7 @@ export class ListProductsQuery {
 }
 
 /** GET /api/v1/events */
+@ApiShape()
 export class ListEventsQuery {
   @ApiPropertyOptional({ description:
       'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
@@ -157,23 +135,20 @@ export class ListEventsQuery {
   @IsString({ message: M.eventAfterInvalid })
   @MaxLength(100, { message: M.eventAfterInvalid })
   after?: string;
-
   @QueryLimit(100)
   limit?: number;
 }
 
 /** GET /api/v1/orders */
+@ApiShape()
 export class ListOrdersQuery {
-  @ApiPropertyOptional({ enum: ORDER_STATUSES })
   @Optional()
   @IsIn(ORDER_STATUSES, { message: M.statusInvalid })
   status?: OrderStatus;
-
-  @ApiPropertyOptional({ description: 'ISO 8601 time: only orders changed at or after it.', example: '2026-11-24T08:00:00Z' })
+  /** ISO 8601 time: only orders changed at or after it. @example '2026-11-24T08:00:00Z' */
   @Optional()
   @IsString({ message: M.updatedSinceInvalid })
   updatedSince?: string;
-
   @ApiPropertyOptional({
     description:
       '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
@@ -182,7 +157,6 @@ export class ListOrdersQuery {
   @IsString({ message: M.cursorInvalid })
   @MaxLength(200, { message: M.cursorInvalid })
   cursor?: string;
-
   @QueryLimit(100)
   limit?: number;
 }

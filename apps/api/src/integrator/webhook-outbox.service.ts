@@ -72,7 +72,7 @@ export class WebhookOutbox implements OnModuleInit {
     orderId: number | null,
     scope: { pharmacyId: number | null; officeId: number | null; sandbox: boolean },
   ): Promise<void> {
-    const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object } };
+    const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object: object as Record<string, unknown> } };
     const [{ queued }] = (await m.query(
       `WITH pruned AS (DELETE FROM api_event WHERE created_at < now() - make_interval(days => $8)),
             logged AS (INSERT INTO api_event (event_id, type, pharmacy_id, office_id, sandbox, payload) VALUES ($5, $1, $2, $3, $4, $6::jsonb)),

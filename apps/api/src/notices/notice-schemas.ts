@@ -1,19 +1,13 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import type { PharmacyNotice } from '@resepti/domain';
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiShape } from '../platform/http/api-shape.js';
 import { INT } from '../platform/http/web-api-schemas.js';
 
 /** The notice to pharmacies as the web API answers it (the doctor publishes it, pharmacies read it). */
-@ApiSchema({ name: 'PharmacyNotice' })
-export class PharmacyNoticeSchema implements PharmacyNotice {
-  @ApiProperty(INT)
-  id!: number;
-
-  @ApiProperty()
+@ApiShape('PharmacyNotice')
+export class PharmacyNoticeSchema {
+  @ApiProperty(INT) id!: number;
   header!: string;
-
-  @ApiProperty()
   additionalDetails!: string;
-
   @ApiProperty({ enum: ['published', 'unpublished'] })
   status!: 'published' | 'unpublished';
 }

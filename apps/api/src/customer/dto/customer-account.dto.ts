@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiShape } from '../../platform/http/api-shape.js';
 import { IsBoolean, IsIn, IsString, MaxLength, registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { Optional } from '../../platform/http/optional.js';
-import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, type AccountCloseRequest, type RegistrationRequest, type PasswordCheckRequest, type PasswordChangeRequest, LANGUAGES, type Language, type LanguageRequest } from '@resepti/domain';
+import { EULA_VERSION, passwordChangeErrors, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES as M, LANGUAGES, type Language } from '@resepti/domain';
 
 /** A class-validator rule from a libs/domain function that returns the Finnish message (or null). */
 function DomainRule(rule: (value: unknown) => string | null, options?: ValidationOptions) {
@@ -29,60 +30,55 @@ const currentPasswordProblem = (v: string, missing: string) => (v === '' ? missi
 /** The ignored fields below, when sent, are still text (at most 100 characters). */
 const IGNORED_TEXT = (field: string) => `${field}: tekstiä, enintään 100 merkkiä`;
 
-export class RegistrationDto implements RegistrationRequest {
+/**
+ * POST /my-user. SPEC section 3's registration data also carries hetu, firstName and lastName; they are
+ * ignored: the person always comes from the strong identification, never from the request body.
+ */
+@ApiShape()
+export class RegistrationDto {
   @ApiProperty({ example: 'maija.mallikas@example.fi' })
   @DomainRule(text(validateEmail))
   email!: string;
-
-  @ApiProperty({ example: '040 123 4567', description: 'Spaces are stripped when saving.' })
+  /** Spaces are stripped when saving. @example '040 123 4567' */
   @MaxLength(40, { message: M.phoneInvalid })
   @DomainRule(text(validatePhone))
   phone!: string;
-
-  @ApiProperty({ example: 'Salasana1' })
+  /** @example 'Salasana1' */
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @DomainRule(text((v) => firstOf(registrationPasswordErrors(v))))
   password!: string;
-
-  @ApiProperty({ example: false })
+  /** @example false */
   @IsBoolean({ message: 'marketingAllowed: true tai false' })
   marketingAllowed!: boolean;
-
-  @ApiProperty({ example: true })
+  /** @example true */
   @DomainRule((v) => (v === true ? null : M.termsRequired))
   eulaAccepted!: boolean;
-
   @ApiProperty({ example: EULA_VERSION })
   @DomainRule((v) => (v === EULA_VERSION ? null : M.eulaVersionInvalid))
   approvedEulaVersion!: string;
-
-  // The registration data of SPEC section 3 also carries these; they are ignored: the
-  // person always comes from the strong identification, never from the request body.
-  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  /** Ignored: taken from the strong identification. */
   @Optional()
   @IsString({ message: IGNORED_TEXT('hetu') })
   @MaxLength(100, { message: IGNORED_TEXT('hetu') })
   hetu?: string;
-
-  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  /** Ignored: taken from the strong identification. */
   @Optional()
   @IsString({ message: IGNORED_TEXT('firstName') })
   @MaxLength(100, { message: IGNORED_TEXT('firstName') })
   firstName?: string;
-
-  @ApiPropertyOptional({ description: 'Ignored: taken from the strong identification.' })
+  /** Ignored: taken from the strong identification. */
   @Optional()
   @IsString({ message: IGNORED_TEXT('lastName') })
   @MaxLength(100, { message: IGNORED_TEXT('lastName') })
   lastName?: string;
 }
 
-export class PasswordCheckDto implements PasswordCheckRequest {
-  @ApiProperty({ example: 'Kevät-Aamu-2026' })
+@ApiShape()
+export class PasswordCheckDto {
+  /** @example 'Kevät-Aamu-2026' */
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @DomainRule(text((v) => firstOf(registrationPasswordErrors(v))))
   password!: string;
-
   @ApiPropertyOptional({ example: 'maija.mallikas@example.fi', description: 'The e-mail of the wizard, which makes no password either.' })
   @Optional()
   @IsString({ message: M.emailInvalid })
@@ -95,36 +91,35 @@ export class ContactDetailsDto {
   @Optional()
   @DomainRule(text(validateEmail))
   email?: string;
-
-  @ApiPropertyOptional({ example: '+358401234567' })
+  /** @example '+358401234567' */
   @Optional()
   @MaxLength(40, { message: M.phoneInvalid })
   @DomainRule(text(validatePhone))
   phone?: string;
-
-  @ApiPropertyOptional({ example: 'Salasana1', description: 'The current password: required when the e-mail (the login) changes (ASVS 6.2.3).' })
+  /** The current password: required when the e-mail (the login) changes (ASVS 6.2.3). @example 'Salasana1' */
   @Optional()
   @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForEmailChange)))
   password?: string;
 }
 
 export class NewPasswordDto {
-  @ApiProperty({ example: 'Salasana2' })
+  /** @example 'Salasana2' */
   @MaxLength(PASSWORD_MAX, { message: PASSWORD_TOO_LONG })
   @DomainRule(text((v) => firstOf(passwordChangeErrors(v))))
   newPassword!: string;
 }
 
 /** A signed-in customer's new password: the current one too (ASVS 6.2.3), so a borrowed session cannot take the account. */
-export class ChangePasswordDto extends NewPasswordDto implements PasswordChangeRequest {
-  @ApiProperty({ example: 'Salasana1' })
+@ApiShape()
+export class ChangePasswordDto extends NewPasswordDto {
+  /** @example 'Salasana1' */
   @DomainRule(text((v) => currentPasswordProblem(v, M.currentPasswordMissing)))
   currentPassword!: string;
 }
 
 /** Closing the account needs the password (ASVS 6.2.3), like any credential change. */
-export class CloseAccountDto implements AccountCloseRequest {
-  @ApiProperty({ example: 'Salasana1' })
+export class CloseAccountDto {
+  /** @example 'Salasana1' */
   @DomainRule(text((v) => currentPasswordProblem(v, M.passwordForAccountClose)))
   password!: string;
 }
@@ -134,8 +129,8 @@ export class CloseAccountDto implements AccountCloseRequest {
 export const LANGUAGE_INVALID_MESSAGE = 'errors.languageInvalid';
 
 /** PUT /my-user/language: the language of the web's switch (issue 27). */
-export class LanguageDto implements LanguageRequest {
-  @ApiProperty({ enum: LANGUAGES, example: 'sv' })
+export class LanguageDto {
+  /** @example 'sv' */
   @IsIn(LANGUAGES, { message: LANGUAGE_INVALID_MESSAGE })
   language!: Language;
 }

@@ -12,7 +12,6 @@ export class OrderHistoryQueryDto {
   @IsInt({ message: 'offset on kokonaisluku' })
   @Min(0, { message: 'offset ei voi olla negatiivinen' })
   offset?: number;
-
   @ApiPropertyOptional({ description: 'Page size', default: PHARMACY_HISTORY_PAGE_SIZE, minimum: 1, maximum: PHARMACY_HISTORY_MAX_PAGE_SIZE })
   @Optional()
   @Type(() => Number)

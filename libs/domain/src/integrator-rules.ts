@@ -1,0 +1,77 @@
+/**
+ * Rules of the integrator API (/api/v1): its version, webhook events, the sandbox's simulated doctor
+ * and the Finnish messages. The payloads are generated from docs/openapi/integrator-v1.json (api-shapes.ts).
+ */
+
+/**
+ * The contract's version: the OpenAPI document's `info.version` and every webhook event's
+ * `api_version` (a receiver can tell which shape of `data.object` it got).
+ */
+export const INTEGRATOR_API_VERSION = '1.3.0';
+
+/**
+ * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
+ * back in the queue (it is waiting again; its decisions so far are not shown).
+ */
+export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
+export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
+
+/**
+ * The sandbox (clients made with `create-api-client --sandbox`): a simulated doctor decides each
+ * sandbox order a few seconds after it was placed (SANDBOX_DECISION_SECONDS). It rejects an item
+ * whose `reason` contains SANDBOX_REJECT_MARKER (in any case), with SANDBOX_REJECTION_REASON, and
+ * approves every other one: the integrator picks the outcome per item, with any product.
+ */
+export const SANDBOX_REJECT_MARKER = 'SANDBOX-REJECT';
+export const SANDBOX_REJECTION_REASON = 'Testiympäristön simuloitu lääkäri hylkäsi reseptin (SANDBOX-REJECT).';
+
+/** The simulated doctor's decision on a sandbox order's item (see SANDBOX_REJECT_MARKER). */
+export function sandboxDecision(itemReason: string): { decision: 'approved' | 'rejected'; reasonForDecision: string } {
+  return itemReason.toUpperCase().includes(SANDBOX_REJECT_MARKER) ? { decision: 'rejected', reasonForDecision: SANDBOX_REJECTION_REASON } : { decision: 'approved', reasonForDecision: '' };
+}
+
+/** The event of POST /api/v1/webhook-endpoints/{id}/test: sent to that endpoint only, whatever it subscribed to. */
+export const INTEGRATOR_TEST_EVENT = 'webhook.test';
+/** Every type a delivered body can have. */
+export type IntegratorEventType = IntegratorWebhookEventType | typeof INTEGRATOR_TEST_EVENT;
+
+/** How long a rotated-out webhook secret still signs, beside the new one (hours). */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = { default: 24, max: 168 } as const;
+
+export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
+
+export const INTEGRATOR_MESSAGES = {
+  invalidClient: 'Asiakastunnus tai salaisuus on virheellinen.',
+  unsupportedGrant: "Vain grant_type=client_credentials on tuettu.",
+  tokenMissing: 'Pyynnöstä puuttuu Bearer-tunniste.',
+  tokenInvalid: 'Tunniste on virheellinen, vanhentunut tai peruttu.',
+  rateLimited: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
+  officeNotAllowed: 'Toimipaikkaa ei löytynyt tai se ei kuulu tälle järjestelmälle.',
+  orderNotFound: 'Tilausta ei löytynyt.',
+  itemsRequired: 'Tilauksessa on oltava 1–10 lääkettä.',
+  idempotencyConflict: 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.',
+  idempotencyKeyInvalid: 'Idempotency-Key on 1–200 merkkiä.',
+  cursorInvalid: 'Sivutustunniste (cursor) on virheellinen.',
+  updatedSinceInvalid: 'updatedSince on ISO 8601 -aika, esim. 2026-11-24T08:00:00Z.',
+  statusInvalid: "status on 'waiting', 'processing' tai 'delivered'.",
+  webhookUrlInvalid: 'Osoite on virheellinen.',
+  webhookUrlScheme: 'Webhookin osoitteen on oltava https:// (http:// vain paikalliseen osoitteeseen kehityksessä).',
+  webhookUrlPrivate: 'Webhookin osoite ei saa osoittaa yksityiseen tai paikalliseen verkkoon.',
+  webhookUrlUnresolvable: 'Webhookin osoitteen nimeä ei löytynyt.',
+  webhookEventsInvalid: `Tapahtumat: ${INTEGRATOR_WEBHOOK_EVENTS.join(', ')} (vähintään yksi).`,
+  webhookNotFound: 'Webhookia ei löytynyt.',
+  webhookDeliveryNotFound: 'Webhookin toimitusta ei löytynyt.',
+  eventAfterInvalid: 'after on tapahtuman tunniste (evt_…) viimeisen 30 päivän ajalta.',
+  overlapHoursInvalid: 'overlapHours on kokonaisluku 0–168.',
+  clientNotFound: 'Järjestelmää ei löytynyt.',
+  limitInvalid: 'limit on kokonaisluku 1–100 (tilaukset) tai 1–200 (lääkkeet).',
+  offsetInvalid: 'offset on kokonaisluku 0 tai suurempi.',
+  integerRequired: 'Arvon on oltava kokonaisluku.',
+  stringRequired: 'Arvon on oltava merkkijono.',
+  malformedJson: 'Pyynnön JSON on virheellinen.',
+  unsupportedMediaType: 'Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).',
+  payloadTooLarge: 'Pyyntö on liian suuri.',
+  routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet.',
+  methodNotAllowed: 'Osoite ei hyväksy tätä metodia; Allow-otsake kertoo sallitut.',
+  sandboxRealHetu: 'Testiympäristö (sandbox) hyväksyy vain testihenkilötunnukset (yksilönumero 900–999), jotka eivät ole kenenkään asiakkaan.',
+} as const;
