@@ -5,6 +5,7 @@ import { MY_ACCESS_LOG_MAX_PAGE, type MyAccessLogEntry } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { PatientAccessLogService } from '../platform/audit/patient-access-log.service.js';
 import { Customer } from '../accounts/customer.entity.js';
+import { OrderReads } from '../orders/order-reads.service.js';
 
 /** Rows as PostgreSQL returns them (JSON of the export). */
 type Row = Record<string, unknown>;
@@ -24,26 +25,13 @@ export class MyDataService {
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly accessLog: PatientAccessLogService,
     private readonly audit: AuditService,
+    private readonly orderReads: OrderReads,
   ) {}
 
   async export(customerId: number): Promise<Record<string, unknown>> {
     const c = await this.customers.findOneByOrFail({ id: customerId });
     const q = (sql: string, params: unknown[]) => this.customers.query(sql, params) as Promise<Row[]>;
-    const orders = await q(
-      `SELECT id, source, patient_first_name AS "patientFirstName", patient_last_name AS "patientLastName", delivery_option_id AS "deliveryOptionId",
-              delivery_status AS "deliveryStatus", created_at AS "createdAt", delivery_time AS "handledAt", price_cents AS "priceCents",
-              (SELECT name FROM pharmacy WHERE id = o.pharmacy_id) AS pharmacy,
-              (SELECT first_name || ' ' || last_name FROM doctor WHERE id = o.doctor_id) AS doctor
-         FROM orders o WHERE (customer_id = $1 OR patient_hetu = $2) AND NOT sandbox ORDER BY id`,
-      [c.id, c.hetu],
-    );
-    const orderIds = orders.map((o) => o.id as number);
-    const items = await q(
-      `SELECT order_id AS "orderId", type, display_name AS medicine, format, reason, medical_problem AS "medicalProblem", chat,
-              decision, reason_for_decision AS "reasonForDecision", decision_time AS "decisionTime", price_cents AS "priceCents", renewable_till AS "renewableTill"
-         FROM order_item WHERE order_id = ANY($1) ORDER BY id`,
-      [orderIds],
-    );
+    const { orders, items } = await this.orderReads.exportRows({ kind: 'patient', customerId: c.id, hetu: c.hetu });
     const payments = await q(
       `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
          FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,

@@ -15,12 +15,14 @@ import {
 import { Product } from '../catalogue/product.entity.js';
 import { Customer } from '../accounts/customer.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { OrderReads } from '../orders/order-reads.service.js';
+import { clientScope } from '../orders/order-scope.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
-import { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../pharmacy/pharmacy-order-rules.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
-import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
+import type { FeedPosition } from '../orders/change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;
@@ -121,6 +123,7 @@ export class IntegratorOrdersService {
   constructor(
     @InjectRepository(ApiIdempotencyKey) private readonly idempotencyKeys: Repository<ApiIdempotencyKey>,
     private readonly lifecycle: OrderLifecycleService,
+    private readonly orders: OrderReads,
   ) {}
 
   /**
@@ -191,13 +194,10 @@ export class IntegratorOrdersService {
     return response ?? (orderId ? this.find(client, orderId) : null);
   }
 
-  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real). */
+  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real): the client's Scope. */
   async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
-    const order = await this.idempotencyKeys.manager
-      .getRepository(Order)
-      .findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox }, relations: { items: true } });
-    if (!order || !this.mayActFor(client, order.officeId)) return null;
-    return toIntegratorOrder(order);
+    const loaded = await this.orders.one(clientScope(client), orderId);
+    return loaded && toIntegratorOrder(loaded.order);
   }
 
   /**
@@ -210,22 +210,9 @@ export class IntegratorOrdersService {
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const { after, floor } = query.cursor ? decodeCursor(query.cursor) : { after: { changeXid: '0', id: 0 }, floor: null };
-    const page = (await this.idempotencyKeys.query(
-      `WITH ${FEED_HORIZON}
-       SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
-        WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $10
-          AND o.change_xid < feed_horizon.h AND (o.change_xid, o.id) > ($3::bigint, $4::int)
-          AND ($5::text IS NULL OR o.delivery_status = $5) AND ($6::timestamptz IS NULL OR o.updated_at >= $6)
-          AND ($7::timestamptz IS NULL OR (o.updated_at, o.id) > ($7::timestamptz, $8::int))
-        ORDER BY o.change_xid, o.id LIMIT $9`,
-      [client.pharmacyId, client.officeIds, after.changeXid, after.id, query.status ?? null, since, floor?.updatedAt ?? null, floor?.id ?? 0, limit, client.sandbox],
-    )) as FeedPosition[];
-    const withItems = page.length
-      ? await this.idempotencyKeys.manager.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
-      : [];
-    const byId = new Map(withItems.map((o) => [o.id, o]));
+    const { page, orders } = await this.orders.feed(clientScope(client), { after, floor, status: (query.status as OrderStatus | undefined) ?? null, since, limit });
     return {
-      data: page.flatMap((o) => (byId.has(o.id) ? [toIntegratorOrder(byId.get(o.id)!)] : [])),
+      data: page.flatMap((o) => (orders.has(o.id) ? [toIntegratorOrder(orders.get(o.id)!.order)] : [])),
       nextCursor: page.length === limit ? encodeCursor(page[page.length - 1], floor) : null,
     };
   }

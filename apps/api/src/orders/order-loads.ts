@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { joinDoctor } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import type { DoctorOrder } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
@@ -29,7 +30,7 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
 /** The same with the items' coupons (c). */
 export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
-export const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
+export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN order_item i ON i.order_id = o.id
        LEFT JOIN coupon c ON c.order_item_id = i.id`;
 

@@ -5,13 +5,13 @@ import { CouponsService } from './coupons.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 import { OrderQueueCount } from './order-queue-count.entity.js';
 import { OrderQueueService } from './order-queue.service.js';
-import { OrderViews } from './order-views.service.js';
+import { OrderReads } from './order-reads.service.js';
 import { Order } from './order.entity.js';
 
-/** The one order lifecycle (every change of an order) and the doctors' queue reads. */
+/** The one order lifecycle (every change of an order), the doctors' queue reads, and the one door for reading orders (OrderReads). */
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderQueueCount]), AuditModule],
-  providers: [OrderLifecycleService, OrderQueueService, OrderViews, CouponsService],
-  exports: [OrderLifecycleService, OrderQueueService, OrderViews, CouponsService],
+  providers: [OrderLifecycleService, OrderQueueService, OrderReads, CouponsService],
+  exports: [OrderLifecycleService, OrderQueueService, OrderReads, CouponsService],
 })
 export class OrdersModule {}

@@ -22,7 +22,8 @@ import { CatalogueService, productDisplayName } from '../catalogue/catalogue.ser
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
-import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
+import { worksAtOffice } from '../accounts/account-sql.js';
+import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { pharmacyOrder, type OrderedProduct, type PharmacyOrderLine } from './pharmacy-order-rules.js';
 import type { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { preparedIn } from '../platform/database/prepared-query.js';

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
 import type { SessionUser } from '../platform/http/session-user.js';
+import { worksAtOffice } from '../accounts/account-sql.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 
 export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
@@ -13,15 +14,6 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
     pharmacyName: office.pharmacy?.name ?? '',
     phone: office.pharmacy?.phone ?? '',
   };
-}
-
-/**
- * The rule of whose an office is, as SQL: the pharmacy user `user` works at the office `office`
- * (each an SQL expression: a column, a parameter). Every statement that checks an office against
- * its user (the user's offices, Reseptilista, the send) uses this one.
- */
-export function worksAtOffice(user: string, office: string): string {
-  return `EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = ${user} AND puo.pharmacy_office_id = ${office})`;
 }
 
 /** The offices a pharmacy user works at, and the one selected for this session. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { HISTORY_PAGE_SIZE, historyPageRange, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
-import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type OrderWithItemRow } from '../orders/order-loads.js';
+import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type OrderWithItemRow } from './order-loads.js';
 
 // The doctors' Historia as SQL (docs/history-query.md): which orders, in which order, one page.
 
