@@ -5,6 +5,7 @@ import { AuthModule } from '../accounts/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { TransactionsModule } from '../platform/database/transactions.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
 import { PharmacyCartController } from './pharmacy-cart.controller.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
@@ -23,7 +24,7 @@ import { PharmacyService } from './pharmacy.service.js';
 
 /** The pharmacy's side of the REST contract (SPEC section 7, Pharmacy). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
+  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart]), TransactionsModule, AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
   controllers: [
     PharmacyController,
     PharmacyOfficeController,

@@ -40,7 +40,15 @@ export class Transactions {
    * it. Called inside a transaction already, `work` joins that one (as passing its manager did).
    */
   run<T>(work: () => Promise<T>, options: { isolation?: IsolationLevel } = {}): Promise<T> {
-    if (ambientManager()) return work();
+    return ambientManager() ? work() : this.runApart(work, options);
+  }
+
+  /**
+   * Runs `work` in a transaction of its own, even when the calling code runs in one (which it
+   * neither sees nor waits for): for what must commit whatever the caller's change does (the
+   * login counters). Retry it whole with retryOnConflict when it may deadlock.
+   */
+  runApart<T>(work: () => Promise<T>, options: { isolation?: IsolationLevel } = {}): Promise<T> {
     const inTransaction = (m: EntityManager) => ambient.run(m, work);
     return options.isolation ? this.db.transaction(options.isolation, inTransaction) : this.db.transaction(inTransaction);
   }
@@ -73,6 +81,11 @@ export class OwnRepository<E extends ObjectLiteral> {
     return managerOf(this.db).query(sql, params) as Promise<T[]>;
   }
 
+  /** One statement on its own (autocommitted on a pooled connection), even when the calling code runs in a transaction. */
+  queryOnItsOwn<T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.query(sql, params) as Promise<T[]>;
+  }
+
   /** A named prepared statement (on the transaction's connection inside one, on any pooled one outside). */
   prepared<T>(name: string, sql: string, params: unknown[] = []): Promise<T[]> {
     const m = ambientManager();
@@ -94,6 +107,9 @@ export function ownRepositoryToken(entity: EntityTarget<ObjectLiteral>): symbol 
 
 /** Injects the OwnRepository of an entity its module registered with ownRepositories. */
 export const InjectOwn = (entity: EntityTarget<ObjectLiteral>): ParameterDecorator & PropertyDecorator => Inject(ownRepositoryToken(entity));
+
+/** The tokens of entities' OwnRepositories, for a module that shares them in its exports (accounts/ with the role modules). */
+export const ownRepositoryTokens = (entities: Array<EntityTarget<ObjectLiteral>>): symbol[] => entities.map(ownRepositoryToken);
 
 /** The providers of a module's OwnRepositories: the entities its own folder declares, never another module's. */
 export function ownRepositories(entities: Array<EntityTarget<ObjectLiteral>>): Provider[] {
