@@ -18,6 +18,9 @@ export const officeNameSql = (id: string): string => `(SELECT pon.name FROM phar
 /** Locks the doctor row whose id is the SQL expression `id` until the transaction ends (a statement of its own). */
 export const lockDoctorSql = (id: string): string => `SELECT id FROM doctor WHERE id = ${id} FOR UPDATE`;
 
+/** A customer's phone and language (whose id is the SQL expression `id`): where and how to text them. */
+export const customerContactSql = (id: string): string => `SELECT phone, language FROM customer WHERE id = ${id}`;
+
 /** Locks the customer row whose id is the SQL expression `id` against other such locks (NO KEY: rows referencing the customer may still be inserted). */
 export const lockCustomerSql = (id: string): string => `SELECT 1 FROM customer WHERE id = ${id} FOR NO KEY UPDATE`;
 
@@ -32,3 +35,14 @@ export const lockedDoctorFrom = (id: string): string => `FROM doctor d WHERE d.i
 export function worksAtOffice(user: string, office: string): string {
   return `EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = ${user} AND puo.pharmacy_office_id = ${office})`;
 }
+
+/** `JOIN` of the pharmacy user `alias` whose id is the SQL expression `id` (columns first_name, last_name). */
+export const joinPharmacyUser = (alias: string, id: string): string => `JOIN pharmacy_user ${alias} ON ${alias}.id = ${id}`;
+
+/**
+ * `LEFT JOIN` of the office `office` (id the SQL expression `officeId`) when the pharmacy user
+ * `user` works at it (worksAtOffice), and of its pharmacy `pharmacy`.
+ */
+export const joinOwnOfficeAndPharmacy = (office: string, pharmacy: string, officeId: string, user: string): string =>
+  `LEFT JOIN pharmacy_office ${office} ON ${office}.id = ${officeId} AND ${worksAtOffice(user, `${office}.id`)}
+       LEFT JOIN pharmacy ${pharmacy} ON ${pharmacy}.id = ${office}.pharmacy_id`;

@@ -103,5 +103,5 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     eulaAcceptedAt: new Date(),
   });
 
-  await importCatalogue(manager, parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
+  await importCatalogue(manager.getRepository(Product), parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
 }

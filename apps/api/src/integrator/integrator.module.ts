@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
 import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
 import { ApiClientsService } from './api-clients.service.js';
 import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
@@ -22,9 +23,11 @@ import { SandboxDoctor } from './sandbox-doctor.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
+  imports: [TransactionsModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits, SandboxDoctor],
+  providers: [
+    ...ownRepositories([ApiIdempotencyKey, ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent]),
+    IntegratorEventsService, AccessTokens, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, IntegratorGuard, ProblemJsonFilter, IntegratorAudit, FailedIntegratorAuthLog, IntegratorRateLimits, SandboxDoctor],
   // The FHIR view (fhir/) takes the same Bearer tokens, limit and audit.
   exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, TypeOrmModule],
 })

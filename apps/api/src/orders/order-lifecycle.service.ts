@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
+import { EntityNotFoundError, type EntityManager } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
   MESSAGES,
@@ -18,6 +17,7 @@ import {
 import { AuditService, type AuditActor, type AuditEntry } from '../platform/audit/audit.service.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { retryOnConflict } from '../platform/database/errors.js';
+import { ambientManager, Transactions } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
@@ -65,11 +65,11 @@ export class OrderLifecycleService {
   private readonly countsAtChange = new WeakMap<Order, QueueStatus | null>();
 
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly queue: OrderQueueService,
     private readonly coupons: CouponsService,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -294,7 +294,10 @@ export class OrderLifecycleService {
    * and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    return this.orders.manager.transaction(async (m) => {
+    // A transaction of its own (also when the caller runs in one), its manager ambient: the
+    // callers' steps (prepare, claimKey, recordPlaced) reach their own tables through OwnRepository.
+    return this.transactions.runApart(async () => {
+      const m = ambientManager()!;
       const done = await work(m);
       if (done.change) await this.tell(m, done.change);
       return done.result;

@@ -1,7 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { worksAtOffice } from '../accounts/account-sql.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
@@ -20,13 +19,12 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
 @Injectable()
 export class PharmacyOfficeService {
   constructor(
-    @InjectRepository(PharmacyOffice) private readonly officeRows: Repository<PharmacyOffice>,
+    @InjectOwn(PharmacyOffice) private readonly officeRows: OwnRepository<PharmacyOffice>,
   ) {}
 
-  /** The user's own offices (with their pharmacy), in id order. */
-  async offices(pharmacyUserId: number, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice[]> {
-    return manager
-      .getRepository(PharmacyOffice)
+  /** The user's own offices (with their pharmacy), in id order (in the ambient transaction, if any). */
+  async offices(pharmacyUserId: number): Promise<PharmacyOffice[]> {
+    return this.officeRows.repo
       .createQueryBuilder('office')
       .innerJoinAndSelect('office.pharmacy', 'pharmacy')
       .where(worksAtOffice(':pharmacyUserId', 'office.id'), { pharmacyUserId })
@@ -35,14 +33,14 @@ export class PharmacyOfficeService {
   }
 
   /** One of the user's own offices, or null when the office is not theirs (or does not exist). */
-  async ownOffice(pharmacyUserId: number, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice | null> {
+  async ownOffice(pharmacyUserId: number, officeId: number | undefined): Promise<PharmacyOffice | null> {
     if (!officeId) return null;
-    return (await this.offices(pharmacyUserId, manager)).find((o) => o.id === officeId) ?? null;
+    return (await this.offices(pharmacyUserId)).find((o) => o.id === officeId) ?? null;
   }
 
   /** The session's office; 400 when none is selected (or it is no longer the user's). */
-  async requireOffice(user: SessionUser, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice> {
-    const office = await this.ownOffice(user.id, officeId, manager);
+  async requireOffice(user: SessionUser, officeId: number | undefined): Promise<PharmacyOffice> {
+    const office = await this.ownOffice(user.id, officeId);
     if (!office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
     return office;
   }

@@ -5,7 +5,8 @@ import { AuthModule } from '../accounts/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
-import { TransactionsModule } from '../platform/database/transactions.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
 import { PharmacyCartController } from './pharmacy-cart.controller.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
@@ -33,6 +34,6 @@ import { PharmacyService } from './pharmacy.service.js';
     PharmacyNoticeController,
     PharmacyUserAdminController,
   ],
-  providers: [PharmacyService, PharmacyOfficeService, PharmacyCartService, PharmacyOrdersService, PharmacyUserAdminService],
+  providers: [...ownRepositories([PharmacyCart, PharmacyCartItem]), PharmacyService, PharmacyOfficeService, PharmacyCartService, PharmacyOrdersService, PharmacyUserAdminService],
 })
 export class PharmacyModule {}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
+import type { OwnRepository, Transactions } from '../database/transactions.js';
 import { outboxAttempts } from '../metrics/metrics.js';
 
 /** The columns every outbox table has (sms_outbox, webhook_delivery). */
@@ -45,7 +46,7 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   /** After a failed try: the wait before the next one, or give up ('failed'). */
   retry(row: Row): { giveUp: boolean; delayMs: number };
   /** Written with the try's result, in its transaction (e.g. an audit row). */
-  recorded?(m: EntityManager, row: Row, outcome: Outcome): Promise<void>;
+  recorded?(row: Row, outcome: Outcome): Promise<void>;
 }
 
 /**
@@ -66,9 +67,10 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private running = false;
   private again = false;
 
-  /** `db`: the data source's manager (an outbox entity's repository's `manager`). */
+  /** `outbox`: the channel's table (its module's OwnRepository); a try's result is recorded in a transaction of its own. */
   constructor(
-    private readonly db: EntityManager,
+    private readonly outbox: OwnRepository<ObjectLiteral>,
+    private readonly transactions: Transactions,
     private readonly channel: OutboxChannel<Row, Outcome>,
     private readonly timing: OutboxTiming,
   ) {
@@ -113,7 +115,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private async claim(): Promise<Row[]> {
     const { table, claimable } = this.channel;
     // (Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
-    const claimed = (await this.db.query(
+    const claimed = (await this.outbox.queryOnItsOwn(
       `WITH claimed AS (
          UPDATE ${table} d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
           WHERE d.id IN (
@@ -151,13 +153,13 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       retry === null
         ? `${this.channel.done.timeColumn} = now()`
         : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
-    await this.db.transaction(async (m) => {
-      await m.query(
+    await this.transactions.runApart(async () => {
+      await this.outbox.query(
         `UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
           WHERE id = $1 AND claimed_by = $2`,
         [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
       );
-      await this.channel.recorded?.(m, row, outcome);
+      await this.channel.recorded?.(row, outcome);
     });
     outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
