@@ -1,9 +1,8 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES as M, RECENT_DECISION_WINDOW_MS, type FeedbackQuestion } from '@resepti/domain';
 import { lockCustomerSql } from '../accounts/account-sql.js';
 import { isUniqueViolation } from '../platform/database/errors.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { OrderReads } from '../orders/order-reads.service.js';
 import { CustomerFeedback } from './customer-feedback.entity.js';
 
@@ -18,7 +17,8 @@ export const FEEDBACK_WITHOUT_ORDER_PER_DAY = 3;
 @Injectable()
 export class CustomerFeedbackService {
   constructor(
-    @InjectRepository(CustomerFeedback) private readonly feedbacks: Repository<CustomerFeedback>,
+    @InjectOwn(CustomerFeedback) private readonly feedbacks: OwnRepository<CustomerFeedback>,
+    private readonly transactions: Transactions,
     private readonly orders: OrderReads,
   ) {}
 
@@ -41,18 +41,18 @@ export class CustomerFeedbackService {
       throw new NotFoundException(M.orderNotFound);
     }
     try {
-      await this.feedbacks.manager.transaction(async (m) => {
+      await this.transactions.run(async () => {
         if (feedback.orderId === undefined) {
           // The customer's row lock makes parallel requests count one after another, so the
           // limit holds however many arrive at once (NO KEY: inserts referencing the customer go on).
-          await m.query(lockCustomerSql('$1'), [customerId]);
-          const [{ n }] = (await m.query(
+          await this.feedbacks.query(lockCustomerSql('$1'), [customerId]);
+          const [{ n }] = (await this.feedbacks.query(
             `SELECT count(*)::int AS n FROM customer_feedback WHERE customer_id = $1 AND order_id IS NULL AND created_at > now() - interval '24 hours'`,
             [customerId],
           )) as Array<{ n: number }>;
           if (n >= FEEDBACK_WITHOUT_ORDER_PER_DAY) throw new HttpException(M.feedbackLimit, HttpStatus.TOO_MANY_REQUESTS);
         }
-        await m.insert(CustomerFeedback, { customerId, orderId: feedback.orderId ?? null, score: feedback.score, feedbackText: feedback.feedbackText.trim() });
+        await this.feedbacks.repo.insert({ customerId, orderId: feedback.orderId ?? null, score: feedback.score, feedbackText: feedback.feedbackText.trim() });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictException(M.feedbackGiven);

@@ -3,6 +3,9 @@ import { MyDataService } from './my-data.service.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
+import { Identification } from './identification.entity.js';
 import { AuthModule } from '../accounts/auth.module.js';
 import { OidcClient } from '../accounts/oidc.client.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
@@ -22,9 +25,9 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
-  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), AuditModule, AuthModule, CatalogueModule],
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), TransactionsModule, AuditModule, AuthModule, CatalogueModule],
   controllers: [MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
-  providers: [MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
+  providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],
 })
 export class CustomerModule {}

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { joinDoctor } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
+import type { Queryable } from '../platform/database/transactions.js';
 import type { DoctorOrder } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -40,8 +41,8 @@ export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
  * doctorViewOf) from one read, where the ORM's find with relations and loadDoctorOrder took three
  * (and the ORM's query building cost more than the statements).
  */
-export async function loadOrderWithItems(manager: EntityManager, id: number): Promise<LoadedOrder | null> {
-  const rows = (await manager.query(
+export async function loadOrderWithItems(db: Queryable, id: number): Promise<LoadedOrder | null> {
+  const rows = (await db.query(
     `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
        FROM orders o
        ${ORDER_WITH_ITEMS_JOINS}
@@ -153,8 +154,8 @@ export function doctorViewOf({ order, doctor, couponByItem }: LoadedOrder): Doct
 }
 
 /** One order as its doctor sees it (one statement), or null. */
-export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
-  const loaded = await loadOrderWithItems(manager, id);
+export async function loadDoctorOrder(db: Queryable, id: number): Promise<DoctorOrder | null> {
+  const loaded = await loadOrderWithItems(db, id);
   return loaded && doctorViewOf(loaded);
 }
 

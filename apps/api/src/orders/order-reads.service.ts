@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { CustomerOrder, HistoryResponse, HistorySortOrder, OrderStatus } from '@resepti/domain';
-import { preparedQuery } from '../platform/database/prepared-query.js';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
 import { EXPORT_ITEMS_SQL, exportOrdersStatement, itemRowsStatement, type ItemRowsQuery, type OrderItemRow } from './order-item-rows.js';
 import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import { scopeSql, type Scope } from './order-scope.js';
 import { toCustomerOrder } from './order-view.js';
+import { Order } from './order.entity.js';
 
 /** Newest first, as every list of a pharmacy shows its orders. */
 const NEWEST_FIRST = 'o.created_at DESC, o.id DESC';
@@ -31,7 +30,7 @@ export interface FeedQuery {
  */
 @Injectable()
 export class OrderReads {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(@InjectOwn(Order) private readonly db: OwnRepository<Order>) {}
 
   /** The orders with these ids that the scope may see, in the ids' order (with their items, doctor and coupons). */
   async byIds(scope: Scope, ids: readonly number[]): Promise<LoadedOrder[]> {
@@ -97,7 +96,7 @@ export class OrderReads {
 
   /** The doctors' Historia, one page (history-query.ts: handled real orders, which is a doctor's scope). */
   doctorHistory(_scope: Scope & { kind: 'doctor' }, filter: string | null | undefined, sortOrder: HistorySortOrder, offset: number): Promise<HistoryResponse> {
-    return readHistoryPage(this.db.manager, filter, sortOrder, offset);
+    return readHistoryPage(this.db, filter, sortOrder, offset);
   }
 
   /**
@@ -110,8 +109,7 @@ export class OrderReads {
     const params: unknown[] = [];
     const where = [scopeSql(scope, params), ...(page.uncheckedOnly ? ['o.unchecked_items > 0'] : [])].join(' AND ');
     const range = `${page.offset !== undefined ? `OFFSET $${params.push(page.offset)} ` : ''}LIMIT $${params.push(page.limit)}`;
-    const rows = await preparedQuery<OrderWithItemRow>(
-      this.db,
+    const rows = await this.db.preparedOnItsOwn<OrderWithItemRow>(
       name,
       `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
          FROM (SELECT * FROM orders o WHERE ${where} ORDER BY ${NEWEST_FIRST} ${range}) o
@@ -125,7 +123,7 @@ export class OrderReads {
   /** How many orders the scope sees (prepared as `name`). */
   async count(name: string, scope: Scope): Promise<number> {
     const params: unknown[] = [];
-    const [{ count }] = await preparedQuery<{ count: number }>(this.db, name, `SELECT count(*)::int AS count FROM orders o WHERE ${scopeSql(scope, params)}`, params);
+    const [{ count }] = await this.db.preparedOnItsOwn<{ count: number }>(name, `SELECT count(*)::int AS count FROM orders o WHERE ${scopeSql(scope, params)}`, params);
     return count;
   }
 

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
 import { CustomerModule } from '../customer/customer.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { PaymentGateway } from './payment-gateway.js';
-import { PaymentSession } from './payment-session.entity.js';
+import { PaymentAnomaly, PaymentSession } from './payment-session.entity.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
@@ -16,8 +17,8 @@ import { PaymentsService } from './payments.service.js';
  * Reads the cart through the customer module; places orders through the order lifecycle.
  */
 @Module({
-  imports: [AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
+  imports: [TransactionsModule, AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
   controllers: [PaymentsController],
-  providers: [CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
+  providers: [...ownRepositories([PaymentSession, PaymentAnomaly]), CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
 })
 export class PaymentsModule {}

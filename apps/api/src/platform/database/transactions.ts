@@ -14,6 +14,11 @@ import { preparedIn, preparedQuery } from './prepared-query.js';
 
 const ambient = new AsyncLocalStorage<EntityManager>();
 
+/** What runs a statement: an OwnRepository (or, in platform/ and tools, a manager). */
+export interface Queryable {
+  query(sql: string, params?: unknown[]): Promise<unknown>;
+}
+
 /** The manager of the transaction the calling code runs in (null outside one, or once it has ended). */
 export function ambientManager(): EntityManager | null {
   const m = ambient.getStore();
@@ -84,6 +89,11 @@ export class OwnRepository<E extends ObjectLiteral> {
   /** One statement on its own (autocommitted on a pooled connection), even when the calling code runs in a transaction. */
   queryOnItsOwn<T = unknown>(sql: string, params: unknown[] = []): Promise<T[]> {
     return this.db.query(sql, params) as Promise<T[]>;
+  }
+
+  /** A named prepared statement on any pooled connection, even when the calling code runs in a transaction. */
+  preparedOnItsOwn<T>(name: string, sql: string, params: unknown[] = []): Promise<T[]> {
+    return preparedQuery<T>(this.db, name, sql, params);
   }
 
   /** A named prepared statement (on the transaction's connection inside one, on any pooled one outside). */
