@@ -24,8 +24,6 @@ import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
 
-/** The accounts' tables (accounts/ owns them). */
-const ACCOUNT_ENTITIES = [Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode];
 /** The user tables the role modules keep (their own profile, a pharmacy's users and offices), shared as accounts' repositories. */
 const SHARED_ACCOUNT_ENTITIES = [Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice];
 
@@ -44,7 +42,7 @@ const SHARED_ACCOUNT_ENTITIES = [Customer, Doctor, PharmacyUser, Pharmacy, Pharm
     DoctorLocalStrategy,
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
-    ...ownRepositories(ACCOUNT_ENTITIES),
+    ...ownRepositories([Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode]),
   ],
   exports: [AuthService, MfaService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService, ...ownRepositoryTokens(SHARED_ACCOUNT_ENTITIES)],
 })

@@ -1,6 +1,6 @@
 import type { Repository } from 'typeorm';
 import type { CatalogueRow } from './product-file.js';
-import { Product } from './product.entity.js';
+import type { Product } from './product.entity.js';
 
 export interface ImportReport {
   added: number;

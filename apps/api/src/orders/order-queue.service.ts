@@ -93,6 +93,28 @@ export class OrderQueueService {
     return order;
   }
 
+  /**
+   * The queue as the shared-state metrics read it: per option its counts and its earliest waiting
+   * deadline (the first row of idx_orders_queue's waiting range with that option), and how many
+   * real orders are past their deadline. Sandbox orders are the simulated doctor's: no doctor's
+   * queue or overdue work.
+   */
+  async sharedState(): Promise<{ queue: Array<{ option: string; waiting: number; processing: number; nextDeadlineSeconds: number | null }>; overdue: number }> {
+    const [queue, [{ overdue }]] = await Promise.all([
+      this.counts.queryOnItsOwn<{ option: string; waiting: number; processing: number; nextDeadlineSeconds: number | null }>(
+        `SELECT q.delivery_option_id AS option, sum(q.waiting)::int AS waiting, sum(q.processing)::int AS processing,
+                (SELECT extract(epoch FROM o.delivery_before_time - now())::float8 FROM orders o
+                  WHERE o.delivery_status = 'waiting' AND NOT o.sandbox AND o.delivery_option_id = q.delivery_option_id
+                  ORDER BY o.delivery_before_time LIMIT 1) AS "nextDeadlineSeconds"
+           FROM order_queue_count q GROUP BY q.delivery_option_id ORDER BY q.delivery_option_id`,
+      ),
+      this.orders.queryOnItsOwn<{ overdue: number }>(
+        `SELECT count(*)::int AS overdue FROM orders WHERE delivery_status IN ('waiting', 'processing') AND NOT sandbox AND delivery_before_time < now()`,
+      ),
+    ]);
+    return { queue, overdue };
+  }
+
   /** Waiting orders (real ones: not the sandbox's), earliest deadline first, without patient data. */
   async waiting(): Promise<QueueOrder[]> {
     const rows = (await this.orders.query(

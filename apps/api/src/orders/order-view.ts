@@ -6,7 +6,6 @@ import {
   type CustomerOrder,
   type DoctorOrder,
   type DoctorPrescription,
-  type OrderStatus,
   type IntegratorOrder,
   type PharmacyOrder,
   type QueueOrder,

@@ -7,7 +7,7 @@ import { preparedIn, preparedQuery } from './prepared-query.js';
 
 // Transactions without a whole-database handle in the features: a unit of work runs in
 // `Transactions.run`, which keeps its transaction's manager in an AsyncLocalStorage, and a module
-// reaches its OWN tables through `OwnRepository`s (registered with `ownRepositories([...])` for the
+// reaches its OWN tables through `OwnRepository`s (registered with `ownRepositories` for the
 // entities its folder declares), which use the transaction the code runs in, or the pool outside
 // one. Locks, isolation levels and the ORM's commit events (the event door's after-commit
 // listeners) are TypeORM's own: `run` is DataSource.transaction with the manager kept ambient.

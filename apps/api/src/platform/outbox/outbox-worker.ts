@@ -61,6 +61,14 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
  * node); a wake during a round makes the round go on instead of starting another.
  */
 export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** Every outbox of this process (the shared-state metrics read their backlogs). */
+  private static readonly workers = new Set<OutboxWorker<OutboxRow, SendOutcome>>();
+
+  /** The outboxes of this process, one per channel. */
+  static registered(): ReadonlyArray<OutboxWorker<OutboxRow, SendOutcome>> {
+    return [...OutboxWorker.workers];
+  }
+
   private readonly logger: Logger;
   private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -75,6 +83,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     private readonly timing: OutboxTiming,
   ) {
     this.logger = new Logger(`Outbox:${channel.name}`);
+    OutboxWorker.workers.add(this as unknown as OutboxWorker<OutboxRow, SendOutcome>);
   }
 
   onApplicationBootstrap(): void {
@@ -164,5 +173,14 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
     return retry === null;
+  }
+
+  /** The channel's backlog (shared state: the same from every process): pending rows and the age of the oldest, in seconds. */
+  async pending(): Promise<{ channel: string; pending: number; oldestSeconds: number }> {
+    const [row] = await this.outbox.queryOnItsOwn<{ pending: number; oldestSeconds: number }>(
+      `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldestSeconds"
+         FROM ${this.channel.table} WHERE status = 'pending'`,
+    );
+    return { channel: this.channel.name.toLowerCase(), ...row };
   }
 }
