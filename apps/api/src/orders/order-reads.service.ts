@@ -5,7 +5,7 @@ import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
 import { EXPORT_ITEMS_SQL, exportOrdersStatement, itemRowsStatement, type ItemRowsQuery, type OrderItemRow } from './order-item-rows.js';
 import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
-import { scopeSql, type Scope } from './order-scope.js';
+import { scopedOrdersStatement, scopeSql, type Scope } from './order-scope.js';
 import { toCustomerOrder } from './order-view.js';
 import { Order } from './order.entity.js';
 
@@ -35,15 +35,8 @@ export class OrderReads {
   /** The orders with these ids that the scope may see, in the ids' order (with their items, doctor and coupons). */
   async byIds(scope: Scope, ids: readonly number[]): Promise<LoadedOrder[]> {
     if (ids.length === 0) return [];
-    const params: unknown[] = [ids];
-    const rows = (await this.db.query(
-      `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
-         FROM orders o
-         ${ORDER_WITH_ITEMS_JOINS}
-        WHERE o.id = ANY($1::int[]) AND ${scopeSql(scope, params)}
-        ORDER BY o.id, i.id`,
-      params,
-    )) as OrderWithItemRow[];
+    const statement = scopedOrdersStatement(scope, ids, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS);
+    const rows = (await this.db.query(statement.sql, statement.params)) as OrderWithItemRow[];
     const byId = new Map(ordersOfRows(rows).map((o) => [o.order.id, o]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -54,3 +54,19 @@ export function scopeSql(scope: Scope, params: unknown[]): string {
     }
   }
 }
+
+/**
+ * The orders with these ids that the scope may see (order by id, a row an item), as read by
+ * OrderReads.byIds: ORDER_WITH_ITEMS_COLUMNS (order-loads.ts) and its joins, mapped by ordersOfRows.
+ */
+export function scopedOrdersStatement(scope: Scope, ids: readonly number[], columns: string, joins: string): { sql: string; params: unknown[] } {
+  const params: unknown[] = [ids];
+  return {
+    sql: `SELECT ${columns}, o.updated_at
+         FROM orders o
+         ${joins}
+        WHERE o.id = ANY($1::int[]) AND ${scopeSql(scope, params)}
+        ORDER BY o.id, i.id`,
+    params,
+  };
+}
