@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { Identification } from './identification.entity.js';
 import { AuthModule } from '../accounts/auth.module.js';
@@ -25,7 +26,7 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
-  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), TransactionsModule, AuditModule, AuthModule, CatalogueModule],
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem]), TransactionsModule, PersonalDataModule, AuditModule, AuthModule, CatalogueModule],
   controllers: [MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
   providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],

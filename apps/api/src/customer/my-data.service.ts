@@ -6,6 +6,7 @@ import { AuditService } from '../platform/audit/audit.service.js';
 import { PatientAccessLogService } from '../platform/audit/patient-access-log.service.js';
 import { Customer } from '../accounts/customer.entity.js';
 import { OrderReads } from '../orders/order-reads.service.js';
+import { PersonalData } from '../platform/personal-data/personal-data.js';
 
 /** Rows as PostgreSQL returns them (JSON of the export). */
 type Row = Record<string, unknown>;
@@ -26,26 +27,20 @@ export class MyDataService {
     private readonly accessLog: PatientAccessLogService,
     private readonly audit: AuditService,
     private readonly orderReads: OrderReads,
+    private readonly personalData: PersonalData,
   ) {}
 
   async export(customerId: number): Promise<Record<string, unknown>> {
     const c = await this.customers.findOneByOrFail({ id: customerId });
     const q = (sql: string, params: unknown[]) => this.customers.query(sql, params) as Promise<Row[]>;
     const { orders, items } = await this.orderReads.exportRows({ kind: 'patient', customerId: c.id, hetu: c.hetu });
-    const payments = await q(
-      `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
-         FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,
-      [c.id],
-    );
+    const subject = { customerId: c.id, hetu: c.hetu };
+    const payments = await this.personalData.read('payments', subject);
     const feedback = await q(
       `SELECT order_id AS "orderId", score, feedback_text AS "text", created_at AS "createdAt" FROM customer_feedback WHERE customer_id = $1 ORDER BY id`,
       [c.id],
     );
-    const sms = await q(
-      `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
-         FROM sms_outbox WHERE customer_id = $1 ORDER BY id`,
-      [c.id],
-    );
+    const sms = await this.personalData.read('smsMessages', subject);
     const access: MyAccessLogEntry[] = [];
     for (let offset = 0; ; offset += MY_ACCESS_LOG_MAX_PAGE) {
       const page = await this.accessLog.ownLog(c.id, offset, MY_ACCESS_LOG_MAX_PAGE);

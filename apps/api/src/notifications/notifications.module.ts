@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SmsOutboxController } from './sms-outbox.controller.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
@@ -10,7 +11,7 @@ import { SmsSender } from './sms-sender.js';
 
 /** SMS: the outbox (written in the transaction of the change it tells of), its channel of the outbox worker, and its provider (SMS_PROVIDER). */
 @Module({
-  imports: [TypeOrmModule.forFeature([SmsOutbox]), TransactionsModule],
+  imports: [TypeOrmModule.forFeature([SmsOutbox]), TransactionsModule, PersonalDataModule],
   controllers: [SmsOutboxController],
   providers: [...ownRepositories([SmsOutbox]), SmsOutboxService, SmsSender, { provide: SMS_PROVIDER, useFactory: (config: AppConfig) => smsProviderFor(config.sms), inject: [APP_CONFIG] }],
 })

@@ -6,6 +6,7 @@ import { InjectOwn, type OwnRepository } from '../platform/database/transactions
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { Customer } from '../accounts/customer.entity.js';
 import { EventBus } from '../platform/events/event-bus.js';
+import { PersonalData } from '../platform/personal-data/personal-data.js';
 import type { OrderChange } from '../orders/order-change.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
 
@@ -23,11 +24,20 @@ export class SmsOutboxService implements OnModuleInit {
     @Inject(APP_CONFIG) config: AppConfig,
     @InjectOwn(SmsOutbox) private readonly outbox: OwnRepository<SmsOutbox>,
     private readonly bus: EventBus,
+    private readonly personalData: PersonalData,
   ) {
     this.serviceUrl = config.publicUrl;
   }
 
   onModuleInit(): void {
+    // A person's copy of their data lists the text messages sent to their account.
+    this.personalData.register('smsMessages', ({ customerId }) =>
+      this.outbox.queryOnItsOwn(
+        `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
+           FROM sms_outbox WHERE customer_id = $1 ORDER BY id`,
+        [customerId],
+      ),
+    );
     // In the change's transaction (the ambient one for the listeners): the message commits with it.
     this.bus.inTransaction('order.changed', (_m, change) => this.orderHandled(change));
     // "Your password / e-mail address changed", to the phone on file before the change.

@@ -4,6 +4,7 @@ import { In } from 'typeorm';
 import { CUSTOMER_MESSAGES } from '@resepti/domain';
 import { CustomerCartService } from '../customer/customer-cart.service.js';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
+import { PersonalData } from '../platform/personal-data/personal-data.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentSession, type SessionEndReason } from './payment-session.entity.js';
@@ -48,9 +49,18 @@ export class CheckoutSessions implements OnModuleInit {
     private readonly carts: CustomerCartService,
     private readonly gateway: PaymentGateway,
     private readonly bus: EventBus,
+    private readonly personalData: PersonalData,
   ) {}
 
   onModuleInit(): void {
+    // A person's copy of their data lists their checkouts (amounts and dates; no card data is ever kept).
+    this.personalData.register('payments', ({ customerId }) =>
+      this.sessions.queryOnItsOwn(
+        `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
+           FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,
+        [customerId],
+      ),
+    );
     // In the cart change's transaction, under its lock: the checkout of the old cart ends.
     this.bus.inTransaction('customer-cart.changed', async (_m, { customerId }) => {
       const current = await this.current(customerId);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
 import { CustomerModule } from '../customer/customer.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutSessions } from './checkout-sessions.js';
@@ -17,7 +18,7 @@ import { PaymentsService } from './payments.service.js';
  * Reads the cart through the customer module; places orders through the order lifecycle.
  */
 @Module({
-  imports: [TransactionsModule, AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
+  imports: [PersonalDataModule, TransactionsModule, AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession]), CustomerModule],
   controllers: [PaymentsController],
   providers: [...ownRepositories([PaymentSession, PaymentAnomaly]), CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
 })
