@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { entityOwners, foreignTableSql, KNOWN_FOREIGN_SQL, moduleOf, readSources, tableOwners, wholeDatabaseHandles } from '../support/table-ownership';
 
 const ROOT = path.resolve(__dirname, '../..');
 const API = path.join(ROOT, 'apps/api/src');
@@ -20,6 +21,7 @@ function files(dir: string, pattern = /\.tsx?$/): string[] {
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 const source = (dir: string) => files(dir).map((file) => ({ file: rel(file), text: readFileSync(file, 'utf8') }));
 const api = source(API);
+const apiSources = readSources(API);
 /** Generated or schema history: migrations are TypeORM's output, libs/domain/src/generated/ is openapi-typescript's (npm run openapi). */
 const handWritten = [...api, ...source(WEB), ...source(path.join(ROOT, 'libs/domain/src'))].filter((f) => !f.file.includes('/migrations/') && !f.file.includes('/generated/'));
 
@@ -46,9 +48,38 @@ it('has no controller with SQL or a DataSource', () => {
   expect(offenders).toEqual([]);
 });
 
-it('injects the DataSource in at most 12 files', () => {
-  const injectors = api.filter((f) => /@InjectDataSource\(\)/.test(f.text)).map((f) => f.file);
-  expect(injectors.length).toBeLessThanOrEqual(12);
+it('has at most 10 files outside platform/ that hold a whole-database handle', () => {
+  // @InjectDataSource, an EntityManager, or a repository's .manager (test/support/table-ownership.ts).
+  const holders = wholeDatabaseHandles(apiSources);
+  expect(holders.length).toBeLessThanOrEqual(10);
+});
+
+it('knows which module owns each table', () => {
+  const owners = tableOwners(apiSources);
+  expect(owners.get('orders')).toBe('orders');
+  expect(owners.get('order_item')).toBe('orders');
+  expect(owners.get('pharmacy_office')).toBe('accounts');
+  expect(owners.get('customer_cart_item')).toBe('customer');
+  expect(owners.get('pharmacy_cart')).toBe('pharmacy');
+  expect(owners.size).toBeGreaterThan(25);
+});
+
+it('runs no SQL that names another module\'s table (migrations, platform/database, demo/ and cli/ exempt)', () => {
+  expect(foreignTableSql(apiSources).filter((v) => !KNOWN_FOREIGN_SQL.includes(v))).toEqual([]);
+});
+
+it('keeps OwnRepositories to the entities of the registering module', () => {
+  const owners = entityOwners(apiSources);
+  const offenders = apiSources.flatMap(({ rel, text }) =>
+    [...text.matchAll(/ownRepositories\(\[([^\]]*)\]/g)].flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name && owners.get(name) !== moduleOf(rel))
+        .map((name) => `${rel}: ${name}`),
+    ),
+  );
+  expect(offenders).toEqual([]);
 });
 
 it('has no hand-written source file over 400 lines', () => {

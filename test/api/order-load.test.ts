@@ -10,7 +10,7 @@ import type { DoctorOrder } from '@resepti/domain';
 import { dataSourceOptions } from '../../apps/api/src/platform/database/data-source-options';
 import { loadEntities } from '../../apps/api/src/platform/database/entity-files';
 import { Order } from '../../apps/api/src/orders/order.entity';
-import { readHistoryPage } from '../../apps/api/src/doctor/history-query';
+import { readHistoryPage } from '../../apps/api/src/orders/history-query';
 import { doctorViewOf, loadOrderWithItems } from '../../apps/api/src/orders/order-loads';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';

@@ -1,9 +1,9 @@
 /**
  * Facts about the code's structure that the architecture tests check (test/api/architecture-rules.test.ts):
- * the import graph of a source tree's folders, and the SQL that names another module's table. Each
- * function takes a root, so a test can run it on a temporary copy with a violation planted.
+ * the import graph of a source tree's folders. It takes a root, so a test can run it on a temporary
+ * copy with a violation planted (the SQL scanner is test/support/table-ownership.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SourceFile {
@@ -20,13 +20,6 @@ export function sourceFiles(root: string): SourceFile[] {
       return /\.tsx?$/.test(e.name) && !/\.(spec|test)\.tsx?$|\.d\.ts$/.test(e.name) ? [full] : [];
     });
   return walk(root).map((full) => ({ rel: path.relative(root, full).split(path.sep).join('/'), text: readFileSync(full, 'utf8') }));
-}
-
-/** A module: a top-level folder, or a folder inside platform/ ('.' for the root files). */
-export function moduleOf(rel: string): string {
-  const parts = rel.split('/');
-  if (parts.length === 1) return '.';
-  return parts[0] === 'platform' && parts.length > 2 ? `platform/${parts[1]}` : parts[0];
 }
 
 const folderOf = (rel: string): string => (rel.includes('/') ? rel.split('/')[0] : '.');
@@ -112,36 +105,3 @@ export function folderGraph(root: string): FolderGraph {
   return { cycles, backUpImports };
 }
 
-const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
-/** Each table and the module that owns it (the folder of its @Entity). */
-export function tableOwners(files: SourceFile[]): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const { rel, text } of files) {
-    for (const m of text.matchAll(/@Entity\(\s*(?:\{\s*name:\s*)?(?:'(\w+)')?[^)]*\)[\s\S]*?export class (\w+)/g)) owners.set(m[1] ?? snake(m[2]), moduleOf(rel));
-  }
-  return owners;
-}
-
-/** Where SQL may name any table: the schema's own code, the demo data, the admin CLI. */
-const SQL_EXEMPT = /^(platform\/database|demo|cli)\//;
-
-/** SQL in a string that names a table another module owns: "file: table (owned by module)". */
-export function foreignTableSql(root: string): string[] {
-  const files = sourceFiles(root).filter((f) => !f.rel.includes('/migrations/'));
-  const owners = tableOwners(files);
-  const found = new Set<string>();
-  for (const { rel, text } of files) {
-    if (SQL_EXEMPT.test(rel)) continue;
-    const mine = moduleOf(rel);
-    for (const literal of text.matchAll(/'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`|"(?:[^"\\\n]|\\.)*"/g)) {
-      for (const m of literal[0].matchAll(/\b(?:FROM|JOIN|UPDATE|INTO)\s+"?([a-z_][a-z0-9_]*)"?/g)) {
-        const owner = owners.get(m[1]);
-        if (owner && owner !== mine) found.add(`${rel}: ${m[1]} (owned by ${owner})`);
-      }
-    }
-  }
-  return [...found].sort();
-}
-
-export const isDirectory = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();

@@ -13,7 +13,7 @@ import { IntegratorModule } from './integrator/integrator.module.js';
 import { dataSourceOptions } from './platform/database/data-source-options.js';
 import { DATABASE_URL } from './platform/database/database.tokens.js';
 import { DoctorModule } from './doctor/doctor.module.js';
-import { DatabaseProbe } from './health/database-probe.js';
+import { DatabaseProbe } from './platform/database/database-probe.js';
 import { HealthController } from './health/health.controller.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { EventsModule } from './platform/events/events.module.js';

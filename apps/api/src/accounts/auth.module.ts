@@ -3,9 +3,15 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
+import { ownRepositories, ownRepositoryTokens, TransactionsModule } from '../platform/database/transactions.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
+import { Customer } from './customer.entity.js';
+import { Doctor } from './doctor.entity.js';
+import { PharmacyOffice } from './pharmacy-office.entity.js';
+import { PharmacyUser } from './pharmacy-user.entity.js';
+import { Pharmacy } from './pharmacy.entity.js';
 import { CsrfProtection } from './csrf.js';
 import { CustomerLocalStrategy, DoctorLocalStrategy, PharmacistLocalStrategy } from './local.strategies.js';
 import { LoginCounter } from './login-counter.entity.js';
@@ -17,14 +23,12 @@ import { RolesGuard } from './roles.guard.js';
 import { SessionMiddleware } from './session.middleware.js';
 import { SessionSerializer } from './session.serializer.js';
 import { SessionsService } from './sessions.service.js';
-import { Customer } from './customer.entity.js';
-import { Doctor } from './doctor.entity.js';
-import { PharmacyOffice } from './pharmacy-office.entity.js';
-import { PharmacyUser } from './pharmacy-user.entity.js';
-import { Pharmacy } from './pharmacy.entity.js';
+
+/** The user tables the role modules keep (their own profile, a pharmacy's users and offices), shared as accounts' repositories. */
+const SHARED_ACCOUNT_ENTITIES = [Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice];
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode]), AuditModule, RedisModule, PassportModule.register({ session: true })],
+  imports: [TypeOrmModule.forFeature([Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode]), TransactionsModule, AuditModule, RedisModule, PassportModule.register({ session: true })],
   controllers: [AuthController, MfaController],
   providers: [
     AuthService,
@@ -38,7 +42,8 @@ import { Pharmacy } from './pharmacy.entity.js';
     DoctorLocalStrategy,
     PharmacistLocalStrategy,
     { provide: APP_GUARD, useClass: RolesGuard },
+    ...ownRepositories([Customer, Doctor, PharmacyUser, Pharmacy, PharmacyOffice, LoginCounter, StaffTotp, StaffRecoveryCode]),
   ],
-  exports: [AuthService, MfaService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService],
+  exports: [AuthService, MfaService, LoginThrottle, CsrfProtection, SessionMiddleware, SessionsService, ...ownRepositoryTokens(SHARED_ACCOUNT_ENTITIES)],
 })
 export class AuthModule {}

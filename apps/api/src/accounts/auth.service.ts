@@ -1,11 +1,10 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { IsNull, type DataSource } from 'typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import { Customer, isOpenCustomer } from './customer.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { preparedQuery } from '../platform/database/prepared-query.js';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { dummyPasswordHash, hashing, hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
@@ -27,7 +26,9 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
+    @InjectOwn(Doctor) private readonly doctors: OwnRepository<Doctor>,
+    @InjectOwn(PharmacyUser) private readonly pharmacyUsers: OwnRepository<PharmacyUser>,
     private readonly throttle: LoginThrottle,
     private readonly bus: EventBus,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -37,21 +38,21 @@ export class AuthService {
 
   verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('customer', address, email, password, async (login) => {
-      const customer = await this.db.getRepository(Customer).findOneBy({ email: login });
+      const customer = await this.customers.repo.findOneBy({ email: login });
       return isOpenCustomer(customer) ? { hash: customer.passwordHash, user: { role: 'customer', id: customer.id }, entity: Customer } : null;
     });
   }
 
   verifyDoctor(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('doctor', address, email, password, async (login) => {
-      const doctor = await this.db.getRepository(Doctor).findOneBy({ email: login });
+      const doctor = await this.doctors.repo.findOneBy({ email: login });
       return doctor && { hash: doctor.passwordHash, user: { role: 'doctor', id: doctor.id }, entity: Doctor };
     });
   }
 
   verifyPharmacist(address: string, username: string, password: string): Promise<SessionUser | null> {
     return this.verify('pharmacy', address, username, password, async (login) => {
-      const user = await this.db.getRepository(PharmacyUser).findOneBy({ username: login });
+      const user = await this.pharmacyUsers.repo.findOneBy({ username: login });
       return user && { hash: user.passwordHash, user: this.pharmacySessionUser(user), entity: PharmacyUser };
     });
   }
@@ -83,17 +84,17 @@ export class AuthService {
   private async credentialsOf(user: { role: UserRole; id: number }): Promise<{ login: string; hash: string }> {
     switch (user.role) {
       case 'customer': {
-        const row = await this.db.getRepository(Customer).findOneBy({ id: user.id });
+        const row = await this.customers.repo.findOneBy({ id: user.id });
         // A closed account has no password: its sessions ended with it.
         if (!isOpenCustomer(row)) throw new UnauthorizedException();
         return { login: row.email, hash: row.passwordHash };
       }
       case 'doctor': {
-        const row = await this.db.getRepository(Doctor).findOneByOrFail({ id: user.id });
+        const row = await this.doctors.repo.findOneByOrFail({ id: user.id });
         return { login: row.email, hash: row.passwordHash };
       }
       case 'pharmacy': {
-        const row = await this.db.getRepository(PharmacyUser).findOneByOrFail({ id: user.id });
+        const row = await this.pharmacyUsers.repo.findOneByOrFail({ id: user.id });
         return { login: row.username, hash: row.passwordHash };
       }
     }
@@ -132,13 +133,12 @@ export class AuthService {
   private async load(user: SessionUser): Promise<SessionUser | null> {
     switch (user.role) {
       case 'customer':
-        return (await this.db.getRepository(Customer).existsBy({ id: user.id, closedAt: IsNull() })) ? { role: 'customer', id: user.id } : null;
+        return (await this.customers.repo.existsBy({ id: user.id, closedAt: IsNull() })) ? { role: 'customer', id: user.id } : null;
       case 'doctor':
-        return (await this.db.getRepository(Doctor).existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
+        return (await this.doctors.repo.existsBy({ id: user.id })) ? { role: 'doctor', id: user.id } : null;
       case 'pharmacy': {
         // On every admin request of a pharmacy user (and a cache miss): a prepared statement, planned once per connection.
-        const [row] = await preparedQuery<Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>>(
-          this.db,
+        const [row] = await this.pharmacyUsers.prepared<Pick<PharmacyUser, 'id' | 'pharmacyId' | 'userLevel'>>(
           'session-pharmacy-user',
           'SELECT id, pharmacy_id AS "pharmacyId", user_level AS "userLevel" FROM pharmacy_user WHERE id = $1',
           [user.id],
@@ -198,7 +198,8 @@ export class AuthService {
   private async upgradeHash(account: Account, password: string): Promise<void> {
     try {
       const passwordHash = await hashPassword(password);
-      await this.db.getRepository(account.entity).update({ id: account.user.id, passwordHash: account.hash }, { passwordHash });
+      const own = account.entity === Customer ? this.customers : account.entity === Doctor ? this.doctors : this.pharmacyUsers;
+      await (own.repo as Repository<Customer | Doctor | PharmacyUser>).update({ id: account.user.id, passwordHash: account.hash }, { passwordHash });
     } catch (err) {
       this.logger.warn(`password hash upgrade failed for ${account.user.role} ${account.user.id}: ${(err as Error).message}`);
     }

@@ -1,12 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { LoginCounter } from './login-counter.entity.js';
 import type { Request } from 'express';
-import type { Repository } from 'typeorm';
 import type { UserRole } from '@resepti/domain';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { retryOnConflict } from '../platform/database/errors.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { checkNewPassword } from './password.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
@@ -152,7 +151,11 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly secret: string;
 
-  constructor(@InjectRepository(LoginCounter) private readonly counters: Repository<LoginCounter>, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @InjectOwn(LoginCounter) private readonly counters: OwnRepository<LoginCounter>,
+    private readonly transactions: Transactions,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.secret = config.sessionSecret;
   }
 
@@ -179,7 +182,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
     const [address, pair, account] = keys.map((k) => k.key);
     return {
       succeeded: async () => {
-        await this.counters.query(`DELETE FROM login_counter WHERE key = $1`, [pair]);
+        await this.counters.queryOnItsOwn(`DELETE FROM login_counter WHERE key = $1`, [pair]);
         await this.giveBack([address, account]);
       },
       cancelled: () => this.giveBack([address, pair, account]),
@@ -205,8 +208,8 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   /** Deletes counters of past windows now and then (a window restarts by itself anyway). */
   startPruning(): void {
     this.pruneTimer = setInterval(() => {
-      this.counters.manager
-        .query(`DELETE FROM login_counter WHERE window_start <= now() - make_interval(mins => $1)`, [LOGIN_WINDOW_MINUTES])
+      this.counters
+        .queryOnItsOwn(`DELETE FROM login_counter WHERE window_start <= now() - make_interval(mins => $1)`, [LOGIN_WINDOW_MINUTES])
         .catch((err: unknown) => this.logger.warn(`pruning login counters failed: ${String(err)}`));
     }, LOGIN_WINDOW_MINUTES * 60_000);
     this.pruneTimer.unref();
@@ -219,9 +222,9 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
   /** A slot in each counter in one transaction, or 429 (nothing is counted then). */
   private async takeSlots(keys: CounterKey[], message: string): Promise<void> {
     const allowed = await retryOnConflict(() =>
-      this.counters.manager.transaction(async (m) => {
+      this.transactions.runApart(async () => {
         for (const { key, limit } of keys) {
-          const rows = (await m.query(
+          const rows = (await this.counters.query(
             `INSERT INTO login_counter (key, window_start, count) VALUES ($1, now(), 1)
              ON CONFLICT (key) DO UPDATE SET
                count = CASE WHEN login_counter.window_start <= now() - make_interval(mins => $3) THEN 1 ELSE login_counter.count + 1 END,
@@ -249,7 +252,7 @@ export class LoginThrottle implements OnApplicationBootstrap, OnApplicationShutd
    */
   private async giveBack(keys: string[]): Promise<void> {
     await retryOnConflict(() =>
-      this.counters.query(
+      this.counters.queryOnItsOwn(
         `UPDATE login_counter c SET count = greatest(c.count - 1, 0)
            FROM (SELECT key FROM login_counter WHERE key = ANY($1) ORDER BY array_position($1, key) FOR UPDATE) locked
           WHERE c.key = locked.key`,

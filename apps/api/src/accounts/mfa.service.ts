@@ -10,9 +10,8 @@ import {
   NotFoundException,
   UnauthorizedException,
 } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { In, IsNull, Not, type EntityManager, type Repository } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
 import {
   isRecoveryCode,
   isTotpCode,
@@ -25,6 +24,7 @@ import {
   type TotpStatus,
 } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { Doctor } from './doctor.entity.js';
@@ -67,7 +67,11 @@ function newRecoveryCode(): string {
 @Injectable()
 export class MfaService {
   constructor(
-    @InjectRepository(StaffTotp) private readonly totp: Repository<StaffTotp>,
+    @InjectOwn(StaffTotp) private readonly totp: OwnRepository<StaffTotp>,
+    @InjectOwn(StaffRecoveryCode) private readonly recoveryCodes: OwnRepository<StaffRecoveryCode>,
+    @InjectOwn(Doctor) private readonly doctors: OwnRepository<Doctor>,
+    @InjectOwn(PharmacyUser) private readonly pharmacyUsers: OwnRepository<PharmacyUser>,
+    private readonly transactions: Transactions,
     private readonly throttle: LoginThrottle,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
@@ -84,13 +88,13 @@ export class MfaService {
   }
 
   async isEnabled(user: StaffUser): Promise<boolean> {
-    return this.totp.existsBy({ role: user.role, userId: user.id, enabledAt: Not(IsNull()) });
+    return this.totp.repo.existsBy({ role: user.role, userId: user.id, enabledAt: Not(IsNull()) });
   }
 
   /** Which of these users have TOTP enabled (the pharmacy admin's user list). */
   async enabledAmong(role: MfaRole, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.totp.findBy({ role, userId: In(ids), enabledAt: Not(IsNull()) });
+    const rows = await this.totp.repo.findBy({ role, userId: In(ids), enabledAt: Not(IsNull()) });
     return new Set(rows.map((r) => r.userId));
   }
 
@@ -111,13 +115,13 @@ export class MfaService {
       throw new ConflictException(MFA_MESSAGES.alreadyEnabled);
     }
     const secret = generateSecret();
-    await this.totp.manager.transaction(async (m) => {
-      await m.query(
+    await this.transactions.run(async () => {
+      await this.totp.query(
         `INSERT INTO staff_totp (role, user_id, pending_secret) VALUES ($1, $2, $3)
          ON CONFLICT (role, user_id) DO UPDATE SET pending_secret = EXCLUDED.pending_secret WHERE staff_totp.enabled_at IS NULL`,
         [user.role, user.id, this.box.seal(secret, ownerOf(user))],
       );
-      await this.audit.record(user, { action: 'mfa.totp-setup' }, m);
+      await this.audit.record(user, { action: 'mfa.totp-setup' });
     });
     return { secret, otpauthUrl: generateURI({ issuer: ISSUER, label: await this.labelOf(user), secret }) };
   }
@@ -128,7 +132,7 @@ export class MfaService {
    */
   async enable(user: StaffUser, rawCode: string, signingIn = false): Promise<string[]> {
     const code = normalizeMfaCode(rawCode);
-    const row = await this.totp.findOneBy({ role: user.role, userId: user.id });
+    const row = await this.totp.repo.findOneBy({ role: user.role, userId: user.id });
     if (row?.enabledAt) throw new ConflictException(MFA_MESSAGES.alreadyEnabled);
     if (!row?.pendingSecret) throw new BadRequestException(MFA_MESSAGES.setupMissing);
     // The stored (sealed) value guards the update below: a newer setup in between wins.
@@ -136,19 +140,18 @@ export class MfaService {
     const secret = this.box.open(pendingSecret, ownerOf(user));
     const step = await this.counted(user, 'enable', async () => (secret !== null && isTotpCode(code) ? this.stepOf(secret, code, null) : null), signingIn ? 'setup' : undefined);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const enabled = await this.totp.manager.transaction(async (m) => {
-      const rows = (await m.query(
+    const enabled = await this.transactions.run(async () => {
+      const rows = (await this.totp.query(
         `UPDATE staff_totp SET secret = pending_secret, pending_secret = NULL, enabled_at = now(), last_step = $4
           WHERE role = $1 AND user_id = $2 AND enabled_at IS NULL AND pending_secret = $3 RETURNING user_id`,
         [user.role, user.id, pendingSecret, step],
-      )) as [unknown[], number];
+      )) as unknown as [unknown[], number];
       if (rows[1] !== 1) return false;
-      await m.delete(StaffRecoveryCode, { role: user.role, userId: user.id });
-      await m.insert(
-        StaffRecoveryCode,
+      await this.recoveryCodes.repo.delete({ role: user.role, userId: user.id });
+      await this.recoveryCodes.repo.insert(
         codes.map((c) => ({ role: user.role, userId: user.id, codeHash: sha256(normalizeMfaCode(c)) })),
       );
-      await this.audit.record(user, { action: 'mfa.totp-enabled' }, m);
+      await this.audit.record(user, { action: 'mfa.totp-enabled' });
       return true;
     });
     // Another request enabled it (or set up anew) in between: this code changed nothing.
@@ -176,19 +179,18 @@ export class MfaService {
     return this.counted(user, 'login', () => this.useCode(user, rawCode), 'code');
   }
 
-  /** A pharmacy admin's or an operator's reset: TOTP and recovery codes gone; the user sets it up again. */
-  async reset(user: StaffUser, actor: { role: 'pharmacy' | 'operator'; id: number | null }, manager?: EntityManager): Promise<boolean> {
-    return this.remove(user, 'mfa.totp-reset', actor, manager);
+  /** A pharmacy admin's or an operator's reset: TOTP and recovery codes gone; the user sets it up again (in the caller's transaction, if any). */
+  async reset(user: StaffUser, actor: { role: 'pharmacy' | 'operator'; id: number | null }): Promise<boolean> {
+    return this.remove(user, 'mfa.totp-reset', actor);
   }
 
-  private async remove(user: StaffUser, action: 'mfa.totp-disabled' | 'mfa.totp-reset', actor: { role: 'doctor' | 'pharmacy' | 'operator'; id: number | null }, manager?: EntityManager): Promise<boolean> {
-    const run = async (m: EntityManager) => {
-      const deleted = await m.delete(StaffTotp, { role: user.role, userId: user.id });
-      await m.delete(StaffRecoveryCode, { role: user.role, userId: user.id });
-      await this.audit.record(actor, { action, subject: `${user.role === 'doctor' ? 'doctor' : 'pharmacy_user'}:${user.id}` }, m);
+  private async remove(user: StaffUser, action: 'mfa.totp-disabled' | 'mfa.totp-reset', actor: { role: 'doctor' | 'pharmacy' | 'operator'; id: number | null }): Promise<boolean> {
+    return this.transactions.run(async () => {
+      const deleted = await this.totp.repo.delete({ role: user.role, userId: user.id });
+      await this.recoveryCodes.repo.delete({ role: user.role, userId: user.id });
+      await this.audit.record(actor, { action, subject: `${user.role === 'doctor' ? 'doctor' : 'pharmacy_user'}:${user.id}` });
       return (deleted.affected ?? 0) > 0;
-    };
-    return manager ? run(manager) : this.totp.manager.transaction(run);
+    });
   }
 
   /**
@@ -225,7 +227,7 @@ export class MfaService {
   /** Uses a TOTP code (its step, once) or a recovery code (once); null when it is neither. */
   private async useCode(user: StaffUser, rawCode: string): Promise<MfaMethod | null> {
     const code = normalizeMfaCode(rawCode);
-    const row = await this.totp.findOneBy({ role: user.role, userId: user.id });
+    const row = await this.totp.repo.findOneBy({ role: user.role, userId: user.id });
     if (!row?.secret) return null;
     if (isTotpCode(code)) {
       const secret = this.box.open(row.secret, ownerOf(user));
@@ -235,14 +237,14 @@ export class MfaService {
       const [, updated] = (await this.totp.query(
         `UPDATE staff_totp SET last_step = $3 WHERE role = $1 AND user_id = $2 AND secret IS NOT NULL AND (last_step IS NULL OR last_step < $3) RETURNING user_id`,
         [user.role, user.id, step],
-      )) as [unknown[], number];
+      )) as unknown as [unknown[], number];
       return updated === 1 ? 'totp' : null;
     }
     if (isRecoveryCode(code)) {
       const [, updated] = (await this.totp.query(
         `UPDATE staff_recovery_code SET used_at = now() WHERE role = $1 AND user_id = $2 AND code_hash = $3 AND used_at IS NULL RETURNING id`,
         [user.role, user.id, sha256(code)],
-      )) as [unknown[], number];
+      )) as unknown as [unknown[], number];
       return updated === 1 ? 'recovery-code' : null;
     }
     return null;
@@ -255,13 +257,12 @@ export class MfaService {
   }
 
   private async labelOf(user: StaffUser): Promise<string> {
-    const m = this.totp.manager;
     if (user.role === 'doctor') {
-      const doctor = await m.findOneBy(Doctor, { id: user.id });
+      const doctor = await this.doctors.repo.findOneBy({ id: user.id });
       if (!doctor) throw new NotFoundException(MFA_MESSAGES.userNotFound);
       return doctor.email;
     }
-    const pharmacyUser = await m.findOneBy(PharmacyUser, { id: user.id });
+    const pharmacyUser = await this.pharmacyUsers.repo.findOneBy({ id: user.id });
     if (!pharmacyUser) throw new NotFoundException(MFA_MESSAGES.userNotFound);
     return pharmacyUser.username;
   }

@@ -46,29 +46,3 @@ export class ApiClient {
 }
 
 /** A request made with an Idempotency-Key: a repeat answers the first result (another body: 409). */
-@Entity()
-@Index('uq_api_idempotency_key', ['apiClientId', 'key'], { unique: true })
-@Index('idx_api_idempotency_key_created', ['createdAt'])
-export class ApiIdempotencyKey {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ type: 'int' })
-  apiClientId!: number;
-
-  @Column({ type: 'text' })
-  key!: string;
-
-  /** SHA-256 of the method, path and body. */
-  @Column({ type: 'text' })
-  requestHash!: string;
-
-  @Column({ type: 'int' })
-  status!: number;
-
-  @Column({ type: 'jsonb' })
-  body!: unknown;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
-}

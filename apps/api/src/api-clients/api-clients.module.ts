@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
-import { ApiClient, ApiIdempotencyKey } from './api-client.entity.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { ApiClient } from './api-client.entity.js';
+import { ApiClientsService } from './api-clients.service.js';
 import { FailedIntegratorAuthLog, IntegratorAudit, IntegratorGuard } from './integrator-access.js';
 import { AccessTokens } from './integrator-credentials.js';
 import { ProblemJsonFilter } from './problem-json.js';
@@ -14,8 +16,8 @@ import { IntegratorRateLimits } from './rate-limits.js';
  * problem+json errors. Both edges import this module; neither imports the other.
  */
 @Module({
-  imports: [AuditModule, RedisModule, TypeOrmModule.forFeature([ApiClient, ApiIdempotencyKey])],
-  providers: [AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter],
-  exports: [AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter, TypeOrmModule],
+  imports: [TransactionsModule, AuditModule, RedisModule, TypeOrmModule.forFeature([ApiClient])],
+  providers: [...ownRepositories([ApiClient]), ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter],
+  exports: [ApiClientsService, AccessTokens, FailedIntegratorAuthLog, IntegratorRateLimits, IntegratorGuard, IntegratorAudit, ProblemJsonFilter, TypeOrmModule],
 })
 export class ApiClientsModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, type Repository } from 'typeorm';
+import { Brackets, In } from 'typeorm';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import type { Product as ProductDto } from '@resepti/domain';
 import { Product } from './product.entity.js';
 
@@ -26,11 +26,11 @@ function byNameFormStrength(a: Product, b: Product): number {
 export class CatalogueService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
 
-  constructor(@InjectRepository(Product) private readonly products: Repository<Product>) {}
+  constructor(@InjectOwn(Product) private readonly products: OwnRepository<Product>) {}
 
   /** A service without medicines cannot renew anything: say so where the operator looks first. */
   async onApplicationBootstrap(): Promise<void> {
-    if (!(await this.products.existsBy({ available: true }))) {
+    if (!(await this.products.repo.existsBy({ available: true }))) {
       this.logger.warn('the medicine catalogue has no available products: customers are told it is unavailable. Import it with `npm run admin -- import-products FILE` (docs/catalogue.md)');
     }
   }
@@ -42,7 +42,7 @@ export class CatalogueService implements OnApplicationBootstrap {
    * ProductCatalogue migration).
    */
   async availableProducts(search = ''): Promise<ProductDto[]> {
-    const query = this.products.createQueryBuilder('p').where('p.available = true');
+    const query = this.products.repo.createQueryBuilder('p').where('p.available = true');
     const text = search.trim();
     if (text !== '') {
       query.andWhere(
@@ -58,8 +58,13 @@ export class CatalogueService implements OnApplicationBootstrap {
     return rows.sort(byNameFormStrength).map(toProductDto);
   }
 
-  /** An orderable product, or null when it does not exist or is not available. */
-  async findAvailable(productId: number, manager: EntityManager = this.products.manager): Promise<Product | null> {
-    return manager.getRepository(Product).findOneBy({ id: productId, available: true });
+  /** An orderable product, or null when it does not exist or is not available (in the ambient transaction, if any). */
+  async findAvailable(productId: number): Promise<Product | null> {
+    return this.products.repo.findOneBy({ id: productId, available: true });
+  }
+
+  /** These products (available or not), in the ambient transaction if any. */
+  async byIds(ids: number[]): Promise<Product[]> {
+    return this.products.repo.findBy({ id: In(ids) });
   }
 }

@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { Repository } from 'typeorm';
 import type { CatalogueRow } from './product-file.js';
-import { Product } from './product.entity.js';
+import type { Product } from './product.entity.js';
 
 export interface ImportReport {
   added: number;
@@ -19,11 +19,12 @@ const legacyKey = (p: Pick<Product, 'name' | 'strength' | 'form'>) => `${p.name}
  * Brings the catalogue to the file, in the caller's transaction. Packages are matched by VNR
  * number; new ones are added, others updated where the file differs. Products missing from the
  * file become unavailable and are never deleted: orders and carts keep pointing at them. Importing
- * the same file again changes nothing. A table lock makes concurrent imports run one after another.
+ * the same file again changes nothing. A table lock makes concurrent imports run one after another
+ * (`products`: the repository of the import's transaction).
  */
-export async function importCatalogue(m: EntityManager, rows: readonly CatalogueRow[]): Promise<ImportReport> {
-  await m.query('LOCK TABLE product IN SHARE ROW EXCLUSIVE MODE');
-  const existing = await m.find(Product, { order: { id: 'ASC' } });
+export async function importCatalogue(products: Repository<Product>, rows: readonly CatalogueRow[]): Promise<ImportReport> {
+  await products.query('LOCK TABLE product IN SHARE ROW EXCLUSIVE MODE');
+  const existing = await products.find({ order: { id: 'ASC' } });
   const byVnr = new Map(existing.filter((p) => p.vnr !== null).map((p) => [p.vnr!, p]));
   const legacy = new Map<string, Product>();
   for (const p of existing) if (p.vnr === null && !legacy.has(legacyKey(p))) legacy.set(legacyKey(p), p);
@@ -43,13 +44,13 @@ export async function importCatalogue(m: EntityManager, rows: readonly Catalogue
     if (!differs) report.unchanged++;
     else if (current.available && !row.available) report.withdrawn++;
     else report.changed++;
-    if (differs) await m.update(Product, { id: current.id }, { ...row });
+    if (differs) await products.update({ id: current.id }, { ...row });
   }
-  for (let i = 0; i < added.length; i += 500) await m.insert(Product, added.slice(i, i + 500));
+  for (let i = 0; i < added.length; i += 500) await products.insert(added.slice(i, i + 500));
   report.added = added.length;
 
   const gone = existing.filter((p) => !inFile.has(p.id) && p.available).map((p) => p.id);
-  if (gone.length) await m.createQueryBuilder().update(Product).set({ available: false }).whereInIds(gone).execute();
+  if (gone.length) await products.update(gone, { available: false });
   report.withdrawn += gone.length;
   return report;
 }

@@ -36,6 +36,7 @@ import { connectEmbeddedPostgres } from '../platform/database/embedded-postgres.
 import { AuditKeyMismatchError, prepareDatabase } from '../platform/database/prepare-database.js';
 import { parseProductFile, ProductFileError, type CatalogueRow } from '../catalogue/product-file.js';
 import { formatImportReport, importCatalogue } from '../catalogue/product-import.js';
+import { Product } from '../catalogue/product.entity.js';
 import { Doctor } from '../accounts/doctor.entity.js';
 import { ApiClient } from '../api-clients/api-client.entity.js';
 import { hashSecret, newClientId, newClientSecret } from '../api-clients/integrator-credentials.js';
@@ -247,7 +248,7 @@ async function revokeApiClient(m: EntityManager, _v: Values, target: string): Pr
   if (!client) throw new UsageError(`no API client ${target}`);
   if (!client.revokedAt) {
     await m.update(ApiClient, { id: client.id }, { revokedAt: new Date() });
-    const cancelled = await cancelPendingDeliveries(m, { apiClientId: client.id }, 'client revoked');
+    const cancelled = await cancelPendingDeliveries((sql, params) => m.query(sql, params), { apiClientId: client.id }, 'client revoked');
     await auditOperator(m, [{ action: 'api-client.revoke', subject: `api-client:${client.clientId}` }, ...cancelled]);
   }
   return `API client ${client.id} (${client.clientId}) revoked`;
@@ -370,7 +371,7 @@ async function main(): Promise<number> {
     if (auditCommand) return await auditChainCommand(ds, command, config.auditChainKey, parsed.values.out, checkpointText);
     if (command === 'reconcile-payments') return await reconcile(ds.manager, config, parsed.values.since);
     if (catalogue) {
-      console.log(formatImportReport(await ds.transaction((m) => importCatalogue(m, catalogue))));
+      console.log(formatImportReport(await ds.transaction((m) => importCatalogue(m.getRepository(Product), catalogue))));
       return 0;
     }
     console.log(await ds.transaction((m) => run!(m, parsed.values, extra[0] ?? '')));

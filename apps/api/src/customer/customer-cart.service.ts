@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In } from 'typeorm';
 import {
   CUSTOMER_CHAT_LIMITS,
   CUSTOMER_MESSAGES,
@@ -16,10 +15,11 @@ import {
   type NumberedChatEntry,
   type TopicId,
 } from '@resepti/domain';
-import { productDisplayName } from '../catalogue/catalogue.service.js';
-import { Product } from '../catalogue/product.entity.js';
+import { CatalogueService, productDisplayName } from '../catalogue/catalogue.service.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
-import { Coupon } from '../orders/coupon.entity.js';
+import type { Coupon } from '../orders/coupon.entity.js';
+import { CouponsService } from '../orders/coupons.service.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from '../accounts/customer.entity.js';
@@ -45,62 +45,67 @@ export interface CartCheckout {
 @Injectable()
 export class CustomerCartService {
   constructor(
-    @InjectRepository(CustomerCartItem) private readonly items: Repository<CustomerCartItem>,
+    @InjectOwn(CustomerCartItem) private readonly items: OwnRepository<CustomerCartItem>,
+    @InjectOwn(CustomerCartCoupon) private readonly cartCoupons: OwnRepository<CustomerCartCoupon>,
+    @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
+    private readonly catalogue: CatalogueService,
+    private readonly coupons: CouponsService,
+    private readonly transactions: Transactions,
     private readonly bus: EventBus,
   ) {}
 
-  /** The customer's row, locked until the transaction ends: the cart's one-at-a-time lock. */
-  async lockCart(m: EntityManager, customerId: number): Promise<Customer> {
-    const customer = await m.findOne(Customer, { where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
+  /** The customer's row, locked until the (ambient) transaction ends: the cart's one-at-a-time lock. */
+  async lockCart(customerId: number): Promise<Customer> {
+    const customer = await this.customers.repo.findOne({ where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
     if (!customer) throw new NotFoundException();
     return customer;
   }
 
   /** A paid checkout's items and code leave the cart (in the payment's transaction, the cart locked). */
-  async takePaid(m: EntityManager, customerId: number, cartItemIds: number[], couponId: number | null): Promise<void> {
-    await m.delete(CustomerCartItem, { customerId, id: In(cartItemIds) });
-    if (couponId !== null) await m.delete(CustomerCartCoupon, { customerId, couponId });
-    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  async takePaid(customerId: number, cartItemIds: number[], couponId: number | null): Promise<void> {
+    await this.items.repo.delete({ customerId, id: In(cartItemIds) });
+    if (couponId !== null) await this.cartCoupons.repo.delete({ customerId, couponId });
+    await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
   }
 
   /** A code that ran out meanwhile leaves the cart, so the next checkout shows the full price. */
-  async dropCoupon(m: EntityManager, customerId: number, couponId: number): Promise<void> {
-    await m.delete(CustomerCartCoupon, { customerId, couponId });
-    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  async dropCoupon(customerId: number, couponId: number): Promise<void> {
+    await this.cartCoupons.repo.delete({ customerId, couponId });
+    await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
   }
 
   /**
    * A closing account's cart empties and its open checkout ends, in the closing's transaction with
    * the cart locked (a payment being taken refuses it: 409).
    */
-  async discard(m: EntityManager, customerId: number): Promise<void> {
-    await this.bus.emit(m, 'customer-cart.changed', { customerId });
-    await m.delete(CustomerCartItem, { customerId });
-    await m.delete(CustomerCartCoupon, { customerId });
-    await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  async discard(customerId: number): Promise<void> {
+    await this.bus.tell('customer-cart.changed', { customerId });
+    await this.items.repo.delete({ customerId });
+    await this.cartCoupons.repo.delete({ customerId });
+    await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
   }
 
   /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
-  private async changeCart<T>(customerId: number, work: (m: EntityManager, customer: Customer) => Promise<T>): Promise<T> {
-    return this.items.manager.transaction(async (m) => {
-      const customer = await this.lockCart(m, customerId);
-      await this.bus.emit(m, 'customer-cart.changed', { customerId });
-      const done = await work(m, customer);
-      await m.increment(Customer, { id: customerId }, 'cartVersion', 1);
+  private async changeCart<T>(customerId: number, work: (customer: Customer) => Promise<T>): Promise<T> {
+    return this.transactions.run(async () => {
+      const customer = await this.lockCart(customerId);
+      await this.bus.tell('customer-cart.changed', { customerId });
+      const done = await work(customer);
+      await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
       return done;
     });
   }
 
-  async cart(customerId: number, m: EntityManager = this.items.manager): Promise<CustomerCart> {
-    return (await this.load(customerId, m)).cart;
+  async cart(customerId: number): Promise<CustomerCart> {
+    return (await this.load(customerId)).cart;
   }
 
   /**
    * What a checkout charges for: the cart as shown, each item as it will be ordered, and the
    * coupon that gives the discount (400 when the cart is empty).
    */
-  async checkout(customerId: number, m: EntityManager = this.items.manager): Promise<CartCheckout> {
-    const { cart, items, couponId } = await this.load(customerId, m);
+  async checkout(customerId: number): Promise<CartCheckout> {
+    const { cart, items, couponId } = await this.load(customerId);
     if (items.length === 0) throw new BadRequestException(CUSTOMER_MESSAGES.cartEmpty);
     return {
       cart,
@@ -112,11 +117,11 @@ export class CustomerCartService {
     };
   }
 
-  private async load(customerId: number, m: EntityManager): Promise<{ cart: CustomerCart; items: CustomerCartItem[]; couponId: number | null }> {
-    const items = await m.getRepository(CustomerCartItem).find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
+  private async load(customerId: number): Promise<{ cart: CustomerCart; items: CustomerCartItem[]; couponId: number | null }> {
+    const items = await this.items.repo.find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
     const views = items.map(toView);
     const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
-    const applied = await m.getRepository(CustomerCartCoupon).findOne({ where: { customerId }, relations: { coupon: true } });
+    const applied = await this.cartCoupons.repo.findOne({ where: { customerId }, relations: { coupon: true } });
     const coupon = applied?.coupon && isUsableBy(applied.coupon, customerId, new Date()) ? applied.coupon : null;
     const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
     const totalPrice = fullPrice - discount;
@@ -137,49 +142,49 @@ export class CustomerCartService {
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
   async applyCoupon(customerId: number, rawCode: string): Promise<CustomerCart> {
     const code = rawCode.trim().toUpperCase();
-    return this.changeCart(customerId, async (m) => {
-      const coupon = code ? await m.getRepository(Coupon).findOneBy({ code }) : null;
+    return this.changeCart(customerId, async () => {
+      const coupon = code ? await this.coupons.byCode(code) : null;
       if (!coupon || !isUsableBy(coupon, customerId, new Date())) throw new BadRequestException(CUSTOMER_MESSAGES.couponNotFound);
-      await m.getRepository(CustomerCartCoupon).upsert({ customerId, couponId: coupon.id }, ['customerId']);
-      return this.cart(customerId, m);
+      await this.cartCoupons.repo.upsert({ customerId, couponId: coupon.id }, ['customerId']);
+      return this.cart(customerId);
     });
   }
 
   async unapplyCoupon(customerId: number): Promise<CustomerCart> {
-    return this.changeCart(customerId, async (m) => {
-      await m.getRepository(CustomerCartCoupon).delete({ customerId });
-      return this.cart(customerId, m);
+    return this.changeCart(customerId, async () => {
+      await this.cartCoupons.repo.delete({ customerId });
+      return this.cart(customerId);
     });
   }
 
   async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
-    return this.changeCart(customerId, async (m, customer) => {
-      if ((await m.getRepository(CustomerCartItem).countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
+    return this.changeCart(customerId, async (customer) => {
+      if ((await this.items.repo.countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
         throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
       }
-      const item = dto.type === 'renewal' ? await this.renewal(m, customerId, dto) : this.request(customer, dto);
-      await m.getRepository(CustomerCartItem).insert(item);
-      return this.cart(customerId, m);
+      const item = dto.type === 'renewal' ? await this.renewal(customerId, dto) : this.request(customer, dto);
+      await this.items.repo.insert(item);
+      return this.cart(customerId);
     });
   }
 
   async remove(customerId: number, itemId: number): Promise<CustomerCart> {
-    return this.changeCart(customerId, async (m) => {
-      const { affected } = await m.getRepository(CustomerCartItem).delete({ id: itemId, customerId });
+    return this.changeCart(customerId, async () => {
+      const { affected } = await this.items.repo.delete({ id: itemId, customerId });
       if (!affected) throw new NotFoundException(CUSTOMER_MESSAGES.cartItemNotFound);
-      return this.cart(customerId, m);
+      return this.cart(customerId);
     });
   }
 
-  private async renewal(m: EntityManager, customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {
+  private async renewal(customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {
     if (typeof dto.productId !== 'number') throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound); // absent or null
-    const product = await m.getRepository(Product).findOneBy({ id: dto.productId });
-    if (!product?.available) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
+    const product = await this.catalogue.findAvailable(dto.productId);
+    if (!product) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
     if (!product.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);
     // SPEC section 4: the patient gives the doctor a reason for a renewal.
     const reason = (dto.reason ?? '').trim();
     if (!reason) throw new BadRequestException(CUSTOMER_MESSAGES.renewalReasonRequired);
-    if (await m.getRepository(CustomerCartItem).existsBy({ customerId, productId: product.id })) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
+    if (await this.items.repo.existsBy({ customerId, productId: product.id })) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
     return { customerId, type: 'renewal', productId: product.id, reason, chat: null, chatVerified: false };
   }
 

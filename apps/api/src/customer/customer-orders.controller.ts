@@ -4,7 +4,7 @@ import type { CustomerOrder } from '@resepti/domain';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
-import { OrderViews } from '../orders/order-views.service.js';
+import { OrderReads } from '../orders/order-reads.service.js';
 import { CustomerOrderSchema } from './customer-schemas.js';
 
 /** The customer's own orders: waiting for a doctor, and handled (decisions shown once delivered). */
@@ -12,19 +12,19 @@ import { CustomerOrderSchema } from './customer-schemas.js';
 @Controller()
 @Roles('customer')
 export class CustomerOrdersController {
-  constructor(private readonly views: OrderViews) {}
+  constructor(private readonly orders: OrderReads) {}
 
   @Get('my-outstanding-orders')
   @ApiOkResponse({ type: [CustomerOrderSchema], description: "The customer's waiting and processing orders, newest first; decisions hidden" })
   @ApiOperation({ summary: "The customer's waiting and processing orders" })
   outstanding(@CurrentUser() user: SessionUser): Promise<CustomerOrder[]> {
-    return this.views.customerOrders(user.id, ['waiting', 'processing']);
+    return this.orders.customerOrders(user.id, ['waiting', 'processing']);
   }
 
   @Get('my-order-history')
   @ApiOkResponse({ type: [CustomerOrderSchema], description: "The customer's delivered orders, newest delivery first, with decisions, renewableTill and coupons (last 100)" })
   @ApiOperation({ summary: "The customer's delivered orders" })
   history(@CurrentUser() user: SessionUser): Promise<CustomerOrder[]> {
-    return this.views.customerOrders(user.id, ['delivered']);
+    return this.orders.customerOrders(user.id, ['delivered']);
   }
 }

@@ -4,6 +4,10 @@ import { MyDataService } from './my-data.service.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
+import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
+import { Identification } from './identification.entity.js';
 import { AuthModule } from '../accounts/auth.module.js';
 import { OidcClient } from '../accounts/oidc.client.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
@@ -20,14 +24,12 @@ import { Customer } from '../accounts/customer.entity.js';
 import { CustomerService } from './customer.service.js';
 import { RegistrationController } from './registration.controller.js';
 import { RegistrationService } from './registration.service.js';
-import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
-import { Identification } from './identification.entity.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
-  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), AuditModule, AuthModule, CatalogueModule],
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), TransactionsModule, PersonalDataModule, AuditModule, AuthModule, CatalogueModule],
   controllers: [MyAccessLogController, MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
-  providers: [MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
+  providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],
 })
 export class CustomerModule {}

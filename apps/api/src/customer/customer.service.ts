@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Not, type Repository } from 'typeorm';
+import { IsNull, Not } from 'typeorm';
 import { normalizeEmail, normalizePhone, VALIDATION_MESSAGES as M, type CustomerInfo, type Language } from '@resepti/domain';
 import { AuditService, type AuditActor, type AuditEntry } from '../platform/audit/audit.service.js';
 import { AuthService } from '../accounts/auth.service.js';
@@ -15,6 +14,7 @@ import {
 } from '../accounts/login-throttle.js';
 import { hashPassword } from '../accounts/password.js';
 import { isUniqueViolation } from '../platform/database/errors.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { Customer, isOpenCustomer, type OpenCustomer } from '../accounts/customer.entity.js';
@@ -29,7 +29,8 @@ function toInfo(c: OpenCustomer): CustomerInfo {
 @Injectable()
 export class CustomerService {
   constructor(
-    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
+    @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
+    private readonly transactions: Transactions,
     private readonly auth: AuthService,
     private readonly throttle: LoginThrottle,
     private readonly audit: AuditService,
@@ -43,7 +44,7 @@ export class CustomerService {
 
   /** PUT /my-user/language: the web's language switch, kept for the text messages (issue 27). */
   async setLanguage(customerId: number, language: Language): Promise<CustomerInfo> {
-    await this.customers.update({ id: customerId }, { language });
+    await this.customers.repo.update({ id: customerId }, { language });
     return this.info(customerId);
   }
 
@@ -67,16 +68,16 @@ export class CustomerService {
       changes.email = email;
     }
     try {
-      return await this.customers.manager.transaction(async (m) => {
-        if (changes.email && (await m.existsBy(Customer, { email: changes.email, id: Not(customerId) }))) throw new ConflictException(M.emailTaken);
-        if (Object.keys(changes).length > 0) await m.update(Customer, { id: customerId }, changes);
-        const after = await m.findOneBy(Customer, { id: customerId });
+      return await this.transactions.run(async () => {
+        if (changes.email && (await this.customers.repo.existsBy({ email: changes.email, id: Not(customerId) }))) throw new ConflictException(M.emailTaken);
+        if (Object.keys(changes).length > 0) await this.customers.repo.update({ id: customerId }, changes);
+        const after = await this.customers.repo.findOneBy({ id: customerId });
         if (!isOpenCustomer(after)) throw new NotFoundException(ACCOUNT_MISSING);
         const entries: AuditEntry[] = [];
         if (after.email !== before.email) entries.push({ action: 'customer.email-changed', patientHetu: after.hetu, details: { from: before.email, to: after.email } });
         if (after.phone !== before.phone) entries.push({ action: 'customer.phone-changed', patientHetu: after.hetu, details: { from: before.phone, to: after.phone } });
-        await this.audit.record(actor, entries, m);
-        if (after.email !== before.email) await this.bus.emit(m, 'customer.credentials-changed', { customerId, phone: before.phone, what: 'email', language: before.language });
+        await this.audit.record(actor, entries);
+        if (after.email !== before.email) await this.bus.tell('customer.credentials-changed', { customerId, phone: before.phone, what: 'email', language: before.language });
         return toInfo(after);
       });
     } catch (e) {
@@ -103,10 +104,10 @@ export class CustomerService {
       await this.reauthenticate(customer, dto.currentPassword, origin, 'password-change');
       return hashPassword(dto.newPassword);
     });
-    await this.customers.manager.transaction(async (m) => {
-      await m.update(Customer, { id: customerId }, { passwordHash });
-      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu }, m);
-      await this.bus.emit(m, 'customer.credentials-changed', { customerId, phone: customer.phone, what: 'password', language: customer.language });
+    await this.transactions.run(async () => {
+      await this.customers.repo.update({ id: customerId }, { passwordHash });
+      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.password-changed', patientHetu: customer.hetu });
+      await this.bus.tell('customer.credentials-changed', { customerId, phone: customer.phone, what: 'password', language: customer.language });
     });
   }
 
@@ -122,18 +123,17 @@ export class CustomerService {
     const customer = await this.load(customerId);
     const slots = await this.throttle.take(passwordWorkKeys(origin, `account:customer:${customerId}`), PASSWORD_WORK_THROTTLED_MESSAGE);
     await this.giveBackWhenBusy(slots, () => this.reauthenticate(customer, dto.password, origin, 'account-close'));
-    await this.customers.manager.transaction(async (m) => {
+    await this.transactions.run(async () => {
       // The cart's lock: a parallel close, cart change or payment waits for this one.
-      const locked = await this.carts.lockCart(m, customerId);
+      const locked = await this.carts.lockCart(customerId);
       if (!isOpenCustomer(locked)) throw new NotFoundException(ACCOUNT_MISSING);
-      await this.carts.discard(m, customerId);
-      await m.update(
-        Customer,
+      await this.carts.discard(customerId);
+      await this.customers.repo.update(
         { id: customerId, closedAt: IsNull() },
         { email: null, phone: null, passwordHash: null, marketingAllowed: false, closedAt: () => 'now()' },
       );
-      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.account-closed', patientHetu: locked.hetu }, m);
-      await this.bus.emit(m, 'customer.account-closed', { customerId, phone: locked.phone, language: locked.language });
+      await this.audit.record({ role: 'customer', id: customerId }, { action: 'customer.account-closed', patientHetu: locked.hetu });
+      await this.bus.tell('customer.account-closed', { customerId, phone: locked.phone, language: locked.language });
     });
     this.auth.forget({ role: 'customer', id: customerId });
   }
@@ -157,7 +157,7 @@ export class CustomerService {
 
   /** The signed-in customer's open account (404 once closed: its sessions end with it). */
   private async load(customerId: number): Promise<OpenCustomer> {
-    const c = await this.customers.findOneBy({ id: customerId });
+    const c = await this.customers.repo.findOneBy({ id: customerId });
     if (!isOpenCustomer(c)) throw new NotFoundException(ACCOUNT_MISSING);
     return c;
   }

@@ -5,6 +5,8 @@ import { MY_ACCESS_LOG_MAX_PAGE, type MyAccessLogEntry } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { PatientAccessLogService } from '../platform/audit/patient-access-log.service.js';
 import { Customer } from '../accounts/customer.entity.js';
+import { OrderReads } from '../orders/order-reads.service.js';
+import { PersonalData } from '../platform/personal-data/personal-data.js';
 
 /** Rows as PostgreSQL returns them (JSON of the export). */
 type Row = Record<string, unknown>;
@@ -24,40 +26,21 @@ export class MyDataService {
     @InjectRepository(Customer) private readonly customers: Repository<Customer>,
     private readonly accessLog: PatientAccessLogService,
     private readonly audit: AuditService,
+    private readonly orderReads: OrderReads,
+    private readonly personalData: PersonalData,
   ) {}
 
   async export(customerId: number): Promise<Record<string, unknown>> {
     const c = await this.customers.findOneByOrFail({ id: customerId });
     const q = (sql: string, params: unknown[]) => this.customers.query(sql, params) as Promise<Row[]>;
-    const orders = await q(
-      `SELECT id, source, patient_first_name AS "patientFirstName", patient_last_name AS "patientLastName", delivery_option_id AS "deliveryOptionId",
-              delivery_status AS "deliveryStatus", created_at AS "createdAt", delivery_time AS "handledAt", price_cents AS "priceCents",
-              (SELECT name FROM pharmacy WHERE id = o.pharmacy_id) AS pharmacy,
-              (SELECT first_name || ' ' || last_name FROM doctor WHERE id = o.doctor_id) AS doctor
-         FROM orders o WHERE (customer_id = $1 OR patient_hetu = $2) AND NOT sandbox ORDER BY id`,
-      [c.id, c.hetu],
-    );
-    const orderIds = orders.map((o) => o.id as number);
-    const items = await q(
-      `SELECT order_id AS "orderId", type, display_name AS medicine, format, reason, medical_problem AS "medicalProblem", chat,
-              decision, reason_for_decision AS "reasonForDecision", decision_time AS "decisionTime", price_cents AS "priceCents", renewable_till AS "renewableTill"
-         FROM order_item WHERE order_id = ANY($1) ORDER BY id`,
-      [orderIds],
-    );
-    const payments = await q(
-      `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
-         FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,
-      [c.id],
-    );
+    const { orders, items } = await this.orderReads.exportRows({ kind: 'patient', customerId: c.id, hetu: c.hetu });
+    const subject = { customerId: c.id, hetu: c.hetu };
+    const payments = await this.personalData.read('payments', subject);
     const feedback = await q(
       `SELECT order_id AS "orderId", score, feedback_text AS "text", created_at AS "createdAt" FROM customer_feedback WHERE customer_id = $1 ORDER BY id`,
       [c.id],
     );
-    const sms = await q(
-      `SELECT body, status, created_at AS "createdAt", sent_at AS "sentAt", order_id AS "orderId"
-         FROM sms_outbox WHERE customer_id = $1 ORDER BY id`,
-      [c.id],
-    );
+    const sms = await this.personalData.read('smsMessages', subject);
     const access: MyAccessLogEntry[] = [];
     for (let offset = 0; ; offset += MY_ACCESS_LOG_MAX_PAGE) {
       const page = await this.accessLog.ownLog(c.id, offset, MY_ACCESS_LOG_MAX_PAGE);

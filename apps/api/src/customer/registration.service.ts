@@ -1,7 +1,6 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { type EntityManager, IsNull, LessThan, MoreThan, type Repository } from 'typeorm';
+import { IsNull, LessThan, MoreThan } from 'typeorm';
 import {
   ageOn,
   helsinkiIsoDate,
@@ -26,6 +25,7 @@ import { CustomerService } from './customer.service.js';
 import type { RegistrationDto } from './dto/customer-account.dto.js';
 import { Identification } from './identification.entity.js';
 import { isUniqueViolation } from '../platform/database/errors.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 
 /** How long an identification can be used to register or to set a new password. */
@@ -38,7 +38,9 @@ export const IDENTIFICATION_MAX_ATTEMPTS = 3;
 @Injectable()
 export class RegistrationService {
   constructor(
-    @InjectRepository(Customer) private readonly customerRows: Repository<Customer>,
+    @InjectOwn(Customer) private readonly customerRows: OwnRepository<Customer>,
+    @InjectOwn(Identification) private readonly identifications: OwnRepository<Identification>,
+    private readonly transactions: Transactions,
     private readonly customers: CustomerService,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
@@ -49,9 +51,9 @@ export class RegistrationService {
   /** Stores the identified person; the session keeps only the returned random id. */
   async storeIdentification(person: IdentifiedPerson, purpose: IdentificationPurpose): Promise<string> {
     const id = randomBytes(32).toString('hex');
-    await this.customerRows.manager.transaction(async (m) => {
-      await m.delete(Identification, { expiresAt: LessThan(new Date()) });
-      await m.insert(Identification, {
+    await this.transactions.run(async () => {
+      await this.identifications.repo.delete({ expiresAt: LessThan(new Date()) });
+      await this.identifications.repo.insert({
         id,
         ...person,
         purpose,
@@ -62,13 +64,13 @@ export class RegistrationService {
   }
 
   async forget(identificationId: string | undefined): Promise<void> {
-    if (identificationId) await this.customerRows.manager.getRepository(Identification).delete({ id: identificationId });
+    if (identificationId) await this.identifications.repo.delete({ id: identificationId });
   }
 
   /** GET /registration */
   async registrationData(identificationId: string | undefined, language: Language): Promise<RegistrationData> {
-    const identification = await this.valid(this.customerRows.manager, identificationId);
-    const registered = await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() });
+    const identification = await this.valid(identificationId);
+    const registered = await this.customerRows.repo.existsBy({ hetu: identification.hetu, closedAt: IsNull() });
     const { hetu, firstName, lastName, purpose } = identification;
     const tooYoung = !registered && this.isTooYoung(hetu) ? localizeMessage(M.tooYoung(this.config.minAge), language) : undefined;
     return { hetu, firstName, lastName, purpose, registered, ...(tooYoung ? { tooYoung } : {}) };
@@ -88,7 +90,7 @@ export class RegistrationService {
    * and the same check and context as POST /my-user; nothing is stored and the password is never logged.
    */
   async checkPassword(identificationId: string | undefined, password: string, email: string | undefined, origin: RequestOrigin): Promise<void> {
-    const person = await this.valid(this.customerRows.manager, identificationId);
+    const person = await this.valid(identificationId);
     await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), password, [person.firstName, person.lastName, ...(email ? [email] : [])]);
   }
 
@@ -98,7 +100,7 @@ export class RegistrationService {
    * registered hetu or a taken e-mail), then the password-work counters, and only then argon2 (issue 21).
    */
   async register(identificationId: string | undefined, dto: RegistrationDto, origin: RequestOrigin): Promise<SessionUser> {
-    const person = await this.valid(this.customerRows.manager, identificationId);
+    const person = await this.valid(identificationId);
     await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), dto.password, [person.firstName, person.lastName, dto.email]);
     const email = normalizeEmail(dto.email);
     const identification = await this.attempt(person.id);
@@ -106,13 +108,13 @@ export class RegistrationService {
       const sex = parseHetu(identification.hetu)?.sex;
       if (!sex) throw new NotFoundException(M.identificationMissing);
       if (this.isTooYoung(identification.hetu)) throw new ForbiddenException({ message: M.tooYoung(this.config.minAge), error: 'Forbidden', statusCode: 403 });
-      if (await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() })) throw new ConflictException(M.alreadyRegistered);
-      if (await this.customerRows.existsBy({ email })) throw new ConflictException(M.emailTaken);
+      if (await this.customerRows.repo.existsBy({ hetu: identification.hetu, closedAt: IsNull() })) throw new ConflictException(M.alreadyRegistered);
+      if (await this.customerRows.repo.existsBy({ email })) throw new ConflictException(M.emailTaken);
       const passwordHash = await this.hashCounted(dto.password, identification, origin);
-      return await this.customerRows.manager.transaction(async (m) => {
-        const locked = await this.valid(m, identification.id, true);
+      return await this.transactions.run(async () => {
+        const locked = await this.valid(identification.id, true);
         // Two registrations racing past the checks above: the unique indexes decide (see below).
-        const inserted = await m.insert(Customer, {
+        const inserted = await this.customerRows.repo.insert({
           hetu: locked.hetu,
           firstName: locked.firstName,
           lastName: locked.lastName,
@@ -125,8 +127,8 @@ export class RegistrationService {
           eulaAcceptedAt: new Date(),
         });
         const user: SessionUser = { role: 'customer', id: (inserted.identifiers[0] as { id: number }).id };
-        await m.delete(Identification, { id: locked.id });
-        await this.audit.record(user, { action: 'customer.registered', patientHetu: locked.hetu }, m);
+        await this.identifications.repo.delete({ id: locked.id });
+        await this.audit.record(user, { action: 'customer.registered', patientHetu: locked.hetu });
         return user;
       });
     } catch (e) {
@@ -141,21 +143,21 @@ export class RegistrationService {
    * their other sessions). An unregistered hetu is refused before any hashing.
    */
   async resetPassword(identificationId: string | undefined, newPassword: string, origin: RequestOrigin): Promise<SessionUser> {
-    const person = await this.valid(this.customerRows.manager, identificationId);
+    const person = await this.valid(identificationId);
     await this.throttle.checkChosenPassword(origin, this.throttle.identity(person.hetu), newPassword, [person.firstName, person.lastName]);
     const identification = await this.attempt(person.id);
     try {
-      if (!(await this.customerRows.existsBy({ hetu: identification.hetu, closedAt: IsNull() }))) throw new NotFoundException(M.notRegistered);
+      if (!(await this.customerRows.repo.existsBy({ hetu: identification.hetu, closedAt: IsNull() }))) throw new NotFoundException(M.notRegistered);
       const passwordHash = await this.hashCounted(newPassword, identification, origin);
-      return await this.customerRows.manager.transaction(async (m) => {
-        const locked = await this.valid(m, identification.id, true);
-        const customer = await m.findOneBy(Customer, { hetu: locked.hetu, closedAt: IsNull() });
+      return await this.transactions.run(async () => {
+        const locked = await this.valid(identification.id, true);
+        const customer = await this.customerRows.repo.findOneBy({ hetu: locked.hetu, closedAt: IsNull() });
         if (!customer) throw new NotFoundException(M.notRegistered);
-        await m.update(Customer, { id: customer.id }, { passwordHash });
-        await m.delete(Identification, { id: locked.id });
+        await this.customerRows.repo.update({ id: customer.id }, { passwordHash });
+        await this.identifications.repo.delete({ id: locked.id });
         const user: SessionUser = { role: 'customer', id: customer.id };
-        await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu }, m);
-        await this.bus.emit(m, 'customer.credentials-changed', { customerId: customer.id, phone: customer.phone, what: 'password', language: customer.language });
+        await this.audit.record(user, { action: 'customer.password-reset', patientHetu: customer.hetu });
+        await this.bus.tell('customer.credentials-changed', { customerId: customer.id, phone: customer.phone, what: 'password', language: customer.language });
         return user;
       });
     } catch (e) {
@@ -174,10 +176,9 @@ export class RegistrationService {
    * identification is worth at most IDENTIFICATION_MAX_ATTEMPTS tries (it was unlimited: issue 21).
    */
   private async attempt(id: string): Promise<Identification> {
-    const counted = await this.customerRows.manager
-      .getRepository(Identification)
+    const counted = await this.identifications.repo
       .update({ id, attempts: LessThan(IDENTIFICATION_MAX_ATTEMPTS), expiresAt: MoreThan(new Date()) }, { attempts: () => 'attempts + 1' });
-    const identification = counted.affected ? await this.customerRows.manager.getRepository(Identification).findOneBy({ id }) : null;
+    const identification = counted.affected ? await this.identifications.repo.findOneBy({ id }) : null;
     if (!identification) throw new NotFoundException(M.identificationMissing);
     return identification;
   }
@@ -201,9 +202,9 @@ export class RegistrationService {
     }
   }
 
-  private async valid(m: EntityManager, id: string | undefined, lock = false): Promise<Identification> {
+  private async valid(id: string | undefined, lock = false): Promise<Identification> {
     const identification = id
-      ? await m.findOne(Identification, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
+      ? await this.identifications.repo.findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
       : null;
     if (!identification || identification.expiresAt.getTime() <= Date.now()) throw new NotFoundException(M.identificationMissing);
     return identification;

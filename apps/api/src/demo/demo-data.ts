@@ -103,7 +103,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
     eulaAcceptedAt: new Date(),
   });
 
-  await importCatalogue(manager, parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
+  await importCatalogue(manager.getRepository(Product), parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
 }
 
 /** The demo data, seeded only into an empty database (prepareDatabase's `seed`): true when it seeded. */

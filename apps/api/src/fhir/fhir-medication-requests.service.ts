@@ -1,28 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import type { Bundle, BundleLink, MedicationRequest } from '@medplum/fhirtypes';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
-import { FEED_HORIZON } from '../api-clients/change-feed.js';
-import { Order } from '../orders/order.entity.js';
+import { OrderReads } from '../orders/order-reads.service.js';
+import { clientScope } from '../orders/order-scope.js';
 import { FHIR_PATH } from './fhir-outcome.js';
 import { encodeFhirCursor, MAX_ID, type MedicationRequestSearch } from './fhir-search.js';
-import { toMedicationRequest, type OrderItemRow } from './medication-request.js';
-
-/** The columns of an OrderItemRow: an item with its order, office and deciding doctor. */
-const ITEM_ROWS = `
-  SELECT i.id AS "itemId", i.order_id AS "orderId", i.product_id AS "productId", i.display_name AS "displayName", i.reason,
-         i.decision, i.reason_for_decision AS "reasonForDecision", i.decision_time AS "decisionTime",
-         o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
-         o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
-         o.office_id AS "officeId", po.name AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
-         CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END AS "doctorName"
-    FROM order_item i
-    JOIN orders o ON o.id = i.order_id
-    LEFT JOIN pharmacy_office po ON po.id = o.office_id
-    LEFT JOIN doctor d ON d.id = o.doctor_id
-   WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $3`;
+import { toMedicationRequest } from './medication-request.js';
 
 /**
  * The FHIR view's reads: a pharmacy's order items as MedicationRequests, scoped like /api/v1 (the
@@ -34,7 +18,7 @@ const ITEM_ROWS = `
 @Injectable()
 export class FhirMedicationRequests {
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly orders: OrderReads,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,33 +30,15 @@ export class FhirMedicationRequests {
   /** GET /api/fhir/MedicationRequest/{id}: null (404) for a malformed id or another pharmacy's (or office's) item. */
   async read(client: ApiClient, id: string): Promise<MedicationRequest | null> {
     if (!/^\d{1,10}$/.test(id) || Number(id) > MAX_ID) return null;
-    const [row] = (await this.orders.query(`${ITEM_ROWS} AND i.id = $4`, [client.pharmacyId, client.officeIds, client.sandbox, Number(id)])) as OrderItemRow[];
+    const [row] = await this.orders.itemRows(clientScope(client), { itemId: Number(id) });
     return row ? toMedicationRequest(row) : null;
   }
 
   /** GET /api/fhir/MedicationRequest: a searchset Bundle by last change, with a `next` link while more remain. */
   async search(client: ApiClient, search: MedicationRequestSearch, query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
-    const params: unknown[] = [client.pharmacyId, client.officeIds, client.sandbox];
-    // By commit, as /api/v1/orders (integrator/change-feed.ts): only changes older than every
+    // By commit, as /api/v1/orders (orders/change-feed.ts): only changes older than every
     // running transaction, so a change that commits late is listed after a next link, never behind it.
-    const where: string[] = ['o.change_xid < feed_horizon.h'];
-    for (const bound of search.lastUpdated) {
-      params.push(bound.at);
-      where.push(`o.updated_at ${bound.op} $${params.length}`);
-    }
-    if (search.after) {
-      params.push(search.after.changeXid, search.after.itemId);
-      where.push(`(o.change_xid, i.id) > ($${params.length - 1}::bigint, $${params.length}::int)`);
-      if (search.after.floor) {
-        params.push(search.after.floor.updatedAt, search.after.floor.itemId);
-        where.push(`(o.updated_at, i.id) > ($${params.length - 1}, $${params.length})`);
-      }
-    }
-    params.push(search.count + 1);
-    const rows = (await this.orders.query(
-      `WITH ${FEED_HORIZON} ${ITEM_ROWS.replace('FROM order_item i', 'FROM feed_horizon, order_item i')} ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY o.change_xid, i.id LIMIT $${params.length}`,
-      params,
-    )) as Array<OrderItemRow & { changeXid: string }>;
+    const rows = await this.orders.itemRows(clientScope(client), { updated: search.lastUpdated, after: search.after, limit: search.count + 1 });
     const page = rows.slice(0, search.count);
     const link: BundleLink[] = [{ relation: 'self', url: this.searchUrl(query, null) }];
     if (rows.length > search.count) {

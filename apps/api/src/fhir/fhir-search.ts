@@ -24,7 +24,7 @@ export interface MedicationRequestSearch {
 
 /**
  * Where a next link continues: after the item (changeXid, itemId) of the feed by commit (see
- * integrator/change-feed.ts), and, for a link of the first version (by clock), after its
+ * orders/change-feed.ts), and, for a link of the first version (by clock), after its
  * (updatedAt, itemId) too, so a client that follows an old link neither repeats nor skips.
  */
 export interface FhirCursor {

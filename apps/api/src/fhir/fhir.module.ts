@@ -1,16 +1,15 @@
 import { registerErrorFormat } from '../platform/http/error-formats.js';
 import { isFhirPath, writeOutcome } from './fhir-outcome.js';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { ApiClientsModule } from '../api-clients/api-clients.module.js';
-import { Order } from '../orders/order.entity.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { FhirMedicationRequestController, FhirMetadataController } from './fhir.controller.js';
 import { FhirMedicationRequests } from './fhir-medication-requests.service.js';
 
 /** A read-only FHIR R4 view (/api/fhir) of the integrators' orders: the same clients, tokens, scope and audit as /api/v1. */
 @Module({
-  imports: [AuditModule, ApiClientsModule, TypeOrmModule.forFeature([Order])],
+  imports: [AuditModule, ApiClientsModule, OrdersModule],
   controllers: [FhirMetadataController, FhirMedicationRequestController],
   providers: [FhirMedicationRequests],
 })

@@ -5,7 +5,6 @@
  * order is delivered, as in the pharmacy's own view (docs/integrators.md, "FHIR R4 view").
  */
 import type { MedicationRequest, Organization, Practitioner, Reference } from '@medplum/fhirtypes';
-import type { Decision, OrderStatus } from '@resepti/domain';
 
 /** The Finnish personal identity code's OID (Digital and Population Data Services Agency). */
 export const HETU_SYSTEM = 'urn:oid:1.2.246.21';
@@ -14,29 +13,8 @@ export const ORDER_ITEM_SYSTEM = 'urn:resepti:order-item';
 export const PRODUCT_SYSTEM = 'urn:resepti:product';
 export const OFFICE_SYSTEM = 'urn:resepti:pharmacy-office';
 
-/** One order item with what the resource needs of its order, office and doctor. */
-export interface OrderItemRow {
-  itemId: number;
-  orderId: number;
-  productId: number | null;
-  displayName: string;
-  reason: string;
-  decision: Decision;
-  reasonForDecision: string;
-  decisionTime: Date | null;
-  deliveryStatus: OrderStatus;
-  deliveryTime: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  patientHetu: string;
-  patientFirstName: string;
-  patientLastName: string;
-  officeId: number | null;
-  officeName: string | null;
-  /** The client's name: who sent the order (the pharmacist doctors see). */
-  pharmacist: string;
-  doctorName: string | null;
-}
+export type { OrderItemRow } from '../orders/order-item-rows.js';
+import type { OrderItemRow } from '../orders/order-item-rows.js';
 
 /** status × intent of an item, from its order's state and (once delivered) its decision. */
 export function requestState(row: Pick<OrderItemRow, 'deliveryStatus' | 'decision'>): Pick<MedicationRequest, 'status' | 'intent'> {

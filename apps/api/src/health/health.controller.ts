@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { Response } from 'express';
 import { Public } from '../platform/http/roles.decorator.js';
 import { RedisConnection, type RedisState } from '../platform/redis/redis-connection.js';
-import { DatabaseProbe } from './database-probe.js';
+import { DatabaseProbe } from '../platform/database/database-probe.js';
 import { ShutdownState } from './shutdown-state.js';
 import { HealthSchema, LivenessSchema, ReadinessSchema } from '../platform/http/web-api-schemas.js';
 

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type IntegratorEventPage, type IntegratorWebhookEvent } from '@resepti/domain';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
-import { FEED_HORIZON, type FeedPosition } from '../api-clients/change-feed.js';
+import { FEED_HORIZON, type FeedPosition } from '../orders/change-feed.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
 

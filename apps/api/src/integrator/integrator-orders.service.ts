@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
-import { In, LessThan, type EntityManager, type Repository } from 'typeorm';
+import { LessThan } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
   isTemporaryHetu,
@@ -12,15 +11,19 @@ import {
   type IntegratorOrderPage,
   type OrderStatus,
 } from '@resepti/domain';
-import { Product } from '../catalogue/product.entity.js';
+import { CatalogueService } from '../catalogue/catalogue.service.js';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { Customer } from '../accounts/customer.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
+import { OrderReads } from '../orders/order-reads.service.js';
+import { clientScope } from '../orders/order-scope.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
-import { Order } from '../orders/order.entity.js';
+import type { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../orders/pharmacy-order.js';
-import { ApiClient, ApiIdempotencyKey } from '../api-clients/api-client.entity.js';
-import { FEED_HORIZON, type FeedPosition } from '../api-clients/change-feed.js';
+import { ApiClient } from '../api-clients/api-client.entity.js';
+import { ApiIdempotencyKey } from './idempotency-key.entity.js';
+import type { FeedPosition } from '../orders/change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
 const PAGE_MAX = 100;
@@ -40,8 +43,8 @@ function encodeCursor(last: FeedPosition, floor: LegacyFloor | null): string {
  * A sandbox order is for a test identity (a temporary number, 900–999) that is no customer's: the
  * sandbox never writes into a real patient's records, exports or access log (issue 38).
  */
-async function refuseRealPatient(m: EntityManager, hetu: string): Promise<void> {
-  if (!isTemporaryHetu(hetu) || (await m.existsBy(Customer, { hetu }))) throw new BadRequestException(M.sandboxRealHetu);
+async function refuseRealPatient(customers: OwnRepository<Customer>, hetu: string): Promise<void> {
+  if (!isTemporaryHetu(hetu) || (await customers.repo.existsBy({ hetu }))) throw new BadRequestException(M.sandboxRealHetu);
 }
 
 /** JSON with every object's keys sorted: the same body with its keys in another order hashes the same. */
@@ -119,8 +122,12 @@ function decodeCursor(cursor: string): { after: FeedPosition; floor: LegacyFloor
 @Injectable()
 export class IntegratorOrdersService {
   constructor(
-    @InjectRepository(ApiIdempotencyKey) private readonly idempotencyKeys: Repository<ApiIdempotencyKey>,
+    @InjectOwn(ApiIdempotencyKey) private readonly idempotencyKeys: OwnRepository<ApiIdempotencyKey>,
+    @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
+    @InjectOwn(PharmacyOffice) private readonly pharmacyOffices: OwnRepository<PharmacyOffice>,
+    private readonly catalogue: CatalogueService,
     private readonly lifecycle: OrderLifecycleService,
+    private readonly orders: OrderReads,
   ) {}
 
   /**
@@ -132,25 +139,25 @@ export class IntegratorOrdersService {
     const requestHash = createHash('sha256').update(canonicalJson(dto)).digest('hex');
     if (idempotencyKey !== undefined) {
       // Keys are kept IDEMPOTENCY_KEY_HOURS: older ones (of every client, by their age's index) go, so such a key is new again.
-      await this.idempotencyKeys.delete({ createdAt: LessThan(new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
+      await this.idempotencyKeys.repo.delete({ createdAt: LessThan(new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
       const earlier = await this.replay(client, idempotencyKey, requestHash);
       if (earlier) return { order: earlier, replayed: true };
     }
     // The key is recorded in the order's transaction: a repeat (even concurrent: it waits for the first) places nothing.
-    const claimKey = async (m: EntityManager) =>
+    const claimKey = async () =>
       idempotencyKey === undefined ||
-      ((await m.query(
+      ((await this.idempotencyKeys.query(
         `INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body) VALUES ($1, $2, $3, 201, '{}')
          ON CONFLICT (api_client_id, key) DO NOTHING RETURNING id`,
         [client.id, idempotencyKey, requestHash],
       )) as unknown[]).length === 1;
-    const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async (m) => {
-      const office = await this.office(m, client, dto.officeId);
+    const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async () => {
+      const office = await this.office(client, dto.officeId);
       const patient = orderPatient(dto.patient);
-      if (client.sandbox) await refuseRealPatient(m, patient.hetu);
+      if (client.sandbox) await refuseRealPatient(this.customers, patient.hetu);
       const ids = dto.items.map((i) => i.productId);
       if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
-      const products = new Map((await m.findBy(Product, { id: In(ids) })).map((p) => [p.id, p]));
+      const products = new Map((await this.catalogue.byIds(ids)).map((p) => [p.id, p]));
       return {
         order: {
           ...pharmacyOrder({
@@ -165,15 +172,15 @@ export class IntegratorOrdersService {
           sandbox: client.sandbox,
         },
         audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
-        recordPlaced: async (tx: EntityManager, order: Order) => {
-          if (idempotencyKey !== undefined) await tx.update(ApiIdempotencyKey, { apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
+        recordPlaced: async (order: Order) => {
+          if (idempotencyKey !== undefined) await this.idempotencyKeys.repo.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
         },
       };
     });
     if (placed.kind === 'placed') {
       const order = (await this.find(client, placed.placed.id))!;
       // The answer itself, so that a repeat replays exactly it (not the order's later state).
-      if (idempotencyKey !== undefined) await this.idempotencyKeys.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.orderId, response: order } });
+      if (idempotencyKey !== undefined) await this.idempotencyKeys.repo.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.orderId, response: order } });
       return { order, replayed: false };
     }
     return { order: (await this.replay(client, idempotencyKey!, requestHash))!, replayed: true };
@@ -184,20 +191,17 @@ export class IntegratorOrdersService {
    * while the first was still being answered gets the order as it is now.
    */
   private async replay(client: ApiClient, key: string, requestHash: string): Promise<IntegratorOrder | null> {
-    const earlier = await this.idempotencyKeys.findOneBy({ apiClientId: client.id, key });
+    const earlier = await this.idempotencyKeys.repo.findOneBy({ apiClientId: client.id, key });
     if (!earlier) return null;
     if (earlier.requestHash !== requestHash) throw new ConflictException(M.idempotencyConflict);
     const { orderId, response } = earlier.body as { orderId?: number; response?: IntegratorOrder };
     return response ?? (orderId ? this.find(client, orderId) : null);
   }
 
-  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real). */
+  /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real): the client's Scope. */
   async find(client: ApiClient, orderId: number): Promise<IntegratorOrder | null> {
-    const order = await this.idempotencyKeys.manager
-      .getRepository(Order)
-      .findOne({ where: { id: orderId, source: 'pharmacy', pharmacyId: client.pharmacyId, sandbox: client.sandbox }, relations: { items: true } });
-    if (!order || !this.mayActFor(client, order.officeId)) return null;
-    return toIntegratorOrder(order);
+    const loaded = await this.orders.one(clientScope(client), orderId);
+    return loaded && toIntegratorOrder(loaded.order);
   }
 
   /**
@@ -210,22 +214,9 @@ export class IntegratorOrdersService {
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const { after, floor } = query.cursor ? decodeCursor(query.cursor) : { after: { changeXid: '0', id: 0 }, floor: null };
-    const page = (await this.idempotencyKeys.query(
-      `WITH ${FEED_HORIZON}
-       SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
-        WHERE o.source = 'pharmacy' AND o.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR o.office_id = ANY($2::int[])) AND o.sandbox = $10
-          AND o.change_xid < feed_horizon.h AND (o.change_xid, o.id) > ($3::bigint, $4::int)
-          AND ($5::text IS NULL OR o.delivery_status = $5) AND ($6::timestamptz IS NULL OR o.updated_at >= $6)
-          AND ($7::timestamptz IS NULL OR (o.updated_at, o.id) > ($7::timestamptz, $8::int))
-        ORDER BY o.change_xid, o.id LIMIT $9`,
-      [client.pharmacyId, client.officeIds, after.changeXid, after.id, query.status ?? null, since, floor?.updatedAt ?? null, floor?.id ?? 0, limit, client.sandbox],
-    )) as FeedPosition[];
-    const withItems = page.length
-      ? await this.idempotencyKeys.manager.getRepository(Order).find({ where: { id: In(page.map((o) => o.id)) }, relations: { items: true } })
-      : [];
-    const byId = new Map(withItems.map((o) => [o.id, o]));
+    const { page, orders } = await this.orders.feed(clientScope(client), { after, floor, status: (query.status as OrderStatus | undefined) ?? null, since, limit });
     return {
-      data: page.flatMap((o) => (byId.has(o.id) ? [toIntegratorOrder(byId.get(o.id)!)] : [])),
+      data: page.flatMap((o) => (orders.has(o.id) ? [toIntegratorOrder(orders.get(o.id)!.order)] : [])),
       nextCursor: page.length === limit ? encodeCursor(page[page.length - 1], floor) : null,
     };
   }
@@ -250,7 +241,7 @@ export class IntegratorOrdersService {
 
   /** GET /api/v1/offices: the pharmacy's offices this client may order for, by name. */
   async offices(client: ApiClient): Promise<IntegratorOfficeList> {
-    const offices = await this.idempotencyKeys.manager.find(PharmacyOffice, { where: { pharmacyId: client.pharmacyId }, relations: { pharmacy: true }, order: { name: 'ASC', id: 'ASC' } });
+    const offices = await this.pharmacyOffices.repo.find({ where: { pharmacyId: client.pharmacyId }, relations: { pharmacy: true }, order: { name: 'ASC', id: 'ASC' } });
     return {
       data: offices
         .filter((o) => this.mayActFor(client, o.id))
@@ -262,8 +253,8 @@ export class IntegratorOrdersService {
     return client.officeIds.length === 0 || (officeId !== null && client.officeIds.includes(officeId));
   }
 
-  private async office(m: EntityManager, client: ApiClient, officeId: number): Promise<PharmacyOffice> {
-    const office = await m.findOne(PharmacyOffice, { where: { id: officeId, pharmacyId: client.pharmacyId }, relations: { pharmacy: true } });
+  private async office(client: ApiClient, officeId: number): Promise<PharmacyOffice> {
+    const office = await this.pharmacyOffices.repo.findOne({ where: { id: officeId, pharmacyId: client.pharmacyId }, relations: { pharmacy: true } });
     if (!office || !this.mayActFor(client, office.id)) throw new BadRequestException(M.officeNotAllowed);
     return office;
   }

@@ -21,7 +21,7 @@ import { Public } from '../platform/http/roles.decorator.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../platform/http/request-input.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
-import { ApiClientsService } from './api-clients.service.js';
+import { ApiClientsService } from '../api-clients/api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
 import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from '../api-clients/integrator-access.js';

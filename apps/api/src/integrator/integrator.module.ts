@@ -5,9 +5,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
-import { ApiClient } from '../api-clients/api-client.entity.js';
 import { ApiClientsModule } from '../api-clients/api-clients.module.js';
-import { ApiClientsService } from './api-clients.service.js';
+import { AuthModule } from '../accounts/auth.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { ApiIdempotencyKey } from './idempotency-key.entity.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
@@ -21,9 +22,9 @@ import { SandboxDoctor } from './sandbox-doctor.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
-  imports: [ApiClientsModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiClient, WebhookEndpoint, WebhookDelivery, ApiEvent])],
+  imports: [ApiClientsModule, TransactionsModule, AuthModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [IntegratorEventsService, ApiClientsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
+  providers: [...ownRepositories([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent]), IntegratorEventsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
 })
 export class IntegratorModule {
   constructor() {

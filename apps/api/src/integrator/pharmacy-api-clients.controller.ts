@@ -5,7 +5,8 @@ import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { IdParam } from '../platform/http/request-input.js';
-import { ApiClientsService, toApiClientView } from './api-clients.service.js';
+import { ApiClientsService, toApiClientView } from '../api-clients/api-clients.service.js';
+import { WebhookOutbox } from './webhook-outbox.service.js';
 import { ApiClientSchema } from './api-client-schemas.js';
 
 /** /adminapteekki: the pharmacy admin sees the pharmacy's integrator clients and can revoke one at once. */
@@ -13,7 +14,10 @@ import { ApiClientSchema } from './api-client-schemas.js';
 @Controller('pharmacy-api-clients')
 @Roles('pharmacyAdmin')
 export class PharmacyApiClientsController {
-  constructor(private readonly clients: ApiClientsService) {}
+  constructor(
+    private readonly clients: ApiClientsService,
+    private readonly webhooks: WebhookOutbox,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: [ApiClientSchema], description: "The pharmacy's API clients (pharmacy systems), revoked ones included; `sandbox`: its orders are decided by the simulated doctor" })
@@ -28,6 +32,6 @@ export class PharmacyApiClientsController {
   @ApiNotFoundResponse({ description: "Not this pharmacy's client" })
   @ApiOperation({ summary: 'Revoke an API client' })
   async revoke(@CurrentUser() user: SessionUser, @IdParam() id: number): Promise<ApiClientView> {
-    return toApiClientView(await this.clients.revoke(user, id, user.pharmacyId));
+    return toApiClientView(await this.clients.revoke(user, id, user.pharmacyId, (clientId) => this.webhooks.cancelPendingOf(clientId)));
   }
 }

@@ -1,8 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
+import { IsNull } from 'typeorm';
 import { INTEGRATOR_API_VERSION, INTEGRATOR_MESSAGES as M, INTEGRATOR_TEST_EVENT, type IntegratorWebhookEvent, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
-import type { EntityManager } from 'typeorm';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -49,7 +48,9 @@ const toDeliveryView = (d: WebhookDelivery): WebhookDeliveryView => ({
 @Injectable()
 export class WebhookEndpointsService {
   constructor(
-    @InjectRepository(WebhookEndpoint) private readonly endpoints: Repository<WebhookEndpoint>,
+    @InjectOwn(WebhookEndpoint) private readonly endpoints: OwnRepository<WebhookEndpoint>,
+    @InjectOwn(WebhookDelivery) private readonly deliveryRows: OwnRepository<WebhookDelivery>,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
@@ -60,7 +61,7 @@ export class WebhookEndpointsService {
     const problem = await webhookUrlProblem(dto.url, this.config.production);
     if (problem) throw new BadRequestException(URL_MESSAGES[problem]);
     const secret = newWebhookSecret();
-    const endpoint = await this.endpoints.save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
+    const endpoint = await this.endpoints.repo.save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
     return { ...toView(endpoint), secret };
   }
 
@@ -70,38 +71,36 @@ export class WebhookEndpointsService {
    * during an overlap ends the older secret at once: only the two newest ever sign.
    */
   async rotateSecret(client: ApiClient, id: number, overlapHours: number, now = new Date()): Promise<WebhookEndpointView> {
-    return this.endpoints.manager.transaction(async (m) => {
-      const endpoint = await m.findOne(WebhookEndpoint, { where: { id, apiClientId: client.id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
+    return this.transactions.run(async () => {
+      const endpoint = await this.endpoints.repo.findOne({ where: { id, apiClientId: client.id, deletedAt: IsNull() }, lock: { mode: 'pessimistic_write' } });
       if (!endpoint) throw new NotFoundException(M.webhookNotFound);
       const secret = newWebhookSecret();
       const until = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
-      await m.update(WebhookEndpoint, { id }, { secret, previousSecret: until ? endpoint.secret : null, previousSecretUntil: until });
+      await this.endpoints.repo.update({ id }, { secret, previousSecret: until ? endpoint.secret : null, previousSecretUntil: until });
       await this.audit.record(
         { role: 'integrator', id: client.id },
-        { action: 'webhook-endpoint.rotate-secret', subject: `webhook_endpoint:${id}`, details: { overlapHours, previousSecretUntil: until?.toISOString() ?? null } },
-        m,
-      );
-      return { ...toView(await m.findOneByOrFail(WebhookEndpoint, { id })), secret };
+        { action: 'webhook-endpoint.rotate-secret', subject: `webhook_endpoint:${id}`, details: { overlapHours, previousSecretUntil: until?.toISOString() ?? null } });
+      return { ...toView(await this.endpoints.repo.findOneByOrFail({ id })), secret };
     });
   }
 
   async list(client: ApiClient): Promise<WebhookEndpointView[]> {
-    return (await this.endpoints.find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
+    return (await this.endpoints.repo.find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
   }
 
   /** Deletes the endpoint and cancels its pending deliveries (audited), in one transaction. */
   async remove(client: ApiClient, id: number): Promise<void> {
-    await this.endpoints.manager.transaction(async (m) => {
-      const { affected } = await m.update(WebhookEndpoint, { id, apiClientId: client.id, deletedAt: IsNull() }, { deletedAt: new Date() });
+    await this.transactions.run(async () => {
+      const { affected } = await this.endpoints.repo.update({ id, apiClientId: client.id, deletedAt: IsNull() }, { deletedAt: new Date() });
       if (!affected) throw new NotFoundException(M.webhookNotFound);
-      await this.audit.record({ role: 'integrator', id: client.id }, await cancelPendingDeliveries(m, { endpointId: id }, 'endpoint deleted'), m);
+      await this.audit.record({ role: 'integrator', id: client.id }, await cancelPendingDeliveries((sql, params) => this.deliveryRows.query(sql, params), { endpointId: id }, 'endpoint deleted'));
     });
   }
 
   async deliveries(client: ApiClient, id: number): Promise<WebhookDeliveryView[]> {
-    const endpoint = await this.endpoints.findOneBy({ id, apiClientId: client.id });
+    const endpoint = await this.endpoints.repo.findOneBy({ id, apiClientId: client.id });
     if (!endpoint) throw new NotFoundException(M.webhookNotFound);
-    const rows = await this.endpoints.manager.getRepository(WebhookDelivery).find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
+    const rows = await this.deliveryRows.repo.find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
     return rows.map(toDeliveryView);
   }
 
@@ -110,17 +109,17 @@ export class WebhookEndpointsService {
    * same endpoint, as a new delivery with its own tries; for a receiver that lost or mishandled it.
    */
   async redeliver(client: ApiClient, endpointId: number, deliveryId: number): Promise<WebhookDeliveryView> {
-    return this.queueFor(client, endpointId, async (m) => {
-      const original = await m.findOneBy(WebhookDelivery, { id: deliveryId, endpointId });
+    return this.queueFor(client, endpointId, async () => {
+      const original = await this.deliveryRows.repo.findOneBy({ id: deliveryId, endpointId });
       if (!original) throw new NotFoundException(M.webhookDeliveryNotFound);
-      const copy = await m.save(WebhookDelivery, { endpointId, eventId: original.eventId, eventType: original.eventType, orderId: original.orderId, payload: original.payload });
+      const copy = await this.deliveryRows.repo.save({ endpointId, eventId: original.eventId, eventType: original.eventType, orderId: original.orderId, payload: original.payload });
       return { delivery: copy, audit: { action: 'webhook-delivery.redeliver' as const, orderId: original.orderId, details: { eventId: original.eventId, from: original.id } } };
     });
   }
 
   /** POST …/{id}/test: a `webhook.test` event to this endpoint alone (no patient data), to try the receiver and its signature check. */
   async sendTest(client: ApiClient, endpointId: number): Promise<WebhookDeliveryView> {
-    return this.queueFor(client, endpointId, async (m) => {
+    return this.queueFor(client, endpointId, async () => {
       const event: IntegratorWebhookEvent = {
         id: newEventId(),
         type: INTEGRATOR_TEST_EVENT,
@@ -128,7 +127,7 @@ export class WebhookEndpointsService {
         created: new Date().toISOString(),
         data: { object: { endpointId, message: 'Resepti webhook test' } },
       };
-      const delivery = await m.save(WebhookDelivery, { endpointId, eventId: event.id, eventType: event.type, orderId: null, payload: event });
+      const delivery = await this.deliveryRows.repo.save({ endpointId, eventId: event.id, eventType: event.type, orderId: null, payload: event });
       return { delivery, audit: { action: 'webhook-delivery.test' as const, orderId: null, details: { eventId: event.id } } };
     });
   }
@@ -137,15 +136,15 @@ export class WebhookEndpointsService {
   private async queueFor(
     client: ApiClient,
     endpointId: number,
-    write: (m: EntityManager) => Promise<{ delivery: WebhookDelivery; audit: { action: 'webhook-delivery.redeliver' | 'webhook-delivery.test'; orderId: number | null; details: Record<string, unknown> } }>,
+    write: () => Promise<{ delivery: WebhookDelivery; audit: { action: 'webhook-delivery.redeliver' | 'webhook-delivery.test'; orderId: number | null; details: Record<string, unknown> } }>,
   ): Promise<WebhookDeliveryView> {
-    return this.endpoints.manager.transaction(async (m) => {
-      const endpoint = await m.findOneBy(WebhookEndpoint, { id: endpointId, apiClientId: client.id, deletedAt: IsNull() });
+    return this.transactions.run(async () => {
+      const endpoint = await this.endpoints.repo.findOneBy({ id: endpointId, apiClientId: client.id, deletedAt: IsNull() });
       if (!endpoint) throw new NotFoundException(M.webhookNotFound);
-      const { delivery, audit } = await write(m);
-      await this.audit.record({ role: 'integrator', id: client.id }, { action: audit.action, subject: `webhook_endpoint:${endpointId}`, orderId: audit.orderId, details: audit.details }, m);
-      await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
-      return toDeliveryView(await m.findOneByOrFail(WebhookDelivery, { id: delivery.id }));
+      const { delivery, audit } = await write();
+      await this.audit.record({ role: 'integrator', id: client.id }, { action: audit.action, subject: `webhook_endpoint:${endpointId}`, orderId: audit.orderId, details: audit.details });
+      await this.bus.tell('outbox.written', { channel: 'webhook' });
+      return toDeliveryView(await this.deliveryRows.repo.findOneByOrFail({ id: delivery.id }));
     });
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type PharmacyNotice } from '@resepti/domain';
 import type { AuditEntry } from '../platform/audit/audit.service.js';
+import { joinApiClient } from '../api-clients/api-client-sql.js';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
+import { WebhookDelivery } from './webhook.entity.js';
 
 /**
  * The lifecycle changes integrators hear of (decisions only with the delivered order). A release
@@ -33,30 +35,39 @@ export const newEventId = () => `evt_${randomBytes(16).toString('base64url')}`;
  */
 @Injectable()
 export class WebhookOutbox implements OnModuleInit {
-  constructor(private readonly bus: EventBus) {}
+  constructor(
+    private readonly bus: EventBus,
+    @InjectOwn(WebhookDelivery) private readonly deliveries: OwnRepository<WebhookDelivery>,
+  ) {}
+
+  /** A revoked client's pending deliveries, cancelled in the revoking transaction: what to audit. */
+  cancelPendingOf(apiClientId: number): Promise<AuditEntry[]> {
+    return cancelPendingDeliveries((sql, params) => this.deliveries.query(sql, params), { apiClientId }, 'client revoked');
+  }
 
   onModuleInit(): void {
-    this.bus.inTransaction('order.changed', (m, change) => this.queueOrderChange(m, change));
-    this.bus.inTransaction('notice.saved', async (m, { notice, republished }) => {
-      if (notice && republished) await this.queueNotice(m, notice);
+    // In the change's transaction (the ambient one for the listeners): the deliveries commit with it.
+    this.bus.inTransaction('order.changed', (_m, change) => this.queueOrderChange(change));
+    this.bus.inTransaction('notice.saved', async (_m, { notice, republished }) => {
+      if (notice && republished) await this.queueNotice(notice);
     });
   }
 
-  private async queueOrderChange(m: EntityManager, change: OrderChange): Promise<void> {
+  private async queueOrderChange(change: OrderChange): Promise<void> {
     const type = ORDER_EVENTS[change.kind];
     const order = change.order;
     if (!type || order.source !== 'pharmacy' || order.pharmacyId === null) return;
     // $1: the event's type, $2 its pharmacy, $3 its office, $4 sandbox (see insert()).
-    const endpoints = `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+    const endpoints = `SELECT e.id FROM webhook_endpoint e ${joinApiClient('c', 'e.api_client_id')}
         WHERE c.pharmacy_id = $2 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)
           AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids)) AND c.sandbox = $4`;
-    await this.insert(m, endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
+    await this.insert(endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
   }
 
-  private async queueNotice(m: EntityManager, notice: PharmacyNotice): Promise<void> {
-    const endpoints = `SELECT e.id FROM webhook_endpoint e JOIN api_client c ON c.id = e.api_client_id
+  private async queueNotice(notice: PharmacyNotice): Promise<void> {
+    const endpoints = `SELECT e.id FROM webhook_endpoint e ${joinApiClient('c', 'e.api_client_id')}
         WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)`;
-    await this.insert(m, endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null, sandbox: false });
+    await this.insert(endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null, sandbox: false });
   }
 
   /**
@@ -65,7 +76,6 @@ export class WebhookOutbox implements OnModuleInit {
    * in one statement with the pruning of the log: a change's transaction waits for it once.
    */
   private async insert(
-    m: EntityManager,
     endpoints: string,
     type: IntegratorWebhookEventType,
     object: unknown,
@@ -73,7 +83,7 @@ export class WebhookOutbox implements OnModuleInit {
     scope: { pharmacyId: number | null; officeId: number | null; sandbox: boolean },
   ): Promise<void> {
     const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object: object as Record<string, unknown> } };
-    const [{ queued }] = (await m.query(
+    const [{ queued }] = (await this.deliveries.query(
       `WITH pruned AS (DELETE FROM api_event WHERE created_at < now() - make_interval(days => $8)),
             logged AS (INSERT INTO api_event (event_id, type, pharmacy_id, office_id, sandbox, payload) VALUES ($5, $1, $2, $3, $4, $6::jsonb)),
             queued AS (INSERT INTO webhook_delivery (endpoint_id, event_id, event_type, order_id, payload)
@@ -81,19 +91,19 @@ export class WebhookOutbox implements OnModuleInit {
        SELECT count(*)::int AS queued FROM queued`,
       [type, scope.pharmacyId, scope.officeId, scope.sandbox, event.id, JSON.stringify(event), orderId, EVENT_LOG_DAYS],
     )) as Array<{ queued: number }>;
-    if (queued > 0) await this.bus.emit(m, 'outbox.written', { channel: 'webhook' });
+    if (queued > 0) await this.bus.tell('outbox.written', { channel: 'webhook' });
   }
 }
 
 /**
  * Ends the pending deliveries of a deleted endpoint or of every endpoint of a revoked client, in
- * the caller's transaction: they carry patients' data, and their receiver is no longer trusted
+ * the caller's transaction (`query` runs the statement in it): they carry patients' data, and their receiver is no longer trusted
  * with it. A delivery in flight keeps its POST, but its result no longer changes the row (the
  * sender updates only rows it still holds). Returns the audit rows to record, one per endpoint.
  */
-export async function cancelPendingDeliveries(m: EntityManager, scope: { endpointId: number } | { apiClientId: number }, reason: 'endpoint deleted' | 'client revoked'): Promise<AuditEntry[]> {
+export async function cancelPendingDeliveries(query: (sql: string, params: unknown[]) => Promise<unknown>, scope: { endpointId: number } | { apiClientId: number }, reason: 'endpoint deleted' | 'client revoked'): Promise<AuditEntry[]> {
   const [column, id] = 'endpointId' in scope ? ['id', scope.endpointId] : ['api_client_id', scope.apiClientId];
-  const rows = (await m.query(
+  const rows = (await query(
     `WITH cancelled AS (
        UPDATE webhook_delivery SET status = 'cancelled', last_error = $2, claimed_by = NULL, lease_until = NULL
         WHERE status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoint WHERE ${column} = $1)

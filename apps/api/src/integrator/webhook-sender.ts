@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { WEBHOOK_SIGNATURE_HEADER, type IntegratorWebhookEvent } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { OutboxWorker, type OutboxRow, type SendOutcome } from '../platform/outbox/outbox-worker.js';
 import { retryDelayMs, withJitter } from '../platform/outbox/retry-delay.js';
 import { WebhookDelivery } from './webhook.entity.js';
 import { postToWebhook, resolveWebhookTarget } from './webhook-url.js';
+import { joinApiClient } from '../api-clients/api-client-sql.js';
 
 /** Retries stop this long after the event was written; then the delivery is 'failed'. */
 const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -57,19 +57,20 @@ export function webhookSignature(secrets: string[], body: string, unixSeconds: n
 @Injectable()
 export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
   constructor(
-    @InjectRepository(WebhookDelivery) deliveries: Repository<WebhookDelivery>,
+    @InjectOwn(WebhookDelivery) deliveries: OwnRepository<WebhookDelivery>,
+    transactions: Transactions,
     @Inject(APP_CONFIG) config: AppConfig,
     audit: AuditService,
     bus: EventBus,
   ) {
-    super(deliveries.manager, {
+    super(deliveries, transactions, {
       name: 'webhook',
       table: 'webhook_delivery',
       done: { status: 'delivered', timeColumn: 'delivered_at' },
       concurrency: 8,
       intervalMs: config.webhooks.sendIntervalSeconds * 1000,
       claimable: {
-        joins: 'JOIN webhook_endpoint e ON e.id = x.endpoint_id JOIN api_client c ON c.id = e.api_client_id',
+        joins: `JOIN webhook_endpoint e ON e.id = x.endpoint_id ${joinApiClient('c', 'e.api_client_id')}`,
         // A live endpoint of a client not revoked (revoking cancels the rows too; this holds even for a
         // revocation made by hand), and no earlier delivery of the same order to it still pending.
         where: `e.deleted_at IS NULL AND c.revoked_at IS NULL
@@ -77,7 +78,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
                                  WHERE p.endpoint_id = x.endpoint_id AND p.order_id = x.order_id AND p.id < x.id AND p.status = 'pending')`,
       },
       load: async (claimed) => {
-        const endpoints = (await deliveries.manager.query(
+        const endpoints = (await deliveries.queryOnItsOwn(
           `SELECT id, api_client_id, url, ARRAY[secret] || CASE WHEN previous_secret_until > now() THEN ARRAY[previous_secret] ELSE '{}' END AS secrets
              FROM webhook_endpoint WHERE id = ANY($1)`,
           [[...new Set(claimed.map((r) => r.endpoint_id))]],
@@ -113,7 +114,7 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
         const delayMs = withJitter(retryDelayMs(row.attempts, config.webhooks.retrySeconds));
         return { giveUp: new Date(row.created_at).getTime() + RETRY_WINDOW_MS < Date.now() + delayMs, delayMs };
       },
-      recorded: async (m, row, outcome) => {
+      recorded: async (row, outcome) => {
         if (!outcome.sent) return;
         await audit.record(
           { role: 'integrator', id: row.api_client_id },
@@ -124,7 +125,6 @@ export class WebhookSender extends OutboxWorker<DeliveryRow, DeliveryOutcome> {
             patientHetu: patientOf(row.payload),
             details: { eventId: row.payload.id, eventType: row.payload.type, attempt: row.attempts, status: outcome.status, error: outcome.error },
           },
-          m,
         );
       },
     }, config.outbox);

@@ -123,7 +123,7 @@ export class ApiEvent {
 
   /**
    * Its transaction's id, or the largest already written if that is larger (a trigger sets it):
-   * GET /api/v1/events lists by it, by commit rather than by serial (integrator/change-feed.ts).
+   * GET /api/v1/events lists by it, by commit rather than by serial (orders/change-feed.ts).
    */
   @Column({ type: 'bigint', select: false, insert: false, update: false })
   changeXid!: string;

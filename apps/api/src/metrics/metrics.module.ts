@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Gauge } from 'prom-client';
+import { OrdersModule } from '../orders/orders.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { RedisConnection } from '../platform/redis/redis-connection.js';
 import { collectProcessMetrics, registry } from '../platform/metrics/metrics.js';
@@ -14,7 +15,7 @@ import { SharedStateCollector } from './shared-state.collector.js';
  * scrape (SharedStateCollector). Nothing imports this module.
  */
 @Module({
-  imports: [RealtimeModule],
+  imports: [RealtimeModule, OrdersModule],
   controllers: [MetricsController],
   providers: [MetricsListener, SharedStateCollector],
 })

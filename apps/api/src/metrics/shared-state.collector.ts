@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Gauge } from 'prom-client';
-import type { DataSource } from 'typeorm';
 import { registry } from '../platform/metrics/metrics.js';
+import { OutboxWorker } from '../platform/outbox/outbox-worker.js';
+import { OrderQueueService } from '../orders/order-queue.service.js';
 
 interface Snapshot {
   queue: Array<{ option: string; waiting: number; processing: number }>;
@@ -14,9 +14,9 @@ interface Snapshot {
 
 /**
  * Gauges of state that every process shares (the queue, the deadlines, the outboxes), read from
- * PostgreSQL when Prometheus scrapes: three index-backed statements (order_queue_count is a row
+ * PostgreSQL when Prometheus scrapes: index-backed statements of their owners (orders/: order_queue_count is a row
  * per delivery option; the deadline and overdue count probe idx_orders_queue; the outboxes their
- * (status, next_attempt_at) indexes), the same cost at any queue depth. Every process reports the
+ * (status, next_attempt_at) indexes, each read by its OutboxWorker), the same cost at any queue depth. Every process reports the
  * same values, so queries and alerts take max() over instances, never sum(); no lease or leader
  * is needed and the figures stay while any one process is up. A reading that fails (PostgreSQL
  * down) leaves the last values and sets resepti_shared_state_up to 0.
@@ -27,7 +27,7 @@ export class SharedStateCollector {
   /** The reading of the scrape under way: the gauges are collected one after another, from one reading. */
   private reading: Promise<Snapshot | null> | null = null;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly orderQueue: OrderQueueService) {
     const read = () => this.snapshot();
     new Gauge({
       name: 'resepti_orders_waiting',
@@ -114,27 +114,8 @@ export class SharedStateCollector {
   }
 
   private async read(): Promise<Snapshot> {
-    // Per option, its earliest waiting deadline: the first row of idx_orders_queue's waiting range with that option.
-    // Sandbox orders are the simulated doctor's: no doctor's queue or overdue work.
-    const [queue, [{ overdue }], outbox] = await Promise.all([
-      this.db.query(
-        `SELECT q.delivery_option_id AS option, sum(q.waiting)::int AS waiting, sum(q.processing)::int AS processing,
-                (SELECT extract(epoch FROM o.delivery_before_time - now())::float8 FROM orders o
-                  WHERE o.delivery_status = 'waiting' AND NOT o.sandbox AND o.delivery_option_id = q.delivery_option_id
-                  ORDER BY o.delivery_before_time LIMIT 1) AS "nextDeadlineSeconds"
-           FROM order_queue_count q GROUP BY q.delivery_option_id ORDER BY q.delivery_option_id`,
-      ) as Promise<Array<Snapshot['queue'][number] & { nextDeadlineSeconds: number | null }>>,
-      this.db.query(
-        `SELECT count(*)::int AS overdue FROM orders WHERE delivery_status IN ('waiting', 'processing') AND NOT sandbox AND delivery_before_time < now()`,
-      ) as Promise<Array<{ overdue: number }>>,
-      this.db.query(
-        `SELECT 'sms' AS channel, count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldestSeconds"
-           FROM sms_outbox WHERE status = 'pending'
-         UNION ALL
-         SELECT 'webhook', count(*)::int, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8
-           FROM webhook_delivery WHERE status = 'pending'`,
-      ) as Promise<Snapshot['outbox']>,
-    ]);
+    // The queue's figures from orders/, each outbox's backlog from its worker (its module's table).
+    const [{ queue, overdue }, outbox] = await Promise.all([this.orderQueue.sharedState(), Promise.all(OutboxWorker.registered().map((w) => w.pending()))]);
     const nextDeadline = queue.flatMap((q) => (q.nextDeadlineSeconds === null ? [] : [{ option: q.option, seconds: q.nextDeadlineSeconds }]));
     return { queue, overdue, nextDeadline, outbox };
   }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
 import type { PharmacyNotice } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { NoticeCheck } from './notice-check.entity.js';
 import { Notice } from './notice.entity.js';
@@ -30,13 +29,15 @@ function toDto(n: Notice): PharmacyNotice {
 @Injectable()
 export class NoticesService {
   constructor(
-    @InjectRepository(Notice) private readonly notices: Repository<Notice>,
+    @InjectOwn(Notice) private readonly notices: OwnRepository<Notice>,
+    @InjectOwn(NoticeCheck) private readonly checks: OwnRepository<NoticeCheck>,
+    private readonly transactions: Transactions,
     private readonly bus: EventBus,
     private readonly audit: AuditService,
   ) {}
 
   async current(): Promise<PharmacyNotice | null> {
-    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.repo.findOneBy({ id: CURRENT_NOTICE_ID });
     return notice ? toDto(notice) : null;
   }
 
@@ -51,8 +52,8 @@ export class NoticesService {
    * version, so every pharmacy user sees the new notice unchecked. Told as 'notice.saved'.
    */
   async save(doctorId: number, input: NoticeInput): Promise<PharmacyNotice> {
-    return this.notices.manager.transaction(async (m) => {
-      const repo = m.getRepository(Notice);
+    return this.transactions.run(async () => {
+      const repo = this.notices.repo;
       const existing = await repo.findOne({ where: { id: CURRENT_NOTICE_ID }, lock: { mode: 'pessimistic_write' } });
       const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
       const republished = input.status === 'published' && (existing?.status !== 'published' || changedContent);
@@ -60,31 +61,29 @@ export class NoticesService {
       await repo.save({ id: CURRENT_NOTICE_ID, ...input, version, updatedByDoctorId: doctorId });
       await this.audit.record(
         { role: 'doctor', id: doctorId },
-        { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } },
-        m,
-      );
+        { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } });
       const notice = toDto(await repo.findOneByOrFail({ id: CURRENT_NOTICE_ID }));
-      await this.bus.emit(m, 'notice.saved', { notice: notice.status === 'published' ? notice : null, republished });
+      await this.bus.tell('notice.saved', { notice: notice.status === 'published' ? notice : null, republished });
       return notice;
     });
   }
 
-  /** A pharmacy user is deleted: their read marks go too (inside the deleting transaction). */
-  async forgetReader(manager: EntityManager, pharmacyUserId: number): Promise<void> {
-    await manager.getRepository(NoticeCheck).delete({ pharmacyUserId });
+  /** A pharmacy user is deleted: their read marks go too (inside the deleting transaction, the ambient one). */
+  async forgetReader(pharmacyUserId: number): Promise<void> {
+    await this.checks.repo.delete({ pharmacyUserId });
   }
 
   async checkStatus(pharmacyUserId: number): Promise<NoticeCheckStatus> {
-    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.repo.findOneBy({ id: CURRENT_NOTICE_ID });
     if (!notice || notice.status !== 'published') return { checked: false, published: false };
-    const check = await this.notices.manager.getRepository(NoticeCheck).findOneBy({ pharmacyUserId });
+    const check = await this.checks.repo.findOneBy({ pharmacyUserId });
     return { checked: check?.checkedVersion === notice.version, published: true };
   }
 
   async setChecked(pharmacyUserId: number, checked: boolean): Promise<NoticeCheckStatus> {
-    const notice = await this.notices.findOneBy({ id: CURRENT_NOTICE_ID });
+    const notice = await this.notices.repo.findOneBy({ id: CURRENT_NOTICE_ID });
     const version = checked ? (notice?.version ?? 0) : -1;
-    await this.notices.manager.getRepository(NoticeCheck).upsert({ pharmacyUserId, checkedVersion: version }, ['pharmacyUserId']);
+    await this.checks.repo.upsert({ pharmacyUserId, checkedVersion: version }, ['pharmacyUserId']);
     return this.checkStatus(pharmacyUserId);
   }
 }

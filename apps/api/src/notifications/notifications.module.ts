@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { SmsOutboxController } from './sms-outbox.controller.js';
 import { SmsOutbox } from './sms-outbox.entity.js';
@@ -9,8 +11,8 @@ import { SmsSender } from './sms-sender.js';
 
 /** SMS: the outbox (written in the transaction of the change it tells of), its channel of the outbox worker, and its provider (SMS_PROVIDER). */
 @Module({
-  imports: [TypeOrmModule.forFeature([SmsOutbox])],
+  imports: [TypeOrmModule.forFeature([SmsOutbox]), TransactionsModule, PersonalDataModule],
   controllers: [SmsOutboxController],
-  providers: [SmsOutboxService, SmsSender, { provide: SMS_PROVIDER, useFactory: (config: AppConfig) => smsProviderFor(config.sms), inject: [APP_CONFIG] }],
+  providers: [...ownRepositories([SmsOutbox]), SmsOutboxService, SmsSender, { provide: SMS_PROVIDER, useFactory: (config: AppConfig) => smsProviderFor(config.sms), inject: [APP_CONFIG] }],
 })
 export class NotificationsModule {}

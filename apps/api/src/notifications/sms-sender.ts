@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { OutboxWorker, type OutboxRow } from '../platform/outbox/outbox-worker.js';
 import { retryDelayMs } from '../platform/outbox/retry-delay.js';
@@ -21,9 +20,16 @@ interface SmsRow extends OutboxRow {
  */
 @Injectable()
 export class SmsSender extends OutboxWorker<SmsRow> {
-  constructor(@InjectRepository(SmsOutbox) outbox: Repository<SmsOutbox>, @Inject(SMS_PROVIDER) provider: SmsProvider, @Inject(APP_CONFIG) config: AppConfig, bus: EventBus) {
+  constructor(
+    @InjectOwn(SmsOutbox) outbox: OwnRepository<SmsOutbox>,
+    transactions: Transactions,
+    @Inject(SMS_PROVIDER) provider: SmsProvider,
+    @Inject(APP_CONFIG) config: AppConfig,
+    bus: EventBus,
+  ) {
     super(
-      outbox.manager,
+      outbox,
+      transactions,
       {
         name: 'SMS',
         table: 'sms_outbox',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { Coupon } from './coupon.entity.js';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
@@ -20,13 +20,20 @@ export function newCouponCode(): string {
  */
 @Injectable()
 export class CouponsService {
-  /** Creates the item's coupon unless it already has one; returns its code. */
-  async ensureForItem(manager: EntityManager, input: { orderItemId: number; customerId: number; amountCents: number }): Promise<string> {
-    const existing = await manager.findOneBy(Coupon, { orderItemId: input.orderItemId });
+  constructor(@InjectOwn(Coupon) private readonly coupons: OwnRepository<Coupon>) {}
+
+  /** A code's coupon (usable or not), or null; in the ambient transaction, if any. */
+  byCode(code: string): Promise<Coupon | null> {
+    return this.coupons.repo.findOneBy({ code });
+  }
+
+  /** Creates the item's coupon unless it already has one (in the ambient transaction); returns its code. */
+  async ensureForItem(input: { orderItemId: number; customerId: number; amountCents: number }): Promise<string> {
+    const existing = await this.coupons.repo.findOneBy({ orderItemId: input.orderItemId });
     if (existing) return existing.code;
     for (let attempt = 0; ; attempt++) {
       const code = newCouponCode();
-      const inserted = (await manager
+      const inserted = (await this.coupons.repo
         .createQueryBuilder()
         .insert()
         .into(Coupon)
@@ -45,8 +52,8 @@ export class CouponsService {
    * more (another payment took the last use): the caller then does not place the order at the
    * discounted price. The conditional update decides, however many payments race for the last use.
    */
-  async useForPayment(manager: EntityManager, couponId: number, customerId: number): Promise<boolean> {
-    const rows = (await manager.query(
+  async useForPayment(couponId: number, customerId: number): Promise<boolean> {
+    const rows = (await this.coupons.query(
       `WITH used AS (
          UPDATE coupon
          SET uses = uses + 1, used_at = CASE WHEN customer_id IS NULL THEN used_at ELSE now() END

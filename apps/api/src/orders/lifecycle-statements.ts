@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { joinDoctor, lockDoctorSql, lockedDoctorFrom } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import type { Decision, OrderStatus } from '@resepti/domain';
 import { loadChangedOrder, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
@@ -30,7 +31,7 @@ const QUEUE_COUNT_STRIPES = 16;
  */
 export async function lockDoctor(m: EntityManager, doctorId: number, options: { withQueueStripes?: boolean } = {}): Promise<void> {
   if (!options.withQueueStripes) {
-    await preparedIn(m, 'doctor-lock', `SELECT id FROM doctor WHERE id = $1 FOR UPDATE`, [doctorId]);
+    await preparedIn(m, 'doctor-lock', lockDoctorSql('$1'), [doctorId]);
     return;
   }
   await preparedIn(
@@ -38,7 +39,7 @@ export async function lockDoctor(m: EntityManager, doctorId: number, options: { 
     'doctor-lock-with-stripes',
     `SELECT d.id, (SELECT count(*) FROM (SELECT 1 FROM order_queue_count WHERE stripe = pg_backend_pid() % ${QUEUE_COUNT_STRIPES}
                                           ORDER BY delivery_option_id FOR UPDATE) s) AS stripes
-       FROM doctor d WHERE d.id = $1 FOR UPDATE OF d`,
+       ${lockedDoctorFrom('$1')}`,
     [doctorId],
   );
 }
@@ -156,7 +157,7 @@ export async function decideItemRow(
      SELECT t.*, EXISTS (SELECT 1 FROM decided) AS decided, ${ORDER_AND_ITEM_COLUMNS}, o.updated_at, NULL::text AS i_coupon_code
        FROM target t
        LEFT JOIN changed_order o ON true
-       LEFT JOIN doctor d ON d.id = o.doctor_id
+       ${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN changed_items i ON i.order_id = o.id
       ORDER BY i.id`,
     [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven],

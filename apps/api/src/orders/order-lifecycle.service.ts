@@ -1,6 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityNotFoundError, type EntityManager, type Repository } from 'typeorm';
+import { EntityNotFoundError, type EntityManager } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
   MESSAGES,
@@ -18,6 +17,7 @@ import {
 import { AuditService, type AuditActor, type AuditEntry } from '../platform/audit/audit.service.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { retryOnConflict } from '../platform/database/errors.js';
+import { ambientManager, Transactions } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { CouponsService } from './coupons.service.js';
 import type { NewOrder } from './new-order.js';
@@ -33,7 +33,7 @@ import { Order } from './order.entity.js';
 export interface Placement {
   order: NewOrder;
   audit: Omit<AuditEntry, 'orderId'>;
-  recordPlaced?: (m: EntityManager, order: Order) => Promise<void>;
+  recordPlaced?: (order: Order) => Promise<void>;
 }
 
 export interface PickResult {
@@ -65,11 +65,11 @@ export class OrderLifecycleService {
   private readonly countsAtChange = new WeakMap<Order, QueueStatus | null>();
 
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
     private readonly queue: OrderQueueService,
     private readonly coupons: CouponsService,
     private readonly audit: AuditService,
     private readonly bus: EventBus,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -80,14 +80,14 @@ export class OrderLifecycleService {
    * returned with the new order. When `prepare` returns null nothing is placed: its own writes
    * (e.g. a refused payment's record) commit, and nothing is published.
    */
-  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T>): Promise<T & { placed: Order }>;
-  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T | null>): Promise<(T & { placed: Order }) | null>;
-  async place<T extends Placement>(actor: AuditActor, prepare: (m: EntityManager) => Promise<T | null>): Promise<(T & { placed: Order }) | null> {
+  async place<T extends Placement>(actor: AuditActor, prepare: () => Promise<T>): Promise<T & { placed: Order }>;
+  async place<T extends Placement>(actor: AuditActor, prepare: () => Promise<T | null>): Promise<(T & { placed: Order }) | null>;
+  async place<T extends Placement>(actor: AuditActor, prepare: () => Promise<T | null>): Promise<(T & { placed: Order }) | null> {
     return this.change(async (m) => {
-      const prepared = await prepare(m);
+      const prepared = await prepare();
       if (!prepared) return { result: null };
       const placed = await this.insertOrder(m, prepared.order);
-      await prepared.recordPlaced?.(m, placed);
+      await prepared.recordPlaced?.(placed);
       await this.audit.record(actor, { ...prepared.audit, orderId: placed.id }, m);
       return { result: { ...prepared, placed }, change: { kind: 'placed', order: placed } };
     });
@@ -101,16 +101,16 @@ export class OrderLifecycleService {
    */
   async placeOnce<T extends Placement>(
     actor: AuditActor,
-    claimKey: (m: EntityManager) => Promise<boolean>,
-    prepare: (m: EntityManager) => Promise<T | null>,
+    claimKey: () => Promise<boolean>,
+    prepare: () => Promise<T | null>,
   ): Promise<{ kind: 'placed'; placed: Order; prepared: T } | { kind: 'repeat' } | { kind: 'declined' }> {
     let repeat = false;
-    const done = await this.place(actor, async (m) => {
-      if (!(await claimKey(m))) {
+    const done = await this.place(actor, async () => {
+      if (!(await claimKey())) {
         repeat = true;
         return null;
       }
-      return prepare(m);
+      return prepare();
     });
     if (done) return { kind: 'placed', placed: done.placed, prepared: done };
     return repeat ? { kind: 'repeat' } : { kind: 'declined' };
@@ -129,7 +129,7 @@ export class OrderLifecycleService {
 
   /** A pick's answer and change: the held order (an audited read), or the picked one (a change), or nothing. */
   private async pickAnswer(m: EntityManager, actor: SessionUser, { held, picked }: HeldOrPicked): Promise<{ result: PickResult; change?: OrderChange }> {
-    if (held !== null) return { result: { order: await this.queue.readHeld(m, actor, held), picked: false } };
+    if (held !== null) return { result: { order: await this.queue.readHeld(actor, held), picked: false } };
     if (picked === null) return { result: { order: null, picked: false } };
     const loaded = await this.loadChanged(m, picked, 'picked');
     await this.audit.record(actor, { action: 'order:pick', orderId: picked, patientHetu: loaded.order.patientHetu }, m);
@@ -142,7 +142,7 @@ export class OrderLifecycleService {
   /** The doctor's current order goes back to the queue (its decisions so far are kept). */
   async release(actor: SessionUser): Promise<void> {
     await this.change(async (m) => {
-      const held = await this.queue.heldOrderId(m, actor.id, true);
+      const held = await this.queue.heldOrderId(actor.id, true);
       if (held === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
       return { result: undefined, change: await this.backToQueue(m, actor, held, actor.id) };
     });
@@ -179,7 +179,7 @@ export class OrderLifecycleService {
       if (!loaded) throw new Error(`item ${itemId}: the decision was not written though every check passed`);
       const couponCode =
         decision === 'rejected-with-coupon'
-          ? await this.coupons.ensureForItem(m, { orderItemId: itemId, customerId: target.customerId!, amountCents: target.priceCents })
+          ? await this.coupons.ensureForItem({ orderItemId: itemId, customerId: target.customerId!, amountCents: target.priceCents })
           : null;
       await this.audit.record(actor, { action: `order-item:${decision}`, orderId: target.orderId, patientHetu: target.patientHetu }, m);
       const changed = this.changedOrder(loaded, null).order; // a decision does not move the queue
@@ -204,7 +204,7 @@ export class OrderLifecycleService {
     return this.bus.together(() =>
       retryOnConflict(() => this.change(async (m) => {
         await lockDoctor(m, actor.id, { withQueueStripes: true });
-        const heldId = await this.queue.heldOrderId(m, actor.id, true);
+        const heldId = await this.queue.heldOrderId(actor.id, true);
         if (heldId === null) throw new ConflictException(DOCTOR_MESSAGES.noCurrentOrder);
         if (!(await this.markDelivered(m, heldId, new Date()))) throw new ConflictException(DOCTOR_MESSAGES.undecidedItems);
         // The delivered order read as loadChanged reads it, and the next one picked, in one statement.
@@ -294,7 +294,10 @@ export class OrderLifecycleService {
    * and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    return this.orders.manager.transaction(async (m) => {
+    // A transaction of its own (also when the caller runs in one), its manager ambient: the
+    // callers' steps (prepare, claimKey, recordPlaced) reach their own tables through OwnRepository.
+    return this.transactions.runApart(async () => {
+      const m = ambientManager()!;
       const done = await work(m);
       if (done.change) await this.tell(m, done.change);
       return done.result;

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
+import { joinDoctor } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
+import type { Queryable } from '../platform/database/transactions.js';
 import type { DoctorOrder } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
@@ -29,7 +31,7 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
 /** The same with the items' coupons (c). */
 export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
-export const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
+export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN order_item i ON i.order_id = o.id
        LEFT JOIN coupon c ON c.order_item_id = i.id`;
 
@@ -39,8 +41,8 @@ export const ORDER_WITH_ITEMS_JOINS = `LEFT JOIN doctor d ON d.id = o.doctor_id
  * doctorViewOf) from one read, where the ORM's find with relations and loadDoctorOrder took three
  * (and the ORM's query building cost more than the statements).
  */
-export async function loadOrderWithItems(manager: EntityManager, id: number): Promise<LoadedOrder | null> {
-  const rows = (await manager.query(
+export async function loadOrderWithItems(db: Queryable, id: number): Promise<LoadedOrder | null> {
+  const rows = (await db.query(
     `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
        FROM orders o
        ${ORDER_WITH_ITEMS_JOINS}
@@ -152,8 +154,8 @@ export function doctorViewOf({ order, doctor, couponByItem }: LoadedOrder): Doct
 }
 
 /** One order as its doctor sees it (one statement), or null. */
-export async function loadDoctorOrder(manager: EntityManager, id: number): Promise<DoctorOrder | null> {
-  const loaded = await loadOrderWithItems(manager, id);
+export async function loadDoctorOrder(db: Queryable, id: number): Promise<DoctorOrder | null> {
+  const loaded = await loadOrderWithItems(db, id);
   return loaded && doctorViewOf(loaded);
 }
 

@@ -1,4 +1,3 @@
-import { In, type EntityManager } from 'typeorm';
 import {
   isRecentDecision,
   isTopicId,
@@ -7,15 +6,13 @@ import {
   type CustomerOrder,
   type DoctorOrder,
   type DoctorPrescription,
-  type OrderStatus,
   type IntegratorOrder,
   type PharmacyOrder,
   type QueueOrder,
 } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
-import { Coupon } from './coupon.entity.js';
 import { type OrderItem } from './order-item.entity.js';
-import { Order } from './order.entity.js';
+import type { Order } from './order.entity.js';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
@@ -186,22 +183,4 @@ export function toCustomerOrder(order: Order, coupons: Map<number, string>, now 
         };
       }),
   };
-}
-
-/** A customer's orders (their own only) in one status group, newest first, with the coupons of delivered items. */
-export async function loadCustomerOrders(manager: EntityManager, customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
-  const ids = (
-    (await manager.query(
-      `SELECT id FROM orders WHERE customer_id = $1 AND delivery_status = ANY($2::text[])
-        ORDER BY coalesce(delivery_time, created_at) DESC, id DESC LIMIT 100`,
-      [customerId, statuses],
-    )) as Array<{ id: number }>
-  ).map((r) => r.id);
-  const loaded = ids.length ? await manager.getRepository(Order).find({ where: { id: In(ids) }, relations: { items: true } }) : [];
-  const byId = new Map(loaded.map((o) => [o.id, o]));
-  const orders = ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
-  const itemIds = orders.flatMap((o) => (o.items ?? []).map((i) => i.id));
-  const coupons = itemIds.length ? await manager.getRepository(Coupon).find({ where: { orderItemId: In(itemIds) } }) : [];
-  const byItem = new Map(coupons.map((c) => [c.orderItemId!, c.code]));
-  return orders.map((o) => toCustomerOrder(o, byItem));
 }

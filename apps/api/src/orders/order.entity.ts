@@ -112,7 +112,7 @@ export class Order {
   /**
    * The id of the transaction that last wrote the row (a trigger sets it on every insert and
    * update): the integrators' order feed pages by it, by commit rather than by clock
-   * (integrator/change-feed.ts). Never written by the app, not loaded with the entity.
+   * (orders/change-feed.ts). Never written by the app, not loaded with the entity.
    */
   @Column({ type: 'bigint', select: false, insert: false, update: false })
   changeXid!: string;

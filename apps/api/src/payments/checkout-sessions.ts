@@ -1,9 +1,10 @@
 import { ConflictException, Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In } from 'typeorm';
 import { CUSTOMER_MESSAGES } from '@resepti/domain';
 import { CustomerCartService } from '../customer/customer-cart.service.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
+import { PersonalData } from '../platform/personal-data/personal-data.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentSession, type SessionEndReason } from './payment-session.entity.js';
@@ -43,19 +44,29 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 @Injectable()
 export class CheckoutSessions implements OnModuleInit {
   constructor(
-    @InjectRepository(PaymentSession) private readonly sessions: Repository<PaymentSession>,
+    @InjectOwn(PaymentSession) private readonly sessions: OwnRepository<PaymentSession>,
+    private readonly transactions: Transactions,
     private readonly carts: CustomerCartService,
     private readonly gateway: PaymentGateway,
     private readonly bus: EventBus,
+    private readonly personalData: PersonalData,
   ) {}
 
   onModuleInit(): void {
+    // A person's copy of their data lists their checkouts (amounts and dates; no card data is ever kept).
+    this.personalData.register('payments', ({ customerId }) =>
+      this.sessions.queryOnItsOwn(
+        `SELECT status, amount_cents AS "amountCents", created_at AS "createdAt", completed_at AS "paidAt", order_id AS "orderId"
+           FROM payment_session WHERE customer_id = $1 ORDER BY created_at`,
+        [customerId],
+      ),
+    );
     // In the cart change's transaction, under its lock: the checkout of the old cart ends.
-    this.bus.inTransaction('customer-cart.changed', async (m, { customerId }) => {
-      const current = await this.current(m, customerId);
+    this.bus.inTransaction('customer-cart.changed', async (_m, { customerId }) => {
+      const current = await this.current(customerId);
       if (!current) return;
       if (isFreshClaim(current)) throw paymentInProgress(claimEnds(current.claimedAt));
-      await this.end(m, current, current.status === 'paying' ? 'timeout' : 'cart-changed');
+      await this.end(current, current.status === 'paying' ? 'timeout' : 'cart-changed');
     });
     this.bus.afterCommit('checkouts.ended', ({ sessions }) => void this.gateway.expireCheckouts(sessions));
   }
@@ -66,11 +77,11 @@ export class CheckoutSessions implements OnModuleInit {
    * 409 while a payment is being taken; 400 when the cart is empty.
    */
   async open(customerId: number): Promise<{ session: PaymentSession; discountCode: string | null }> {
-    return this.sessions.manager.transaction(async (m) => {
-      const customer = await this.carts.lockCart(m, customerId);
-      const cart = await this.carts.checkout(customerId, m);
+    return this.transactions.run(async () => {
+      const customer = await this.carts.lockCart(customerId);
+      const cart = await this.carts.checkout(customerId);
       const discountCode = cart.cart.coupon?.code ?? null;
-      const current = await this.current(m, customerId);
+      const current = await this.current(customerId);
       if (current) {
         if (isFreshClaim(current)) throw paymentInProgress(claimEnds(current.claimedAt));
         const reusable =
@@ -79,10 +90,10 @@ export class CheckoutSessions implements OnModuleInit {
           current.amountCents === cart.cart.totalPrice &&
           current.expiresAt.getTime() - Date.now() > REUSE_MIN_LEFT_MS;
         if (reusable) return { session: current, discountCode };
-        await this.end(m, current, current.status === 'paying' ? 'timeout' : 'replaced');
+        await this.end(current, current.status === 'paying' ? 'timeout' : 'replaced');
       }
       const id = newId(this.gateway.embedded ? 'cs_test' : 'ps');
-      const session = m.create(PaymentSession, {
+      const session = this.sessions.repo.create({
         id,
         customerId,
         provider: this.gateway.provider,
@@ -96,14 +107,14 @@ export class CheckoutSessions implements OnModuleInit {
         expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
         orderId: null,
       });
-      await m.insert(PaymentSession, session);
+      await this.sessions.repo.insert(session);
       return { session, discountCode };
     });
   }
 
   /** Records where the customer pays (Stripe's page); concurrent starts of one session record the same. */
   async recordCheckout(id: string, providerRef: string, checkoutUrl: string): Promise<void> {
-    await this.sessions.update({ id }, { providerRef, checkoutUrl });
+    await this.sessions.repo.update({ id }, { providerRef, checkoutUrl });
   }
 
   /**
@@ -127,28 +138,29 @@ export class CheckoutSessions implements OnModuleInit {
    * may have taken the money, so the provider is asked before the cart is charged again.
    */
   async unansweredCharge(customerId: number): Promise<PaymentSession | null> {
-    const claimed = await this.sessions.findOneBy({ customerId, status: 'paying' });
+    const claimed = await this.sessions.repo.findOneBy({ customerId, status: 'paying' });
     return claimed && !isFreshClaim(claimed) ? claimed : null;
   }
 
   /** A declined charge: the session is payable again (with another card). */
   async release(id: string): Promise<void> {
-    await this.sessions.update({ id, status: 'paying' }, { status: 'open', claimedAt: null });
+    await this.sessions.repo.update({ id, status: 'paying' }, { status: 'open', claimedAt: null });
   }
 
   /** The provider could not take the payment at all: the session ends, the cart stays. */
   async endUnpaid(id: string, reason: SessionEndReason): Promise<void> {
-    await this.sessions.update({ id, status: In(['open', 'paying']) }, { status: 'expired', endReason: reason });
+    await this.sessions.repo.update({ id, status: In(['open', 'paying']) }, { status: 'expired', endReason: reason });
   }
 
-  private current(m: EntityManager, customerId: number): Promise<PaymentSession | null> {
-    return m.findOne(PaymentSession, { where: { customerId, status: In(['open', 'paying']) }, lock: { mode: 'pessimistic_write' } });
+  /** The customer's payable session, locked (in the ambient transaction). */
+  private current(customerId: number): Promise<PaymentSession | null> {
+    return this.sessions.repo.findOne({ where: { customerId, status: In(['open', 'paying']) }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Ends a payable session; once this commits, a Stripe session is expired at Stripe too. */
-  private async end(m: EntityManager, session: PaymentSession, reason: SessionEndReason): Promise<void> {
-    await m.update(PaymentSession, { id: session.id }, { status: 'expired', endReason: reason });
-    await this.bus.emit(m, 'checkouts.ended', { sessions: [{ provider: session.provider, providerRef: session.providerRef }] });
+  private async end(session: PaymentSession, reason: SessionEndReason): Promise<void> {
+    await this.sessions.repo.update({ id: session.id }, { status: 'expired', endReason: reason });
+    await this.bus.tell('checkouts.ended', { sessions: [{ provider: session.provider, providerRef: session.providerRef }] });
   }
 }
 

@@ -1,8 +1,9 @@
-import type { EntityManager } from 'typeorm';
 import { formatEuro } from '@resepti/domain';
 import { CLAIM_TIMEOUT_MS } from './checkout-sessions.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import type { PaymentProvider } from './payment-session.entity.js';
+import { customerOrdersSince, orderPrices } from '../orders/order-facts.js';
+import type { Queryable } from '../platform/database/transactions.js';
 
 export type ReconciliationKind =
   /** Money taken (at the provider) that became no order and is not (yet) returned. */
@@ -58,7 +59,7 @@ interface AnomalyRow {
  * checkout at the same price. A charge whose outcome never reached us (the process died while the
  * card was charged) is looked up at the provider.
  */
-export async function reconcilePayments(m: EntityManager, gateway: PaymentGateway, since: Date): Promise<Reconciliation> {
+export async function reconcilePayments(m: Queryable, gateway: PaymentGateway, since: Date): Promise<Reconciliation> {
   const [{ sessions, stripe }] = (await m.query(
     `SELECT count(*)::int AS sessions, count(*) FILTER (WHERE provider = 'stripe')::int AS stripe FROM payment_session WHERE created_at >= $1`,
     [since],
@@ -86,22 +87,30 @@ export async function reconcilePayments(m: EntityManager, gateway: PaymentGatewa
     }
   }
 
-  const unpaidOrders = (await m.query(
-    `SELECT o.id, o.price_cents, o.created_at FROM orders o
-     WHERE o.source = 'customer' AND o.created_at >= $1
-       AND NOT EXISTS (SELECT 1 FROM payment_session s WHERE s.order_id = o.id AND s.status = 'complete')
-     ORDER BY o.id`,
-    [since],
-  )) as Array<{ id: number; price_cents: number; created_at: Date }>;
+  // Customer orders of the period (orders/) without a completed checkout behind them (payments/).
+  const placed = await customerOrdersSince(m, since);
+  const paidFor = new Set(
+    (
+      (await m.query(`SELECT order_id FROM payment_session WHERE status = 'complete' AND order_id = ANY($1::int[])`, [placed.map((o) => o.id)])) as Array<{
+        order_id: number;
+      }>
+    ).map((r) => r.order_id),
+  );
+  const unpaidOrders = placed.filter((o) => !paidFor.has(o.id));
   for (const o of unpaidOrders) {
     items.push({ kind: 'order-without-payment', sessionId: null, orderId: o.id, amountCents: o.price_cents, at: o.created_at, detail: 'no paid checkout placed this order', explained: false });
   }
 
-  const mispriced = (await m.query(
-    `SELECT s.id, s.order_id, s.amount_cents, o.price_cents, s.completed_at FROM payment_session s JOIN orders o ON o.id = s.order_id
-     WHERE s.status = 'complete' AND s.completed_at >= $1 AND o.price_cents <> s.amount_cents`,
+  // Completed checkouts of the period whose order (orders/) is priced otherwise.
+  const completed = (await m.query(
+    `SELECT s.id, s.order_id, s.amount_cents, s.completed_at FROM payment_session s
+     WHERE s.status = 'complete' AND s.completed_at >= $1 AND s.order_id IS NOT NULL`,
     [since],
-  )) as Array<{ id: string; order_id: number; amount_cents: number; price_cents: number; completed_at: Date }>;
+  )) as Array<{ id: string; order_id: number; amount_cents: number; completed_at: Date }>;
+  const prices = await orderPrices(m, completed.map((s) => s.order_id));
+  const mispriced = completed
+    .filter((s) => prices.has(s.order_id) && prices.get(s.order_id) !== s.amount_cents)
+    .map((s) => ({ ...s, price_cents: prices.get(s.order_id)! }));
   for (const s of mispriced) {
     items.push({
       kind: 'amount-mismatch',

@@ -1,9 +1,8 @@
 import { BadRequestException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
-import type { EntityManager, Repository } from 'typeorm';
 import { CUSTOMER_MESSAGES, type PaymentRefusal } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { CustomerCartService } from '../customer/customer-cart.service.js';
 import { CouponsService } from '../orders/coupons.service.js';
@@ -37,7 +36,9 @@ export class PaymentSettlement {
   private readonly logger = new Logger('Payments');
 
   constructor(
-    @InjectRepository(PaymentSession) private readonly sessions: Repository<PaymentSession>,
+    @InjectOwn(PaymentSession) private readonly sessions: OwnRepository<PaymentSession>,
+    @InjectOwn(PaymentAnomaly) private readonly anomalies: OwnRepository<PaymentAnomaly>,
+    private readonly transactions: Transactions,
     private readonly gateway: PaymentGateway,
     private readonly carts: CustomerCartService,
     private readonly lifecycle: OrderLifecycleService,
@@ -79,7 +80,7 @@ export class PaymentSettlement {
   }
 
   private async settleOnce(payment: ProviderPayment): Promise<Settlement> {
-    const known = await this.sessions.findOneBy({ id: payment.sessionId });
+    const known = await this.sessions.repo.findOneBy({ id: payment.sessionId });
     if (!known) {
       this.logger.warn(`payment event ${payment.eventId} of an unknown session ignored`);
       return { kind: 'not-ours' };
@@ -87,21 +88,20 @@ export class PaymentSettlement {
     let outcome: Settlement = { kind: 'seen', orderId: null };
     const placed = await this.lifecycle.placeOnce(
       { role: 'customer', id: known.customerId },
-      (m) => recordEvent(m, payment.eventId, payment.eventType, payment.sessionId),
-      async (m): Promise<Placement | null> => {
-        const customer = await this.carts.lockCart(m, known.customerId);
-        const session = await m.findOneOrFail(PaymentSession, { where: { id: payment.sessionId }, lock: { mode: 'pessimistic_write' } });
+      () => recordEvent(this.sessions, payment.eventId, payment.eventType, payment.sessionId),
+      async (): Promise<Placement | null> => {
+        const customer = await this.carts.lockCart(known.customerId);
+        const session = await this.sessions.repo.findOneOrFail({ where: { id: payment.sessionId }, lock: { mode: 'pessimistic_write' } });
         const refusal = refusalOf(session, customer.cartVersion, payment);
         if (refusal === 'seen') {
           outcome = { kind: 'seen', orderId: session.orderId };
           return null;
         }
-        if (refusal || (session.couponId !== null && !(await this.coupons.useForPayment(m, session.couponId, session.customerId)))) {
-          outcome = await this.refuse(m, session, payment, refusal ?? 'coupon-used-up');
+        if (refusal || (session.couponId !== null && !(await this.coupons.useForPayment(session.couponId, session.customerId)))) {
+          outcome = await this.refuse(session, payment, refusal ?? 'coupon-used-up');
           return null;
         }
         await this.carts.takePaid(
-          m,
           customer.id,
           session.items.map((i) => i.cartItemId),
           session.couponId,
@@ -110,8 +110,8 @@ export class PaymentSettlement {
         return {
           order: paidOrder(session, customer, now),
           audit: { action: 'customer.order.paid', patientHetu: customer.hetu, details: { paymentSession: session.id, amountCents: session.amountCents } },
-          recordPlaced: async (tx, order) => {
-            await tx.update(PaymentSession, { id: session.id }, { status: 'complete', orderId: order.id, completedAt: now, paymentRef: payment.paymentRef });
+          recordPlaced: async (order) => {
+            await this.sessions.repo.update({ id: session.id }, { status: 'complete', orderId: order.id, completedAt: now, paymentRef: payment.paymentRef });
           },
         };
       },
@@ -153,11 +153,11 @@ export class PaymentSettlement {
    * the next checkout shows the full price. In embedded mode the refund is made here; with Stripe
    * it is owed (pending) until `refundOwed` makes it after the commit.
    */
-  private async refuse(m: EntityManager, session: PaymentSession, payment: ProviderPayment, reason: PaymentRefusal): Promise<Settlement> {
+  private async refuse(session: PaymentSession, payment: ProviderPayment, reason: PaymentRefusal): Promise<Settlement> {
     const charged = payment.paymentRef !== null && payment.amountCents !== 0;
     const refund: RefundState = !charged ? 'not-needed' : this.gateway.embedded ? 'done' : 'pending';
     const refundRef = refund === 'done' ? await this.gateway.refund(payment.paymentRef!) : null;
-    const inserted = (await m
+    const inserted = (await this.anomalies.repo
       .createQueryBuilder()
       .insert()
       .into(PaymentAnomaly)
@@ -179,10 +179,10 @@ export class PaymentSettlement {
     // The same payment refused before (another event of it): recorded once, refunded once.
     if (inserted.raw.length === 0) return { kind: 'seen', orderId: null };
     if (session.status === 'open' || session.status === 'paying') {
-      await m.update(PaymentSession, { id: session.id }, { status: charged ? 'refunded' : 'expired', endReason: reason, paymentRef: payment.paymentRef });
+      await this.sessions.repo.update({ id: session.id }, { status: charged ? 'refunded' : 'expired', endReason: reason, paymentRef: payment.paymentRef });
     }
-    if (reason === 'coupon-used-up' && session.couponId !== null) await this.carts.dropCoupon(m, session.customerId, session.couponId);
-    const customer = await this.carts.lockCart(m, session.customerId);
+    if (reason === 'coupon-used-up' && session.couponId !== null) await this.carts.dropCoupon(session.customerId, session.couponId);
+    const customer = await this.carts.lockCart(session.customerId);
     await this.audit.record(
       { role: 'customer', id: session.customerId },
       {
@@ -190,7 +190,6 @@ export class PaymentSettlement {
         patientHetu: customer.hetu,
         details: { paymentSession: session.id, reason, amountCents: payment.amountCents, currency: payment.currency, refund },
       },
-      m,
     );
     this.logger.warn(`payment ${payment.paymentRef ?? payment.eventId} of ${session.id} refused (${reason}); refund ${refund}`);
     return { kind: 'refused', reason, refund };
@@ -198,20 +197,19 @@ export class PaymentSettlement {
 
   /** Makes the Stripe refunds the session still owes (idempotent per payment); false when one failed. */
   private async refundOwed(sessionId: string): Promise<boolean> {
-    const owed = await this.sessions.manager.findBy(PaymentAnomaly, { sessionId, refund: 'pending' });
+    const owed = await this.anomalies.repo.findBy({ sessionId, refund: 'pending' });
     let ok = true;
     for (const anomaly of owed) {
       try {
         const refundRef = await this.gateway.refund(anomaly.paymentRef!);
-        await this.sessions.manager.transaction(async (m) => {
-          const { affected } = await m.update(PaymentAnomaly, { id: anomaly.id, refund: 'pending' }, { refund: 'done', refundRef, refundedAt: new Date() });
+        await this.transactions.run(async () => {
+          const { affected } = await this.anomalies.repo.update({ id: anomaly.id, refund: 'pending' }, { refund: 'done', refundRef, refundedAt: new Date() });
           if (!affected) return;
-          const session = await m.findOneByOrFail(PaymentSession, { id: sessionId });
-          const customer = await this.carts.lockCart(m, session.customerId);
+          const session = await this.sessions.repo.findOneByOrFail({ id: sessionId });
+          const customer = await this.carts.lockCart(session.customerId);
           await this.audit.record(
             { role: 'customer', id: session.customerId },
             { action: 'customer.payment.refunded', patientHetu: customer.hetu, details: { paymentSession: sessionId, paymentRef: anomaly.paymentRef, refundRef, amountCents: anomaly.amountCents } },
-            m,
           );
         });
       } catch (err) {
@@ -223,10 +221,10 @@ export class PaymentSettlement {
   }
 
   private async recordExpired(sessionId: string, eventId: string): Promise<void> {
-    await this.sessions.manager.transaction(async (m) => {
-      if (!(await recordEvent(m, eventId, 'checkout.session.expired', sessionId))) return;
+    await this.transactions.run(async () => {
+      if (!(await recordEvent(this.sessions, eventId, 'checkout.session.expired', sessionId))) return;
       // The cart is left as it was: the customer may start a new checkout.
-      await m.update(PaymentSession, { id: sessionId, status: 'open' }, { status: 'expired', endReason: 'expired' });
+      await this.sessions.repo.update({ id: sessionId, status: 'open' }, { status: 'expired', endReason: 'expired' });
     });
   }
 }
@@ -280,9 +278,9 @@ function metadataCustomer(metadata: Record<string, string> | null | undefined): 
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** Records an event id; false when it was recorded before (a concurrent twin waits here for the first to commit). */
-async function recordEvent(m: EntityManager, eventId: string, type: string, sessionId: string): Promise<boolean> {
-  const rows = (await m.query(`INSERT INTO payment_event (id, type, session_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`, [
+/** Records an event id (in the ambient transaction); false when it was recorded before (a concurrent twin waits here for the first to commit). */
+async function recordEvent(sessions: OwnRepository<PaymentSession>, eventId: string, type: string, sessionId: string): Promise<boolean> {
+  const rows = (await sessions.query(`INSERT INTO payment_event (id, type, session_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`, [
     eventId,
     type,
     sessionId,

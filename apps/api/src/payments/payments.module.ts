@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PersonalDataModule } from '../platform/personal-data/personal-data.js';
 import { CustomerModule } from '../customer/customer.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutSessions } from './checkout-sessions.js';
@@ -16,8 +18,8 @@ import { PaymentsService } from './payments.service.js';
  * Reads the cart through the customer module; places orders through the order lifecycle.
  */
 @Module({
-  imports: [AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession, PaymentEvent, PaymentAnomaly]), CustomerModule],
+  imports: [PersonalDataModule, TransactionsModule, AuditModule, OrdersModule, TypeOrmModule.forFeature([PaymentSession, PaymentEvent, PaymentAnomaly]), CustomerModule],
   controllers: [PaymentsController],
-  providers: [CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
+  providers: [...ownRepositories([PaymentSession, PaymentAnomaly]), CheckoutSessions, PaymentGateway, PaymentSettlement, PaymentsService],
 })
 export class PaymentsModule {}

@@ -1,6 +1,4 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
 import {
   DELIVERY_OPTIONS,
   MESSAGES,
@@ -22,10 +20,12 @@ import { CatalogueService, productDisplayName } from '../catalogue/catalogue.ser
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
-import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
+import { joinOwnOfficeAndPharmacy, joinPharmacyUser } from '../accounts/account-sql.js';
+import { joinProduct } from '../catalogue/product-sql.js';
+import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { pharmacyOrder, type OrderedProduct, type PharmacyOrderLine } from '../orders/pharmacy-order.js';
 import type { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
-import { preparedIn } from '../platform/database/prepared-query.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 
 /** A cart emptied with its patient forgotten (after a send or a clear), as view() would read it. */
 const emptiedCart = (): PharmacyCartDto => ({ items: [], deliveryOptionId: null, patient: null, totalPriceCents: 0 });
@@ -45,7 +45,9 @@ export function deliveryOptions(): DeliveryOptionDto[] {
 @Injectable()
 export class PharmacyCartService {
   constructor(
-    @InjectRepository(PharmacyCart) private readonly carts: Repository<PharmacyCart>,
+    @InjectOwn(PharmacyCart) private readonly carts: OwnRepository<PharmacyCart>,
+    @InjectOwn(PharmacyCartItem) private readonly items: OwnRepository<PharmacyCartItem>,
+    private readonly transactions: Transactions,
     private readonly catalogue: CatalogueService,
     private readonly lifecycle: OrderLifecycleService,
     private readonly offices: PharmacyOfficeService,
@@ -63,42 +65,42 @@ export class PharmacyCartService {
     const hetu = normalizeHetu(input.hetu);
     if (validateHetu(hetu)) throw new BadRequestException(MESSAGES.hetuInvalid);
     const patient: Patient = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), hetu };
-    await this.carts.manager.transaction(async (m) => {
-      const current = await this.lockCart(m, user.id);
-      if (current.patientHetu !== hetu) await this.emptyCart(m, user.id);
-      await m.getRepository(PharmacyCart).update(
+    await this.transactions.run(async () => {
+      const current = await this.lockCart(user.id);
+      if (current.patientHetu !== hetu) await this.emptyCart(user.id);
+      await this.carts.repo.update(
         { pharmacyUserId: user.id },
         { patientHetu: hetu, patientFirstName: patient.firstName, patientLastName: patient.lastName },
       );
-      await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu, details: officeDetails(officeId) }, m);
-      await this.changed(m, user.id);
+      await this.audit.record(user, { action: 'pharmacy.patient.set', patientHetu: hetu, details: officeDetails(officeId) });
+      await this.changed(user.id);
     });
     return patient;
   }
 
   async cart(user: SessionUser, officeId?: number): Promise<PharmacyCartDto> {
-    return this.carts.manager.transaction(async (m) => {
-      const cart = await this.view(m, user.id);
-      if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu, details: officeDetails(officeId) }, m);
+    return this.transactions.run(async () => {
+      const cart = await this.view(user.id);
+      if (cart.patient) await this.audit.record(user, { action: 'pharmacy.cart.read', patientHetu: cart.patient.hetu, details: officeDetails(officeId) });
       return cart;
     });
   }
 
   /** The cart as it is after a change, told to every session of the user once the change commits. */
-  private async changed(m: EntityManager, pharmacyUserId: number, cart?: PharmacyCartDto): Promise<PharmacyCartDto> {
-    cart ??= await this.view(m, pharmacyUserId);
-    await this.bus.emit(m, 'pharmacy-cart.changed', { pharmacyUserId, cart });
+  private async changed(pharmacyUserId: number, cart?: PharmacyCartDto): Promise<PharmacyCartDto> {
+    cart ??= await this.view(pharmacyUserId);
+    await this.bus.tell('pharmacy-cart.changed', { pharmacyUserId, cart });
     return cart;
   }
 
   /** The cart as the API shows it. */
-  private async view(manager: EntityManager, pharmacyUserId: number): Promise<PharmacyCartDto> {
-    const items = await manager.getRepository(PharmacyCartItem).find({
+  private async view(pharmacyUserId: number): Promise<PharmacyCartDto> {
+    const items = await this.items.repo.find({
       where: { pharmacyUserId },
       relations: { product: true },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    const cart = await manager.getRepository(PharmacyCart).findOneBy({ pharmacyUserId });
+    const cart = await this.carts.repo.findOneBy({ pharmacyUserId });
     const deliveryOptionId = cart?.deliveryOptionId ?? null;
     return {
       items: items.map((item) => ({
@@ -116,12 +118,12 @@ export class PharmacyCartService {
   }
 
   async addItem(user: SessionUser, input: { productId: number; reason?: string; patientHetu?: string }): Promise<PharmacyCartDto> {
-    return this.carts.manager.transaction(async (m) => {
-      requirePatient(await this.lockCart(m, user.id), input.patientHetu);
-      const product = await this.catalogue.findAvailable(input.productId, m);
+    return this.transactions.run(async () => {
+      requirePatient(await this.lockCart(user.id), input.patientHetu);
+      const product = await this.catalogue.findAvailable(input.productId);
       if (!product) throw new BadRequestException(PHARMACY_MESSAGES.productNotFound);
       if (!product.renewable) throw new BadRequestException(PHARMACY_MESSAGES.productNotRenewable);
-      const repo = m.getRepository(PharmacyCartItem);
+      const repo = this.items.repo;
       if (await repo.existsBy({ pharmacyUserId: user.id, productId: product.id })) {
         throw new ConflictException(PHARMACY_MESSAGES.productAlreadyInCart);
       }
@@ -129,30 +131,30 @@ export class PharmacyCartService {
         throw new BadRequestException(PHARMACY_MESSAGES.cartFull);
       }
       await repo.insert({ pharmacyUserId: user.id, type: 'renewal', productId: product.id, reason: input.reason ?? '' });
-      return this.changed(m, user.id);
+      return this.changed(user.id);
     });
   }
 
   async setDeliveryOption(user: SessionUser, input: { id: DeliveryOptionId; patientHetu?: string }): Promise<PharmacyCartDto> {
-    return this.carts.manager.transaction(async (m) => {
-      requirePatient(await this.lockCart(m, user.id), input.patientHetu);
-      await m.getRepository(PharmacyCart).update({ pharmacyUserId: user.id }, { deliveryOptionId: input.id });
-      return this.changed(m, user.id);
+    return this.transactions.run(async () => {
+      requirePatient(await this.lockCart(user.id), input.patientHetu);
+      await this.carts.repo.update({ pharmacyUserId: user.id }, { deliveryOptionId: input.id });
+      return this.changed(user.id);
     });
   }
 
   /** Cancels the order in the making: medicines, option and patient are forgotten. */
   async clear(user: SessionUser): Promise<void> {
-    await this.carts.manager.transaction(async (m) => {
-      await this.lockCart(m, user.id);
-      await this.emptyCart(m, user.id, { forgetPatient: true });
-      await this.changed(m, user.id, emptiedCart());
+    await this.transactions.run(async () => {
+      await this.lockCart(user.id);
+      await this.emptyCart(user.id, { forgetPatient: true });
+      await this.changed(user.id, emptiedCart());
     });
   }
 
   /** Removes the medicines and the option (and the patient, `forgetPatient`), in one statement. */
-  private async emptyCart(m: EntityManager, pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
-    await m.query(
+  private async emptyCart(pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
+    await this.carts.query(
       `WITH removed AS (DELETE FROM pharmacy_cart_item WHERE pharmacy_user_id = $1)
        UPDATE pharmacy_cart SET delivery_option_id = NULL${forgetPatient ? ', patient_hetu = NULL, patient_first_name = NULL, patient_last_name = NULL' : ''}
         WHERE pharmacy_user_id = $1`,
@@ -169,15 +171,15 @@ export class PharmacyCartService {
    */
   async send(user: SessionUser, input: { officeId: number | undefined; patientHetu?: string }, now: Date = new Date()): Promise<PharmacySendResult> {
     // The order is placed through the order lifecycle, in one transaction with emptying the cart.
-    const sent = await this.lifecycle.place(user, async (m) => {
-      const cart = await lockCartToSend(m, user.id, input.officeId);
+    const sent = await this.lifecycle.place(user, async () => {
+      const cart = await lockCartToSend(this.carts, user.id, input.officeId);
       if (!cart) {
-        await this.offices.requireOffice(user, input.officeId, m); // no cart row: the office's 400 comes first, as below
+        await this.offices.requireOffice(user, input.officeId); // no cart row: the office's 400 comes first, as below
         throw new BadRequestException(PHARMACY_MESSAGES.patientMissing);
       }
       if (!cart.office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
       const patient = requirePatient(cart, input.patientHetu);
-      const items = await itemsToSend(m, user.id);
+      const items = await itemsToSend(this.carts, user.id);
       if (items.length > 0 && !cart.deliveryOptionId) throw new BadRequestException(PHARMACY_MESSAGES.deliveryOptionMissing);
       const order = pharmacyOrder({
         office: cart.office,
@@ -188,19 +190,19 @@ export class PharmacyCartService {
         lines: items,
         now,
       });
-      await this.emptyCart(m, user.id, { forgetPatient: true });
-      await this.changed(m, user.id, emptiedCart());
+      await this.emptyCart(user.id, { forgetPatient: true });
+      await this.changed(user.id, emptiedCart());
       return { order, audit: { action: 'pharmacy.order.send' as const, patientHetu: patient.hetu } };
     });
     return { orderId: sent.placed.id, deliveryBeforeTime: sent.order.deliveryBeforeTime.toISOString(), priceCents: sent.order.priceCents };
   }
 
   /** Serialises changes to one pharmacist's cart (creates the cart row on first use) and returns it. */
-  private async lockCart(m: EntityManager, pharmacyUserId: number): Promise<PharmacyCart> {
-    const carts = m.getRepository(PharmacyCart);
+  private async lockCart(pharmacyUserId: number): Promise<PharmacyCart> {
+    const carts = this.carts.repo;
     const cart = await carts.findOne({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
     if (cart) return cart;
-    await m.query('INSERT INTO pharmacy_cart (pharmacy_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [pharmacyUserId]);
+    await this.carts.query('INSERT INTO pharmacy_cart (pharmacy_user_id) VALUES ($1) ON CONFLICT DO NOTHING', [pharmacyUserId]);
     return carts.findOneOrFail({ where: { pharmacyUserId }, lock: { mode: 'pessimistic_write' } });
   }
 }
@@ -217,17 +219,15 @@ interface CartToSend extends Pick<PharmacyCart, 'patientHetu' | 'patientFirstNam
  * emptied, with what the order names: the pharmacist and the office (null when `officeId` is not
  * one of the user's). Null when the user has no cart row.
  */
-async function lockCartToSend(m: EntityManager, pharmacyUserId: number, officeId: number | undefined): Promise<CartToSend | null> {
-  const [row] = await preparedIn<CartToSend & { officeId: number | null; pharmacyId: number; pharmacyName: string; pharmacyPhone: string }>(
-    m,
+async function lockCartToSend(carts: OwnRepository<PharmacyCart>, pharmacyUserId: number, officeId: number | undefined): Promise<CartToSend | null> {
+  const [row] = await carts.prepared<CartToSend & { officeId: number | null; pharmacyId: number; pharmacyName: string; pharmacyPhone: string }>(
     'pharmacy-cart-lock-to-send',
     `SELECT c.patient_hetu AS "patientHetu", c.patient_first_name AS "patientFirstName", c.patient_last_name AS "patientLastName",
             c.delivery_option_id AS "deliveryOptionId", u.first_name || ' ' || u.last_name AS pharmacist,
             o.id AS "officeId", o.pharmacy_id AS "pharmacyId", p.name AS "pharmacyName", p.phone AS "pharmacyPhone"
        FROM pharmacy_cart c
-       JOIN pharmacy_user u ON u.id = c.pharmacy_user_id
-       LEFT JOIN pharmacy_office o ON o.id = $2 AND ${worksAtOffice('c.pharmacy_user_id', 'o.id')}
-       LEFT JOIN pharmacy p ON p.id = o.pharmacy_id
+       ${joinPharmacyUser('u', 'c.pharmacy_user_id')}
+       ${joinOwnOfficeAndPharmacy('o', 'p', '$2', 'c.pharmacy_user_id')}
       WHERE c.pharmacy_user_id = $1
         FOR UPDATE OF c`,
     [pharmacyUserId, officeId ?? null],
@@ -238,14 +238,13 @@ async function lockCartToSend(m: EntityManager, pharmacyUserId: number, officeId
 }
 
 /** The cart's medicines in the order they were added, each with its catalogue row (a statement of its own: read after the cart's lock). */
-async function itemsToSend(m: EntityManager, pharmacyUserId: number): Promise<PharmacyOrderLine[]> {
-  return preparedIn<{ productId: number; reason: string; product: OrderedProduct | null }>(
-    m,
+async function itemsToSend(carts: OwnRepository<PharmacyCart>, pharmacyUserId: number): Promise<PharmacyOrderLine[]> {
+  return carts.prepared<{ productId: number; reason: string; product: OrderedProduct | null }>(
     'pharmacy-cart-items-to-send',
     `SELECT i.product_id AS "productId", i.reason,
             CASE WHEN p.id IS NULL THEN NULL
                  ELSE json_build_object('id', p.id, 'name', p.name, 'strength', p.strength, 'form', p.form, 'available', p.available, 'renewable', p.renewable) END AS product
-       FROM pharmacy_cart_item i LEFT JOIN product p ON p.id = i.product_id
+       FROM pharmacy_cart_item i ${joinProduct('p', 'i.product_id')}
       WHERE i.pharmacy_user_id = $1
       ORDER BY i.created_at, i.id`,
     [pharmacyUserId],

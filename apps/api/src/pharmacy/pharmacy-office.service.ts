@@ -1,8 +1,8 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
 import { PHARMACY_MESSAGES, type PharmacyOffice as PharmacyOfficeDto } from '@resepti/domain';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import type { SessionUser } from '../platform/http/session-user.js';
+import { worksAtOffice } from '../accounts/account-sql.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 
 export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
@@ -15,26 +15,16 @@ export function toPharmacyOfficeDto(office: PharmacyOffice): PharmacyOfficeDto {
   };
 }
 
-/**
- * The rule of whose an office is, as SQL: the pharmacy user `user` works at the office `office`
- * (each an SQL expression: a column, a parameter). Every statement that checks an office against
- * its user (the user's offices, Reseptilista, the send) uses this one.
- */
-export function worksAtOffice(user: string, office: string): string {
-  return `EXISTS (SELECT 1 FROM pharmacy_user_office puo WHERE puo.pharmacy_user_id = ${user} AND puo.pharmacy_office_id = ${office})`;
-}
-
 /** The offices a pharmacy user works at, and the one selected for this session. */
 @Injectable()
 export class PharmacyOfficeService {
   constructor(
-    @InjectRepository(PharmacyOffice) private readonly officeRows: Repository<PharmacyOffice>,
+    @InjectOwn(PharmacyOffice) private readonly officeRows: OwnRepository<PharmacyOffice>,
   ) {}
 
-  /** The user's own offices (with their pharmacy), in id order. */
-  async offices(pharmacyUserId: number, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice[]> {
-    return manager
-      .getRepository(PharmacyOffice)
+  /** The user's own offices (with their pharmacy), in id order (in the ambient transaction, if any). */
+  async offices(pharmacyUserId: number): Promise<PharmacyOffice[]> {
+    return this.officeRows.repo
       .createQueryBuilder('office')
       .innerJoinAndSelect('office.pharmacy', 'pharmacy')
       .where(worksAtOffice(':pharmacyUserId', 'office.id'), { pharmacyUserId })
@@ -43,14 +33,14 @@ export class PharmacyOfficeService {
   }
 
   /** One of the user's own offices, or null when the office is not theirs (or does not exist). */
-  async ownOffice(pharmacyUserId: number, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice | null> {
+  async ownOffice(pharmacyUserId: number, officeId: number | undefined): Promise<PharmacyOffice | null> {
     if (!officeId) return null;
-    return (await this.offices(pharmacyUserId, manager)).find((o) => o.id === officeId) ?? null;
+    return (await this.offices(pharmacyUserId)).find((o) => o.id === officeId) ?? null;
   }
 
   /** The session's office; 400 when none is selected (or it is no longer the user's). */
-  async requireOffice(user: SessionUser, officeId: number | undefined, manager: EntityManager = this.officeRows.manager): Promise<PharmacyOffice> {
-    const office = await this.ownOffice(user.id, officeId, manager);
+  async requireOffice(user: SessionUser, officeId: number | undefined): Promise<PharmacyOffice> {
+    const office = await this.ownOffice(user.id, officeId);
     if (!office) throw new BadRequestException(PHARMACY_MESSAGES.officeNotSelected);
     return office;
   }

@@ -1,19 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { PHARMACY_HISTORY_PAGE_SIZE, reseptilistaCard, type PharmacyOrder, type PharmacyOrderPage } from '@resepti/domain';
 import { AuditService, type ListedOrder } from '../platform/audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { preparedQuery } from '../platform/database/prepared-query.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { reseptilistaReads } from '../platform/metrics/metrics.js';
 import { RedisConnection } from '../platform/redis/redis-connection.js';
 import type { AuditAction } from '../platform/audit/audit-actions.js';
 import type { SessionUser } from '../platform/http/session-user.js';
-import { Order } from '../orders/order.entity.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
-import { toPharmacyOrder, type PharmacyOrderSource } from '../orders/order-view.js';
-import { PharmacyOfficeService, worksAtOffice } from './pharmacy-office.service.js';
+import { OrderReads } from '../orders/order-reads.service.js';
+import type { Scope } from '../orders/order-scope.js';
+import { toPharmacyOrder } from '../orders/order-view.js';
+import { PharmacyOfficeService } from './pharmacy-office.service.js';
 import { ReseptilistaCache, type ReseptilistaPage } from './reseptilista-cache.js';
 
 /** The pharmacy's order lists (Reseptilista, Historia) and the trash on a decided card. */
@@ -22,7 +20,7 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
   private readonly reseptilista: ReseptilistaCache;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrderReads,
     private readonly offices: PharmacyOfficeService,
     private readonly audit: AuditService,
     private readonly lifecycle: OrderLifecycleService,
@@ -71,12 +69,8 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
    */
   private async readReseptilista(user: SessionUser, officeId: number, limit: number): Promise<ReseptilistaPage> {
     const ticket = this.reseptilista.ticket();
-    const orders = await this.pharmacyOrders(
-      'reseptilista',
-      `o.office_id = $1 AND o.pharmacy_id = $2 AND o.unchecked_items > 0 AND NOT o.sandbox AND ${worksAtOffice('$4', '$1')}`,
-      'LIMIT $3',
-      [officeId, user.pharmacyId, limit, user.id],
-    );
+    const scope: Scope = { kind: 'pharmacy', pharmacyId: user.pharmacyId ?? null, officeId, userId: user.id };
+    const orders = (await this.orders.pharmacyPage('reseptilista', scope, { uncheckedOnly: true, limit })).map((o) => o.order);
     if (orders.length === 0) await this.offices.requireOffice(user, officeId);
     // The query picks the office's orders with unchecked prescriptions; the card shows only those.
     const cards: PharmacyOrder[] = orders.flatMap((o) => reseptilistaCard(toPharmacyOrder(o), officeId) ?? []);
@@ -90,13 +84,9 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
 
   /** Historia: every order of the user's pharmacy (its sandbox clients' left out), newest first, one page at a time. */
   async history(user: SessionUser, offset = 0, limit = PHARMACY_HISTORY_PAGE_SIZE): Promise<PharmacyOrderPage> {
-    const [{ count }] = await preparedQuery<{ count: number }>(
-      this.db,
-      'pharmacy-history-count',
-      `SELECT count(*)::int AS count FROM orders o WHERE o.pharmacy_id = $1 AND NOT o.sandbox`,
-      [user.pharmacyId],
-    );
-    const orders = await this.pharmacyOrders('pharmacy-history', 'o.pharmacy_id = $1 AND NOT o.sandbox', 'OFFSET $2 LIMIT $3', [user.pharmacyId, offset, limit]);
+    const scope: Scope = { kind: 'pharmacy', pharmacyId: user.pharmacyId ?? null };
+    const count = await this.orders.count('pharmacy-history-count', scope);
+    const orders = (await this.orders.pharmacyPage('pharmacy-history', scope, { offset, limit })).map((o) => o.order);
     await this.recordRead(user, 'pharmacy.orders.history', orders.map((o) => ({ orderId: o.id, patientHetu: o.patientHetu })));
     return { data: orders.map((o) => toPharmacyOrder(o)), count, offset, limit };
   }
@@ -106,59 +96,8 @@ export class PharmacyOrdersService implements OnModuleInit, OnApplicationShutdow
     return toPharmacyOrder(await this.lifecycle.checkItem(user, itemId));
   }
 
-  /**
-   * A page of the pharmacy's orders, newest first, with their items: one statement (the page
-   * chosen first, so only its orders' items are read), mapped by hand (no entities: their
-   * hydration cost more than the query). Timestamps are parsed by the driver, as for entities.
-   * A prepared statement per list (`name`): the screens poll it, and planning it cost as much as running it.
-   */
-  private async pharmacyOrders(name: string, where: string, page: string, params: unknown[]): Promise<PharmacyOrderSource[]> {
-    const rows = await preparedQuery<PharmacyOrderRow>(
-      this.db,
-      name,
-      `SELECT o.id, o.patient_first_name, o.patient_last_name, o.patient_hetu, o.delivery_status, o.delivery_time,
-              o.delivery_before_time, o.delivery_option_id, o.created_at, o.office_id, o.pharmacy_data,
-              (SELECT json_agg(json_build_object('id', i.id, 'displayName', i.display_name, 'format', i.format, 'reason', i.reason,
-                        'decision', i.decision, 'reasonForDecision', i.reason_for_decision, 'pharmacyChecked', i.pharmacy_checked) ORDER BY i.id)
-                 FROM order_item i WHERE i.order_id = o.id) AS items
-         FROM (SELECT * FROM orders o WHERE ${where} ORDER BY o.created_at DESC, o.id DESC ${page}) o
-        ORDER BY o.created_at DESC, o.id DESC`,
-      params,
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      patientFirstName: r.patient_first_name,
-      patientLastName: r.patient_last_name,
-      patientHetu: r.patient_hetu,
-      deliveryStatus: r.delivery_status,
-      deliveryTime: r.delivery_time,
-      deliveryBeforeTime: r.delivery_before_time,
-      deliveryOptionId: r.delivery_option_id,
-      createdAt: r.created_at,
-      officeId: r.office_id,
-      pharmacyData: r.pharmacy_data,
-      items: r.items ?? [],
-    }));
-  }
-
   /** One audit row for the read, naming every order it showed and its patient (none for an empty list). */
   private async recordRead(user: SessionUser, action: AuditAction, orders: readonly ListedOrder[]): Promise<void> {
     if (orders.length > 0) await this.audit.record(user, { action, listed: orders });
   }
-}
-
-/** A row of `pharmacyOrders`' statement. */
-interface PharmacyOrderRow {
-  id: number;
-  patient_first_name: string;
-  patient_last_name: string;
-  patient_hetu: string;
-  delivery_status: Order['deliveryStatus'];
-  delivery_time: Date | null;
-  delivery_before_time: Date;
-  delivery_option_id: Order['deliveryOptionId'];
-  created_at: Date;
-  office_id: number | null;
-  pharmacy_data: Order['pharmacyData'];
-  items: NonNullable<PharmacyOrderSource['items']> | null;
 }

@@ -1,7 +1,5 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { MfaService } from '../accounts/mfa.service.js';
-import type { Repository } from 'typeorm';
 import {
   PHARMACY_MESSAGES,
   VALIDATION_MESSAGES,
@@ -22,6 +20,7 @@ import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { toUserListEntry } from './pharmacy.service.js';
 import { isUniqueViolation } from '../platform/database/errors.js';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 
 
 /** Usernames are unique and compared case-insensitively: they are stored trimmed and lower-case. */
@@ -37,7 +36,9 @@ export function canonicalUsername(username: string): string {
 @Injectable()
 export class PharmacyUserAdminService {
   constructor(
-    @InjectRepository(PharmacyUser) private readonly users: Repository<PharmacyUser>,
+    @InjectOwn(PharmacyUser) private readonly users: OwnRepository<PharmacyUser>,
+    @InjectOwn(PharmacyOffice) private readonly offices: OwnRepository<PharmacyOffice>,
+    private readonly transactions: Transactions,
     private readonly sessions: SessionsService,
     private readonly notices: NoticesService,
     private readonly audit: AuditService,
@@ -46,14 +47,14 @@ export class PharmacyUserAdminService {
   ) {}
 
   async list(admin: SessionUser): Promise<PharmacyUserListEntry[]> {
-    const users = await this.users.find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
+    const users = await this.users.repo.find({ where: { pharmacyId: admin.pharmacyId }, order: { id: 'ASC' } });
     const withMfa = await this.mfa.enabledAmong('pharmacy', users.map((u) => u.id));
     return users.map((u) => ({ ...toUserListEntry(u), mfaEnabled: withMfa.has(u.id) }));
   }
 
   async usernameExists(name: string): Promise<UsernameCheck> {
     const username = canonicalUsername(name);
-    return { usernameExists: username !== '' && (await this.users.existsBy({ username })) };
+    return { usernameExists: username !== '' && (await this.users.repo.existsBy({ username })) };
   }
 
   async create(admin: SessionUser, input: NewPharmacyUserRequest, origin: RequestOrigin): Promise<PharmacyUserListEntry> {
@@ -63,12 +64,12 @@ export class PharmacyUserAdminService {
     if (messages.length > 0) throw new BadRequestException(messages);
     const passwordHash = await this.hashChosen(admin, origin, input.password, [input.firstName, input.lastName, username]);
     try {
-      return await this.users.manager.transaction(async (m) => {
-        if (await m.getRepository(PharmacyUser).existsBy({ username: canonicalUsername(username) })) {
+      return await this.transactions.run(async () => {
+        if (await this.users.repo.existsBy({ username: canonicalUsername(username) })) {
           throw new ConflictException(VALIDATION_MESSAGES.usernameTaken);
         }
-        const offices = await m.getRepository(PharmacyOffice).findBy({ pharmacyId: admin.pharmacyId });
-        const saved = await m.getRepository(PharmacyUser).save({
+        const offices = await this.offices.repo.findBy({ pharmacyId: admin.pharmacyId });
+        const saved = await this.users.repo.save({
           pharmacyId: admin.pharmacyId!,
           username: canonicalUsername(username),
           passwordHash,
@@ -77,7 +78,7 @@ export class PharmacyUserAdminService {
           userLevel: 'user',
           offices,
         });
-        await this.audit.record(admin, { action: 'pharmacy-user.create', subject: `pharmacy_user:${saved.id}` }, m);
+        await this.audit.record(admin, { action: 'pharmacy-user.create', subject: `pharmacy_user:${saved.id}` });
         return toUserListEntry(saved);
       });
     } catch (err) {
@@ -102,24 +103,22 @@ export class PharmacyUserAdminService {
     const passwordHash = input.password ? await this.hashChosen(admin, origin, input.password, [input.firstName, input.lastName, username]) : undefined;
     let saved: PharmacyUserListEntry;
     try {
-      saved = await this.users.manager.transaction(async (m) => {
-        const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOne({ where: { id: input.id }, lock: { mode: 'pessimistic_write' } }));
+      saved = await this.transactions.run(async () => {
+        const target = await this.ownUser(admin, this.users.repo.findOne({ where: { id: input.id }, lock: { mode: 'pessimistic_write' } }));
         if (target.userLevel === 'admin' && target.id !== admin.id) throw new ForbiddenException(PHARMACY_MESSAGES.adminNotEditable);
         const canonical = canonicalUsername(username);
-        if (canonical !== target.username && (await m.getRepository(PharmacyUser).existsBy({ username: canonical }))) {
+        if (canonical !== target.username && (await this.users.repo.existsBy({ username: canonical }))) {
           throw new ConflictException(VALIDATION_MESSAGES.usernameTakenEdit);
         }
-        await m.getRepository(PharmacyUser).update(
+        await this.users.repo.update(
           { id: target.id },
           { firstName: input.firstName.trim(), lastName: input.lastName.trim(), username: canonical, ...(passwordHash ? { passwordHash } : {}) },
         );
         const subject = `pharmacy_user:${target.id}`;
         await this.audit.record(
           admin,
-          [{ action: 'pharmacy-user.update', subject }, ...(passwordHash ? [{ action: 'pharmacy-user.password-reset' as const, subject }] : [])],
-          m,
-        );
-        return toUserListEntry(await m.getRepository(PharmacyUser).findOneByOrFail({ id: target.id }));
+          [{ action: 'pharmacy-user.update', subject }, ...(passwordHash ? [{ action: 'pharmacy-user.password-reset' as const, subject }] : [])]);
+        return toUserListEntry(await this.users.repo.findOneByOrFail({ id: target.id }));
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictException(VALIDATION_MESSAGES.usernameTakenEdit);
@@ -131,12 +130,12 @@ export class PharmacyUserAdminService {
 
   /** Deletes a (non-admin) user of the admin's pharmacy; their sessions and sockets end at once. */
   async remove(admin: SessionUser, name: string): Promise<void> {
-    const removedId = await this.users.manager.transaction(async (m) => {
-      const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ username: canonicalUsername(name) }));
+    const removedId = await this.transactions.run(async () => {
+      const target = await this.ownUser(admin, this.users.repo.findOneBy({ username: canonicalUsername(name) }));
       if (target.userLevel === 'admin') throw new ForbiddenException(PHARMACY_MESSAGES.adminNotDeletable);
-      await this.notices.forgetReader(m, target.id);
-      await m.getRepository(PharmacyUser).delete({ id: target.id });
-      await this.audit.record(admin, { action: 'pharmacy-user.delete', subject: `pharmacy_user:${target.id}`, details: { username: target.username } }, m);
+      await this.notices.forgetReader(target.id);
+      await this.users.repo.delete({ id: target.id });
+      await this.audit.record(admin, { action: 'pharmacy-user.delete', subject: `pharmacy_user:${target.id}`, details: { username: target.username } });
       return target.id;
     });
     await this.sessions.endAllOf({ role: 'pharmacy', id: removedId });
@@ -148,9 +147,9 @@ export class PharmacyUserAdminService {
    * admin resetting their own keeps `adminSessionId`.
    */
   async resetMfa(admin: SessionUser, id: number, adminSessionId?: string): Promise<void> {
-    const targetId = await this.users.manager.transaction(async (m) => {
-      const target = await this.ownUser(admin, m.getRepository(PharmacyUser).findOneBy({ id }));
-      await this.mfa.reset({ role: 'pharmacy', id: target.id }, { role: 'pharmacy', id: admin.id }, m);
+    const targetId = await this.transactions.run(async () => {
+      const target = await this.ownUser(admin, this.users.repo.findOneBy({ id }));
+      await this.mfa.reset({ role: 'pharmacy', id: target.id }, { role: 'pharmacy', id: admin.id });
       return target.id;
     });
     await this.sessions.endAllOf({ role: 'pharmacy', id: targetId }, targetId === admin.id ? adminSessionId : undefined);

@@ -5,6 +5,8 @@ import { AuthModule } from '../accounts/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
+import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
 import { PharmacyCartController } from './pharmacy-cart.controller.js';
 import { PharmacyCart } from './pharmacy-cart.entity.js';
@@ -20,11 +22,10 @@ import { PharmacyUserAdminService } from './pharmacy-user-admin.service.js';
 import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { PharmacyController } from './pharmacy.controller.js';
 import { PharmacyService } from './pharmacy.service.js';
-import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
 
 /** The pharmacy's side of the REST contract (SPEC section 7, Pharmacy). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart, PharmacyCartItem]), AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
+  imports: [TypeOrmModule.forFeature([PharmacyUser, PharmacyOffice, PharmacyCart, PharmacyCartItem]), TransactionsModule, AuditModule, AuthModule, CatalogueModule, OrdersModule, NoticesModule, RedisModule],
   controllers: [
     PharmacyController,
     PharmacyOfficeController,
@@ -33,6 +34,6 @@ import { PharmacyCartItem } from './pharmacy-cart-item.entity.js';
     PharmacyNoticeController,
     PharmacyUserAdminController,
   ],
-  providers: [PharmacyService, PharmacyOfficeService, PharmacyCartService, PharmacyOrdersService, PharmacyUserAdminService],
+  providers: [...ownRepositories([PharmacyCart, PharmacyCartItem]), PharmacyService, PharmacyOfficeService, PharmacyCartService, PharmacyOrdersService, PharmacyUserAdminService],
 })
 export class PharmacyModule {}

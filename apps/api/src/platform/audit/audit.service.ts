@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { ambientManager } from '../database/transactions.js';
 import type { UserRole } from '@resepti/domain';
 import type { AuditAction } from './audit-actions.js';
 import { addPendingAuditRows, appendOnItsOwn, auditChainKeyOf, type PendingAuditRow, requireChainKey } from './audit-chain.js';
@@ -55,9 +56,10 @@ export class AuditService {
 
   /**
    * Pass the transaction's manager when the access is part of a change (a READ COMMITTED one: the
-   * chain's head is locked at its commit); without one the rows get a transaction of their own.
+   * chain's head is locked at its commit), or call it inside Transactions.run (the ambient one);
+   * without one the rows get a transaction of their own.
    */
-  async record(actor: AuditActor, entries: AuditEntry | AuditEntry[], manager: EntityManager = this.db.manager): Promise<void> {
+  async record(actor: AuditActor, entries: AuditEntry | AuditEntry[], manager: EntityManager = ambientManager() ?? this.db.manager): Promise<void> {
     const list = Array.isArray(entries) ? entries : [entries];
     if (list.length === 0) return;
     const { clientAddress, sessionHash } = currentAuditOrigin();

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { ambientManager, withManager } from '../database/transactions.js';
 import type { DomainEventMap, DomainEventName } from './domain-events.js';
 
 type InTransaction<K extends DomainEventName> = (m: EntityManager, event: DomainEventMap[K]) => Promise<void>;
@@ -9,8 +10,9 @@ type AfterCommit<K extends DomainEventName> = (event: DomainEventMap[K]) => void
 type Pending = Array<() => void>;
 
 /**
- * The one door for domain events, in two phases. `emit(m, …)` inside a change's transaction runs
- * the in-transaction listeners at once with its manager (their writes commit or roll back with
+ * The one door for domain events, in two phases. `emit(m, …)` (or `tell`, in the ambient
+ * transaction) inside a change's transaction runs the in-transaction listeners at once with its manager
+ * (also ambient for them: their OwnRepositories write in it) (their writes commit or roll back with
  * the change: the outboxes), and holds the after-commit listeners (realtime pushes) until the
  * transaction commits — never if it rolls back. Emitted outside a transaction, both run at once.
  * A failing after-commit listener is logged, never the emitter's problem (screens also poll).
@@ -45,13 +47,18 @@ export class EventBus implements OnModuleInit, EntitySubscriberInterface {
     this.afterCommitListeners.set(name, list);
   }
 
+  /** Tells of a change in the transaction the calling code runs in (Transactions.run), or, outside one, as emit(null, …). */
+  tell<K extends DomainEventName>(name: K, event: DomainEventMap[K]): Promise<void> {
+    return this.emit(ambientManager(), name, event);
+  }
+
   /** Tells of a change, in its transaction (`m`) or after it (`null`: it has committed, or there is none). */
   async emit<K extends DomainEventName>(m: EntityManager | null, name: K, event: DomainEventMap[K]): Promise<void> {
     const runner = m?.queryRunner;
     const inTransaction = runner?.isTransactionActive === true;
     for (const listener of this.inTransactionListeners.get(name) ?? []) {
-      if (inTransaction) await listener(m!, event);
-      else await this.db.transaction((tx) => listener(tx, event));
+      if (inTransaction) await withManager(m!, () => listener(m!, event));
+      else await this.db.transaction((tx) => withManager(tx, () => listener(tx, event)));
     }
     const notify = () => this.notify(name, event);
     if (!inTransaction) return this.deliver(notify);

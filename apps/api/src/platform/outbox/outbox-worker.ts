@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
+import type { OwnRepository, Transactions } from '../database/transactions.js';
 import { outboxAttempts } from '../metrics/metrics.js';
 
 /** The columns every outbox table has (sms_outbox, webhook_delivery). */
@@ -45,7 +46,7 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   /** After a failed try: the wait before the next one, or give up ('failed'). */
   retry(row: Row): { giveUp: boolean; delayMs: number };
   /** Written with the try's result, in its transaction (e.g. an audit row). */
-  recorded?(m: EntityManager, row: Row, outcome: Outcome): Promise<void>;
+  recorded?(row: Row, outcome: Outcome): Promise<void>;
 }
 
 /**
@@ -60,19 +61,29 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
  * node); a wake during a round makes the round go on instead of starting another.
  */
 export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** Every outbox of this process (the shared-state metrics read their backlogs). */
+  private static readonly workers = new Set<OutboxWorker<OutboxRow, SendOutcome>>();
+
+  /** The outboxes of this process, one per channel. */
+  static registered(): ReadonlyArray<OutboxWorker<OutboxRow, SendOutcome>> {
+    return [...OutboxWorker.workers];
+  }
+
   private readonly logger: Logger;
   private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private again = false;
 
-  /** `db`: the data source's manager (an outbox entity's repository's `manager`). */
+  /** `outbox`: the channel's table (its module's OwnRepository); a try's result is recorded in a transaction of its own. */
   constructor(
-    private readonly db: EntityManager,
+    private readonly outbox: OwnRepository<ObjectLiteral>,
+    private readonly transactions: Transactions,
     private readonly channel: OutboxChannel<Row, Outcome>,
     private readonly timing: OutboxTiming,
   ) {
     this.logger = new Logger(`Outbox:${channel.name}`);
+    OutboxWorker.workers.add(this as unknown as OutboxWorker<OutboxRow, SendOutcome>);
   }
 
   onApplicationBootstrap(): void {
@@ -113,7 +124,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private async claim(): Promise<Row[]> {
     const { table, claimable } = this.channel;
     // (Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
-    const claimed = (await this.db.query(
+    const claimed = (await this.outbox.queryOnItsOwn(
       `WITH claimed AS (
          UPDATE ${table} d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
           WHERE d.id IN (
@@ -151,16 +162,25 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       retry === null
         ? `${this.channel.done.timeColumn} = now()`
         : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
-    await this.db.transaction(async (m) => {
-      await m.query(
+    await this.transactions.runApart(async () => {
+      await this.outbox.query(
         `UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
           WHERE id = $1 AND claimed_by = $2`,
         [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
       );
-      await this.channel.recorded?.(m, row, outcome);
+      await this.channel.recorded?.(row, outcome);
     });
     outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
     return retry === null;
+  }
+
+  /** The channel's backlog (shared state: the same from every process): pending rows and the age of the oldest, in seconds. */
+  async pending(): Promise<{ channel: string; pending: number; oldestSeconds: number }> {
+    const [row] = await this.outbox.queryOnItsOwn<{ pending: number; oldestSeconds: number }>(
+      `SELECT count(*)::int AS pending, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS "oldestSeconds"
+         FROM ${this.channel.table} WHERE status = 'pending'`,
+    );
+    return { channel: this.channel.name.toLowerCase(), ...row };
   }
 }

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** An order in the doctors' history (HANDLED_PREDICATE of doctor/history-query.ts), of row `r`. */
+/** An order in the doctors' history (HANDLED_PREDICATE of orders/history-query.ts), of row `r`. */
 const handled = (r: string) => `(${r}.delivery_status IN ('processing', 'delivered') AND NOT ${r}.sandbox)`;
-/** The searchable text of row `r`'s patient (PATIENT_SEARCH_EXPR of doctor/history-query.ts). */
+/** The searchable text of row `r`'s patient (PATIENT_SEARCH_EXPR of orders/history-query.ts). */
 const searchText = (r: string) => `lower(${r}.patient_first_name || ' ' || ${r}.patient_last_name || ' ' || ${r}.patient_hetu)`;
 
 /**

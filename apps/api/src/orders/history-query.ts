@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { Queryable } from '../platform/database/transactions.js';
 import { HISTORY_PAGE_SIZE, historyPageRange, type HistoryResponse, type HistorySortOrder } from '@resepti/domain';
-import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type OrderWithItemRow } from '../orders/order-loads.js';
+import { doctorViewOf, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type OrderWithItemRow } from './order-loads.js';
 
 // The doctors' Historia as SQL (docs/history-query.md): which orders, in which order, one page.
 
@@ -80,12 +80,12 @@ export function buildHistoryPage(filter: string | null | undefined, sortOrder: H
 
 /** One history page: the orders of the page as the doctor sees them, and the count of all that match. */
 export async function readHistoryPage(
-  manager: EntityManager,
+  db: Queryable,
   filter: string | null | undefined,
   sortOrder: HistorySortOrder,
   offset: number,
 ): Promise<HistoryResponse> {
   const q = buildHistoryPage(filter, sortOrder, offset);
-  const rows = (await manager.query(q.sql, q.params)) as Array<OrderWithItemRow & { total: number }>;
+  const rows = (await db.query(q.sql, q.params)) as Array<OrderWithItemRow & { total: number }>;
   return { data: ordersOfRows(rows).map(doctorViewOf), count: rows[0].total };
 }

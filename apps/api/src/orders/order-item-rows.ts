@@ -1,0 +1,90 @@
+import type { Decision, OrderStatus } from '@resepti/domain';
+import { doctorNameSql, officeNameSql, pharmacyNameSql } from '../accounts/account-sql.js';
+import { FEED_HORIZON } from './change-feed.js';
+import { scopeSql, type Scope } from './order-scope.js';
+
+// The statements of OrderReads that read an order's items one by one (the FHIR view) or as a
+// person's copy of their data, rather than whole orders (order-loads.ts).
+
+/** One order item with what a FHIR MedicationRequest needs of its order, office and deciding doctor. */
+export interface OrderItemRow {
+  itemId: number;
+  orderId: number;
+  productId: number | null;
+  displayName: string;
+  reason: string;
+  decision: Decision;
+  reasonForDecision: string;
+  decisionTime: Date | null;
+  deliveryStatus: OrderStatus;
+  deliveryTime: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  patientHetu: string;
+  patientFirstName: string;
+  patientLastName: string;
+  officeId: number | null;
+  officeName: string | null;
+  /** The client's name: who sent the order (the pharmacist doctors see). */
+  pharmacist: string;
+  doctorName: string | null;
+}
+
+/** Which items: one by id, or a page by commit of the last change (orders/change-feed.ts), after a position. */
+export type ItemRowsQuery =
+  | { itemId: number }
+  | {
+      /** Bounds on the order's updated_at, e.g. { op: '>=', at }. */
+      updated: ReadonlyArray<{ op: '<' | '<=' | '>' | '>='; at: Date }>;
+      after: { changeXid: string; itemId: number; floor: { updatedAt: Date; itemId: number } | null } | null;
+      limit: number;
+    };
+
+/** The statement of `query`'s item rows in `scope` (their order and office too), with its parameters. */
+export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = [scopeSql(scope, params)];
+  const columns = `i.id AS "itemId", i.order_id AS "orderId", i.product_id AS "productId", i.display_name AS "displayName", i.reason,
+         i.decision, i.reason_for_decision AS "reasonForDecision", i.decision_time AS "decisionTime",
+         o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
+         o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
+         o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
+         ${doctorNameSql('o.doctor_id')} AS "doctorName"`;
+  if ('itemId' in query) {
+    where.push(`i.id = $${params.push(query.itemId)}`);
+    return { sql: `SELECT ${columns} FROM order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };
+  }
+  // By commit: only changes older than every running transaction, so a change that commits late
+  // is listed after a next link, never behind it.
+  where.push('o.change_xid < feed_horizon.h');
+  for (const bound of query.updated) where.push(`o.updated_at ${bound.op} $${params.push(bound.at)}`);
+  if (query.after) {
+    where.push(`(o.change_xid, i.id) > ($${params.push(query.after.changeXid)}::bigint, $${params.push(query.after.itemId)}::int)`);
+    if (query.after.floor) where.push(`(o.updated_at, i.id) > ($${params.push(query.after.floor.updatedAt)}, $${params.push(query.after.floor.itemId)})`);
+  }
+  return {
+    sql: `WITH ${FEED_HORIZON}
+     SELECT ${columns} FROM feed_horizon, order_item i JOIN orders o ON o.id = i.order_id
+      WHERE ${where.join(' AND ')} ORDER BY o.change_xid, i.id LIMIT $${params.push(query.limit)}`,
+    params,
+  };
+}
+
+/** A person's orders for their copy of their data (GDPR articles 15 and 20), as JSON-ready rows. */
+export function exportOrdersStatement(scope: Scope): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = scopeSql(scope, params);
+  return {
+    sql: `SELECT o.id, o.source, o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName", o.delivery_option_id AS "deliveryOptionId",
+              o.delivery_status AS "deliveryStatus", o.created_at AS "createdAt", o.delivery_time AS "handledAt", o.price_cents AS "priceCents",
+              ${pharmacyNameSql('o.pharmacy_id')} AS pharmacy,
+              ${doctorNameSql('o.doctor_id')} AS doctor
+         FROM orders o WHERE ${where} ORDER BY o.id`,
+    params,
+  };
+}
+
+/** The items of these orders (their ids in $1) for the same copy. */
+export const EXPORT_ITEMS_SQL = `SELECT order_id AS "orderId", type, display_name AS medicine, format, reason, medical_problem AS "medicalProblem", chat,
+              decision, reason_for_decision AS "reasonForDecision", decision_time AS "decisionTime", price_cents AS "priceCents", renewable_till AS "renewableTill"
+         FROM order_item WHERE order_id = ANY($1) ORDER BY id`;

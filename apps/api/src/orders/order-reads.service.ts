@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import type { CustomerOrder, HistoryResponse, HistorySortOrder, OrderStatus } from '@resepti/domain';
+import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
+import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
+import { readHistoryPage } from './history-query.js';
+import { EXPORT_ITEMS_SQL, exportOrdersStatement, itemRowsStatement, type ItemRowsQuery, type OrderItemRow } from './order-item-rows.js';
+import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
+import { scopedOrdersStatement, scopeSql, type Scope } from './order-scope.js';
+import { toCustomerOrder } from './order-view.js';
+import { Order } from './order.entity.js';
+
+/** Newest first, as every list of a pharmacy shows its orders. */
+const NEWEST_FIRST = 'o.created_at DESC, o.id DESC';
+
+/** A page of an integrator's change feed: where it continues, and since when (cursor of the first version). */
+export interface FeedQuery {
+  after: FeedPosition;
+  floor: { updatedAt: Date; id: number } | null;
+  status: OrderStatus | null;
+  since: Date | null;
+  limit: number;
+}
+
+/**
+ * The one door for reading orders and their items: other modules (the customer's, doctor's,
+ * pharmacy's, integrator's and FHIR edges, the data-rights export) ask here, naming who asks (a
+ * Scope, made SQL in order-scope.ts), and never read orders themselves. Whole orders are read by
+ * one set of columns and mapped from their rows in one place (order-loads.ts: toLoadedOrder);
+ * each edge then shows them its way (order-view.ts). Every change goes through the lifecycle.
+ */
+@Injectable()
+export class OrderReads {
+  constructor(@InjectOwn(Order) private readonly db: OwnRepository<Order>) {}
+
+  /** The orders with these ids that the scope may see, in the ids' order (with their items, doctor and coupons). */
+  async byIds(scope: Scope, ids: readonly number[]): Promise<LoadedOrder[]> {
+    if (ids.length === 0) return [];
+    const statement = scopedOrdersStatement(scope, ids, ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS);
+    const rows = (await this.db.query(statement.sql, statement.params)) as OrderWithItemRow[];
+    const byId = new Map(ordersOfRows(rows).map((o) => [o.order.id, o]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** One order the scope may see, or null. */
+  async one(scope: Scope, id: number): Promise<LoadedOrder | null> {
+    return (await this.byIds(scope, [id]))[0] ?? null;
+  }
+
+  /** A customer's own orders in these states, as the customer sees them (decisions only once delivered), newest first, 100 at most. */
+  async customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
+    const scope: Scope = { kind: 'customer', customerId };
+    const params: unknown[] = [statuses];
+    const ids = (
+      (await this.db.query(
+        `SELECT o.id FROM orders o WHERE ${scopeSql(scope, params)} AND o.delivery_status = ANY($1::text[])
+          ORDER BY coalesce(o.delivery_time, o.created_at) DESC, o.id DESC LIMIT 100`,
+        params,
+      )) as Array<{ id: number }>
+    ).map((r) => r.id);
+    return (await this.byIds(scope, ids)).map((o) => toCustomerOrder(o.order, o.couponByItem));
+  }
+
+  /** The ids of the scope's orders delivered within the last `windowMs`, the latest delivery first. */
+  async deliveredWithin(scope: Scope, windowMs: number): Promise<number[]> {
+    const params: unknown[] = [windowMs];
+    const rows = (await this.db.query(
+      `SELECT o.id FROM orders o
+        WHERE ${scopeSql(scope, params)} AND o.delivery_status = 'delivered' AND o.delivery_time > now() - ($1::int * interval '1 millisecond')
+        ORDER BY o.delivery_time DESC`,
+      params,
+    )) as Array<{ id: number }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** Whether the order is the scope's and delivered. */
+  async isDelivered(scope: Scope, orderId: number): Promise<boolean> {
+    const params: unknown[] = [orderId];
+    const rows = (await this.db.query(`SELECT 1 FROM orders o WHERE o.id = $1 AND ${scopeSql(scope, params)} AND o.delivery_status = 'delivered'`, params)) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** A person's orders and their items for their copy of their data (a patient scope), as JSON-ready rows. */
+  async exportRows(scope: Scope): Promise<{ orders: Array<Record<string, unknown>>; items: Array<Record<string, unknown>> }> {
+    const statement = exportOrdersStatement(scope);
+    const orders = (await this.db.query(statement.sql, statement.params)) as Array<Record<string, unknown>>;
+    const items = (await this.db.query(EXPORT_ITEMS_SQL, [orders.map((o) => o.id as number)])) as Array<Record<string, unknown>>;
+    return { orders, items };
+  }
+
+  /** The doctors' Historia, one page (history-query.ts: handled real orders, which is a doctor's scope). */
+  doctorHistory(_scope: Scope & { kind: 'doctor' }, filter: string | null | undefined, sortOrder: HistorySortOrder, offset: number): Promise<HistoryResponse> {
+    return readHistoryPage(this.db, filter, sortOrder, offset);
+  }
+
+  /**
+   * A page of a pharmacy's orders, newest first, with their items (`uncheckedOnly`: those with
+   * items the pharmacy has not checked off, Reseptilista). One statement, the page chosen first
+   * so only its orders' items are read; prepared as `name` (the screens poll it, and planning it
+   * cost as much as running it): `name` stands for the scope's kind and the options.
+   */
+  async pharmacyPage(name: string, scope: Scope, page: { uncheckedOnly?: boolean; offset?: number; limit: number }): Promise<LoadedOrder[]> {
+    const params: unknown[] = [];
+    const where = [scopeSql(scope, params), ...(page.uncheckedOnly ? ['o.unchecked_items > 0'] : [])].join(' AND ');
+    const range = `${page.offset !== undefined ? `OFFSET $${params.push(page.offset)} ` : ''}LIMIT $${params.push(page.limit)}`;
+    const rows = await this.db.preparedOnItsOwn<OrderWithItemRow>(
+      name,
+      `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
+         FROM (SELECT * FROM orders o WHERE ${where} ORDER BY ${NEWEST_FIRST} ${range}) o
+         ${ORDER_WITH_ITEMS_JOINS}
+        ORDER BY ${NEWEST_FIRST}, i.id`,
+      params,
+    );
+    return ordersOfRows(rows);
+  }
+
+  /** How many orders the scope sees (prepared as `name`). */
+  async count(name: string, scope: Scope): Promise<number> {
+    const params: unknown[] = [];
+    const [{ count }] = await this.db.preparedOnItsOwn<{ count: number }>(name, `SELECT count(*)::int AS count FROM orders o WHERE ${scopeSql(scope, params)}`, params);
+    return count;
+  }
+
+  /**
+   * A page of the scope's change feed (GET /api/v1/orders): by commit of the last change, oldest
+   * first, after the position; only changes whose transactions are final (change-feed.ts), so a
+   * cursor never passes a change that commits later. The page's positions, and their orders by id.
+   */
+  async feed(scope: Scope, query: FeedQuery): Promise<{ page: FeedPosition[]; orders: Map<number, LoadedOrder> }> {
+    const params: unknown[] = [query.after.changeXid, query.after.id, query.status, query.since, query.floor?.updatedAt ?? null, query.floor?.id ?? 0, query.limit];
+    const page = (await this.db.query(
+      `WITH ${FEED_HORIZON}
+       SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
+        WHERE ${scopeSql(scope, params)}
+          AND o.change_xid < feed_horizon.h AND (o.change_xid, o.id) > ($1::bigint, $2::int)
+          AND ($3::text IS NULL OR o.delivery_status = $3) AND ($4::timestamptz IS NULL OR o.updated_at >= $4)
+          AND ($5::timestamptz IS NULL OR (o.updated_at, o.id) > ($5::timestamptz, $6::int))
+        ORDER BY o.change_xid, o.id LIMIT $7`,
+      params,
+    )) as FeedPosition[];
+    const orders = new Map((await this.byIds(scope, page.map((p) => p.id))).map((o) => [o.order.id, o]));
+    return { page, orders };
+  }
+
+  /** Order items as the FHIR view reads them: one by id, or a page by commit (see ItemRowsQuery). */
+  async itemRows(scope: Scope, query: ItemRowsQuery): Promise<Array<OrderItemRow & { changeXid: string }>> {
+    const statement = itemRowsStatement(scope, query);
+    return (await this.db.query(statement.sql, statement.params)) as Array<OrderItemRow & { changeXid: string }>;
+  }
+}
