@@ -24,3 +24,10 @@ export interface OrderChange {
    */
   queueStatus?: QueueStatus;
 }
+
+declare module '../platform/events/domain-events.js' {
+  interface DomainEventMap {
+    /** An order's lifecycle change (orders/): told once by the order lifecycle. */
+    'order.changed': OrderChange;
+  }
+}

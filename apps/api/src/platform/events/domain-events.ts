@@ -1,15 +1,14 @@
 import type { Language, PharmacyCart, PharmacyNotice } from '@resepti/domain';
-import type { OrderChange } from '../../orders/order-change.js';
 
 /**
  * Every domain event, by name: what changed, told once by the module that changed it. Listeners
  * in the change's transaction (the outboxes) write with it; listeners after the commit (realtime)
  * push it to the screens. A new event is a line here, an emit where the change happens, and its
- * listeners — nothing else to register.
+ * listeners — nothing else to register. An event whose payload is a feature's own type is declared
+ * by that feature, merged into this map (orders/order-change.ts: 'order.changed'), so the platform
+ * imports no feature.
  */
 export interface DomainEventMap {
-  /** An order's lifecycle change (orders/). */
-  'order.changed': OrderChange;
   /** A pharmacist's cart and patient, as it is now (pharmacy/), to every session of that user. */
   'pharmacy-cart.changed': { pharmacyUserId: number; cart: PharmacyCart };
   /** The doctors' notice saved (notices/): published now (`republished`: new to every pharmacy), or withdrawn (null). */
