@@ -319,7 +319,7 @@ export interface components {
              * @example invalid_client
              * @enum {string}
              */
-            error: "invalid_request" | "invalid_client" | "unsupported_grant_type";
+            error: "invalid_client" | "invalid_request" | "unsupported_grant_type";
             /**
              * @description A human-readable explanation in English.
              * @example The client id or secret is wrong.
@@ -486,7 +486,7 @@ export interface components {
              * @example approved
              * @enum {string}
              */
-            decision: "undecided" | "approved" | "rejected" | "rejected-with-coupon";
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             /**
              * @description Empty until the order is delivered.
              * @example
@@ -503,7 +503,7 @@ export interface components {
              * @example waiting
              * @enum {string}
              */
-            deliveryStatus: "waiting" | "processing" | "delivered";
+            deliveryStatus: "delivered" | "processing" | "waiting";
             /**
              * Format: date-time
              * @description When the doctor delivered the order.
@@ -567,7 +567,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
             /**
              * Format: date-time
              * @example 2026-11-25T08:00:00.000Z
@@ -597,12 +597,12 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
+            eventType: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @example delivered
              * @enum {string}
              */
-            status: "pending" | "delivered" | "failed" | "cancelled";
+            status: "cancelled" | "delivered" | "failed" | "pending";
             /** @example 1 */
             attempts: number;
             /**
@@ -646,7 +646,7 @@ export interface components {
              * @example order.released
              * @enum {string}
              */
-            type: "order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published" | "webhook.test";
+            type: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
              * @example 1.3.0
@@ -706,7 +706,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("order.created" | "order.processing" | "order.released" | "order.delivered" | "notice.published")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
         };
         RotateWebhookSecretRequest: {
             /**
@@ -1298,7 +1298,7 @@ export interface operations {
     listOrders: {
         parameters: {
             query?: {
-                status?: "waiting" | "processing" | "delivered";
+                status?: "delivered" | "processing" | "waiting";
                 /** @description ISO 8601 time: only orders changed at or after it. */
                 updatedSince?: string;
                 /** @description `nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers. */

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
 import { DEPRECATION_HEADERS, type ApiDeprecation } from './deprecation.js';
 import { IntegratorModule } from './integrator.module.js';
+import { withSortedEnums } from '../platform/http/openapi-enums.js';
 
 /** The integrator API's OpenAPI description (served at /api/docs): how to sign in, page and verify webhooks. */
 export const INTEGRATOR_API_DESCRIPTION = `
@@ -235,5 +236,5 @@ export function buildIntegratorDocument(app: INestApplication): OpenAPIObject {
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The API client’s id and secret (token endpoint only).' }, 'clientBasic')
     .build();
   const raw = SwaggerModule.createDocument(app, config, { include: [IntegratorModule] });
-  return withoutUnusedSchemas(finishIntegratorDocument(withPaths(raw, (path) => path.startsWith('/api/'))));
+  return withSortedEnums(withoutUnusedSchemas(finishIntegratorDocument(withPaths(raw, (path) => path.startsWith('/api/')))));
 }

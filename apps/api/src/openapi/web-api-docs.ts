@@ -7,6 +7,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../platform/database/database-unav
 import { SESSION_COOKIE } from '../accounts/session.middleware.js';
 import { MyAccessLogEntrySchema, WebErrorSchema } from '../platform/http/web-api-schemas.js';
 import { withoutUnusedSchemas, withPaths } from '../integrator/integrator-docs.js';
+import { withSortedEnums } from '../platform/http/openapi-enums.js';
 
 export const WEB_API_PREFIX = 'ui-api/v1';
 
@@ -219,5 +220,5 @@ export function buildWebApiDocument(app: INestApplication): OpenAPIObject {
     .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie a login sets (HttpOnly).' }, SESSION_SECURITY)
     .addApiKey({ type: 'apiKey', in: 'header', name: CSRF_HEADER, description: 'The token of GET /csrf-token, on every POST, PUT, PATCH and DELETE.' }, 'csrf')
     .build();
-  return withoutUnusedSchemas(finishWebApiDocument(withPaths(SwaggerModule.createDocument(app, config, { extraModels: [WebErrorSchema, MyAccessLogEntrySchema] }), (path) => !path.startsWith('/api/'))));
+  return withSortedEnums(withoutUnusedSchemas(finishWebApiDocument(withPaths(SwaggerModule.createDocument(app, config, { extraModels: [WebErrorSchema, MyAccessLogEntrySchema] }), (path) => !path.startsWith('/api/')))));
 }

@@ -1525,23 +1525,23 @@ export interface components {
         };
         Readiness: {
             /** @enum {string} */
-            status: "ready" | "not-ready";
+            status: "not-ready" | "ready";
             /** @enum {string} */
-            database: "up" | "down";
+            database: "down" | "up";
             /** @enum {string} */
             migrations: "current" | "pending" | "unknown";
             shuttingDown: boolean;
         };
         Health: {
             /** @enum {string} */
-            status: "ok" | "degraded";
+            status: "degraded" | "ok";
             /** @enum {string} */
-            database: "up" | "down";
+            database: "down" | "up";
             /**
              * @description disabled: REDIS_URL is not set (one process).
              * @enum {string}
              */
-            redis: "up" | "down" | "disabled";
+            redis: "disabled" | "down" | "up";
         };
         CsrfToken: {
             /** @description Send it in the X-CSRF-Token header of every POST, PUT, PATCH and DELETE. */
@@ -1620,7 +1620,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** @enum {string} */
-            actorRole: "customer" | "doctor" | "pharmacy" | "integrator";
+            actorRole: "customer" | "doctor" | "integrator" | "pharmacy";
             /** @description null when the account no longer exists. */
             actorName: string | null;
             /** @example order:read */
@@ -1681,13 +1681,13 @@ export interface components {
         ChatEntry: {
             text: string;
             /** @enum {string} */
-            type: "question" | "answer";
+            type: "answer" | "question";
             discardOnSave?: boolean;
         };
         DoctorPrescription: {
             id: number;
             /** @enum {string} */
-            type: "renewal" | "prescription";
+            type: "prescription" | "renewal";
             productId: number | null;
             /** @description Medicine name with strength (renewals) or the topic (requests). */
             displayName: string;
@@ -1700,7 +1700,7 @@ export interface components {
             /** @description Requests: false when the chat could not be checked against the questionnaire. */
             chatVerified: boolean | null;
             /** @enum {string} */
-            decision: "undecided" | "approved" | "rejected" | "rejected-with-coupon";
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             reasonForDecision: string;
             /** Format: date-time */
             decisionTime: string | null;
@@ -1735,7 +1735,7 @@ export interface components {
             /** Format: date-time */
             deliveryBeforeTime: string;
             /** @enum {string} */
-            deliveryStatus: "waiting" | "processing" | "delivered";
+            deliveryStatus: "delivered" | "processing" | "waiting";
             /** @enum {string} */
             deliveryOptionId: "delivery-12-h" | "delivery-20-min";
             /** Format: date-time */
@@ -1764,7 +1764,7 @@ export interface components {
              * @description 'undecided' undoes the decision (reason emptied, coupon removed).
              * @enum {string}
              */
-            decision: "undecided" | "approved" | "rejected" | "rejected-with-coupon";
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             /** @description Mandatory (non-blank) when rejecting; optional when approving. */
             reasonForDecision?: string;
         };
@@ -1775,7 +1775,7 @@ export interface components {
              * @default newest
              * @enum {string|null}
              */
-            sortOrder: "newest" | "oldest" | "name-asc" | "name-desc" | null;
+            sortOrder: "name-asc" | "name-desc" | "newest" | "oldest" | null;
             /**
              * @description The END of the requested page, page size 30 (SPEC: "initial offset 30"): offset 30 returns rows 0–29, offset 60 rows 30–59. Values below 30 mean the first page.
              * @default 30
@@ -1860,7 +1860,7 @@ export interface components {
         PharmacyCartItem: {
             id: number;
             /** @enum {string} */
-            type: "renewal" | "prescription";
+            type: "prescription" | "renewal";
             productId: number;
             displayName: string;
             format: string;
@@ -1907,7 +1907,7 @@ export interface components {
              * @description 'undecided' until the order is delivered.
              * @enum {string}
              */
-            decision: "undecided" | "approved" | "rejected" | "rejected-with-coupon";
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             reasonForDecision: string;
             pharmacyChecked: boolean;
         };
@@ -1915,7 +1915,7 @@ export interface components {
             orderId: number;
             patient: components["schemas"]["WebPatient"];
             /** @enum {string} */
-            deliveryStatus: "waiting" | "processing" | "delivered";
+            deliveryStatus: "delivered" | "processing" | "waiting";
             /** Format: date-time */
             deliveryTime: string | null;
             /** Format: date-time */
@@ -1979,7 +1979,7 @@ export interface components {
             /** Format: date-time */
             time: string;
             /** @enum {string} */
-            actorRole: "doctor" | "pharmacy" | "integrator";
+            actorRole: "doctor" | "integrator" | "pharmacy";
             /** @example Liisa Lääkäri */
             actor: string;
             /** @example Katsoi tilauksen */
@@ -2000,13 +2000,13 @@ export interface components {
             /** @example +358401234567 */
             phone: string;
             /** @enum {string} */
-            sex: "m" | "f";
+            sex: "f" | "m";
             approvedEulaVersion: string | null;
             /**
              * @description The language of the text messages.
              * @enum {string}
              */
-            language: "fi" | "sv" | "en";
+            language: "en" | "fi" | "sv";
             /**
              * @description SESSION_IDLE_MINUTES (may be a fraction).
              * @example 30
@@ -2033,20 +2033,20 @@ export interface components {
             /** @example +358401234567 */
             phone: string;
             /** @enum {string} */
-            sex: "m" | "f";
+            sex: "f" | "m";
             approvedEulaVersion: string | null;
             /**
              * @description The language of the text messages.
              * @enum {string}
              */
-            language: "fi" | "sv" | "en";
+            language: "en" | "fi" | "sv";
         };
         LanguageDto: {
             /**
              * @example sv
              * @enum {string}
              */
-            language: "fi" | "sv" | "en";
+            language: "en" | "fi" | "sv";
         };
         ChangePasswordDto: {
             /** @example Salasana2 */
@@ -2061,13 +2061,13 @@ export interface components {
         CustomerCartItem: {
             id: number;
             /** @enum {string} */
-            type: "renewal" | "prescription";
+            type: "prescription" | "renewal";
             productId: number | null;
             displayName: string;
             format: string;
             reason: string;
             /** @enum {string|null} */
-            medicalProblem: "erection_disorder" | "allergy" | "urethritis" | null;
+            medicalProblem: "allergy" | "erection_disorder" | "urethritis" | null;
             priceCents: number;
         };
         CustomerCoupon: {
@@ -2088,7 +2088,7 @@ export interface components {
         };
         AddCustomerCartItemDto: {
             /** @enum {string} */
-            type: "renewal" | "prescription";
+            type: "prescription" | "renewal";
             /** @description renewal: the medicine */
             productId?: number;
             /** @description renewal: why the medicine is needed */
@@ -2105,19 +2105,19 @@ export interface components {
         CustomerPrescription: {
             id: number;
             /** @enum {string} */
-            type: "renewal" | "prescription";
+            type: "prescription" | "renewal";
             productId: number | null;
             displayName: string;
             format: string;
             reason: string;
             /** @enum {string|null} */
-            medicalProblem: "erection_disorder" | "allergy" | "urethritis" | null;
+            medicalProblem: "allergy" | "erection_disorder" | "urethritis" | null;
             priceCents: number;
             /**
              * @description 'undecided' until the order is delivered.
              * @enum {string}
              */
-            decision: "undecided" | "approved" | "rejected" | "rejected-with-coupon";
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             reasonForDecision: string;
             /** Format: date-time */
             decisionTime: string | null;
@@ -2130,7 +2130,7 @@ export interface components {
         CustomerOrder: {
             orderId: number;
             /** @enum {string} */
-            deliveryStatus: "waiting" | "processing" | "delivered";
+            deliveryStatus: "delivered" | "processing" | "waiting";
             /** Format: date-time */
             created: string;
             /** Format: date-time */
@@ -2156,7 +2156,7 @@ export interface components {
             firstName: string;
             lastName: string;
             /** @enum {string} */
-            purpose: "registration" | "password-reset";
+            purpose: "password-reset" | "registration";
             /** @description This hetu already has an account (then only a new password can be set). */
             registered: boolean;
             /** @description Why no account can be made: the person is younger than MIN_AGE. */
@@ -2221,7 +2221,7 @@ export interface components {
             priceEuro: string;
             items: components["schemas"]["EmbeddedCheckoutItem"][];
             /** @enum {string} */
-            status: "open" | "paying" | "complete" | "expired" | "refunded";
+            status: "complete" | "expired" | "open" | "paying" | "refunded";
             /** Format: date-time */
             expiresAt: string;
             successUrl: string;
@@ -2230,7 +2230,7 @@ export interface components {
         PaymentStatus: {
             sessionId: string;
             /** @enum {string} */
-            status: "open" | "paying" | "complete" | "expired" | "refunded";
+            status: "complete" | "expired" | "open" | "paying" | "refunded";
             priceEuro: string;
             orderId: number | null;
         };
@@ -4532,8 +4532,8 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "waiting",
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryStatus": "delivered",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
                      *       "doctor": {
@@ -4732,8 +4732,8 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "waiting",
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryStatus": "delivered",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
                      *       "doctor": {
@@ -4851,7 +4851,7 @@ export interface operations {
                      *         "id": 1,
                      *         "orderId": 1,
                      *         "source": "customer",
-                     *         "deliveryOptionId": "delivery-12-h",
+                     *         "deliveryOptionId": "delivery-20-min",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "itemCount": 1
@@ -5181,8 +5181,8 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "waiting",
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryStatus": "delivered",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
                      *       "doctor": {
@@ -5739,8 +5739,8 @@ export interface operations {
                      *           ],
                      *           "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *           "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *           "deliveryStatus": "waiting",
-                     *           "deliveryOptionId": "delivery-12-h",
+                     *           "deliveryStatus": "delivered",
+                     *           "deliveryOptionId": "delivery-20-min",
                      *           "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "doctor": {
@@ -6796,7 +6796,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "delivery-12-h",
+                     *         "id": "delivery-20-min",
                      *         "label": "teksti",
                      *         "description": "teksti",
                      *         "firstItemCents": 1,
@@ -6892,7 +6892,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "patientHetu": "010190-998V",
-                 *       "id": "delivery-12-h"
+                 *       "id": "delivery-20-min"
                  *     }
                  */
                 "application/json": components["schemas"]["DeliveryOptionDto"];
@@ -6917,7 +6917,7 @@ export interface operations {
                      *           "reason": "Lääke loppumassa"
                      *         }
                      *       ],
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "patient": {
                      *         "firstName": "Matti",
                      *         "lastName": "Meikäläinen",
@@ -7108,7 +7108,7 @@ export interface operations {
                      *           "reason": "Lääke loppumassa"
                      *         }
                      *       ],
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "patient": {
                      *         "firstName": "Matti",
                      *         "lastName": "Meikäläinen",
@@ -7286,7 +7286,7 @@ export interface operations {
                      *           "reason": "Lääke loppumassa"
                      *         }
                      *       ],
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "patient": {
                      *         "firstName": "Matti",
                      *         "lastName": "Meikäläinen",
@@ -7710,10 +7710,10 @@ export interface operations {
                      *           "lastName": "Meikäläinen",
                      *           "hetu": "121212-913Y"
                      *         },
-                     *         "deliveryStatus": "waiting",
+                     *         "deliveryStatus": "delivered",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *         "deliveryOptionId": "delivery-12-h",
+                     *         "deliveryOptionId": "delivery-20-min",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "officeId": 1,
                      *         "pharmacist": "teksti",
@@ -7855,10 +7855,10 @@ export interface operations {
                      *             "lastName": "Meikäläinen",
                      *             "hetu": "121212-913Y"
                      *           },
-                     *           "deliveryStatus": "waiting",
+                     *           "deliveryStatus": "delivered",
                      *           "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *           "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *           "deliveryOptionId": "delivery-12-h",
+                     *           "deliveryOptionId": "delivery-20-min",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "officeId": 1,
                      *           "pharmacist": "teksti",
@@ -8000,10 +8000,10 @@ export interface operations {
                      *         "lastName": "Meikäläinen",
                      *         "hetu": "121212-913Y"
                      *       },
-                     *       "deliveryStatus": "waiting",
+                     *       "deliveryStatus": "delivered",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryOptionId": "delivery-12-h",
+                     *       "deliveryOptionId": "delivery-20-min",
                      *       "created": "2026-11-25T08:00:00.000Z",
                      *       "officeId": 1,
                      *       "pharmacist": "teksti",
@@ -11943,7 +11943,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "orderId": 1,
-                     *         "deliveryStatus": "waiting",
+                     *         "deliveryStatus": "delivered",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",
@@ -12064,7 +12064,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "orderId": 1,
-                     *         "deliveryStatus": "waiting",
+                     *         "deliveryStatus": "delivered",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",
@@ -12471,7 +12471,7 @@ export interface operations {
     RegistrationController_start: {
         parameters: {
             query?: {
-                purpose?: "registration" | "password-reset";
+                purpose?: "password-reset" | "registration";
             };
             header?: never;
             path?: never;
