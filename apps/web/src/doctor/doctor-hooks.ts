@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, POLL_INTERVAL_MS, SOCKET_EVENTS, type Decision, type DoctorOrder, type DoctorPrescription, type HistorySortOrder, type PharmacyNotice, type SystemStatus } from '@resepti/domain';
+import { HISTORY_PAGE_SIZE, POLL_INTERVAL_MS, SOCKET_EVENTS, type Decision, type DoctorOrder, type DoctorPrescription, type HistorySortOrder, type OrderUpdatedEvent, type PharmacyNotice, type SystemStatus } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
@@ -55,10 +55,21 @@ export function useCurrentOrder() {
     queryFn: fetchCurrentOrder,
     pollIntervalMs: POLL_INTERVAL_MS.doctor,
     onPush: {
-      [SOCKET_EVENTS.orderUpdated]: (update, current) => (current != null && update.orderId === current.id ? 'refetch' : 'ignore'),
+      [SOCKET_EVENTS.orderUpdated]: (update, current) => (current != null && update.orderId === current.id && !alreadyShown(update, current) ? 'refetch' : 'ignore'),
       [SOCKET_EVENTS.doctorHeld]: (held, current) => (!ownChangeInFlight() && held.pickedOrder !== (current?.id ?? null) ? 'refetch' : 'ignore'),
     },
   });
+}
+
+/**
+ * A push about the held order that the cache already shows (this tab's own pick or decision,
+ * whose answer is in the cache, echoed back) needs no read: the status is the same and so is
+ * the item's decision.
+ */
+function alreadyShown(update: OrderUpdatedEvent, current: DoctorOrder): boolean {
+  if (update.deliveryStatus !== current.deliveryStatus) return false;
+  if (update.itemId == null) return true;
+  return current.prescriptions.some((p) => p.id === update.itemId && p.decision === update.decision);
 }
 
 /** 'Seuraava työ': the picked order becomes the current one. */
