@@ -6,7 +6,7 @@
 const API = '^apps/api/src/';
 const ROLES = '(customer|doctor|pharmacy|integrator|fhir)';
 const TOP = `${API}(demo|openapi|cli|dev-idp)/|${API}[^/]+\\.ts$`;
-const CORE = '(accounts|api-clients|catalogue|orders|notices|notifications)';
+const CORE = '(accounts|api-clients|catalogue|orders|notices|notifications|prescription-centre)';
 const WEB = '^apps/web/src/';
 const WEB_ROLES = '(customer|doctor|pharmacy)';
 const runtime = { dependencyTypesNot: ['type-only'] };
@@ -40,6 +40,13 @@ module.exports = {
       severity: 'error',
       from: { path: `${API}accounts/` },
       to: { path: API, pathNot: `${API}(accounts|platform)/`, ...runtime },
+    },
+    {
+      name: 'prescription-centre-imports-only-platform',
+      comment: "The port to Kanta's Prescription Centre and its adapters lie right above platform/: orders/ records through it, the edges read through it.",
+      severity: 'error',
+      from: { path: `${API}prescription-centre/` },
+      to: { path: API, pathNot: `${API}(prescription-centre|platform)/`, ...runtime },
     },
     {
       name: 'nothing-imports-the-top',

@@ -22,3 +22,4 @@ export * from './mfa.js';
 export * from './data-rights.js';
 export * from './language.js';
 export * from './i18n.js';
+export * from './e-prescription.js';

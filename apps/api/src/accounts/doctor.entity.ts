@@ -19,6 +19,13 @@ export class Doctor {
   @Column({ type: 'text' })
   lastName!: string;
 
+  /**
+   * The doctor's register number in Valvira's register of health-care professionals (Terhikki /
+   * JulkiTerhikki): the prescriber's identifier in every e-prescription. Approval is refused without it.
+   */
+  @Column({ type: 'text', nullable: true })
+  registerNumber!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

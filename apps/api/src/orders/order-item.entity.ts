@@ -60,6 +60,24 @@ export class OrderItem {
   @Column({ type: 'date', nullable: true })
   renewableTill!: string | null;
 
+  /**
+   * What the doctor prescribed on approval: the catalogue product (a renewal's own product, or the
+   * medicine chosen for a new-prescription request), the dosage text and the number of packages.
+   * Null until approved (and again when the decision is undone).
+   */
+  @Column({ type: 'int', nullable: true })
+  prescribedProductId!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  dosageInstruction!: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  packages!: number | null;
+
+  /** The Centre's id of the prescription this approval renews (MedicationRequest.priorPrescription); null for a new one. */
+  @Column({ type: 'text', nullable: true })
+  priorPrescriptionId!: string | null;
+
   /** Pharmacy staff removed the decided card from Reseptilista (kept in Historia). */
   @Column({ type: 'boolean', default: false })
   pharmacyChecked!: boolean;
