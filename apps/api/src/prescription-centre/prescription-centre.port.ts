@@ -41,3 +41,23 @@ export interface PrescriptionCentre {
   /** The patient's prescriptions in the Centre (search by subject:identifier = the hetu), newest first. */
   prescriptionsOf(hetu: string, signal?: AbortSignal): Promise<CentrePrescription[]>;
 }
+
+/**
+ * One approved item as a prescription to record: everything the MedicationRequest is built from
+ * (prescription-centre/ builds it with toMedicationRequest; orders/ loads this from its rows).
+ */
+export interface PrescriptionToRecord {
+  orderItemId: number;
+  orderId: number;
+  patient: { hetu: string; firstName: string; lastName: string };
+  medication: { vnr: string | null; atcCode: string; name: string; strength: string; form: string; packageSize: string };
+  dosageInstruction: string;
+  packages: number;
+  /** ISO time of the approval (authoredOn). */
+  authoredOn: string;
+  /** ISO date until which it is valid (two years, or one by the medicine's class: e-prescription-rules). */
+  validUntil: string;
+  prescriber: { firstName: string; lastName: string; registerNumber: string };
+  /** The Centre's id of the prescription renewed (priorPrescription), null for a new one. */
+  priorPrescriptionId: string | null;
+}
