@@ -18,6 +18,7 @@ import { GracefulShutdown } from './platform/http/graceful-shutdown.js';
 import { RejectNulPipe, rejectHostileJson, requireOriginForm } from './platform/http/request-input.js';
 import { securityHeaders } from './platform/http/security-headers.js';
 import { createValidationPipe } from './platform/http/validation.js';
+import { answerUnknownRoute } from './platform/http/unknown-route.js';
 import { buildWebApiDocument, setWebApiPrefix, WEB_API_PREFIX } from './openapi/web-api-docs.js';
 import { DEV_IDP_PATH, type AppConfig } from './platform/config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/database/embedded-postgres.js';
@@ -135,6 +136,9 @@ export async function bootstrap(config: AppConfig): Promise<void> {
 
   serveWebApp(app.getHttpAdapter().getInstance(), config.webDist, (m) => logger.warn(m), { cookieConsentOnScroll: config.cookieConsentOnScroll });
 
+  // Routes are added at init: the handler of requests no route took goes after them.
+  await app.init();
+  app.use(answerUnknownRoute);
   await starting.close();
   await app.listen(config.port);
   logger.log(`Resepti listening on http://localhost:${config.port}`);

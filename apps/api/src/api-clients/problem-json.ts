@@ -153,10 +153,13 @@ const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0
 
 /**
  * 415 before any parsing: /api/v1 takes JSON bodies, the token endpoint OAuth's form. (Without
- * this a text/plain body reached validation as an empty object and answered field errors.)
+ * this a text/plain body reached validation as an empty object and answered field errors.) Only
+ * where a route takes the method: elsewhere the answer is the route's 404 or 405.
  */
 export function requireIntegratorMediaType(req: Request, res: Response, next: NextFunction): void {
   if (!isIntegratorPath(req.path) || !hasBody(req) || req.method === 'GET' || req.method === 'HEAD') return next();
+  // No route takes this method here (a FHIR write, an unknown path): routing answers 404 or 405, not 415.
+  if (!allowedMethods(req.path).includes(req.method)) return next();
   const wanted = req.path === '/api/oauth/token' ? 'application/x-www-form-urlencoded' : 'application/json';
   if (req.is(wanted)) return next();
   sendProblem(req, res, { status: 415, kind: 'unsupported-media-type', fi: M.unsupportedMediaType });

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Optional } from '../platform/http/optional.js';
 import { DELIVERY_OPTION_IDS, INTEGRATOR_MESSAGES as M, INTEGRATOR_WEBHOOK_EVENTS, MESSAGES, PHARMACY_MESSAGES, VALIDATION_MESSAGES, WEBHOOK_SECRET_OVERLAP_HOURS, type DeliveryOptionId, type IntegratorWebhookEventType, type OrderStatus, ORDER_STATUSES } from '@resepti/domain';
 
@@ -50,6 +50,8 @@ export class CreateIntegratorOrderDto {
   officeId!: number;
   @ValidateNested()
   @Type(() => IntegratorPatientDto)
+  // Checked first: without it a missing patient passed validation and failed later as a 500.
+  @IsObject({ message: PHARMACY_MESSAGES.patientMissing })
   patient!: IntegratorPatientDto;
   @ApiProperty({ type: [IntegratorOrderItemDto], minItems: 1, maxItems: 10 })
   @IsArray({ message: M.itemsRequired })

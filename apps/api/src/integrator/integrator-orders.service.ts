@@ -1,6 +1,4 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { LessThan } from 'typeorm';
 import {
   INTEGRATOR_MESSAGES as M,
   isTemporaryHetu,
@@ -22,7 +20,7 @@ import type { Order } from '../orders/order.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../orders/pharmacy-order.js';
 import { ApiClient } from '../api-clients/api-client.entity.js';
-import { ApiIdempotencyKey } from './idempotency-key.entity.js';
+import { IdempotencyKeys } from './idempotency-keys.service.js';
 import type { FeedPosition } from '../orders/change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
@@ -47,18 +45,6 @@ async function refuseRealPatient(customers: OwnRepository<Customer>, hetu: strin
   if (!isTemporaryHetu(hetu) || (await customers.repo.existsBy({ hetu }))) throw new BadRequestException(M.sandboxRealHetu);
 }
 
-/** JSON with every object's keys sorted: the same body with its keys in another order hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** How long an Idempotency-Key is kept: after that the same key places a new order. */
-export const IDEMPOTENCY_KEY_HOURS = 24;
 
 /** The largest PostgreSQL integer: an id beyond it is no order (and would be a database error). */
 const MAX_ID = 2_147_483_647;
@@ -122,7 +108,7 @@ function decodeCursor(cursor: string): { after: FeedPosition; floor: LegacyFloor
 @Injectable()
 export class IntegratorOrdersService {
   constructor(
-    @InjectOwn(ApiIdempotencyKey) private readonly idempotencyKeys: OwnRepository<ApiIdempotencyKey>,
+    private readonly idempotencyKeys: IdempotencyKeys,
     @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
     @InjectOwn(PharmacyOffice) private readonly pharmacyOffices: OwnRepository<PharmacyOffice>,
     private readonly catalogue: CatalogueService,
@@ -135,22 +121,15 @@ export class IntegratorOrdersService {
    * a repeat (even concurrent: it waits for the first) answers the same order, another body 409.
    */
   async create(client: ApiClient, dto: CreateIntegratorOrderDto, idempotencyKey: string | undefined, now = new Date()): Promise<{ order: IntegratorOrder; replayed: boolean }> {
-    if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(idempotencyKey)) throw new BadRequestException(M.idempotencyKeyInvalid);
-    const requestHash = createHash('sha256').update(canonicalJson(dto)).digest('hex');
+    this.idempotencyKeys.check(idempotencyKey);
+    const requestHash = this.idempotencyKeys.hash(dto);
     if (idempotencyKey !== undefined) {
-      // Keys are kept IDEMPOTENCY_KEY_HOURS: older ones (of every client, by their age's index) go, so such a key is new again.
-      await this.idempotencyKeys.repo.delete({ createdAt: LessThan(new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000)) });
+      await this.idempotencyKeys.expire(now);
       const earlier = await this.replay(client, idempotencyKey, requestHash);
       if (earlier) return { order: earlier, replayed: true };
     }
     // The key is recorded in the order's transaction: a repeat (even concurrent: it waits for the first) places nothing.
-    const claimKey = async () =>
-      idempotencyKey === undefined ||
-      ((await this.idempotencyKeys.query(
-        `INSERT INTO api_idempotency_key (api_client_id, key, request_hash, status, body) VALUES ($1, $2, $3, 201, '{}')
-         ON CONFLICT (api_client_id, key) DO NOTHING RETURNING id`,
-        [client.id, idempotencyKey, requestHash],
-      )) as unknown[]).length === 1;
+    const claimKey = async () => idempotencyKey === undefined || this.idempotencyKeys.claim(client, idempotencyKey, requestHash, 201);
     const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async () => {
       const office = await this.office(client, dto.officeId);
       const patient = orderPatient(dto.patient);
@@ -173,14 +152,14 @@ export class IntegratorOrdersService {
         },
         audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
         recordPlaced: async (order: Order) => {
-          if (idempotencyKey !== undefined) await this.idempotencyKeys.repo.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.id } });
+          if (idempotencyKey !== undefined) await this.idempotencyKeys.remember(client, idempotencyKey, { orderId: order.id });
         },
       };
     });
     if (placed.kind === 'placed') {
       const order = (await this.find(client, placed.placed.id))!;
       // The answer itself, so that a repeat replays exactly it (not the order's later state).
-      if (idempotencyKey !== undefined) await this.idempotencyKeys.repo.update({ apiClientId: client.id, key: idempotencyKey }, { body: { orderId: order.orderId, response: order } });
+      if (idempotencyKey !== undefined) await this.idempotencyKeys.remember(client, idempotencyKey, { orderId: order.orderId, response: order });
       return { order, replayed: false };
     }
     return { order: (await this.replay(client, idempotencyKey!, requestHash))!, replayed: true };
@@ -191,11 +170,10 @@ export class IntegratorOrdersService {
    * while the first was still being answered gets the order as it is now.
    */
   private async replay(client: ApiClient, key: string, requestHash: string): Promise<IntegratorOrder | null> {
-    const earlier = await this.idempotencyKeys.repo.findOneBy({ apiClientId: client.id, key });
+    const earlier = await this.idempotencyKeys.earlier<IntegratorOrder>(client, key, requestHash);
     if (!earlier) return null;
-    if (earlier.requestHash !== requestHash) throw new ConflictException(M.idempotencyConflict);
-    const { orderId, response } = earlier.body as { orderId?: number; response?: IntegratorOrder };
-    return response ?? (orderId ? this.find(client, orderId) : null);
+    const { orderId } = earlier.body as { orderId?: number };
+    return earlier.answer ?? (orderId ? this.find(client, orderId) : null);
   }
 
   /** GET /api/v1/orders/{id}: null (404) for another pharmacy's or office's order, and for one of the other kind (sandbox or real): the client's Scope. */

@@ -31,6 +31,7 @@ import { ProblemJsonFilter } from '../api-clients/problem-json.js';
 import { AccessTokens } from '../api-clients/integrator-credentials.js';
 import { IntegratorOrdersService, isFirstVersionCursor } from './integrator-orders.service.js';
 import { announceDeprecation, DEPRECATIONS, DEPRECATION_HEADERS } from './deprecation.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, Idempotent } from './idempotent.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 
 /**
@@ -166,11 +167,11 @@ export class IntegratorController {
     413,
     415,
   )
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Up to 200 printable ASCII characters. A repeat with the same key and body answers the first order; another body is 409.', schema: { type: 'string', maxLength: 200 } })
+  @ApiHeader(IDEMPOTENCY_KEY_HEADER)
   @ApiCreatedResponse({
     type: IntegratorOrderSchema,
     description: 'The order, waiting for a doctor; for a repeated Idempotency-Key the first answer again, marked Idempotent-Replayed.',
-    headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } },
+    headers: IDEMPOTENT_REPLAYED_HEADER,
   })
   async createOrder(
     @CurrentClient() client: ApiClient,
@@ -219,8 +220,9 @@ export class IntegratorController {
   }
 
   @Post('webhook-endpoints')
-  @Operation('createWebhookEndpoint', 'Register a webhook endpoint', 'The answer carries the endpoint’s signing secret, only this once.', 400, 413, 415)
-  @ApiCreatedResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its secret.' })
+  @Operation('createWebhookEndpoint', 'Register a webhook endpoint', 'The answer carries the endpoint’s signing secret, only this once (and to a repeat with the same Idempotency-Key).', 400, 409, 413, 415)
+  @Idempotent()
+  @ApiCreatedResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its secret (a repeated Idempotency-Key: the same endpoint and secret again).', headers: IDEMPOTENT_REPLAYED_HEADER })
   createWebhook(@CurrentClient() client: ApiClient, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointView> {
     return this.webhooks.create(client, body);
   }
@@ -263,19 +265,22 @@ export class IntegratorController {
       'within the window (accept a delivery when any `v1` matches); after it only the new secret signs. Rotating again during a window ends the older secret at once.',
     400,
     404,
+    409,
     413,
     415,
   )
   @HttpCode(200)
-  @ApiOkResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its new secret and the end of the overlap.' })
+  @Idempotent()
+  @ApiOkResponse({ type: WebhookEndpointSchema, description: 'The endpoint with its new secret and the end of the overlap.', headers: IDEMPOTENT_REPLAYED_HEADER })
   rotateWebhookSecret(@CurrentClient() client: ApiClient, @IdParam() id: number, @Body() body: RotateWebhookSecretDto): Promise<WebhookEndpointView> {
     return this.webhooks.rotateSecret(client, id, body.overlapHours ?? WEBHOOK_SECRET_OVERLAP_HOURS.default);
   }
 
   @Post('webhook-endpoints/:id/test')
-  @Operation('sendWebhookTest', 'Send a test event', 'Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.', 400, 404)
+  @Operation('sendWebhookTest', 'Send a test event', 'Queues a `webhook.test` event (no patient data) to this endpoint alone, signed like every event: try the receiver and its signature check. Follow it in the delivery log.', 400, 404, 409)
   @HttpCode(202)
-  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The queued delivery.' })
+  @Idempotent()
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The queued delivery.', headers: IDEMPOTENT_REPLAYED_HEADER })
   sendWebhookTest(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView> {
     return this.webhooks.sendTest(client, id);
   }
@@ -287,9 +292,11 @@ export class IntegratorController {
     'Queues the same event (same `id` and body) to the same endpoint once more, as a new delivery with its own tries: for a receiver that lost or mishandled it. Receivers that drop repeats by `id` must let this one through themselves.',
     400,
     404,
+    409,
   )
   @HttpCode(202)
-  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The new delivery, pending.' })
+  @Idempotent()
+  @ApiAcceptedResponse({ type: WebhookDeliverySchema, description: 'The new delivery, pending.', headers: IDEMPOTENT_REPLAYED_HEADER })
   redeliver(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('deliveryId') deliveryId: number): Promise<WebhookDeliveryView> {
     return this.webhooks.redeliver(client, id, deliveryId);
   }

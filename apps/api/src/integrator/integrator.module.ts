@@ -10,6 +10,7 @@ import { AuthModule } from '../accounts/auth.module.js';
 import { ownRepositories, TransactionsModule } from '../platform/database/transactions.js';
 import { ApiIdempotencyKey } from './idempotency-key.entity.js';
 import { RedisModule } from '../platform/redis/redis.module.js';
+import { IdempotencyKeys } from './idempotency-keys.service.js';
 import { IntegratorOrdersService } from './integrator-orders.service.js';
 import { IntegratorController, OAuthTokenController } from './integrator.controller.js';
 import { PharmacyApiClientsController } from './pharmacy-api-clients.controller.js';
@@ -24,7 +25,7 @@ import { SandboxDoctor } from './sandbox-doctor.js';
 @Module({
   imports: [ApiClientsModule, TransactionsModule, AuthModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent])],
   controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [...ownRepositories([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent]), IntegratorEventsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
+  providers: [...ownRepositories([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent]), IdempotencyKeys, IntegratorEventsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
 })
 export class IntegratorModule {
   constructor() {

@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description The answer carries the endpoint’s signing secret, only this once.
+         * @description The answer carries the endpoint’s signing secret, only this once (and to a repeat with the same Idempotency-Key).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1486,7 +1486,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body answers the first order; another body is 409. */
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2276,7 +2276,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2294,9 +2297,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The endpoint with its secret. */
+            /** @description The endpoint with its secret (a repeated Idempotency-Key: the same endpoint and secret again). */
             201: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2360,6 +2365,27 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "instance": "/api/v1/webhook-endpoints",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2803,7 +2829,10 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -2824,6 +2853,8 @@ export interface operations {
             /** @description The endpoint with its new secret and the end of the overlap. */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2908,6 +2939,27 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3029,7 +3081,10 @@ export interface operations {
     sendWebhookTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -3041,6 +3096,8 @@ export interface operations {
             /** @description The queued delivery. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3127,6 +3184,27 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/test",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3206,7 +3284,10 @@ export interface operations {
     redeliverWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -3220,6 +3301,8 @@ export interface operations {
             /** @description The new delivery, pending. */
             202: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3389,27 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
