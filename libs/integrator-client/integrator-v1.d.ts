@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List orders by last change
-         * @description Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes. The list goes by the commit of each change, not by its clock: a page holds only changes whose transactions (and all older ones) have ended, so a cursor never passes a change that commits later; an order comes again after each later change, with its latest state.
+         * @description Orders of the client’s offices, oldest change first. Follow `nextCursor` while `hasMore`; keep the last `nextCursor` you got (a partial page has one too) to ask later for only what changed since. The list goes by the commit of each change, not by its clock: a page holds only changes whose transactions (and all older ones) have ended, so a cursor never passes a change that commits later; an order comes again after each later change, with its latest state.
          */
         get: operations["listOrders"];
         put?: never;
@@ -549,10 +549,15 @@ export interface components {
         OrderPage: {
             data: components["schemas"]["Order"][];
             /**
-             * @description Pass as `cursor` for the next page; null: nothing more now (ask again later with the last cursor).
-             * @example null
+             * @description The position after the last order of this page (also of a partial page): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what changed since. Null only when the page is empty: keep the cursor you have.
+             * @example MnwxMjM0NTZ8NDI
              */
             nextCursor: string | null;
+            /**
+             * @description True when more orders follow this page now; false: you have read to the end (poll again later from the last `nextCursor`).
+             * @example false
+             */
+            hasMore: boolean;
         };
         WebhookEndpoint: {
             /** @example 3 */
@@ -649,7 +654,7 @@ export interface components {
             type: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.3.0
+             * @example 1.4.0
              */
             api_version: string;
             /**
@@ -1355,7 +1360,8 @@ export interface operations {
                      *           "updatedAt": "2026-11-25T08:00:00.123Z"
                      *         }
                      *       ],
-                     *       "nextCursor": null
+                     *       "nextCursor": "MnwxMjM0NTZ8NDI",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": components["schemas"]["OrderPage"];
@@ -2529,7 +2535,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.released",
-                     *           "api_version": "1.3.0",
+                     *           "api_version": "1.4.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "data": {
                      *             "object": {

@@ -68,9 +68,10 @@ export function integratorClient(options: ClientOptions): IntegratorApi {
 }
 
 /**
- * Every order changed since `cursor` (null: from the start), page by page. Returns the last cursor
- * the API gave: a later call from it may see some orders of the last page again (an order that
- * changed is listed again anyway), so keep each order by `orderId` with its newest `updatedAt`.
+ * Every order changed since `cursor` (null: from the start), page by page while `hasMore`.
+ * Returns the last cursor the API gave (the position after the last order read): a later call
+ * from it lists only orders that changed since (an order that changed again comes again, with its
+ * newest state: keep each order by `orderId`).
  */
 export async function allOrdersSince(api: IntegratorApi, cursor: string | null, limit = 50): Promise<{ orders: Order[]; cursor: string | null }> {
   const orders: Order[] = [];
@@ -79,8 +80,8 @@ export async function allOrdersSince(api: IntegratorApi, cursor: string | null, 
     const { data, error } = await api.GET('/api/v1/orders', { params: { query: { limit, ...(next ? { cursor: next } : {}) } } });
     if (!data) throw new Error(`listOrders: ${error.code}`);
     orders.push(...data.data);
-    if (data.nextCursor === null) return { orders, cursor: next };
-    next = data.nextCursor;
+    if (data.nextCursor !== null) next = data.nextCursor;
+    if (!data.hasMore) return { orders, cursor: next };
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * What a stranger to Resepti met with third-party tools (issue "Integrator API, third round"), each
  * a test that failed before its fix: an order without a patient is a 400 with a pointer (it was a
- * 500 that clients retry forever); one Idempotency-Key makes one webhook endpoint however many
+ * 500 that clients retry forever); a poller that read a partial page of orders gets a cursor after it
+ * and sees each order once (it re-read the page on every poll); one Idempotency-Key makes one webhook endpoint however many
  * repeats race; unknown routes under /api answer problem+json; FHIR writes answer 405 OperationOutcome.
  */
-import type { Product, ProblemDetails } from '@resepti/domain';
+import type { IntegratorOrder, IntegratorOrderPage, Product, ProblemDetails } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 
@@ -123,5 +124,41 @@ describe('Idempotency-Key on every POST that creates or sends', () => {
     const res = await pos.call<ProblemDetails>('POST', '/webhook-endpoints', { url: 'http://127.0.0.1:9/x', events: ['order.delivered'] }, { 'Idempotency-Key': 'x'.repeat(201) });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('idempotency_key_invalid');
+  });
+});
+
+describe('the order list as a poller reads it', () => {
+  /** Reads to the end as docs/integrators.md step 8 says: follows nextCursor while hasMore, keeps the last one. */
+  async function poll(cursor: string | null): Promise<{ orders: IntegratorOrder[]; cursor: string | null }> {
+    const orders: IntegratorOrder[] = [];
+    for (;;) {
+      const page = (await pos.call<IntegratorOrderPage>('GET', `/orders?limit=50${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      orders.push(...page.data);
+      cursor = page.nextCursor ?? cursor;
+      if (!page.hasMore) return { orders, cursor };
+    }
+  }
+
+  it('a partial page gives a cursor after it: the next poll sees only what changed since', async () => {
+    for (let i = 0; i < 3; i++) expect((await pos.call('POST', '/orders', newOrder())).status).toBe(201);
+    const first = await poll(null);
+    expect(first.orders.length).toBeGreaterThan(0);
+    expect(first.orders.length % 50).not.toBe(0); // the last page was partial
+    expect(first.cursor).not.toBeNull();
+    // nothing changed: nothing again (it was the whole last page on every poll)
+    expect((await poll(first.cursor)).orders).toEqual([]);
+    const placed = await pos.call<IntegratorOrder>('POST', '/orders', newOrder());
+    expect(placed.status).toBe(201);
+    const second = await poll(first.cursor);
+    expect(second.orders.map((o) => o.orderId)).toEqual([placed.body.orderId]);
+    expect((await poll(second.cursor)).orders).toEqual([]);
+  });
+
+  it('a full page says hasMore, and its cursor continues where it ended', async () => {
+    const all = await poll(null);
+    const page = (await pos.call<IntegratorOrderPage>('GET', '/orders?limit=1')).body;
+    expect(page.hasMore).toBe(all.orders.length > 1);
+    const rest = (await pos.call<IntegratorOrderPage>('GET', `/orders?limit=100&cursor=${page.nextCursor}`)).body;
+    expect([...page.data, ...rest.data].map((o) => o.orderId)).toEqual(all.orders.map((o) => o.orderId));
   });
 });

@@ -232,18 +232,20 @@ describe('orders', () => {
     const client = await fresh(pos);
     const seen: number[] = [];
     let cursor: string | null = null;
-    do {
+    let more = true;
+    while (more) {
       const page: IntegratorOrderPage = (await client.call<IntegratorOrderPage>('GET', `/orders?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
       seen.push(...page.data.map((o) => o.orderId));
-      cursor = page.nextCursor;
-    } while (cursor);
+      cursor = page.nextCursor ?? cursor;
+      more = page.hasMore;
+    }
     const [{ n }] = await app.sql<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE pharmacy_id = (SELECT pharmacy_id FROM api_client WHERE client_id = $1)`, [keskus.clientId]);
     expect(seen).toHaveLength(Number(n));
     expect(new Set(seen).size).toBe(seen.length);
     const delivered = (await client.call<IntegratorOrderPage>('GET', '/orders?status=delivered')).body.data;
     expect(delivered.every((o) => o.deliveryStatus === 'delivered')).toBe(true);
     const future = (await client.call<IntegratorOrderPage>('GET', `/orders?updatedSince=${new Date(Date.now() + 60_000).toISOString()}`)).body;
-    expect(future).toEqual({ data: [], nextCursor: null });
+    expect(future).toEqual({ data: [], nextCursor: null, hasMore: false });
     expect((await client.call('GET', '/orders?cursor=bm9wZQ')).status).toBe(400);
     expect((await client.call('GET', '/orders?status=lost')).status).toBe(400);
   });

@@ -192,10 +192,14 @@ export class IntegratorOrdersService {
     if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
     const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const { after, floor } = query.cursor ? decodeCursor(query.cursor) : { after: { changeXid: '0', id: 0 }, floor: null };
-    const { page, orders } = await this.orders.feed(clientScope(client), { after, floor, status: (query.status as OrderStatus | undefined) ?? null, since, limit });
+    const { page, orders, hasMore } = await this.orders.feed(clientScope(client), { after, floor, status: (query.status as OrderStatus | undefined) ?? null, since, limit });
     return {
       data: page.flatMap((o) => (orders.has(o.id) ? [toIntegratorOrder(orders.get(o.id)!.order)] : [])),
-      nextCursor: page.length === limit ? encodeCursor(page[page.length - 1], floor) : null,
+      // After the last order of any page that has orders, a full one or not: a poller that keeps
+      // it asks next time only for what changed since (a partial page's null made it re-read,
+      // and re-audit, that page on every poll). Null only for an empty page: keep the cursor you have.
+      nextCursor: page.length > 0 ? encodeCursor(page[page.length - 1], floor) : null,
+      hasMore,
     };
   }
 

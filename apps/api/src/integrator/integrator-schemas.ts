@@ -172,8 +172,15 @@ export class IntegratorOrderSchema {
 @ApiShape('OrderPage')
 export class IntegratorOrderPageSchema {
   data!: IntegratorOrderSchema[];
-  @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null: nothing more now (ask again later with the last cursor).', example: null })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The position after the last order of this page (also of a partial page): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what changed since. Null only when the page is empty: keep the cursor you have.',
+    example: 'MnwxMjM0NTZ8NDI',
+  })
   nextCursor!: string | null;
+  @ApiProperty({ description: 'True when more orders follow this page now; false: you have read to the end (poll again later from the last `nextCursor`).', example: false })
+  hasMore!: boolean;
 }
 
 @ApiShape('WebhookEndpoint')

@@ -188,7 +188,7 @@ export class IntegratorController {
   @Operation(
     'listOrders',
     'List orders by last change',
-    'Orders of the client’s offices, oldest change first. Follow `nextCursor` until it is null; keep the last cursor to ask for later changes. ' +
+    'Orders of the client’s offices, oldest change first. Follow `nextCursor` while `hasMore`; keep the last `nextCursor` you got (a partial page has one too) to ask later for only what changed since. ' +
       'The list goes by the commit of each change, not by its clock: a page holds only changes whose transactions (and all older ones) have ended, so a cursor never passes a change that commits later; an order comes again after each later change, with its latest state.',
     400,
   )

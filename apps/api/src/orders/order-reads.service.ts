@@ -125,8 +125,9 @@ export class OrderReads {
    * first, after the position; only changes whose transactions are final (change-feed.ts), so a
    * cursor never passes a change that commits later. The page's positions, and their orders by id.
    */
-  async feed(scope: Scope, query: FeedQuery): Promise<{ page: FeedPosition[]; orders: Map<number, LoadedOrder> }> {
-    const params: unknown[] = [query.after.changeXid, query.after.id, query.status, query.since, query.floor?.updatedAt ?? null, query.floor?.id ?? 0, query.limit];
+  async feed(scope: Scope, query: FeedQuery): Promise<{ page: FeedPosition[]; orders: Map<number, LoadedOrder>; hasMore: boolean }> {
+    // One row beyond the page tells whether more follow (only the page's orders are loaded).
+    const params: unknown[] = [query.after.changeXid, query.after.id, query.status, query.since, query.floor?.updatedAt ?? null, query.floor?.id ?? 0, query.limit + 1];
     const page = (await this.db.query(
       `WITH ${FEED_HORIZON}
        SELECT o.id, o.change_xid::text AS "changeXid" FROM orders o, feed_horizon
@@ -137,8 +138,9 @@ export class OrderReads {
         ORDER BY o.change_xid, o.id LIMIT $7`,
       params,
     )) as FeedPosition[];
-    const orders = new Map((await this.byIds(scope, page.map((p) => p.id))).map((o) => [o.order.id, o]));
-    return { page, orders };
+    const shown = page.slice(0, query.limit);
+    const orders = new Map((await this.byIds(scope, shown.map((p) => p.id))).map((o) => [o.order.id, o]));
+    return { page: shown, orders, hasMore: page.length > query.limit };
   }
 
   /** Order items as the FHIR view reads them: one by id, or a page by commit (see ItemRowsQuery). */
