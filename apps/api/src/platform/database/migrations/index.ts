@@ -33,6 +33,7 @@ import { IntegratorEvents1795700000201 } from './1795700000201-IntegratorEvents.
 import { StripedQueueCounts1795900002000 } from './1795900002000-StripedQueueCounts.js';
 import { OrderPatientSearch1795900003000 } from './1795900003000-OrderPatientSearch.js';
 import { SmsOutboxCustomer1796000000000 } from './1796000000000-SmsOutboxCustomer.js';
+import { ProductSearchTerms1796400000000 } from './1796400000000-ProductSearchTerms.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   StripedQueueCounts1795900002000,
   OrderPatientSearch1795900003000,
   SmsOutboxCustomer1796000000000,
+  ProductSearchTerms1796400000000,
 ];
