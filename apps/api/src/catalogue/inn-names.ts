@@ -2,7 +2,8 @@
  * The names a patient may type for an active ingredient, per ATC code: the Swedish and English INN
  * names (and common shorter forms), and Finnish forms other than the register's own substance name
  * (LAAKEAINE, which the catalogue keeps as `activeIngredient` and the search always knows). For a
- * combination, each substance is listed too, so 'budesonide' finds Symbicort.
+ * combination, each substance is listed too, so 'budesonide' finds Symbicort (in Swedish only the
+ * substances: the catalogs alone hold Swedish sentences, libs/domain/src/locales.spec.ts).
  *
  * The catalogue's search (product-search.ts) adds these to every package of that ATC code, at each
  * import and at start. It covers every ATC code of the shipped catalogue (docs/samples/products.csv;
@@ -38,7 +39,7 @@ export const INN_NAMES: Readonly<Record<string, InnNames>> = {
   C10AA07: { sv: ['rosuvastatin'], en: ['rosuvastatin'] },
   G03AA12: {
     fi: ['drospirenoni', 'etinyyliestradioli'],
-    sv: ['drospirenon och etinylestradiol', 'drospirenon', 'etinylestradiol'],
+    sv: ['drospirenon', 'etinylestradiol'],
     en: ['drospirenone and ethinylestradiol', 'drospirenone', 'ethinylestradiol'],
   },
   G04BE03: { sv: ['sildenafil'], en: ['sildenafil'] },
@@ -54,7 +55,7 @@ export const INN_NAMES: Readonly<Record<string, InnNames>> = {
   N02AA05: { sv: ['oxikodon'], en: ['oxycodone'] },
   N02AJ06: {
     fi: ['kodeiini', 'parasetamoli'],
-    sv: ['kodein och paracetamol', 'kodein', 'paracetamol'],
+    sv: ['kodein', 'paracetamol'],
     en: ['codeine and paracetamol', 'codeine', 'paracetamol', 'acetaminophen'],
   },
   N02AX02: { sv: ['tramadol'], en: ['tramadol'] },
@@ -67,7 +68,7 @@ export const INN_NAMES: Readonly<Record<string, InnNames>> = {
   R03AC02: { sv: ['salbutamol'], en: ['salbutamol', 'albuterol'] },
   R03AK07: {
     fi: ['budesonidi ja formoteroli', 'formoteroli', 'budesonidi'],
-    sv: ['formoterol och budesonid', 'budesonid och formoterol', 'formoterol', 'budesonid'],
+    sv: ['formoterol', 'budesonid'],
     en: ['formoterol and budesonide', 'budesonide and formoterol', 'formoterol', 'budesonide'],
   },
   R03DC03: { sv: ['montelukast'], en: ['montelukast'] },
