@@ -1,15 +1,16 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { Brackets, In } from 'typeorm';
-import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
+import { In } from 'typeorm';
+import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import type { Product as ProductDto } from '@resepti/domain';
 import { Product } from './product.entity.js';
+import { searchKey, syncSearchTerms } from './product-search.js';
 
 export function productDisplayName(product: Pick<Product, 'name' | 'strength'>): string {
   return `${product.name} ${product.strength}`;
 }
 
 export function toProductDto(product: Product): ProductDto {
-  return { productId: product.id, displayName: productDisplayName(product), format: product.form, renewable: product.renewable };
+  return { productId: product.id, displayName: productDisplayName(product), format: product.form, renewable: product.renewable, available: product.available };
 }
 
 /** LIKE's own characters in a search text match themselves. */
@@ -22,39 +23,66 @@ function byNameFormStrength(a: Product, b: Product): number {
   return collator.compare(a.name, b.name) || collator.compare(a.form, b.form) || collator.compare(a.strength, b.strength);
 }
 
+/** At most this many packages asked for alternatives at once. */
+export const MAX_ALTERNATIVES_OF = 20;
+
 @Injectable()
 export class CatalogueService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Catalogue');
 
-  constructor(@InjectOwn(Product) private readonly products: OwnRepository<Product>) {}
+  constructor(
+    @InjectOwn(Product) private readonly products: OwnRepository<Product>,
+    private readonly transactions: Transactions,
+  ) {}
 
-  /** A service without medicines cannot renew anything: say so where the operator looks first. */
+  /**
+   * Brings the search terms to the catalogue and this release's INN names (nothing is written when
+   * they agree). A service without medicines cannot renew anything: say so where the operator
+   * looks first.
+   */
   async onApplicationBootstrap(): Promise<void> {
+    await this.transactions.run(() => syncSearchTerms(this.products.repo.manager));
     if (!(await this.products.repo.existsBy({ available: true }))) {
       this.logger.warn('the medicine catalogue has no available products: customers are told it is unavailable. Import it with `npm run admin -- import-products FILE` (docs/catalogue.md)');
     }
   }
 
   /**
-   * The available products, sorted by name, then form, then strength. With a search text only
-   * those whose brand (with strength) or active ingredient starts with it, case and accents
-   * ignored: 'atorvastatiini' and 'ATORVASTATIN' both find Atorvastatin Krka (the indexes of the
-   * ProductCatalogue migration).
+   * The products sorted by name, then form, then strength: every available one, or with a search
+   * text those that any of their names with the strength starts with (product-search.ts), case and
+   * accents ignored: 'atorvastatiini', 'ATORVASTATIN' and 'atorvastatin 20' find Atorvastatin Krka,
+   * 'omeprazole' Omeprazol ratiopharm. `withUnavailable`: the search answers packages not on sale
+   * too (the chats tell the patient so).
    */
-  async availableProducts(search = ''): Promise<ProductDto[]> {
-    const query = this.products.repo.createQueryBuilder('p').where('p.available = true');
-    const text = search.trim();
-    if (text !== '') {
-      query.andWhere(
-        new Brackets((match) =>
-          match
-            .where(`product_search_key(p.name || ' ' || p.strength) LIKE product_search_key(:prefix) || '%'`)
-            .orWhere(`product_search_key(p.activeIngredient) LIKE product_search_key(:prefix) || '%'`),
-        ),
-        { prefix: escapeLike(text) },
-      );
+  async search(text = '', { withUnavailable = false } = {}): Promise<ProductDto[]> {
+    const query = this.products.repo.createQueryBuilder('p');
+    const key = searchKey(text);
+    if (text.trim() !== '') {
+      // A text of marks only has no key: it names nothing.
+      if (key === '') return [];
+      query.where('p.id IN (SELECT t.product_id FROM product_search_term t WHERE t.term LIKE :prefix)', { prefix: `${escapeLike(key)}%` });
+      if (!withUnavailable) query.andWhere('p.available = true');
+    } else {
+      query.where('p.available = true');
     }
     const rows = await query.getMany();
+    return rows.sort(byNameFormStrength).map(toProductDto);
+  }
+
+  /** The available products, or those a search text finds (search). */
+  availableProducts(text = ''): Promise<ProductDto[]> {
+    return this.search(text);
+  }
+
+  /** The available products of the same ATC code (the same substance) as these packages, but not these. */
+  async alternatives(productIds: readonly number[]): Promise<ProductDto[]> {
+    const ids = [...productIds];
+    const rows = await this.products.repo
+      .createQueryBuilder('p')
+      .where('p.available = true')
+      .andWhere(`p.atcCode IN (SELECT o.atc_code FROM product o WHERE o.id = ANY(:ids) AND o.atc_code <> '')`, { ids })
+      .andWhere('p.id <> ALL(:ids)', { ids })
+      .getMany();
     return rows.sort(byNameFormStrength).map(toProductDto);
   }
 

@@ -1,6 +1,7 @@
 import type { Repository } from 'typeorm';
 import type { CatalogueRow } from './product-file.js';
 import type { Product } from './product.entity.js';
+import { syncSearchTerms } from './product-search.js';
 
 export interface ImportReport {
   added: number;
@@ -19,8 +20,9 @@ const legacyKey = (p: Pick<Product, 'name' | 'strength' | 'form'>) => `${p.name}
  * Brings the catalogue to the file, in the caller's transaction. Packages are matched by VNR
  * number; new ones are added, others updated where the file differs. Products missing from the
  * file become unavailable and are never deleted: orders and carts keep pointing at them. Importing
- * the same file again changes nothing. A table lock makes concurrent imports run one after another
- * (`products`: the repository of the import's transaction).
+ * the same file again changes nothing, and the search terms follow (product-search.ts). A table
+ * lock makes concurrent imports run one after another (`products`: the repository of the import's
+ * transaction).
  */
 export async function importCatalogue(products: Repository<Product>, rows: readonly CatalogueRow[]): Promise<ImportReport> {
   await products.query('LOCK TABLE product IN SHARE ROW EXCLUSIVE MODE');
@@ -52,6 +54,7 @@ export async function importCatalogue(products: Repository<Product>, rows: reado
   const gone = existing.filter((p) => !inFile.has(p.id) && p.available).map((p) => p.id);
   if (gone.length) await products.update(gone, { available: false });
   report.withdrawn += gone.length;
+  await syncSearchTerms(products.manager);
   return report;
 }
 

@@ -6,10 +6,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
  * deleted: a package off the market is only unavailable, and old orders still show it.
  */
 @Entity()
-// Prefix search by brand (with strength) and by active ingredient, case- and accent-insensitive:
-// btree text_pattern_ops indexes over product_search_key() (migration ProductCatalogue).
-@Index('idx_product_search_name', { synchronize: false })
-@Index('idx_product_search_ingredient', { synchronize: false })
+// The search by every name a patient may type is product_search_term's (product-search.ts).
 export class Product {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -32,6 +29,8 @@ export class Product {
   @Column({ type: 'text', default: '' })
   packageSize!: string;
 
+  /** The alternatives of a package not on sale are the available ones of its ATC code. */
+  @Index('idx_product_atc_code')
   @Column({ type: 'text', default: '' })
   atcCode!: string;
 

@@ -135,7 +135,9 @@ export class IntegratorController {
   async products(@Query() query: ListProductsQuery): Promise<ProductPage> {
     const all = await this.catalogue.availableProducts(query.q);
     const from = query.offset ?? 0;
-    return { data: all.slice(from, from + (query.limit ?? 50)), count: all.length };
+    // The integrators' shape has no `available`: they are only answered products on sale.
+    const data = all.slice(from, from + (query.limit ?? 50)).map(({ productId, displayName, format, renewable }) => ({ productId, displayName, format, renewable }));
+    return { data, count: all.length };
   }
 
   @Get('offices')

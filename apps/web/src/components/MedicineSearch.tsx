@@ -1,13 +1,17 @@
 /**
  * The medicine search of both chats (the pharmacy's and the customer's renewal): auto-complete
- * from the server's search (GET /products?q=: the start of the brand or of the active ingredient,
- * case and accents ignored) as an ARIA combobox (arrow keys, Enter takes the highlighted or the
- * first suggestion, also when it arrives just after the key, Escape clears), and 'Hakemaasi
- * lääkettä ei löydy' with the note that narcotic and PKV medicines cannot be renewed through the
- * service. Without any available product it says the catalogue is unavailable instead.
+ * from the server's search (GET /products?q=: the start of the brand or of the active ingredient in
+ * Finnish, Swedish or English, with the strength, case and accents ignored) as an ARIA combobox
+ * (arrow keys, Enter takes the highlighted or the first suggestion, also when it arrives just
+ * after the key, Escape clears). When the search finds only packages not on sale (Losec), it says
+ * so and offers the available ones of the same ingredient (GET /products/alternatives); when it
+ * finds nothing that can be renewed, 'Hakemaasi lääkettä ei löydy' with the note that narcotic and
+ * PKV medicines cannot be renewed through the service. Without any available product it says the
+ * catalogue is unavailable instead.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'suomifi-ui-components';
 import type { Product } from '@resepti/domain';
 import { t } from '../i18n/i18n';
 import './chat.css';
@@ -20,18 +24,27 @@ const SEARCH_DELAY_MS = 150;
 const STALE_MS = 5 * 60_000;
 
 /**
- * The suggestions among the server's matches. Narcotic and PKV medicines are never offered (SPEC
- * section 1: they cannot be renewed via the service), so typing one shows 'Hakemaasi lääkettä ei
- * löydy' with its note.
+ * The suggestions among the server's matches: those on sale. Narcotic and PKV medicines are never
+ * offered (SPEC section 1: they cannot be renewed via the service), so typing one shows 'Hakemaasi
+ * lääkettä ei löydy' with its note.
  */
 function offered(products: readonly Product[]): Product[] {
-  return products.filter((p) => p.renewable).slice(0, MAX_SUGGESTIONS);
+  return products.filter((p) => p.renewable && p.available).slice(0, MAX_SUGGESTIONS);
 }
 
-/** A role's product search: its query key root and its call of GET /products. */
+/** At most this many packages not on sale are asked for alternatives (the API's limit). */
+const MAX_ALTERNATIVES_OF = 20;
+
+/** The renewable packages not on sale among the matches: the search says so, never the narcotic note. */
+function notOnSale(products: readonly Product[]): Product[] {
+  return products.filter((p) => p.renewable && !p.available).slice(0, MAX_ALTERNATIVES_OF);
+}
+
+/** A role's product search: its query key root, its call of GET /products and of GET /products/alternatives. */
 export interface ProductSearch {
   key: readonly string[];
   fetch: (q: string, limit: number) => Promise<Product[]>;
+  alternatives: (productIds: readonly number[]) => Promise<Product[]>;
 }
 
 /** The text after the user stopped typing for a moment. */
@@ -70,7 +83,16 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
   // under the arrow keys, and Enter would take what the user no longer asks for.
   const current = typed !== '' && settled === typed && matches.isSuccess;
   const suggestions = current ? offered(matches.data ?? []) : [];
-  const noMatch = current && suggestions.length === 0;
+  const withdrawn = current && suggestions.length === 0 ? notOnSale(matches.data ?? []) : [];
+  const withdrawnIds = withdrawn.map((p) => p.productId);
+  const alternatives = useQuery({
+    queryKey: [...search.key, 'alternatives', withdrawnIds.join(',')],
+    queryFn: () => search.alternatives(withdrawnIds),
+    enabled: withdrawnIds.length > 0,
+    staleTime: STALE_MS,
+  });
+  const offeredAlternatives = alternatives.isSuccess ? offered(alternatives.data) : [];
+  const noMatch = current && suggestions.length === 0 && withdrawn.length === 0;
   const catalogueEmpty = anyProduct.data?.length === 0;
   const listboxId = `${ids}-suggestions`;
 
@@ -160,6 +182,25 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
             </li>
           ))}
         </ul>
+      )}
+      {withdrawn.length > 0 && (
+        <>
+          <div className="chat__not-found" role="status">
+            <strong>{t('medicineSearch.notOnSale', { names: [...new Set(withdrawn.map((p) => p.displayName))].join(', ') })}</strong>
+            {alternatives.isSuccess && <p id={`${ids}-alternatives`}>{t(offeredAlternatives.length > 0 ? 'medicineSearch.alternatives' : 'medicineSearch.noAlternatives')}</p>}
+          </div>
+          {offeredAlternatives.length > 0 && (
+            <ul className="chat__alternatives" aria-labelledby={`${ids}-alternatives`}>
+              {offeredAlternatives.map((p) => (
+                <li key={p.productId}>
+                  <Button variant="secondary" onClick={() => pick(p)}>
+                    {`${p.displayName} ${p.format}`}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       {noMatch && (
         <div className="chat__not-found" role="status">

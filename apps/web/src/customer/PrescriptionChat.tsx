@@ -6,7 +6,9 @@
  * allows ordering 'Kyllä, haetaan reseptiä' or cancel. The chat sent with the request carries
  * each entry's step, so the server replays the path; the end step's text (discardOnSave) is left
  * out. Afterwards 'Haen toista reseptiä' or 'Olen valmis'. Focus moves to the next thing to do and
- * new lines are read out by a polite live region, as in the pharmacy's chat.
+ * new lines are read out by a polite live region, as in the pharmacy's chat. Questions are numbered
+ * as the patient meets them (a man's allergy questions 1, 2, 3, 4: the pregnancy question is not
+ * asked), and every line is kept as catalog keys, so a language switch re-renders the whole chat.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,13 +24,19 @@ import {
   type Topic,
 } from '@resepti/domain';
 import { errorText } from '../api/error-text';
-import { type ChatBubble, ChatLog } from '../components/ChatLog';
+import { ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes/routes';
-import { t } from '../i18n/i18n';
-import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
+import { t, useLanguage } from '../i18n/i18n';
+import { type ChatLine, type ChatProgress, type ChatText, chatBubbles, type Stage, useChatProgress } from './chat-progress';
 import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
+
+/** An answer of the questionnaire: its catalog key, or a typed answer as it is. */
+function answerWords(topic: Topic, step: QuestionnaireStep, text: string): ChatText {
+  const key = questionnaireKeys.answer(topic.id, step, text);
+  return key ? { key } : text;
+}
 
 /** An answer of the questionnaire in the patient's language (a typed answer as it is). */
 function answerLabel(topic: Topic, step: QuestionnaireStep, text: string): string {
@@ -36,10 +44,14 @@ function answerLabel(topic: Topic, step: QuestionnaireStep, text: string): strin
   return key ? t(key) : text;
 }
 
+const questionLabel = (n: number): ChatText => ({ key: 'customer.chat.stepLabel', params: { n } });
+
 export function PrescriptionChat({ customerId, firstName, sex }: { customerId: number; firstName: string; sex: 'm' | 'f' }) {
   const ids = useId();
   const navigate = useNavigate();
-  const greeting = t('customer.chat.greeting', { firstName });
+  // The lines are rendered in the language of the moment: a switch renders them again.
+  useLanguage();
+  const greeting: ChatText = { key: 'customer.chat.greeting', params: { firstName } };
   const [progress, update] = useChatProgress(customerId, () => ({ bubbles: [{ id: 0, from: 'bot', text: greeting }], stage: { kind: 'start' }, record: [], reason: '', text: '', picks: [] }));
   const { bubbles, stage, record, reason, text, picks } = progress;
   const set = (patch: Partial<ChatProgress>) => update((p) => ({ ...p, ...patch }));
@@ -52,7 +64,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   const [error, setError] = useState<string | null>(null);
   const controlsRef = useRef<HTMLDivElement>(null);
 
-  const say = (from: ChatBubble['from'], line: string, extra: Partial<ChatBubble> = {}) => {
+  const say = (from: ChatLine['from'], line: ChatText, extra: Partial<ChatLine> = {}) => {
     // Answering the chat is the patient's own activity, though it sends nothing until the end.
     if (from === 'user') chatActivity();
     update((p) => ({ ...p, bubbles: [...p.bubbles, { id: p.bubbles.reduce((max, b) => Math.max(max, b.id), 0) + 1, from, text: line, ...extra }] }));
@@ -75,7 +87,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
 
   const add = useAddCartItem({
     onSuccess: (_cart, { name }) => {
-      say('bot', t('customer.chat.added', { name }));
+      say('bot', { key: 'customer.chat.added', params: { name } });
       setStage({ kind: 'added' });
     },
     onError: (e) => setError(errorText(e, t('customer.chat.failed'))),
@@ -92,19 +104,19 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
   function choosePath(path: 'renewal' | 'new') {
     setError(null);
     if (path === 'renewal') {
-      say('user', t('customer.chat.renewal'));
-      say('bot', t('customer.chat.askMedicine'));
+      say('user', { key: 'customer.chat.renewal' });
+      say('bot', { key: 'customer.chat.askMedicine' });
       setStage({ kind: 'medicine' });
     } else {
-      say('user', t('customer.chat.newPrescription'));
-      say('bot', t('customer.chat.askTopic'));
+      say('user', { key: 'customer.chat.newPrescription' });
+      say('bot', { key: 'customer.chat.askTopic' });
       setStage({ kind: 'topic' });
     }
   }
 
   function pickMedicine(product: Product) {
     say('user', product.displayName);
-    say('bot', t('customer.chat.askReason'));
+    say('bot', { key: 'customer.chat.askReason' });
     setReason('');
     setStage({ kind: 'reason', product });
   }
@@ -115,40 +127,45 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
     if (!given) return setError(t('customer.chat.reasonRequired'));
     setError(null);
     say('user', given);
-    const lines = [product.displayName, product.format, t('customer.chat.summaryReason', { reason: given })];
-    say('bot', t('customer.chat.summaryHeading'), { lines });
+    const lines: ChatText[] = [product.displayName, product.format, { key: 'customer.chat.summaryReason', params: { reason: given } }];
+    say('bot', { key: 'customer.chat.summaryHeading' }, { lines });
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }
 
-  /** Shows a questionnaire step: a question to answer, or an end step (questions of the other sex passed over). */
-  function goToStep(topic: Topic, id: number) {
+  /**
+   * Shows a questionnaire step: a question to answer, or an end step (questions of the other sex
+   * passed over). `n` is the question's number as the patient sees it: the questions met so far
+   * plus one, never the step's id (which counts the steps passed over and the other branches).
+   */
+  function goToStep(topic: Topic, id: number, n: number) {
     const step = questionnaireStepFor(topic.id, id, sex);
     if (!step) return restart();
-    say('bot', t(questionnaireKeys.question(topic.id, step)), isEndStep(step) ? {} : { label: t('customer.chat.stepLabel', { n: step.id }) });
+    say('bot', { key: questionnaireKeys.question(topic.id, step) }, isEndStep(step) ? {} : { label: questionLabel(n) });
     setText('');
     setPicks([]);
-    setStage(isEndStep(step) ? { kind: 'end', topic, step } : { kind: 'question', topic, step });
+    setStage(isEndStep(step) ? { kind: 'end', topic, step } : { kind: 'question', topic, step, n });
   }
 
   function pickTopic(topic: Topic) {
-    say('user', t(questionnaireKeys.topic(topic.id)));
+    say('user', { key: questionnaireKeys.topic(topic.id) });
     setRecord([]);
-    goToStep(topic, QUESTIONNAIRE_FIRST_STEP);
+    goToStep(topic, QUESTIONNAIRE_FIRST_STEP, 1);
   }
 
-  function answer(topic: Topic, step: QuestionnaireStep, answerText: string, next: number | undefined) {
+  function answer(stage: Extract<Stage, { kind: 'question' }>, answerText: string, next: number | undefined) {
+    const { topic, step } = stage;
     if (next === undefined) return;
     setError(null);
     // The screen shows the patient's language; the record keeps the questionnaire's Finnish source
     // (the server replays the path against it, and the doctor reads it).
-    say('user', answerText.split(', ').map((text) => answerLabel(topic, step, text)).join(', '));
+    say('user', { list: answerText.split(', ').map((text) => answerWords(topic, step, text)) });
     setRecord((r) => [...r, { text: step.question, type: 'question', step: step.id }, { text: answerText, type: 'answer', step: step.id }]);
-    goToStep(topic, next);
+    goToStep(topic, next, stage.n + 1);
   }
 
   function cancel() {
-    say('user', t('customer.chat.cancel'));
-    say('bot', t('customer.chat.cancelled'));
+    say('user', { key: 'customer.chat.cancel' });
+    say('bot', { key: 'customer.chat.cancelled' });
     restart();
   }
 
@@ -157,7 +174,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
       <h2 id={`${ids}-heading`} className="rx-chat__heading">
         {t('customer.chat.heading')}
       </h2>
-      <ChatLog bubbles={bubbles} />
+      <ChatLog bubbles={chatBubbles(bubbles)} />
 
       <div role="alert" aria-live="assertive">
         {error && <p className="error-text">{error}</p>}
@@ -228,9 +245,9 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         )}
 
         {stage.kind === 'question' && stage.step.type === 'oneOf' && (
-          <div className="chat__controls chat__buttons" role="group" aria-label={t('customer.chat.stepLabel', { n: stage.step.id })}>
+          <div className="chat__controls chat__buttons" role="group" aria-label={t('customer.chat.stepLabel', { n: stage.n })}>
             {(stage.step.answers ?? []).map((a) => (
-              <Button key={a.text} variant="secondary" onClick={() => answer(stage.topic, stage.step, a.text, a.next)}>
+              <Button key={a.text} variant="secondary" onClick={() => answer(stage, a.text, a.next)}>
                 {answerLabel(stage.topic, stage.step, a.text)}
               </Button>
             ))}
@@ -245,11 +262,11 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
               if (picks.length === 0) return setError(t('customer.chat.pickAtLeastOne'));
               // In the questionnaire's order, joined as the server expects.
               const chosen = (stage.step.answers ?? []).filter((a) => picks.includes(a.text)).map((a) => a.text);
-              answer(stage.topic, stage.step, chosen.join(', '), stage.step.next);
+              answer(stage, chosen.join(', '), stage.step.next);
             }}
           >
             <fieldset className="chat__choices">
-              <legend className="visually-hidden">{t('customer.chat.stepLabel', { n: stage.step.id })}</legend>
+              <legend className="visually-hidden">{t('customer.chat.stepLabel', { n: stage.n })}</legend>
               {(stage.step.answers ?? []).map((a) => (
                 <Checkbox
                   key={a.text}
@@ -274,7 +291,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             className="chat__controls"
             onSubmit={(e) => {
               e.preventDefault();
-              if (text.trim() !== '') answer(stage.topic, stage.step, text.trim(), stage.step.next);
+              if (text.trim() !== '') answer(stage, text.trim(), stage.step.next);
             }}
           >
             <TextInput
@@ -297,7 +314,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             <Button variant="secondary" onClick={cancel} disabled={add.isPending}>
               {t('customer.chat.cancel')}
             </Button>
-            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: t(questionnaireKeys.topic(stage.topic.id)) })} disabled={add.isPending}>
+            <Button data-primary onClick={() => add.mutate({ item: { type: 'prescription', medicalProblem: stage.topic.id, chat: record }, name: { key: questionnaireKeys.topic(stage.topic.id) } })} disabled={add.isPending}>
               {t(questionnaireKeys.orderConfirm)}
             </Button>
           </div>
@@ -316,7 +333,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
             <Button
               variant="secondary"
               onClick={() => {
-                say('user', t('customer.chat.another'));
+                say('user', { key: 'customer.chat.another' });
                 restart();
               }}
             >

@@ -28,6 +28,7 @@ import { useSocket } from '../api/socket';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
 import type { ProductSearch } from '../components/MedicineSearch';
+import type { ChatText } from './chat-progress';
 import { forgetSessions } from '../api/signed-in';
 import { useSession } from '../auth/useSession';
 import {
@@ -43,6 +44,7 @@ import {
   fetchOutstandingOrders,
   fetchPaymentStatus,
   searchProducts,
+  productAlternatives,
   fetchRegistration,
   isHostedCheckout,
   payEmbeddedCheckout,
@@ -144,7 +146,7 @@ export function useCloseAccount(reactions: WriteReactions<void, AccountCloseRequ
 // ---------------------------------------------------------------- products and cart
 
 /** The renewal chat's medicine search (MedicineSearch). */
-export const customerProductSearch: ProductSearch = { key: queryKeys.customer.products, fetch: searchProducts };
+export const customerProductSearch: ProductSearch = { key: queryKeys.customer.products, fetch: searchProducts, alternatives: productAlternatives };
 
 export function useCustomerCart() {
   return useQuery({ queryKey: queryKeys.customer.cart, queryFn: fetchCart, enabled: useIsCustomer() });
@@ -166,7 +168,7 @@ function useCartChange<TVariables>(mutationFn: (variables: TVariables) => Promis
 /** A prescription the chat adds to the cart, with the name the chat calls it by. */
 export interface ChosenCartItem {
   item: AddCustomerCartItemRequest;
-  name: string;
+  name: ChatText;
 }
 
 export function useAddCartItem(reactions: WriteReactions<CustomerCart, ChosenCartItem> = {}) {

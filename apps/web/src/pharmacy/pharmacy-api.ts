@@ -56,9 +56,14 @@ export async function fetchSessionOffice(): Promise<PharmacyOffice | null> {
 
 // ---------------------------------------------------------------- 'Reseptin tilaus': patient and cart
 
-/** The chat's medicine search: available products whose brand or active ingredient starts with `q` ('' for any). */
+/** The chat's medicine search: products any of whose names (with strength) starts with `q`, also those not on sale ('' for every available one). */
 export function searchProducts(q: string, limit: number): Promise<Product[]> {
   return api.get<Product[]>(`/products?${new URLSearchParams({ q, limit: String(limit) }).toString()}`, P);
+}
+
+/** The available products of the same active ingredient as these packages not on sale. */
+export function productAlternatives(productIds: readonly number[]): Promise<Product[]> {
+  return api.get<Product[]>(`/products/alternatives?${new URLSearchParams({ of: productIds.join(',') }).toString()}`, P);
 }
 
 export function fetchDeliveryOptions(): Promise<DeliveryOptionDto[]> {

@@ -37,6 +37,7 @@ import {
   fetchMessageStatus,
   fetchOrders,
   searchProducts,
+  productAlternatives,
   fetchSessionOffice,
   fetchUsers,
   fetchUsersOffices,
@@ -83,7 +84,7 @@ export function useSelectOffice(reactions: WriteReactions<void, number> = {}) {
 // ---------------------------------------------------------------- 'Reseptin tilaus': patient and cart
 
 /** The chat's medicine search (MedicineSearch). */
-export const pharmacyProductSearch: ProductSearch = { key: queryKeys.pharmacy.products, fetch: searchProducts };
+export const pharmacyProductSearch: ProductSearch = { key: queryKeys.pharmacy.products, fetch: searchProducts, alternatives: productAlternatives };
 
 export function useDeliveryOptions() {
   return useQuery({ queryKey: queryKeys.pharmacy.deliveryOptions, queryFn: fetchDeliveryOptions, staleTime: Infinity });

@@ -265,10 +265,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Available medicines, optionally searched
+         * Available medicines, or a search by every name
          * @description Roles: customer, doctor, pharmacy.
          */
         get: operations["CatalogueController_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui-api/v1/products/alternatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Available alternatives of packages not on sale
+         * @description Roles: customer, doctor, pharmacy.
+         */
+        get: operations["CatalogueController_alternatives"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1642,6 +1662,8 @@ export interface components {
             format: string;
             /** @description false for narcotic and PKV medicines: never renewed through the service. */
             renewable: boolean;
+            /** @description false: in the catalogue but not on sale now, so it cannot be ordered (only a search with `q` answers these). */
+            available: boolean;
         };
         DoctorInfo: {
             id: number;
@@ -4158,7 +4180,7 @@ export interface operations {
     CatalogueController_products: {
         parameters: {
             query?: {
-                /** @description The start of a brand name (with strength) or of an active ingredient; case and accents ignored */
+                /** @description The start of any name of a medicine with its strength: the brand, or the active ingredient in Finnish, Swedish or English; case, accents and a space before the unit ignored */
                 q?: string;
                 /** @description At most this many products (all without it) */
                 limit?: number;
@@ -4169,7 +4191,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Available products sorted by name, form, strength: {productId, displayName, format, renewable}[]; with q only those whose brand or active ingredient starts with it */
+            /** @description Products sorted by name, form, strength: {productId, displayName, format, renewable, available}[]. Without q every available product; with q those whose brand or active ingredient (in Finnish, Swedish or English), each with the strength, starts with it, including packages not on sale now (available: false: they cannot be ordered; GET /products/alternatives names the ones on sale) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4181,7 +4203,131 @@ export interface operations {
                      *         "productId": 1,
                      *         "displayName": "Kestine 20 mg tabletti",
                      *         "format": "tabletti",
-                     *         "renewable": true
+                     *         "renewable": true,
+                     *         "available": true
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebProduct"][];
+                };
+            };
+            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": [
+                     *         "Sähköpostin muoto on virheellinen."
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    CatalogueController_alternatives: {
+        parameters: {
+            query: {
+                /** @description Product ids separated by commas (at most 20): the packages not on sale that the search found */
+                of: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available products of the same ATC code (the same active ingredient) as the given ones, sorted by name, form, strength; [] when there are none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "productId": 1,
+                     *         "displayName": "Kestine 20 mg tabletti",
+                     *         "format": "tabletti",
+                     *         "renewable": true,
+                     *         "available": true
                      *       }
                      *     ]
                      */

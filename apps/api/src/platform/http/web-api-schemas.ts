@@ -85,6 +85,8 @@ export class WebProductSchema {
   format!: string;
   /** false for narcotic and PKV medicines: never renewed through the service. */
   renewable!: boolean;
+  /** false: in the catalogue but not on sale now, so it cannot be ordered (only a search with `q` answers these). */
+  available!: boolean;
 }
 
 @ApiShape('WebPatient')
