@@ -72,7 +72,8 @@ describe("the customer's order", () => {
     expect(await checkScreenWithLandmarks(page, '/handling')).toEqual([]);
     await page.getByRole('button', { name: 'Siirry kassalle 29,80 €' }).click();
     await page.waitForURL(/\/kassa\/cs_test_/);
-    await page.getByRole('heading', { name: '29,80 €' }).waitFor();
+    await page.getByRole('heading', { name: 'Korttimaksu', level: 1 }).waitFor();
+    await page.getByText('29,80 €', { exact: true }).first().waitFor();
     expect(await checkScreenWithLandmarks(page, '/kassa')).toEqual([]);
     await page.getByLabel('Kortin numero').fill('4000 0000 0000 0002');
     await page.getByLabel('Voimassa (KK/VV)').fill('12/34');

@@ -181,8 +181,8 @@ export function useApplyCoupon(reactions: WriteReactions<CustomerCart, string> =
   return useCartChange(applyCoupon, reactions);
 }
 
-export function useUnapplyCoupon() {
-  return useCartChange(unapplyCoupon, {});
+export function useUnapplyCoupon(reactions: WriteReactions<CustomerCart, void> = {}) {
+  return useCartChange(unapplyCoupon, reactions);
 }
 
 // ---------------------------------------------------------------- payment
