@@ -4,6 +4,7 @@
  * checkout pages themselves, where it would lead to where the customer is). On narrow screens a
  * bottom nav holds prescriptions, add and profile, and the checkout button.
  */
+import { useLayoutEffect } from 'react';
 import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
@@ -39,6 +40,12 @@ export function CustomerLayout() {
   const atCheckout = pathname === ROUTES.customerHandling || matchPath(ROUTES.customerCheckout, pathname) !== null;
   const showCartBar = (cart?.items.length ?? 0) > 0 && !atCheckout;
   useFocusHeadingOnNavigate();
+  // The bar comes in above the page when the chat adds the first item (a render after the chat's
+  // own): the control the chat focused (its next step) is pushed down, so it is brought back into view.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (showCartBar && active instanceof HTMLElement && active.closest('#main')) active.scrollIntoView({ block: 'nearest' });
+  }, [showCartBar]);
   const onPrescriptions = pathname === ROUTES.customerPrescriptions;
   const chatOpen = new URLSearchParams(search).has(CUSTOMER_CHAT_PARAM);
   return (
