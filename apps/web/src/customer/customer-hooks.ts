@@ -228,9 +228,10 @@ export function usePayEmbeddedCheckout(sessionId: string, reactions: WriteReacti
       ]);
       await reactions.onSuccess?.(paid, card);
     },
-    onError: (e) => {
+    onError: (e, card) => {
       // 409/410: paid in another tab, refunded, or expired meanwhile: show the checkout as it is now.
       if (isApiError(e) && (e.status === 409 || e.status === 410)) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
+      reactions.onError?.(e, card);
     },
   });
 }
