@@ -162,8 +162,32 @@ describe('focus and flow of the patient', () => {
     await page.waitForFunction(() => document.activeElement !== document.body && document.activeElement !== null && document.activeElement.closest('#main') !== null);
   });
 
-  it('the account-closed page has the focus on its heading', async () => {
-    const page = await suite.openPage('/tili-poistettu', WIDE);
+  it('the delete dialog styles its action as destructive; the account-closed page has the focus on its heading', async () => {
+    // A customer of its own (the demo customer's password), closed here.
+    await suite.app.sql(
+      `INSERT INTO customer (hetu, first_name, last_name, email, phone, password_hash, sex, marketing_allowed, approved_eula_version, eula_accepted_at)
+       SELECT '311299-966C', 'Tiina', 'Testaaja', 'tiina@example.fi', '+358401112222', password_hash, 'f', false, '1', now() FROM customer WHERE email = $1`,
+      [DEMO.customer.email],
+    );
+    const page = await suite.openPage('/login', WIDE);
+    await page.getByRole('region', { name: 'Evästeet' }).getByRole('button', { name: 'Kieltäydy' }).click();
+    await page.getByLabel('Sähköposti', { exact: true }).fill('tiina@example.fi');
+    await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await page.getByLabel('Salasana', { exact: true }).press('Enter');
+    await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+    await page.goto(`${suite.app.baseUrl}/profile`);
+    await page.getByRole('button', { name: 'Omat tietoni' }).click();
+    await page.getByRole('button', { name: 'Poista tili' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Poistetaanko tilisi?' });
+    await dialog.waitFor();
+    // Red, not the primary blue: the background's red channel leads.
+    const background = await dialog.getByRole('button', { name: 'Poista tili' }).evaluate((b) => getComputedStyle(b).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(r).toBeGreaterThan(g + 80);
+    expect(r).toBeGreaterThan(b + 80);
+    await dialog.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
+    await dialog.getByRole('button', { name: 'Poista tili' }).click();
+    await page.waitForURL(`${suite.app.baseUrl}/tili-poistettu`);
     await page.getByRole('heading', { name: 'Tilisi on poistettu', level: 1 }).waitFor();
     await focusReaches(page, '#main h1');
   });
