@@ -138,11 +138,9 @@ function Wizard({ person }: { person: RegistrationData }) {
       first.current = false;
       return;
     }
-    if (focusEmail.current) {
-      focusEmail.current = false;
-      return emailRef.current?.focus();
-    }
-    headingRef.current?.focus();
+    const target = focusEmail.current ? emailRef.current : headingRef.current;
+    focusEmail.current = false;
+    target?.focus();
   }, [step]);
 
   function go(to: number) {
