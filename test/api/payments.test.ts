@@ -82,6 +82,8 @@ describe('the embedded checkout', () => {
     expect(started.body.url).toBe(`/kassa/${started.body.sessionId}`);
     const checkout = (await customer.get<EmbeddedCheckoutSession>(`/embedded-checkout/${started.body.sessionId}`)).body;
     expect([checkout.status, checkout.amountCents, checkout.priceEuro, checkout.items.map((i) => i.priceCents)]).toEqual(['open', 2682, '26,82 €', [990, 1990]]);
+    // The discount line of the checkout page is the cart's: the items less what is charged.
+    expect(checkout.discountCents).toBe(298);
     // Open for 30 minutes (Stripe's shortest checkout).
     expect(Date.parse(checkout.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
 
@@ -97,10 +99,11 @@ describe('the embedded checkout', () => {
 
     const paid = await customer.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${started.body.sessionId}/pay`, PAYING_CARD);
     expect(paid.status).toBe(200);
-    expect(paid.body).toEqual({ status: 'complete', orderId: expect.any(Number), successUrl: `/reseptit?maksu=${started.body.sessionId}` });
+    expect(paid.body).toEqual({ status: 'complete', orderId: expect.any(Number), successUrl: `/reseptit?maksu=${started.body.sessionId}`, alreadyPaid: false });
     expect((await customer.get(`/payment-sessions/${started.body.sessionId}`)).body).toEqual({ sessionId: started.body.sessionId, status: 'complete', priceEuro: '26,82 €', orderId: paid.body.orderId });
-    // Paying again (a double click) answers the same and places nothing more.
-    expect((await customer.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${started.body.sessionId}/pay`, PAYING_CARD)).body.orderId).toBe(paid.body.orderId);
+    // Paying again (a double click, a stale second tab) answers the same order, says it was paid already, and places nothing more.
+    const again = (await customer.post<EmbeddedCheckoutPaid>(`/embedded-checkout/${started.body.sessionId}/pay`, PAYING_CARD)).body;
+    expect([again.orderId, again.alreadyPaid]).toEqual([paid.body.orderId, true]);
     expect(await countOrders()).toBe(before + 1);
 
     expect((await customer.get<CustomerCart>('/my-shopping-cart')).body).toEqual({ items: [], totalPrice: 0, priceEuro: '0,00 €', coupon: null });

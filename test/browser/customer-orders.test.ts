@@ -72,7 +72,8 @@ describe("the customer's order", () => {
     expect(await checkScreenWithLandmarks(page, '/handling')).toEqual([]);
     await page.getByRole('button', { name: 'Siirry kassalle 29,80 €' }).click();
     await page.waitForURL(/\/kassa\/cs_test_/);
-    await page.getByRole('heading', { name: '29,80 €' }).waitFor();
+    await page.getByRole('heading', { name: 'Korttimaksu', level: 1 }).waitFor();
+    await page.getByText('29,80 €', { exact: true }).first().waitFor();
     expect(await checkScreenWithLandmarks(page, '/kassa')).toEqual([]);
     await page.getByLabel('Kortin numero').fill('4000 0000 0000 0002');
     await page.getByLabel('Voimassa (KK/VV)').fill('12/34');
@@ -171,13 +172,13 @@ describe("the customer's order", () => {
     await page.goForward();
     await page.getByText('Tämä tilaus on jo maksettu.').waitFor();
 
-    // The other tab pays the same checkout: the answer is the order already placed, nothing more.
+    // The other tab pays the same checkout: nothing more is charged, and it says the order was paid already (issue 45), not that this payment succeeded.
     await tab2.getByLabel('Kortin numero').fill('4242 4242 4242 4242');
     await tab2.getByLabel('Voimassa (KK/VV)').fill('12/34');
     await tab2.getByLabel('Turvakoodi (CVC)').fill('123');
     await tab2.getByRole('button', { name: 'Maksa 9,90 €' }).click();
-    await tab2.waitForURL((url) => url.pathname === '/reseptit');
-    await tab2.getByText('Maksu onnistui. Tilauksesi odottaa lääkärin käsittelyä.').waitFor();
+    await tab2.getByText('Tämä tilaus on jo maksettu.').waitFor();
+    expect(await tab2.getByText(/Maksu onnistui/).count()).toBe(0);
     expect(await countOrders()).toBe(before + 1);
     const [session] = await suite.app.sql<{ status: string; pay_attempts: number }>(`SELECT status, pay_attempts FROM payment_session WHERE order_id IS NOT NULL ORDER BY completed_at DESC LIMIT 1`);
     expect(session).toEqual({ status: 'complete', pay_attempts: 1 });

@@ -4,6 +4,7 @@
  * accessibility statement page, the checkout's expiry formatting and error styling, and after
  * payment 'Maksu vastaanotettu' with the handling time and the SMS promise. Each screen passes axe (with its `region` rule) at 1280 and 390 px.
  */
+import { formatPhone } from '@resepti/domain';
 import { checkScreen, checkScreenWithLandmarks, WIDE } from '../support/a11y';
 import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO } from '../support/http';
@@ -70,7 +71,8 @@ describe('a landing page that earns trust', () => {
     await confirmation.getByText(/^Lääkäri käsittelee tilauksesi viimeistään \d{1,2}\.\d{1,2}\.\d{4} klo \d{1,2}\.\d{2}\.$/).waitFor();
     await confirmation.getByText('Tilaukset käsitellään arkipäivisin 12 tunnin kuluessa.', { exact: false }).waitFor();
     const [{ phone }] = await suite.app.sql<{ phone: string }>('SELECT phone FROM customer WHERE email = $1', [DEMO.customer.email]);
-    await confirmation.getByText(`Saat tekstiviestin numeroon ${phone}, kun tilauksesi on käsitelty.`).waitFor();
+    // The number grouped, as everywhere it is shown (issue 45): '+358 40 123 4567'.
+    await confirmation.getByText(`Saat tekstiviestin numeroon ${formatPhone(phone)}, kun tilauksesi on käsitelty.`).waitFor();
     expect(await checkScreen(page, '/reseptit after payment')).toEqual([]);
   });
 });

@@ -31,6 +31,12 @@ export const CSRF_HEADER = 'X-CSRF-Token';
 export const CSRF_ERROR_CODE = 'csrf';
 
 /**
+ * A 409 of the registration with this `code`: the e-mail address has an account already. The
+ * wizard goes back to its e-mail step by the code, whatever the language of the message.
+ */
+export const EMAIL_TAKEN_CODE = 'email-taken';
+
+/**
  * While its socket is down the web app polls, and its reads carry this header with the value
  * 'polling': the server counts such clients (the metric resepti_polling_fallback_clients).
  */

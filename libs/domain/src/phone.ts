@@ -25,9 +25,13 @@ function areaCodeLength(national: string): number {
   return 2;
 }
 
-/** '+358401234567' → '+358 40 123 4567' (anything else as it is). */
+/**
+ * The one display form of a phone number, wherever one is shown (profile, payment confirmation,
+ * a pharmacy's number): '+358401234567' → '+358 40 123 4567'. A Finnish number stored in another
+ * accepted form ('040 1234567', older rows) is grouped the same; anything else is shown as it is.
+ */
 export function formatPhone(stored: string): string {
-  const national = /^\+358([1-9]\d{3,10})$/.exec(stored)?.[1];
+  const national = /^\+358([1-9]\d{3,10})$/.exec(toE164Phone(stored) ?? stored)?.[1];
   if (!national) return stored;
   const area = national.slice(0, areaCodeLength(national));
   const rest = national.slice(area.length);

@@ -9,6 +9,7 @@ import {
   normalizeEmail,
   passwordChangeErrors,
   passwordErrors,
+  phoneFieldErrors,
   registrationPasswordErrors,
   validateEmail,
   validatePhone,
@@ -249,6 +250,14 @@ describe('customer account rules', () => {
     expect(validatePhone('040 123 4567')).toBeNull();
     expect(validatePhone('+358 40 123')).toBeNull();
     expect(fi(validatePhone('040-123'))).toBe('Puhelinnumeron muoto on virheellinen.');
+  });
+
+  it("says of a refused number why: only a Finnish mobile number receives the text message (fi, sv, en)", () => {
+    expect(phoneFieldErrors('040 123 4567')).toEqual([]);
+    const refused = phoneFieldErrors('+44 7700 900123');
+    expect(refused.map((m) => localizeMessage(m, 'fi'))).toEqual(['Puhelinnumeron muoto on virheellinen.', 'Tekstiviestin voi vastaanottaa vain suomalainen matkapuhelinnumero (+358).']);
+    expect(localizeMessage(refused[1], 'sv')).toBe('Textmeddelandet kan tas emot endast av ett finskt mobilnummer (+358).');
+    expect(localizeMessage(refused[1], 'en')).toBe('Only a Finnish mobile number (+358) can receive the text message.');
   });
 
   it('gives the registration password messages, including the mismatch', () => {

@@ -23,6 +23,7 @@ export const VALIDATION_MESSAGES = {
   passwordsDoNotMatchChange: 'errors.passwordsDoNotMatchChange',
   emailInvalid: 'errors.emailInvalid',
   phoneInvalid: 'errors.phoneInvalid',
+  phoneFinnishOnly: 'errors.phoneFinnishOnly',
   userSaveFailed: 'Käyttäjän lisääminen ei onnistunut! Ole hyvä ja ota yhteyttä ylläpitoon.',
   deleteConfirm: 'Oletko varma, että haluat poistaa käyttäjätunnuksen? Toimintaa ei voi perua.',
   campaignCodeNotFound: 'errors.campaignCodeNotFound',
@@ -157,6 +158,14 @@ export function validateEmail(e: string): string | null {
 /** null when valid, otherwise 'Puhelinnumeron muoto on virheellinen.' */
 export function validatePhone(p: string): string | null {
   return isValidPhone(p) ? null : M.phoneInvalid;
+}
+
+/**
+ * What a form says of a number it refuses: the format message (SPEC) and why a foreign number
+ * will not do (only a Finnish mobile number receives the text message). Empty when valid.
+ */
+export function phoneFieldErrors(p: string): string[] {
+  return isValidPhone(p) ? [] : [M.phoneInvalid, M.phoneFinnishOnly];
 }
 
 /** E-mails are compared and stored trimmed and lower-case (unique case-insensitively). */

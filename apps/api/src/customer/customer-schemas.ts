@@ -123,9 +123,13 @@ export class EmbeddedCheckoutItemSchema {
 @ApiShape('EmbeddedCheckout')
 export class EmbeddedCheckoutSchema {
   sessionId!: string;
+  /** What is charged: the items' prices less the campaign code's discount. */
   @ApiProperty(INT) amountCents!: number;
   priceEuro!: string;
+  /** The items at their full prices (their sum less `discountCents` is `amountCents`). */
   items!: EmbeddedCheckoutItemSchema[];
+  /** The campaign code's discount in cents: the items' sum less what is charged (0 without a code). */
+  @ApiProperty(INT) discountCents!: number;
   @ApiProperty({ enum: CHECKOUT_STATUSES }) status!: CheckoutStatus;
   @ApiProperty(TIME) expiresAt!: string;
   successUrl!: string;
@@ -145,6 +149,8 @@ export class EmbeddedCheckoutPaidSchema {
   status!: 'complete';
   @ApiProperty(INT) orderId!: number;
   successUrl!: string;
+  /** True when this request charged nothing: the checkout had been paid already (another tab, an earlier click). */
+  alreadyPaid!: boolean;
 }
 
 /** GET /my-data: the customer's data as a JSON attachment (rows as stored, so only the top level is fixed). */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { IsNull, LessThan, MoreThan } from 'typeorm';
 import {
   ageOn,
+  EMAIL_TAKEN_CODE,
   helsinkiIsoDate,
   normalizeEmail,
   normalizePhone,
@@ -33,6 +34,11 @@ export const IDENTIFICATION_TTL_MINUTES = 30;
 
 /** Registration or reset tries per identification, whatever their outcome (a typo'd, taken e-mail may be corrected). */
 export const IDENTIFICATION_MAX_ATTEMPTS = 3;
+
+/** 409 'Sähköpostiosoite on jo käytössä.' with its code: the wizard returns to the e-mail step by the code, in any language. */
+function emailTaken(): ConflictException {
+  return new ConflictException({ statusCode: 409, message: M.emailTaken, error: 'Conflict', code: EMAIL_TAKEN_CODE });
+}
 
 /** Registration and password reset through strong identification. */
 @Injectable()
@@ -109,7 +115,7 @@ export class RegistrationService {
       if (!sex) throw new NotFoundException(M.identificationMissing);
       if (this.isTooYoung(identification.hetu)) throw new ForbiddenException({ message: M.tooYoung(this.config.minAge), error: 'Forbidden', statusCode: 403 });
       if (await this.customerRows.repo.existsBy({ hetu: identification.hetu, closedAt: IsNull() })) throw new ConflictException(M.alreadyRegistered);
-      if (await this.customerRows.repo.existsBy({ email })) throw new ConflictException(M.emailTaken);
+      if (await this.customerRows.repo.existsBy({ email })) throw emailTaken();
       const passwordHash = await this.hashCounted(dto.password, identification, origin);
       return await this.transactions.run(async () => {
         const locked = await this.valid(identification.id, true);
@@ -133,7 +139,7 @@ export class RegistrationService {
       });
     } catch (e) {
       await this.afterFailedAttempt(identification);
-      if (isUniqueViolation(e)) throw new ConflictException(String((e as { detail?: string }).detail ?? '').includes('email') ? M.emailTaken : M.alreadyRegistered);
+      if (isUniqueViolation(e)) throw String((e as { detail?: string }).detail ?? '').includes('email') ? emailTaken() : new ConflictException(M.alreadyRegistered);
       throw e;
     }
   }

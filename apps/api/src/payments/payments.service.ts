@@ -144,6 +144,7 @@ export class PaymentsService {
       amountCents: session.amountCents,
       priceEuro: formatEuro(session.amountCents),
       items: session.items.map((i) => ({ displayName: i.displayName, priceCents: i.priceCents })),
+      discountCents: session.items.reduce((sum, i) => sum + i.priceCents, 0) - session.amountCents,
       status: session.status,
       expiresAt: session.expiresAt.toISOString(),
       successUrl: paidUrl(session.id),
@@ -152,12 +153,13 @@ export class PaymentsService {
   }
 
   /**
-   * POST /embedded-checkout/{id}/pay: charges a test card. A paid session answers the same again
-   * (a double click); a concurrent pay is 409 (with Retry-After); a payment that cannot become an order is refunded (409).
+   * POST /embedded-checkout/{id}/pay: charges a test card. A paid session answers its order again,
+   * marked `alreadyPaid` (a double click, a stale second tab: nothing more was charged); a
+   * concurrent pay is 409 (with Retry-After); a payment that cannot become an order is refunded (409).
    */
   async payEmbedded(customerId: number, id: string, card: EmbeddedCheckoutPayRequest): Promise<EmbeddedCheckoutPaid> {
     const session = await this.expireIfDue(await this.ownEmbeddedSession(customerId, id));
-    const paid = (s: PaymentSession): EmbeddedCheckoutPaid => ({ status: 'complete', orderId: s.orderId!, successUrl: paidUrl(id) });
+    const paid = (s: PaymentSession): EmbeddedCheckoutPaid => ({ status: 'complete', orderId: s.orderId!, successUrl: paidUrl(id), alreadyPaid: true });
     if (session.status === 'complete') return paid(session);
     if (session.status === 'expired') throw new GoneException(CUSTOMER_MESSAGES.checkoutExpired);
     if (session.status === 'refunded') throw new ConflictException(CUSTOMER_MESSAGES.paymentRefunded);
@@ -176,7 +178,7 @@ export class PaymentsService {
     }
     const paymentRef = `pi_embedded_${session.id}_${attempt}`;
     const settled = await this.sendEmbeddedEvent('checkout.session.completed', session, paymentRef);
-    return { status: 'complete', orderId: (await this.answer(session, settled, paymentRef)).orderId, successUrl: paidUrl(id) };
+    return { status: 'complete', orderId: (await this.answer(session, settled, paymentRef)).orderId, successUrl: paidUrl(id), alreadyPaid: false };
   }
 
   /**

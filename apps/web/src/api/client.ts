@@ -48,13 +48,16 @@ export class ApiError extends Error {
   readonly serverMessage: string | string[];
   /** When the server says the refusal ends (Retry-After, in seconds), e.g. a payment being taken. */
   readonly retryAfterSeconds: number | null;
+  /** The server's machine-readable code (e.g. EMAIL_TAKEN_CODE): what a screen acts on, never the message's words. */
+  readonly code: string | null;
 
-  constructor(status: number, serverMessage: string | string[], retryAfterSeconds: number | null = null) {
+  constructor(status: number, serverMessage: string | string[], retryAfterSeconds: number | null = null, code: string | null = null) {
     super(Array.isArray(serverMessage) ? serverMessage.join(' ') : serverMessage);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.code = code;
   }
 
   get messages(): string[] {
@@ -246,7 +249,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
         ? payload
         : res.statusText || `HTTP ${res.status}`;
     const retryAfter = Number(res.headers.get('Retry-After') ?? NaN);
-    throw new ApiError(res.status, message, Number.isFinite(retryAfter) ? retryAfter : null);
+    const code = isErrorBody(payload) && typeof payload.code === 'string' ? payload.code : null;
+    throw new ApiError(res.status, message, Number.isFinite(retryAfter) ? retryAfter : null, code);
   }
   // Login and logout calls change the session, and with it the CSRF token.
   if (options.skipAuthRedirect && method !== 'GET') forgetCsrfToken();

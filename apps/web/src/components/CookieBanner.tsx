@@ -4,13 +4,15 @@
  * never does: the banner comes first in the tab order (the layouts render it first), and a
  * keyboard user's Page Down or Tab is not a choice.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Paragraph } from './Text';
+import { focusAfterRender, mainHeading } from './focus-after-render';
 import { t } from '../i18n/i18n';
 import { ACCEPT_ON_SCROLL_SHARE, consentOnScroll, loadTagManager, readConsent, storeConsent, type Consent } from './cookie-consent';
 
 export function CookieBanner() {
   const [consent, setConsent] = useState<Consent | null>(() => readConsent());
+  const bannerRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (consent === 'accepted') loadTagManager();
@@ -53,13 +55,16 @@ export function CookieBanner() {
   }, [consent]);
 
   function choose(value: Consent) {
+    // The banner goes with its buttons: the focus moves on to the page itself (its heading), not to the body.
+    const focused = bannerRef.current?.contains(document.activeElement) ?? false;
     storeConsent(value);
     setConsent(value);
+    if (focused) focusAfterRender(() => [mainHeading(), document.getElementById('main')]);
   }
 
   if (consent) return null;
   return (
-    <section className="cookie-banner" aria-label={t('customer.cookies.label')}>
+    <section ref={bannerRef} className="cookie-banner" aria-label={t('customer.cookies.label')}>
       <div className="cookie-banner__inner">
         <Paragraph className="cookie-banner__text">{consentOnScroll() ? `${t('customer.cookies.text')} ${t('customer.cookies.scrollNote')}` : t('customer.cookies.text')}</Paragraph>
         <div className="cookie-banner__actions">

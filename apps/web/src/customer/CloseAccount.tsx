@@ -1,7 +1,7 @@
 /**
  * 'Poista tili' on /profile ('Omat tietoni'): a confirmation modal says what goes and what stays
- * ('Reseptitiedot säilytetään lain edellyttämän ajan'), asks for the password and has the primary
- * action first. On success every session of the account has ended: the browser leaves for the
+ * ('Reseptitiedot säilytetään lain edellyttämän ajan'), asks for the password and has the
+ * action first, styled as destructive (red), not as the primary action. On success every session of the account has ended: the browser leaves for the
  * closed-account page.
  */
 import { type FormEvent, useId, useState } from 'react';
@@ -62,7 +62,7 @@ export function CloseAccount() {
             <FormErrorAlert id={`${ids}-error`} error={error} />
           </ModalContent>
           <ModalFooter>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy} className="button--destructive">
               {t('customer.profile.closeConfirm')}
             </Button>
             <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>

@@ -13,6 +13,7 @@ import { price } from '../i18n/format';
 import { isApiError } from '../api/client';
 import { errorText, errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
+import { focusAfterRender } from '../components/focus-after-render';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { isHostedCheckout } from './customer-api';
@@ -32,8 +33,18 @@ export function CustomerHandlingPage() {
     if (params.get('success') === 'false') console.info('checkout cancelled or failed (success=false)');
   }, [params]);
 
-  const apply = useApplyCoupon({ onSuccess: () => setCode('') });
-  const undo = useUnapplyCoupon();
+  // The focus follows the code: to the line saying it is in use, back to the field when it is removed or refused.
+  const couponStatusId = `${ids}-coupon-status`;
+  const couponInputId = `${ids}-coupon`;
+  const focusById = (id: string) => focusAfterRender(() => document.getElementById(id));
+  const apply = useApplyCoupon({
+    onSuccess: () => {
+      setCode('');
+      focusById(couponStatusId);
+    },
+    onError: () => focusById(couponInputId),
+  });
+  const undo = useUnapplyCoupon({ onSuccess: () => focusById(couponInputId) });
   const checkout = useStartCheckout({
     // Stripe's hosted page; or the embedded checkout, or /reseptit when a code covered everything.
     onSuccess: ({ url }) => (isHostedCheckout(url) ? window.location.assign(url) : void navigate(url)),
@@ -93,7 +104,9 @@ export function CustomerHandlingPage() {
 
           {data.coupon ? (
             <div className="checkout__coupon">
-              <p role="status">{t('customer.handling.couponApplied', { code: data.coupon.code })}</p>
+              <p role="status" id={couponStatusId} tabIndex={-1}>
+                {t('customer.handling.couponApplied', { code: data.coupon.code })}
+              </p>
               <Button variant="secondary" onClick={() => undo.mutate()} disabled={undo.isPending}>
                 {t('customer.handling.undo')}
               </Button>
@@ -107,7 +120,7 @@ export function CustomerHandlingPage() {
               }}
             >
               <TextInput
-                id={`${ids}-coupon`}
+                id={couponInputId}
                 labelText={t('customer.handling.couponLabel')}
                 optionalText=""
                 value={code}

@@ -1,9 +1,11 @@
 /**
  * Mobile-first customer pages (SPEC section 2, navigation): Reseptit, the add button, Oma tili,
- * Kirjaudu ulos, and 'Siirry kassalle' with the cart's price when the cart has items. On narrow
- * screens a bottom nav holds prescriptions, add and profile, and the checkout button.
+ * Kirjaudu ulos, and 'Siirry kassalle' with the cart's price when the cart has items (not on the
+ * checkout pages themselves, where it would lead to where the customer is). On narrow screens a
+ * bottom nav holds prescriptions, add and profile, and the checkout button.
  */
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Link, matchPath, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { useSession } from '../auth/useSession';
 import { RoleHeader } from '../components/RoleHeader';
@@ -34,9 +36,16 @@ export function CustomerLayout() {
   const { data: customer } = useSession('customer');
   useAccountLanguage(customer);
   const cart = useCustomerCart().data;
-  const hasItems = (cart?.items.length ?? 0) > 0;
   const { pathname, search } = useLocation();
+  const atCheckout = pathname === ROUTES.customerHandling || matchPath(ROUTES.customerCheckout, pathname) !== null;
+  const showCartBar = (cart?.items.length ?? 0) > 0 && !atCheckout;
   useFocusHeadingOnNavigate();
+  // The bar comes in above the page when the chat adds the first item (a render after the chat's
+  // own): the control the chat focused (its next step) is pushed down, so it is brought back into view.
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (showCartBar && active instanceof HTMLElement && active.closest('#main')) active.scrollIntoView({ block: 'nearest' });
+  }, [showCartBar]);
   const onPrescriptions = pathname === ROUTES.customerPrescriptions;
   const chatOpen = new URLSearchParams(search).has(CUSTOMER_CHAT_PARAM);
   return (
@@ -44,7 +53,7 @@ export function CustomerLayout() {
       {/* First in the tab order: a keyboard user can choose before anything else. */}
       <CookieBanner />
       <RoleHeader nav={customerNav(onPrescriptions, chatOpen)} logoutTo={ROUTES.home} languageSwitch={<LanguageSwitch place="header" />} />
-      {hasItems && (
+      {showCartBar && (
         <section className="customer-cartbar" aria-label={t('customer.prescriptions.cartBar')}>
           <Link className="button-link button-link--primary" to={ROUTES.customerHandling}>
             {t('customer.prescriptions.checkout', { price: price(cart!.totalPrice) })}

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
-import { formatPhone, normalizePhone, passwordChangeErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
+import { formatPhone, normalizePhone, passwordChangeErrors, phoneFieldErrors, validateEmail, VALIDATION_MESSAGES, type CustomerInfo } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorText } from '../api/error-text';
 import { useLogout } from '../api/useLogout';
@@ -141,8 +141,8 @@ function ContactDetails({ customer }: { customer: CustomerInfo }) {
   function save(field: 'email' | 'phone') {
     const value = field === 'email' ? email.trim() : phone;
     const current = field === 'email' ? customer.email : customer.phone;
-    const error = field === 'email' ? validateEmail(value) : validatePhone(value);
-    if (error) return setField(field, { status: 'error', text: localized(error) });
+    const errors = field === 'email' ? [validateEmail(value)].filter((e) => e !== null) : phoneFieldErrors(value);
+    if (errors.length > 0) return setField(field, { status: 'error', text: errors.map(localized).join(' ') });
     const normalized = field === 'email' ? value.toLowerCase() : normalizePhone(value);
     if (normalized === current) {
       if (field === 'email') setConfirming(false);

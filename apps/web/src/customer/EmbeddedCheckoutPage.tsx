@@ -3,7 +3,10 @@
  * and behaves like a hosted card checkout: the amount and lines, card number, expiry and CVC,
  * Stripe's test cards (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined), 30 minutes to
  * pay. Paid: cart and orders refreshed, on to /reseptit. The server turns the payment into a
- * signed checkout event and handles it like Stripe's webhook.
+ * signed checkout event and handles it like Stripe's webhook. The lines are the items at their
+ * full prices, the campaign code's discount and the total charged (what Stripe charges, issue 45);
+ * a stale second tab that pays a checkout paid already is told so, not that this payment succeeded.
+ * A refused payment moves the focus to the card number (the error is its description).
  */
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,6 +15,7 @@ import { TEST_CARDS } from '@resepti/domain';
 import { price, time } from '../i18n/format';
 import { errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
+import { focusAfterRender } from '../components/focus-after-render';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
@@ -35,8 +39,13 @@ export function EmbeddedCheckoutPage() {
   // A double click sends one payment: the second click comes before React disables the button.
   const submitting = useRef(false);
 
+  const numberId = `${ids}-number`;
+  const errorId = `${ids}-error`;
   const pay = usePayEmbeddedCheckout(sessionId, {
-    onSuccess: ({ successUrl }) => void navigate(successUrl),
+    // Paid by this request: on to the confirmation. Paid before (another tab): this page says so (status 'complete').
+    onSuccess: ({ successUrl, alreadyPaid }) => (alreadyPaid ? focusAfterRender(() => document.getElementById(`${ids}-status`)) : void navigate(successUrl)),
+    // By mouse too: the button is disabled while paying, so the focus would fall to the body.
+    onError: () => focusAfterRender(() => document.getElementById(numberId)),
     onSettled: () => {
       submitting.current = false;
     },
@@ -65,10 +74,9 @@ export function EmbeddedCheckoutPage() {
 
   return (
     <section className="pay card" aria-labelledby={`${ids}-heading`}>
+      <h1 id={`${ids}-heading`}>{t('customer.checkout.heading')}</h1>
       <p className="pay__merchant">{t('customer.checkout.payTo')}</p>
-      <h1 id={`${ids}-heading`} className="pay__amount">
-        {price(s.amountCents)}
-      </h1>
+      <p className="pay__amount">{price(s.amountCents)}</p>
       <ul className="checkout__lines">
         {s.items.map((item, i) => (
           <li key={i} className="checkout__line">
@@ -76,6 +84,16 @@ export function EmbeddedCheckoutPage() {
             <span>{price(item.priceCents)}</span>
           </li>
         ))}
+        {s.discountCents > 0 && (
+          <li className="checkout__line checkout__line--discount">
+            <span>{t('customer.handling.discount')}</span>
+            <span>−{price(s.discountCents)}</span>
+          </li>
+        )}
+        <li className="checkout__line checkout__line--total">
+          <span>{t('customer.handling.total')}</span>
+          <span>{price(s.amountCents)}</span>
+        </li>
       </ul>
 
       {s.status === 'expired' && (
@@ -93,7 +111,9 @@ export function EmbeddedCheckoutPage() {
       )}
       {s.status === 'complete' && (
         <>
-          <p role="status">{t('customer.checkout.complete')}</p>
+          <p role="status" id={`${ids}-status`} tabIndex={-1}>
+            {t('customer.checkout.complete')}
+          </p>
           <Link to={ROUTES.customerPrescriptions}>{t('customer.handling.backToPrescriptions')}</Link>
         </>
       )}
@@ -109,14 +129,27 @@ export function EmbeddedCheckoutPage() {
         >
           <p className="pay__test">{t('customer.checkout.testMode')}</p>
           <p className="pay__test-cards">{t('customer.checkout.testCards', { ok: TEST_CARDS.succeeds, declined: TEST_CARDS.declined })}</p>
-          <TextInput id={`${ids}-number`} labelText={t('customer.checkout.cardNumber')} inputMode="numeric" autoComplete="cc-number" fullWidth maxLength={23} {...field('cardNumber')} />
+          <TextInput
+            id={numberId}
+            labelText={t('customer.checkout.cardNumber')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            fullWidth
+            maxLength={23}
+            aria-describedby={error ? errorId : undefined}
+            {...field('cardNumber')}
+          />
           <div className="pay__row">
             <TextInput id={`${ids}-expiry`} labelText={t('customer.checkout.expiry')} inputMode="numeric" autoComplete="cc-exp" maxLength={7} {...field('expiry')} />
             <TextInput id={`${ids}-cvc`} labelText={t('customer.checkout.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} {...field('cvc')} />
           </div>
           <div role="alert" aria-live="assertive">
-            {error && <p className="error-text">{error}</p>}
-            {pay.isSuccess && <p>{t('customer.checkout.paid')}</p>}
+            {error && (
+              <p className="error-text" id={errorId}>
+                {error}
+              </p>
+            )}
+            {pay.isSuccess && !pay.data.alreadyPaid && <p>{t('customer.checkout.paid')}</p>}
           </div>
           <Button type="submit" fullWidth disabled={pay.isPending || pay.isSuccess || !card.cardNumber || !card.expiry || !card.cvc}>
             {pay.isPending ? t('customer.checkout.paying') : t('customer.checkout.pay', { price: price(s.amountCents) })}

@@ -3,9 +3,9 @@
  * page or the embedded checkout): paid, still being confirmed (Stripe's event may come a moment
  * after the browser), returned, or not charged. Polled while it is not settled yet. A payment
  * received says what happens next (issue 27): by when a doctor handles the order (SPEC's rules,
- * libs/domain customerDeadline) and that an SMS follows.
+ * libs/domain customerDeadline) and that an SMS follows, to the number shown grouped (formatPhone).
  */
-import { customerDeadline } from '@resepti/domain';
+import { customerDeadline, formatPhone } from '@resepti/domain';
 import { dateTime } from '../i18n/format';
 import { useSession } from '../auth/useSession';
 import { t } from '../i18n/i18n';
@@ -24,7 +24,7 @@ export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
         <p>{t('customer.paymentReturn.paid')}</p>
         <p>{t('app.paymentConfirmation.deadline', { when: dateTime(customerDeadline(new Date())) })}</p>
         <p>{t('app.paymentConfirmation.rules')}</p>
-        {phone && <p>{t('app.paymentConfirmation.sms', { phone })}</p>}
+        {phone && <p>{t('app.paymentConfirmation.sms', { phone: formatPhone(phone) })}</p>}
       </section>
     );
   }

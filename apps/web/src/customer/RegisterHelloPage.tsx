@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Heading, Paragraph, TextInput } from 'suomifi-ui-components';
-import { EULA_VERSION, registrationPasswordErrors, validateEmail, validatePhone, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
+import { EMAIL_TAKEN_CODE, EULA_VERSION, phoneFieldErrors, registrationPasswordErrors, validateEmail, VALIDATION_MESSAGES, type RegistrationData } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { errorMessages } from '../api/error-text';
 import { FormErrorAlert } from '../components/FormErrorAlert';
@@ -22,6 +22,8 @@ import { PublicLayout } from '../components/PublicLayout';
 const stepNames = () => tObject<readonly string[]>('customer.register.stepNames');
 /** The wizard's steps: welcome, e-mail, phone, password, terms (customer.register.stepNames). */
 const STEPS = 5;
+/** Steps 1 and 2: one text field each (its label and hint are customer.register.{name} and {name}Hint). */
+const CONTACT_FIELDS = { 1: { name: 'email', type: 'email' }, 2: { name: 'phone', type: 'tel' } } as const;
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -104,12 +106,12 @@ function Wizard({ person }: { person: RegistrationData }) {
   const register = useRegisterCustomer({
     onSuccess: () => void navigate(ROUTES.customerHello, { replace: true }),
     onError: (err) => {
-      const messages = errorMessages(err, t('customer.register.failed'));
-      // A taken e-mail is fixed on the e-mail step.
-      if (isApiError(err, 409) && messages.some((m) => m.includes('Sähköposti'))) {
+      // A taken e-mail is fixed on the e-mail step, its field focused (told by the answer's code, in any language).
+      if (isApiError(err, 409) && err.code === EMAIL_TAKEN_CODE) {
+        focusEmail.current = true;
         setStep(1);
       }
-      setErrors(messages);
+      setErrors(errorMessages(err, t('customer.register.failed')));
     },
   });
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -125,15 +127,20 @@ function Wizard({ person }: { person: RegistrationData }) {
   const pending = register.isPending || register.isSuccess || passwordCheck.isPending;
   const [legal, setLegal] = useState<'terms' | 'privacy' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const focusEmail = useRef(false);
   const first = useRef(true);
 
-  // Each new step is announced by moving focus to its heading (not on the first render).
+  // Each new step is announced by moving focus to its heading (not on the first render); back
+  // for a taken e-mail, the focus goes to the field to fix (its message is its description).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    headingRef.current?.focus();
+    const target = focusEmail.current ? emailRef.current : headingRef.current;
+    focusEmail.current = false;
+    target?.focus();
   }, [step]);
 
   function go(to: number) {
@@ -150,7 +157,7 @@ function Wizard({ person }: { person: RegistrationData }) {
       case 1:
         return [validateEmail(email)].filter((e): e is string => e !== null);
       case 2:
-        return [validatePhone(phone)].filter((e): e is string => e !== null);
+        return phoneFieldErrors(phone);
       case 3:
         return registrationPasswordErrors(password, passwordAgain);
       case 4:
@@ -187,31 +194,17 @@ function Wizard({ person }: { person: RegistrationData }) {
           {step === 0 ? t('customer.register.hello', { firstName: person.firstName }) : stepNames()[step]}
         </Heading>
         {step === 0 && <Paragraph mb="m">{t('customer.register.helloText')}</Paragraph>}
-        {step === 1 && (
+        {(step === 1 || step === 2) && (
           <TextInput
-            id={`${ids}-email`}
-            labelText={t('customer.register.email')}
-            hintText={t('customer.register.emailHint')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(v) => setEmail(String(v ?? ''))}
-            status={status}
-            aria-describedby={described}
-            fullWidth
-            autoFocus
-            mb="m"
-          />
-        )}
-        {step === 2 && (
-          <TextInput
-            id={`${ids}-phone`}
-            labelText={t('customer.register.phone')}
-            hintText={t('customer.register.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(v) => setPhone(String(v ?? ''))}
+            key={step}
+            ref={step === 1 ? emailRef : undefined}
+            id={`${ids}-${CONTACT_FIELDS[step].name}`}
+            labelText={t(`customer.register.${CONTACT_FIELDS[step].name}`)}
+            hintText={t(`customer.register.${CONTACT_FIELDS[step].name}Hint`)}
+            type={CONTACT_FIELDS[step].type}
+            autoComplete={CONTACT_FIELDS[step].type}
+            value={step === 1 ? email : phone}
+            onChange={(v) => (step === 1 ? setEmail : setPhone)(String(v ?? ''))}
             status={status}
             aria-describedby={described}
             fullWidth

@@ -95,3 +95,12 @@ export function useChatProgress(customerId: number, initial: () => ChatProgress)
   }, [key, progress]);
   return [progress, setProgress];
 }
+
+/**
+ * Whether the customer's chat in this tab is mid-way (a renewal or a questionnaire begun, not yet
+ * added to the cart): the feedback prompt waits rather than cover it (issue 45).
+ */
+export function chatUnfinished(customerId: number): boolean {
+  const kind = read(`${KEY_PREFIX}${customerId}`)?.stage.kind;
+  return kind !== undefined && kind !== 'start' && kind !== 'added';
+}

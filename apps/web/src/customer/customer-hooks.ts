@@ -183,8 +183,8 @@ export function useApplyCoupon(reactions: WriteReactions<CustomerCart, string> =
   return useCartChange(applyCoupon, reactions);
 }
 
-export function useUnapplyCoupon() {
-  return useCartChange(unapplyCoupon, {});
+export function useUnapplyCoupon(reactions: WriteReactions<CustomerCart, void> = {}) {
+  return useCartChange(unapplyCoupon, reactions);
 }
 
 // ---------------------------------------------------------------- payment
@@ -230,9 +230,10 @@ export function usePayEmbeddedCheckout(sessionId: string, reactions: WriteReacti
       ]);
       await reactions.onSuccess?.(paid, card);
     },
-    onError: (e) => {
+    onError: (e, card) => {
       // 409/410: paid in another tab, refunded, or expired meanwhile: show the checkout as it is now.
       if (isApiError(e) && (e.status === 409 || e.status === 410)) void queryClient.invalidateQueries({ queryKey: queryKeys.customer.checkout(sessionId) });
+      reactions.onError?.(e, card);
     },
   });
 }

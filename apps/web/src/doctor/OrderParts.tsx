@@ -1,7 +1,7 @@
 /** Pieces of the doctor's order view shared by the queue (editable) and the history (read-only). */
 import { type ReactNode, useState } from 'react';
 import type { DoctorOrder, DoctorPrescription } from '@resepti/domain';
-import { formatDateFi, formatEuro, formatTimeFi, isRejected } from '@resepti/domain';
+import { formatDateFi, formatEuro, formatPhone, formatTimeFi, isRejected } from '@resepti/domain';
 import { t, tObject } from '../i18n/i18n';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
@@ -134,7 +134,7 @@ export function PrescriptionDetails({ order, prescription }: { order: DoctorOrde
       )}
       {order.pharmacyData && (
         <p className="prescription-details__pharmacy">
-          {t('doctor.order.pharmacy')}: {order.pharmacyData.pharmacy} ({order.pharmacyData.pharmacyPhone}) · {t('doctor.order.pharmacist')}: {order.pharmacyData.pharmacist}
+          {t('doctor.order.pharmacy')}: {order.pharmacyData.pharmacy} ({formatPhone(order.pharmacyData.pharmacyPhone)}) · {t('doctor.order.pharmacist')}: {order.pharmacyData.pharmacist}
         </p>
       )}
     </section>

@@ -1,13 +1,19 @@
-/** /tili-poistettu: where the browser lands after the customer closed their account. */
+/**
+ * /tili-poistettu: where the browser lands after the customer closed their account. The page is
+ * the result of that action: its heading takes the focus (a fresh page load would leave it on the body).
+ */
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
+import { focusAfterRender, mainHeading } from '../components/focus-after-render';
 
 export function AccountClosedPage() {
   usePageTitle(t('customer.profile.closedHeading'));
+  useEffect(() => focusAfterRender(mainHeading), []);
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">

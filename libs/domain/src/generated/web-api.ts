@@ -2239,9 +2239,13 @@ export interface components {
         };
         EmbeddedCheckout: {
             sessionId: string;
+            /** @description What is charged: the items' prices less the campaign code's discount. */
             amountCents: number;
             priceEuro: string;
+            /** @description The items at their full prices (their sum less `discountCents` is `amountCents`). */
             items: components["schemas"]["EmbeddedCheckoutItem"][];
+            /** @description The campaign code's discount in cents: the items' sum less what is charged (0 without a code). */
+            discountCents: number;
             /** @enum {string} */
             status: "complete" | "expired" | "open" | "paying" | "refunded";
             /** Format: date-time */
@@ -2272,6 +2276,8 @@ export interface components {
             status: "complete";
             orderId: number;
             successUrl: string;
+            /** @description True when this request charged nothing: the checkout had been paid already (another tab, an earlier click). */
+            alreadyPaid: boolean;
         };
         ApiClient: {
             id: number;
@@ -2302,7 +2308,7 @@ export interface components {
              */
             error?: string;
             /**
-             * @description A machine-readable code where the client acts on it: 'csrf' (fetch a new token from GET /csrf-token and send again).
+             * @description A machine-readable code where the client acts on it: 'csrf' (fetch a new token from GET /csrf-token and send again), 'email-taken' (the registration's e-mail has an account).
              * @example csrf
              */
             code?: string;
@@ -13550,6 +13556,7 @@ export interface operations {
                      *           "priceCents": 1
                      *         }
                      *       ],
+                     *       "discountCents": 1,
                      *       "status": "open",
                      *       "expiresAt": "2026-11-25T08:00:00.000Z",
                      *       "successUrl": "teksti",
@@ -13833,7 +13840,8 @@ export interface operations {
                      * @example {
                      *       "status": "complete",
                      *       "orderId": 1,
-                     *       "successUrl": "teksti"
+                     *       "successUrl": "teksti",
+                     *       "alreadyPaid": true
                      *     }
                      */
                     "application/json": components["schemas"]["EmbeddedCheckoutPaid"];

@@ -32,7 +32,7 @@ export class WebErrorSchema {
   message!: string | string[];
   /** The HTTP reason phrase. @example 'Bad Request' */
   error?: string;
-  /** A machine-readable code where the client acts on it: 'csrf' (fetch a new token from GET /csrf-token and send again). @example 'csrf' */
+  /** A machine-readable code where the client acts on it: 'csrf' (fetch a new token from GET /csrf-token and send again), 'email-taken' (the registration's e-mail has an account). @example 'csrf' */
   code?: string;
   /** 500 only: the request id of the server log (the X-Request-Id the request came with, or a new one). */
   requestId?: string;
