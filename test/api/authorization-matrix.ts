@@ -88,6 +88,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-user', allow: EVERYONE, note: 'registration: needs the session\'s strong identification (else 4xx)' },
   { call: 'POST /registration/reset-password', allow: EVERYONE, note: 'needs the session\'s strong identification (else 4xx)' },
 
+  { call: 'GET /provider', allow: EVERYONE, note: "the service provider's details for the landing page" },
   { call: 'POST /login/mfa', allow: EVERYONE, ownSession: true, note: 'the code after the password: {} is 400 for everyone; without a password step 401' },
 
   // Staff TOTP: signed-in doctors and pharmacy users (and one that must set it up before signing in).
@@ -95,6 +96,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /mfa/totp/setup', allow: [...DOCTORS, ...PHARMACY_USERS], note: 'a new pending secret; TOTP stays off until enabled' },
   { call: 'POST /mfa/totp/enable', allow: [...DOCTORS, ...PHARMACY_USERS], body: () => ({ code: '' }) },
   { call: 'POST /mfa/totp/disable', allow: [...DOCTORS, ...PHARMACY_USERS], body: () => ({ code: '' }) },
+  { call: 'POST /mfa/recovery-codes', allow: [...DOCTORS, ...PHARMACY_USERS], body: () => ({ code: '' }) },
 
   // Any signed-in role.
   { call: 'GET /products', allow: SIGNED_IN },
@@ -108,6 +110,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-user/delete', allow: CUSTOMERS, note: 'closing the account: {} is 400 (the password is missing), so nothing closes' },
   { call: 'GET /my-access-log', allow: CUSTOMERS, note: "each customer's own access log" },
   { call: 'GET /my-data', allow: CUSTOMERS, note: "each customer's own data" },
+  { call: 'GET /my-data/page', allow: CUSTOMERS, note: "each customer's own data, as a readable page" },
   { call: 'GET /my-shopping-cart', allow: CUSTOMERS, note: "each customer's own cart" },
   { call: 'POST /my-shopping-cart/item', allow: CUSTOMERS },
   { call: 'POST /my-shopping-cart/apply-coupon', allow: CUSTOMERS, body: () => ({ code: 'EIOLE' }) },

@@ -1,4 +1,4 @@
-import type { MyAccessLog, PharmacyOrder } from '@resepti/domain';
+import { helsinkiParts, type MyAccessLog, type PharmacyOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { signInOtherCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO, loginAs } from '../support/http';
@@ -9,6 +9,11 @@ let app: TestApp;
 let customer: ApiClient;
 let ownOrderId: number;
 let officeName: string;
+/** Today in Helsinki, as the log's `day`. */
+function helsinkiToday(): string {
+  const { year, month, day } = helsinkiParts(new Date());
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
 const OTHER_PATIENT = { firstName: 'Olli', lastName: 'Muukalainen', hetu: makeHetu(3, 4, 1975, 123) };
 
 beforeAll(async () => {
@@ -104,17 +109,79 @@ describe("the patient's data export", () => {
 });
 
 describe("a list read in the patient's access log", () => {
-  it("Reseptilista showing the customer's order is an entry naming the pharmacy and the order's office; another patient's read of the same list is not theirs", async () => {
+  /** The log's row of the pharmacy's list reads today, as the patient reads it (in `language`). */
+  async function listReadRow(language = 'fi') {
+    const action = { fi: 'Katsoi apteekin tilauksia', sv: 'Visade apotekets beställningar' }[language];
+    const { entries } = (await customer.get<MyAccessLog>('/my-access-log?limit=50', { 'accept-language': language })).body;
+    const rows = entries.filter((e) => e.action === action && e.day === helsinkiToday());
+    expect(rows.length).toBeLessThanOrEqual(1);
+    return rows[0];
+  }
+  const rawListReads = async () =>
+    (await app.sql<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'pharmacy.orders.active' AND patient_hetus @> ARRAY[$1]::text[]", [DEMO.customer.hetu]))[0].n;
+
+  it("Reseptilista showing the customer's order counts in a row naming the pharmacy and the order's office; another patient's read of the same list is not theirs", async () => {
     const { client: pharmacy } = await pharmacistAtOffice(app, 'pharmacy');
     await insertOrder(app, { source: 'pharmacy', minutesToDeadline: 60 });
     await insertOrder(app, { source: 'pharmacy', patient: OTHER_PATIENT, minutesToDeadline: 60 });
-    const listReads = async () => (await customer.get<MyAccessLog>('/my-access-log?limit=50')).body.entries.filter((e) => e.action === 'Katsoi apteekin tilauksia');
-    const before = (await listReads()).length;
+    const before = (await listReadRow())?.count ?? 0;
     const cards = (await pharmacy.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body;
     expect(new Set(cards.map((c) => c.patient.hetu))).toEqual(new Set([DEMO.customer.hetu, OTHER_PATIENT.hetu]));
-    const after = await listReads();
-    expect(after.length - before).toBe(cards.filter((c) => c.patient.hetu === DEMO.customer.hetu).length);
-    expect(after[0]).toMatchObject({ actorRole: 'pharmacy', actor: `${DEMO.pharmacy.pharmacy}, ${officeName}` });
+    const after = await listReadRow();
+    expect(after.count - before).toBe(cards.filter((c) => c.patient.hetu === DEMO.customer.hetu).length);
+    expect(after).toMatchObject({ actorRole: 'pharmacy', actor: `${DEMO.pharmacy.pharmacy}, ${officeName}` });
+  });
+
+  it('five list reads of one order by one user on one day are one row with the count 5 (in the asker\'s language); the raw audit keeps all five', async () => {
+    const { client: pharmacy } = await pharmacistAtOffice(app, 'pharmacy');
+    const cards = (await pharmacy.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body;
+    const ordersOfHers = cards.filter((c) => c.patient.hetu === DEMO.customer.hetu).length;
+    expect(ordersOfHers).toBeGreaterThan(0);
+    const rowsBefore = (await customer.get<MyAccessLog>('/my-access-log?limit=500')).body.entries.length;
+    const before = await listReadRow();
+    const rawBefore = await rawListReads();
+    for (let i = 0; i < 5; i++) expect((await pharmacy.get('/pharmacy-order-history/active')).status).toBe(200);
+    const after = await listReadRow();
+    expect(after.count - before.count).toBe(5 * ordersOfHers);
+    expect((await customer.get<MyAccessLog>('/my-access-log?limit=500')).body.entries).toHaveLength(rowsBefore);
+    expect(await rawListReads()).toBe(rawBefore + 5);
+    expect(await listReadRow('sv')).toMatchObject({ count: after.count, actor: `${DEMO.pharmacy.pharmacy}, ${officeName}` });
+  });
+});
+
+describe('the data export as a readable page', () => {
+  it("answers text/html with the patient's data in the account's language, printable, audited", async () => {
+    const res = await customer.get<string>('/my-data/page');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+    const html = res.body;
+    expect(html).toMatch(/^<!doctype html><html lang="fi">/);
+    for (const text of ['<h1>Omat tietoni</h1>', DEMO.customer.hetu, DEMO.customer.email, `Tilaus ${ownOrderId}`, DEMO.doctor.name, 'Hyväksytty', 'Kuka on katsonut tietojani', 'Haki henkilötunnuksella', '@media print']) {
+      expect(html).toContain(text);
+    }
+    expect(html).not.toContain(OTHER_PATIENT.hetu);
+    expect(html).not.toContain('Vieras lääke');
+    expect(html).not.toMatch(/<script/i);
+    const audit = await app.sql<{ details: string }>("SELECT details FROM audit_log WHERE action = 'customer.data-export' AND details::jsonb ->> 'format' = 'html'");
+    expect(audit).toHaveLength(1);
+
+    // In Swedish and English when the account's language is.
+    try {
+      for (const [language, heading, approved] of [
+        ['sv', 'Mina uppgifter', 'Godkänd'],
+        ['en', 'My data', 'Approved'],
+      ]) {
+        expect((await customer.put('/my-user/language', { language })).status).toBe(200);
+        const page = (await customer.get<string>('/my-data/page')).body;
+        expect(page).toContain(`<html lang="${language}">`);
+        expect(page).toContain(`<h1>${heading}</h1>`);
+        expect(page).toContain(approved);
+        expect(page).toContain(DEMO.customer.hetu);
+      }
+    } finally {
+      expect((await customer.put('/my-user/language', { language: 'fi' })).status).toBe(200);
+    }
+    expect((await new ApiClient(app.apiUrl).get('/my-data/page')).status).toBe(401);
   });
 });
 

@@ -152,6 +152,37 @@ describe('staff TOTP', () => {
     expect(again.status).toBe(401);
   });
 
+  it("'Luo uudet varakoodit': needs the password and a current code; the old codes stop working, the new ones work once; audited", async () => {
+    expect((await new ApiClient(app.apiUrl).post('/mfa/recovery-codes', { password: DEMO.doctor.password, code: '123456' })).status).toBe(401);
+    // The earlier tests' wrong codes fill most of the account's window (5): this test counts its own.
+    await app.sql("DELETE FROM login_counter WHERE key = 'mfa:doctor:1'");
+    const client = await pendingLogin('doctor');
+    expect((await client.post('/login/mfa', { code: recoveryCodes[3] })).status).toBe(200);
+    const noPassword = await client.post('/mfa/recovery-codes', { code: '123456' });
+    expect(noPassword.status).toBe(400);
+    const noCode = await client.post('/mfa/recovery-codes', { password: DEMO.doctor.password });
+    expect([noCode.status, noCode.body.message]).toEqual([400, [MFA_MESSAGES.codeMissing]]);
+    const wrongPassword = await client.post('/mfa/recovery-codes', { password: 'väärä-salasana', code: '123456' });
+    expect([wrongPassword.status, wrongPassword.body.message]).toEqual([401, MFA_MESSAGES.passwordWrong]);
+    // A recovery code is no current code: the new codes replace it.
+    const withRecoveryCode = await client.post('/mfa/recovery-codes', { password: DEMO.doctor.password, code: recoveryCodes[4] });
+    expect([withRecoveryCode.status, withRecoveryCode.body.message]).toEqual([401, MFA_MESSAGES.codeWrong]);
+
+    const renewed = await client.post<{ recoveryCodes: string[] }>('/mfa/recovery-codes', { password: DEMO.doctor.password, code: await nextCode(secret) });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    for (const code of fresh) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+    expect(fresh.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    // An old code never used is refused now; a new one signs in, once.
+    expect((await (await pendingLogin('doctor')).post('/login/mfa', { code: recoveryCodes[5] })).status).toBe(401);
+    expect((await (await pendingLogin('doctor')).post('/login/mfa', { code: fresh[0] })).status).toBe(200);
+    expect((await (await pendingLogin('doctor')).post('/login/mfa', { code: fresh[0] })).status).toBe(401);
+    const audited = await app.sql<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'mfa.recovery-codes-regenerated' AND actor_role = 'doctor' AND actor_id = 1");
+    expect(audited).toEqual([{ n: 1 }]);
+    recoveryCodes = fresh;
+  });
+
   it('turns off only with the password and a code', async () => {
     const client = await pendingLogin('doctor');
     expect((await client.post('/login/mfa', { code: recoveryCodes[1] })).status).toBe(200);
@@ -185,9 +216,13 @@ describe('staff TOTP', () => {
   });
 });
 
+/** Doctor 2's unused recovery codes (enabled below), for a session the operator's reset must end. */
+let doctor2Codes: string[] = [];
+
 describe('what must happen once', () => {
   it('one recovery code used by parallel logins signs in exactly one of them', async () => {
     const { secret, recoveryCodes } = await enableTotp('doctor2');
+    doctor2Codes = recoveryCodes.slice(1);
     const clients = await Promise.all([pendingLogin('doctor2'), pendingLogin('doctor2'), pendingLogin('doctor2')]);
     const answers = await Promise.all(clients.map((c) => c.post('/login/mfa', { code: recoveryCodes[0] })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
@@ -239,15 +274,22 @@ describe('resets', () => {
     expect(res.body).toEqual({ role: 'pharmacy' });
   });
 
-  it("an operator resets a doctor's TOTP with npm run admin -- reset-mfa --doctor EMAIL", async () => {
-    await pendingLogin('doctor2');
+  it("an operator resets a doctor's TOTP with npm run admin -- reset-mfa --doctor EMAIL, and the doctor's sessions end", async () => {
+    const signedIn = await pendingLogin('doctor2');
+    expect((await signedIn.post('/login/mfa', { code: doctor2Codes[0] })).status).toBe(200);
+    expect((await signedIn.get('/my-doctor-info')).status).toBe(200);
+    const otherDoctor = await loginAs(app, 'doctor');
     const env = { DATABASE_URL: app.databaseUrl };
     const bad = await runAdmin(['reset-mfa', '--doctor', 'ei.ole@example.fi'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no doctor/);
     const done = await runAdmin(['reset-mfa', '--doctor', DEMO.doctor2.email.toUpperCase()], env);
     expect(done).toMatchObject({ code: 0 });
-    expect(done.stdout).toMatch(/reset/);
+    expect(done.stdout).toMatch(/reset, [1-9]\d* session\(s\) ended/);
+    // Signed out at once (the API's session cache holds a session for a second at most); another doctor is not.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await signedIn.get('/my-doctor-info')).status).toBe(401);
+    expect((await otherDoctor.get('/my-doctor-info')).status).toBe(200);
     expect((await passwordLogin(new ApiClient(app.apiUrl), 'doctor2')).body).toEqual({ role: 'doctor' });
     expect(await app.sql("SELECT * FROM audit_log WHERE action = 'mfa.totp-reset' AND actor_role = 'operator' AND subject = 'doctor:2'")).toHaveLength(1);
   });

@@ -1,7 +1,8 @@
 /**
- * A landing page that earns trust (issue 27), in Chromium: the provider with its business ID and
- * address, customer service with its hours, who the doctors are, the data-protection contact, the
- * accessibility statement page, the checkout's expiry formatting and error styling, and after
+ * A landing page that earns trust (issue 27, issue 45), in Chromium: the provider configured for
+ * the deployment (PROVIDER_NAME …) with its business ID, address and registration, customer service
+ * with its hours, who the doctors are with the responsible physician, the data-protection contact,
+ * the accessibility statement page with the supervisory authority's link, the checkout's expiry formatting and error styling, and after
  * payment 'Maksu vastaanotettu' with the handling time and the SMS promise. Each screen passes axe (with its `region` rule) at 1280 and 390 px.
  */
 import { formatPhone } from '@resepti/domain';
@@ -9,25 +10,40 @@ import { checkScreen, checkScreenWithLandmarks, WIDE } from '../support/a11y';
 import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO } from '../support/http';
 
-const suite = browserSuite();
+/** The deployment's provider (PROVIDER_NAME …): the pages show these, never the demo's. */
+const PROVIDER = {
+  PROVIDER_NAME: 'Pohjolan Etälääkärit Oy',
+  PROVIDER_BUSINESS_ID: '7654321-2',
+  PROVIDER_ADDRESS: 'Kauppakatu 3, 40100 Jyväskylä',
+  CUSTOMER_SERVICE_PHONE: '014 555 0100',
+  RESPONSIBLE_PHYSICIAN: 'LT Anna Vastaava',
+  PROVIDER_REGISTRATION: 'Valviran palveluntuottajarekisteri (Valveri), rekisteröity 1.3.2026',
+};
+
+const suite = browserSuite({ env: PROVIDER });
 
 describe('a landing page that earns trust', () => {
-  it('names the provider, customer service and its hours, the doctors and the data-protection contact; links the accessibility statement', async () => {
+  it('names the configured provider with its registration, customer service and its hours, the doctors with the responsible physician and the data-protection contact; links the accessibility statement and its supervisory authority', async () => {
     const page = await suite.openPage('/', WIDE);
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Palvelun lääkärit' }).waitFor();
     await main.getByText('Tilauksesi käsittelee aina Suomessa laillistettu lääkäri.', { exact: false }).waitFor();
     const service = main.getByRole('region', { name: 'Asiakaspalvelu' });
-    await service.getByRole('link', { name: '09 4242 4242' }).waitFor();
+    const phone = service.getByRole('link', { name: PROVIDER.CUSTOMER_SERVICE_PHONE });
+    await phone.waitFor();
+    expect(await phone.getAttribute('href')).toBe('tel:+358145550100');
+    await main.getByRole('region', { name: 'Palvelun lääkärit' }).getByText(PROVIDER.RESPONSIBLE_PHYSICIAN).waitFor();
     await service.getByRole('link', { name: 'asiakaspalvelu@resepti.fi' }).waitFor();
     await service.getByText('arkisin klo 8–18').waitFor();
     const provider = main.getByRole('region', { name: 'Palveluntarjoaja' });
-    await provider.getByText('Resepti Oy').waitFor();
-    await provider.getByText('3141593-8').waitFor();
-    await provider.getByText('Mannerheimintie 10, 00100 Helsinki').waitFor();
+    await provider.getByText(PROVIDER.PROVIDER_NAME).waitFor();
+    await provider.getByText(PROVIDER.PROVIDER_BUSINESS_ID).waitFor();
+    await provider.getByText(PROVIDER.PROVIDER_ADDRESS).waitFor();
+    await provider.getByText(PROVIDER.PROVIDER_REGISTRATION).waitFor();
     await main.getByRole('region', { name: 'Tietosuoja' }).getByRole('link', { name: 'tietosuoja@resepti.fi' }).waitFor();
     const footer = page.getByRole('contentinfo');
-    await footer.getByText('Y-tunnus 3141593-8').waitFor();
+    await footer.getByText(`Y-tunnus ${PROVIDER.PROVIDER_BUSINESS_ID}`).waitFor();
+    await footer.getByText(`© ${PROVIDER.PROVIDER_NAME}`).waitFor();
     expect(await checkScreenWithLandmarks(page, '/')).toEqual([]);
 
     // The statement by keyboard: the footer's link, Enter.
@@ -38,6 +54,10 @@ describe('a landing page that earns trust', () => {
     await page.getByText('WCAG 2.1', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'saavutettavuus@resepti.fi' }).waitFor();
     await page.getByRole('heading', { name: 'Valvontaviranomainen' }).waitFor();
+    await page.getByText(`Palvelun tarjoaa ${PROVIDER.PROVIDER_NAME}.`, { exact: false }).waitFor();
+    await page.getByText('Liikenne- ja viestintävirasto Traficom, saavutettavuusvalvonta').waitFor();
+    const authority = page.getByRole('link', { name: /saavutettavuusvaatimukset\.fi/ });
+    expect(await authority.getAttribute('href')).toBe('https://www.saavutettavuusvaatimukset.fi');
     expect(await checkScreenWithLandmarks(page, '/saavutettavuusseloste')).toEqual([]);
   });
 

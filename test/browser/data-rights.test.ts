@@ -1,7 +1,8 @@
 /**
  * The patient's data rights in Chromium: /profile, 'Omat tietoni' lists who has read their data
- * ('Kuka on katsonut tietojani', a page at a time) and 'Lataa omat tietoni' downloads the JSON
- * file (at 390 px); 'Poista tili' closes the account by keyboard (at 1280 px).
+ * ('Kuka on katsonut tietojani', a row per who, what and day with its count), 'Lataa omat tietoni'
+ * downloads the JSON file and the printable page opens in a new tab (at 390 px); 'Poista tili'
+ * closes the account by keyboard (at 1280 px).
  */
 import { readFile } from 'node:fs/promises';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
@@ -13,10 +14,10 @@ import { pharmacistAtOffice } from '../support/pharmacy-flow';
 
 const suite = browserSuite();
 
-it('a patient sees who looked them up and downloads their data at 390 px', async () => {
+it('a patient sees who looked them up, a row per who, what and day with its count, and downloads their data (also as a printable page) at 390 px', async () => {
   const { client: pharmacy, office } = await pharmacistAtOffice(suite.app, 'pharmacy');
   expect((await pharmacy.post('/patient-info', { firstName: 'Aino', lastName: 'Asiakas', hetu: DEMO.customer.hetu })).status).toBe(200);
-  // More reads than one page of the log (50): each look at the cart is one.
+  // Many reads of one kind: each look at the cart is one in the audit, one row with its count in the log.
   for (let i = 0; i < 52; i++) expect((await pharmacy.get('/pharmacy-user-shopping-cart')).status).toBe(200);
   const pharmacyName = `${DEMO.pharmacy.pharmacy}, ${office.name}`;
 
@@ -31,25 +32,28 @@ it('a patient sees who looked them up and downloads their data at 390 px', async
   await page.getByRole('button', { name: 'Omat tietoni' }).click();
   await page.getByRole('heading', { name: 'Omat tietoni' }).waitFor();
   await page.getByRole('heading', { name: 'Kuka on katsonut tietojani' }).waitFor();
-  const entry = page.getByRole('list', { name: 'Kuka on katsonut tietojani' }).getByRole('listitem').first();
-  await entry.getByText(pharmacyName).waitFor();
-  await entry.getByText('Katsoi tilauskorin').waitFor();
   const list = page.getByRole('list', { name: 'Kuka on katsonut tietojani' }).getByRole('listitem');
-  expect(await list.count()).toBe(50);
+  const entry = list.first();
+  await entry.getByText(pharmacyName).waitFor();
+  await entry.getByText('Katsoi tilauskorin (52 kertaa)').waitFor();
+  await list.last().getByText('Haki henkilötunnuksella (1 kerta)').waitFor();
+  expect(await list.count()).toBe(2);
   expect(await checkScreen(page, 'Omat tietoni')).toEqual([]);
-  // The oldest read, the lookup by hetu, is on the next page.
-  await page.getByRole('button', { name: 'Näytä lisää' }).click();
-  await list.nth(52).waitFor();
-  await list.last().getByText('Haki henkilötunnuksella').waitFor();
-  await page.getByRole('button', { name: 'Näytä lisää' }).waitFor({ state: 'detached' });
 
-  await page.setViewportSize(NARROW);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa omat tietoni' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^resepti-omat-tiedot-\d{4}-\d{2}-\d{2}\.json$/);
   const file = await download.path();
   const data = JSON.parse(await readFile(file, 'utf8'));
   expect(data.profile).toMatchObject({ email: DEMO.customer.email, hetu: DEMO.customer.hetu });
-  expect(data.accessLog).toContainEqual(expect.objectContaining({ actor: pharmacyName, action: 'Haki henkilötunnuksella' }));
+  expect(data.accessLog).toContainEqual(expect.objectContaining({ actor: pharmacyName, action: 'Katsoi tilauskorin', count: 52 }));
+
+  // The same data as a page to read and print, in a new tab.
+  const [printable] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Näytä tietoni tulostettavana sivuna' }).click()]);
+  await printable.getByRole('heading', { name: 'Omat tietoni', level: 1 }).waitFor();
+  await printable.getByText(DEMO.customer.hetu).waitFor();
+  await printable.getByRole('cell', { name: 'Katsoi tilauskorin' }).waitFor();
+  await printable.getByRole('cell', { name: '52', exact: true }).waitFor();
+  await printable.close();
 });
 
 it("a patient closes their account by keyboard: the modal says the records stay, the password confirms, and the account is gone", async () => {

@@ -1,12 +1,13 @@
 /**
- * Staff TOTP in Chromium: a doctor turns it on at /kaksivaiheinen-tunnistautuminen by keyboard
- * (QR drawn on the page, the key to type by hand, the code check, the recovery codes), then signs
- * in with the password and the 'Vahvistuskoodi'. axe finds nothing serious at 1280 and 390 px.
+ * Staff TOTP in Chromium: a doctor turns it on at /kaksivaiheinen-tunnistautuminen, a page in the
+ * staff's layout, by keyboard (QR drawn on the page, the key to type by hand, the code check, the
+ * recovery codes) and makes new recovery codes ('Luo uudet varakoodit'), then signs in with the
+ * password and the 'Vahvistuskoodi'. axe finds nothing serious at 1280 and 390 px.
  */
 import type { Page } from 'playwright-core';
 import { checkScreen } from '../support/a11y';
 import { browserSuite, submitLogin } from '../support/browser';
-import { DEMO } from '../support/http';
+import { ApiClient, DEMO } from '../support/http';
 import { nextTotpCode } from '../support/totp';
 
 const suite = browserSuite();
@@ -28,6 +29,11 @@ describe('staff TOTP in the browser', () => {
     await activate(page, page.getByRole('link', { name: 'Kaksivaiheinen tunnistautuminen' }));
     await page.waitForURL(/\/kaksivaiheinen-tunnistautuminen$/);
     await page.getByRole('heading', { name: 'Kaksivaiheinen tunnistautuminen', level: 1 }).waitFor();
+    // The staff's layout: the doctor's navigation and logout in the header, no customer footer.
+    const nav = page.getByRole('navigation', { name: 'Päävalikko' });
+    for (const name of ['Tilaukset', 'Historia', 'Admin']) await nav.getByRole('link', { name }).waitFor();
+    await page.getByRole('button', { name: 'Kirjaudu ulos' }).waitFor();
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
 
     await activate(page, page.getByRole('button', { name: 'Aloita käyttöönotto' }));
     const qr = page.getByRole('img', { name: 'QR-koodi todennussovellukselle' });
@@ -57,6 +63,29 @@ describe('staff TOTP in the browser', () => {
 
     await activate(page, page.getByRole('button', { name: 'Jatka' }));
     await page.waitForURL(/\/doctor$/);
+
+    // 'Luo uudet varakoodit' by keyboard: the password and a current code; the new codes are shown once, the old ones stop.
+    await page.goto(`${suite.app.baseUrl}/kaksivaiheinen-tunnistautuminen`);
+    const regenerate = page.getByRole('region', { name: 'Luo uudet varakoodit' });
+    await regenerate.waitFor();
+    expect(await checkScreen(page, 'regenerate recovery codes')).toEqual([]);
+    await regenerate.getByLabel('Salasana', { exact: true }).focus();
+    await page.keyboard.type(DEMO.doctor.password);
+    await regenerate.getByLabel('Vahvistuskoodi', { exact: true }).focus();
+    await page.keyboard.type(await nextTotpCode(secret));
+    await page.keyboard.press('Enter');
+    const fresh = page.getByRole('heading', { name: 'Uudet varakoodit' });
+    await fresh.waitFor();
+    // The focus goes to the new codes (the form it was in is gone).
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Uudet varakoodit', undefined, { timeout: 5_000 });
+    const renewed = await page.locator('.mfa-recovery-codes li').allInnerTexts();
+    expect(renewed).toHaveLength(10);
+    expect(renewed.filter((c) => recovery.includes(c))).toEqual([]);
+    await page.getByText('Vanhat varakoodit eivät enää toimi.', { exact: false }).waitFor();
+    expect(await checkScreen(page, 'new recovery codes')).toEqual([]);
+    const withOldCode = new ApiClient(suite.app.apiUrl);
+    expect((await withOldCode.post('/doctor-login', { email: DEMO.doctor.email, password: DEMO.doctor.password })).body).toMatchObject({ mfaRequired: true });
+    expect((await withOldCode.post('/login/mfa', { code: recovery[0] })).status).toBe(401);
   });
 
   it("signs in with the password and then the 'Vahvistuskoodi'", async () => {

@@ -35,6 +35,13 @@ export const PRODUCTION_ENV = {
   OIDC_CLIENT_SECRET: 'test-secret',
   STRIPE_SECRET_KEY: 'sk_test_resepti',
   STRIPE_WEBHOOK_SECRET: 'whsec_resepti',
+  // The provider's real details (production refuses the demo's).
+  PROVIDER_NAME: 'Testiterveys Oy',
+  PROVIDER_BUSINESS_ID: '7654321-2',
+  PROVIDER_ADDRESS: 'Testitie 5, 33100 Tampere',
+  CUSTOMER_SERVICE_PHONE: '03 765 4321',
+  RESPONSIBLE_PHYSICIAN: 'LT Ilkka Testinen',
+  PROVIDER_REGISTRATION: 'Valviran palveluntuottajarekisteri (Valveri), rekisteröity 1.1.2026',
 } as const;
 
 /** The embedded checkout's webhook secret in tests: a test signs its own `checkout.session.*` events with it. */

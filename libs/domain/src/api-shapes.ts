@@ -37,6 +37,7 @@ export type TotpSetupResponse = W['TotpSetup'];
 export type TotpEnableResponse = W['TotpEnabled'];
 export type MyAccessLogEntry = W['MyAccessLogEntry'];
 export type MyAccessLog = W['MyAccessLog'];
+export type Provider = W['Provider'];
 
 // Customer.
 /** `chat` is a list or JSON text of one; the document (unchanged) calls it an object. */

@@ -1,3 +1,5 @@
+import { FINNISH_CATALOG } from './i18n.js';
+
 /**
  * The patient's data rights: who has read their data (the access log the Kanta services also
  * show citizens), a copy of their data, and closing the account.
@@ -9,28 +11,50 @@ export type AccessActorRole = 'doctor' | 'pharmacy' | 'integrator';
 export const MY_ACCESS_LOG_PAGE = 50;
 export const MY_ACCESS_LOG_MAX_PAGE = 500;
 
-const ACTION_TEXTS: Readonly<Record<string, string>> = {
-  'order:read': 'Katsoi tilauksen',
-  'order:pick': 'Otti tilauksen käsittelyyn',
-  'order:release': 'Palautti tilauksen jonoon',
-  'order:deliver': 'Merkitsi tilauksen käsitellyksi',
-  'history:read': 'Katsoi tilaushistoriaa',
-  'pharmacy.patient.set': 'Haki henkilötunnuksella',
-  'pharmacy.cart.read': 'Katsoi tilauskorin',
-  'pharmacy.order.send': 'Lähetti tilauksen',
-  'pharmacy.order-item.check': 'Kuittasi reseptin',
-  'pharmacy.orders.active': 'Katsoi apteekin tilauksia',
-  'pharmacy.orders.history': 'Katsoi apteekin tilaushistoriaa',
-  'integrator.order.read': 'Katsoi tilauksen',
-  'integrator.order.create': 'Lähetti tilauksen',
-  'integrator.order-item.check': 'Kuittasi reseptin',
-  'patient-access-log.export': 'Haki lokitiedot',
+/** Why an actor touched the patient's data, as the access log groups and names it (`customer.accessLog.purpose.*`). */
+export type AccessPurpose =
+  | 'orderRead'
+  | 'orderPick'
+  | 'orderRelease'
+  | 'orderDeliver'
+  | 'itemDecision'
+  | 'historyRead'
+  | 'patientLookup'
+  | 'cartRead'
+  | 'orderSend'
+  | 'itemCheck'
+  | 'pharmacyOrders'
+  | 'pharmacyHistory'
+  | 'accessLogExport'
+  | 'other';
+
+/** The purpose of each audit action a patient's log shows (the doctor's decisions: `order-item:*`). */
+export const ACCESS_PURPOSES: Readonly<Record<string, AccessPurpose>> = {
+  'order:read': 'orderRead',
+  'order:pick': 'orderPick',
+  'order:release': 'orderRelease',
+  'order:deliver': 'orderDeliver',
+  'history:read': 'historyRead',
+  'pharmacy.patient.set': 'patientLookup',
+  'pharmacy.cart.read': 'cartRead',
+  'pharmacy.order.send': 'orderSend',
+  'pharmacy.order-item.check': 'itemCheck',
+  'pharmacy.orders.active': 'pharmacyOrders',
+  'pharmacy.orders.history': 'pharmacyHistory',
+  'integrator.order.read': 'orderRead',
+  'integrator.order.create': 'orderSend',
+  'integrator.order-item.check': 'itemCheck',
+  'patient-access-log.export': 'accessLogExport',
 };
 
-/** The Finnish text of an audit action as the patient's access log shows it. */
+export function accessPurposeOf(action: string): AccessPurpose {
+  if (action.startsWith('order-item:')) return 'itemDecision';
+  return ACCESS_PURPOSES[action] ?? 'other';
+}
+
+/** The Finnish text of an audit action as the patient's access log shows it (the API answers it in the asker's language). */
 export function accessActionText(action: string): string {
-  if (action.startsWith('order-item:')) return 'Käsitteli reseptin';
-  return ACTION_TEXTS[action] ?? 'Käsitteli tietoja';
+  return FINNISH_CATALOG.customer.accessLog.purpose[accessPurposeOf(action)];
 }
 
 /** The export's file name: resepti-omat-tiedot-YYYY-MM-DD.json (the Helsinki date). */

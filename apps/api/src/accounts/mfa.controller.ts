@@ -5,7 +5,7 @@ import { MESSAGES, MFA_MESSAGES, type LoginResponse, type TotpEnableResponse, ty
 import { AuditService } from '../platform/audit/audit.service.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
-import { MfaCodeDto, TotpDisableDto } from './mfa.dto.js';
+import { MfaCodeDto, PasswordAndCodeDto } from './mfa.dto.js';
 import { MfaService } from './mfa.service.js';
 import { pendingOf, signIn, StaffMfaGuard, staffOf } from './mfa-session.js';
 import { Public, Roles, SESSION_SECURITY } from '../platform/http/roles.decorator.js';
@@ -101,11 +101,24 @@ export class MfaController {
   @ApiForbiddenResponse({ description: 'The role must use TOTP (MFA_REQUIRED_FOR).' })
   @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
   @ApiOperation({ summary: 'Disable TOTP (password and a code)' })
-  async disable(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: TotpDisableDto): Promise<void> {
+  async disable(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PasswordAndCodeDto): Promise<void> {
     if (user.role === 'customer') throw new UnauthorizedException(MESSAGES.unauthorized);
     await this.mfa.disable({ role: user.role, id: user.id }, req.ip ?? 'unknown', body.password, body.code);
     // A change of credentials: whoever else holds a session of the account is out (ASVS 7.4.3).
     await this.sessions.endAllOf(user, req.sessionID);
+  }
+
+  @Post('mfa/recovery-codes')
+  @Roles('doctor', 'pharmacy')
+  @HttpCode(200)
+  @ApiOkResponse({ type: TotpEnabledSchema, description: '{recoveryCodes}: 10 new one-time codes, shown only now; every earlier recovery code stops working. Audited.' })
+  @ApiBadRequestResponse({ description: 'TOTP is not on, or the password or the code is missing.' })
+  @ApiUnauthorizedResponse({ description: "A wrong password, or not a current authenticator code (a recovery code is not accepted here)." })
+  @ApiTooManyRequestsResponse({ description: '5 wrong codes in 15 minutes for the account' })
+  @ApiOperation({ summary: "New recovery codes ('Luo uudet varakoodit', password and a current code)" })
+  async regenerateRecoveryCodes(@CurrentUser() user: SessionUser, @Req() req: Request, @Body() body: PasswordAndCodeDto): Promise<TotpEnableResponse> {
+    if (user.role === 'customer') throw new UnauthorizedException(MESSAGES.unauthorized);
+    return { recoveryCodes: await this.mfa.regenerateRecoveryCodes({ role: user.role, id: user.id }, req.ip ?? 'unknown', body.password, body.code) };
   }
 
   private async finishLogin(req: Request, staff: { role: 'doctor' | 'pharmacy'; id: number }, method: string): Promise<LoginResponse> {

@@ -9,7 +9,8 @@ export class MfaCodeDto {
   code!: string;
 }
 
-export class TotpDisableDto extends MfaCodeDto {
+/** A credential change of a signed-in staff user (TOTP off, new recovery codes): the password and a code. */
+export class PasswordAndCodeDto extends MfaCodeDto {
   /** @example 'Laakari123' */
   @IsString({ message: VALIDATION_MESSAGES.passwordMissing })
   @IsNotEmpty({ message: VALIDATION_MESSAGES.passwordMissing })

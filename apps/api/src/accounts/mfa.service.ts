@@ -58,6 +58,10 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+}
+
 /**
  * Staff TOTP (RFC 6238): setup, enabling with a first code, the code check of a login (each TOTP
  * step and each recovery code works once, however many requests race), disabling and resets.
@@ -139,7 +143,7 @@ export class MfaService {
     const pendingSecret = row.pendingSecret;
     const secret = this.box.open(pendingSecret, ownerOf(user));
     const step = await this.counted(user, 'enable', async () => (secret !== null && isTotpCode(code) ? this.stepOf(secret, code, null) : null), signingIn ? 'setup' : undefined);
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const codes = newRecoveryCodes();
     const enabled = await this.transactions.run(async () => {
       const rows = (await this.totp.query(
         `UPDATE staff_totp SET secret = pending_secret, pending_secret = NULL, enabled_at = now(), last_step = $4
@@ -147,10 +151,7 @@ export class MfaService {
         [user.role, user.id, pendingSecret, step],
       )) as unknown as [unknown[], number];
       if (rows[1] !== 1) return false;
-      await this.recoveryCodes.repo.delete({ role: user.role, userId: user.id });
-      await this.recoveryCodes.repo.insert(
-        codes.map((c) => ({ role: user.role, userId: user.id, codeHash: sha256(normalizeMfaCode(c)) })),
-      );
+      await this.replaceRecoveryCodes(user, codes);
       await this.audit.record(user, { action: 'mfa.totp-enabled' });
       return true;
     });
@@ -174,6 +175,26 @@ export class MfaService {
     await this.remove(user, 'mfa.totp-disabled', user);
   }
 
+  /**
+   * 'Luo uudet varakoodit': with the password and a current authenticator code (not a recovery
+   * code: the new codes replace those), every old recovery code stops working and new ones are
+   * returned, once.
+   */
+  async regenerateRecoveryCodes(user: StaffUser, address: string, password: string, rawCode: string): Promise<string[]> {
+    if (!(await this.isEnabled(user))) throw new BadRequestException(MFA_MESSAGES.notEnabled);
+    if (!(await this.auth.reauthenticate(user, address, password))) {
+      await this.audit.record(user, { action: 'mfa.totp-refused', details: { step: 'recovery-codes', reason: 'password' } });
+      throw new UnauthorizedException(MFA_MESSAGES.passwordWrong);
+    }
+    await this.counted(user, 'recovery-codes', async () => (isTotpCode(normalizeMfaCode(rawCode)) ? this.useCode(user, rawCode) : null));
+    const codes = newRecoveryCodes();
+    await this.transactions.run(async () => {
+      await this.replaceRecoveryCodes(user, codes);
+      await this.audit.record(user, { action: 'mfa.recovery-codes-regenerated' });
+    });
+    return codes;
+  }
+
   /** POST /login/mfa: a current code or an unused recovery code, each accepted once. 401 when wrong, 429 past the limit. */
   verifyLogin(user: StaffUser, rawCode: string): Promise<MfaMethod> {
     return this.counted(user, 'login', () => this.useCode(user, rawCode), 'code');
@@ -182,6 +203,12 @@ export class MfaService {
   /** A pharmacy admin's or an operator's reset: TOTP and recovery codes gone; the user sets it up again (in the caller's transaction, if any). */
   async reset(user: StaffUser, actor: { role: 'pharmacy' | 'operator'; id: number | null }): Promise<boolean> {
     return this.remove(user, 'mfa.totp-reset', actor);
+  }
+
+  /** The user's recovery codes are these (stored hashed); every earlier one is gone. */
+  private async replaceRecoveryCodes(user: StaffUser, codes: string[]): Promise<void> {
+    await this.recoveryCodes.repo.delete({ role: user.role, userId: user.id });
+    await this.recoveryCodes.repo.insert(codes.map((c) => ({ role: user.role, userId: user.id, codeHash: sha256(normalizeMfaCode(c)) })));
   }
 
   private async remove(user: StaffUser, action: 'mfa.totp-disabled' | 'mfa.totp-reset', actor: { role: 'doctor' | 'pharmacy' | 'operator'; id: number | null }): Promise<boolean> {

@@ -11,6 +11,7 @@ import { connectionOptions } from '../platform/database/data-source-options.js';
 import { DATABASE_URL } from '../platform/database/database.tokens.js';
 import { RedisConnection } from '../platform/redis/redis-connection.js';
 import { SessionCache } from './session-cache.js';
+import { DELETE_SESSIONS_OF_USER, sessionsOfUserParams } from './session-rows.js';
 import { hasStoredSession } from '../platform/http/session-user.js';
 
 export const SESSION_COOKIE = 'resepti.sid';
@@ -107,12 +108,7 @@ export class SessionMiddleware implements OnApplicationShutdown {
 
   /** Deletes every session of a user (except `keepId`); returns the ids deleted. */
   async deleteAllOf(user: { role: string; id: number }, keepId?: string): Promise<string[]> {
-    const { rows } = await this.pool.query<{ sid: string }>(
-      `DELETE FROM http_session
-       WHERE sess->'passport'->'user'->>'role' = $1 AND sess->'passport'->'user'->>'id' = $2 AND sid <> $3
-       RETURNING sid`,
-      [user.role, String(user.id), keepId ?? ''],
-    );
+    const { rows } = await this.pool.query<{ sid: string }>(DELETE_SESSIONS_OF_USER, sessionsOfUserParams(user, keepId));
     const ids = rows.map((r) => r.sid);
     await this.cache.forget(ids);
     return ids;

@@ -1,17 +1,7 @@
 import { fileURLToPath } from 'node:url';
 /**
- * Account administration for production (and the README's configuration table):
- *   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
- *   npm run admin -- create-pharmacy --name N --phone P --office "Name" [--office "Name 2"]
- *   npm run admin -- create-pharmacy-user --pharmacy N --username U --password P --first-name F --last-name L [--admin] [--office "Name"]
- *   npm run admin -- create-api-client --pharmacy N --name LABEL [--office "Name"] [--sandbox] [--json]
- *   npm run admin -- revoke-api-client ID
- *   npm run admin -- reconcile-payments [--since ISO]
- *   npm run admin -- verify-audit [--checkpoint FILE]
- *   npm run admin -- audit-checkpoint [--out FILE]
- *   npm run admin -- reset-mfa --doctor EMAIL
- *   npm run admin -- import-products FILE
- *   npm run admin -- config-table
+ * Account administration for production (and the README's configuration table): the commands
+ * are listed in USAGE below (`npm run admin -- COMMAND ...`).
  * Uses DATABASE_URL, or the embedded PostgreSQL under DATA_DIR when it is unset.
  * Bad input: a clear message on stderr and exit code 2; nothing is written.
  */
@@ -26,6 +16,7 @@ import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } f
 import { AuditService, type AuditEntry } from '../platform/audit/audit.service.js';
 import { hashPassword } from '../accounts/password.js';
 import { StaffRecoveryCode, StaffTotp } from '../accounts/staff-totp.entity.js';
+import { DELETE_SESSIONS_OF_USER, sessionsOfUserParams } from '../accounts/session-rows.js';
 import { commonPasswordProblem } from '../accounts/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../platform/config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -58,7 +49,7 @@ const USAGE = `usage:
   npm run admin -- verify-audit [--checkpoint FILE]   (checks the audit log's HMAC chain, and that it still reaches the checkpoint; exit 1 at the first broken row)
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained; exit 2 without STRIPE_SECRET_KEY when Stripe was used)
-  npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed: a lost phone; they set it up again)
+  npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed and their sessions ended: a lost phone; they set it up again)
   npm run admin -- import-products FILE   (the medicine catalogue from the register's file, docs/catalogue.md; again with a newer file: missing ones become unavailable)
   npm run admin -- config-table`;
 
@@ -239,8 +230,11 @@ async function resetMfa(m: EntityManager, v: Values): Promise<string> {
   if (!doctor) throw new UsageError(`no doctor with e-mail ${email}`);
   const removed = (await m.delete(StaffTotp, { role: 'doctor', userId: doctor.id })).affected ?? 0;
   await m.delete(StaffRecoveryCode, { role: 'doctor', userId: doctor.id });
-  await auditOperator(m, [{ action: 'mfa.totp-reset', subject: `doctor:${doctor.id}`, details: { email } }]);
-  return removed ? `TOTP of doctor ${doctor.id} <${email}> reset: they set it up again at the next sign-in` : `doctor ${doctor.id} <${email}> had no TOTP; nothing to reset`;
+  // Whoever holds a session of the account (the thief of the lost phone, too) signs in again.
+  const [ended] = (await m.query(DELETE_SESSIONS_OF_USER, sessionsOfUserParams({ role: 'doctor', id: doctor.id }))) as [unknown[], number];
+  await auditOperator(m, [{ action: 'mfa.totp-reset', subject: `doctor:${doctor.id}`, details: { email, sessionsEnded: ended.length } }]);
+  const sessions = `${ended.length} session(s) ended`;
+  return removed ? `TOTP of doctor ${doctor.id} <${email}> reset, ${sessions}: they set it up again at the next sign-in` : `doctor ${doctor.id} <${email}> had no TOTP; nothing to reset; ${sessions}`;
 }
 
 async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {

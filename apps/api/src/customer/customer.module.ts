@@ -1,6 +1,7 @@
 import { MyAccessLogController } from './my-access-log.controller.js';
 import { MyDataController } from './my-data.controller.js';
 import { MyDataService } from './my-data.service.js';
+import { ProviderController } from './provider.controller.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
@@ -28,7 +29,7 @@ import { RegistrationService } from './registration.service.js';
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
   imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), TransactionsModule, PersonalDataModule, AuditModule, AuthModule, CatalogueModule],
-  controllers: [MyAccessLogController, MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
+  controllers: [MyAccessLogController, MyDataController, ProviderController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
   providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
   exports: [CustomerCartService],
 })

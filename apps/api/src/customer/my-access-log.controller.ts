@@ -1,4 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
@@ -9,6 +10,7 @@ import { Roles } from '../platform/http/roles.decorator.js';
 import type { SessionUser } from '../platform/http/session-user.js';
 import { PatientAccessLogService } from '../platform/audit/patient-access-log.service.js';
 import { MyAccessLogSchema } from '../platform/http/web-api-schemas.js';
+import { responseLanguage } from '../platform/http/response-language.js';
 
 /** GET /my-access-log?offset=&limit= */
 export class MyAccessLogQueryDto {
@@ -36,9 +38,12 @@ export class MyAccessLogController {
 
   @Get('my-access-log')
   @Roles('customer')
-  @ApiOkResponse({ type: MyAccessLogSchema, description: "{entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first." })
+  @ApiOkResponse({
+    type: MyAccessLogSchema,
+    description: "{entries: [{time, day, actorRole, actor, action, count}], hasMore}: the reads and changes of the customer's data by doctors, pharmacies and pharmacies' systems, a row per actor, purpose and day with its count, newest first; texts in the request's language.",
+  })
   @ApiOperation({ summary: "The customer's own access log" })
-  list(@CurrentUser() user: SessionUser, @Query() query: MyAccessLogQueryDto): Promise<MyAccessLog> {
-    return this.accessLog.ownLog(user.id, query.offset ?? 0, query.limit ?? MY_ACCESS_LOG_PAGE);
+  list(@CurrentUser() user: SessionUser, @Query() query: MyAccessLogQueryDto, @Req() req: Request): Promise<MyAccessLog> {
+    return this.accessLog.ownLog(user.id, query.offset ?? 0, query.limit ?? MY_ACCESS_LOG_PAGE, responseLanguage(req));
   }
 }

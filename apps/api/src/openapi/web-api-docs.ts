@@ -47,6 +47,7 @@ const TAGS = [
   { name: 'pharmacy-admin', description: "A pharmacy admin's user accounts (and API clients, under pharmacy)." },
   { name: 'audit', description: "Who read or changed a patient's data." },
   { name: 'health', description: 'Probes for load balancers and orchestrators (no session).' },
+  { name: 'public', description: "What anyone may read without a session: the service provider's details." },
 ];
 
 /** The default description of an error status the operation can answer. */

@@ -1,5 +1,5 @@
 /** Session and login calls per user level (SPEC section 7). */
-import type { CustomerInfo, CustomerSession, Language, LanguageRequest, DoctorInfo, LoginResponse, PharmacyUserInfo, TotpEnableResponse, TotpSetupResponse, TotpStatus } from '@resepti/domain';
+import type { CustomerInfo, CustomerSession, Language, LanguageRequest, DoctorInfo, LoginResponse, PharmacyUserInfo, Provider, TotpEnableResponse, TotpSetupResponse, TotpStatus } from '@resepti/domain';
 import { api, isApiError, type UserLevel, toUserLevel } from './client';
 
 export interface SessionUserByLevel {
@@ -79,6 +79,16 @@ export function setupTotp(): Promise<TotpSetupResponse> {
 
 export function enableTotp(code: string): Promise<TotpEnableResponse> {
   return api.post<TotpEnableResponse>('/mfa/totp/enable', { code }, { skipAuthRedirect: true });
+}
+
+/** 'Luo uudet varakoodit': the password and a current code; the old recovery codes stop working. */
+export function regenerateRecoveryCodes(body: { password: string; code: string }): Promise<TotpEnableResponse> {
+  return api.post<TotpEnableResponse>('/mfa/recovery-codes', body, { skipAuthRedirect: true });
+}
+
+/** GET /provider: who provides the service (the landing page, the footer, the accessibility statement). */
+export function fetchProvider(): Promise<Provider> {
+  return api.get<Provider>('/provider', { skipAuthRedirect: true });
 }
 
 /** PUT /my-user/language: the language switch, kept on the account for the text messages. */

@@ -2,7 +2,8 @@
  * /kaksivaiheinen-tunnistautuminen: a doctor or pharmacy user turns TOTP on. The QR code of the
  * otpauth:// address is drawn here (qrcode-generator, no outside service), with the key to type
  * by hand, the code check and the recovery codes to print. Also reached right after the password
- * when the role must use MFA (MFA_REQUIRED_FOR): enabling then signs the user in.
+ * when the role must use MFA (MFA_REQUIRED_FOR): enabling then signs the user in. In the staff's
+ * layout (their header and navigation); with TOTP on, 'Luo uudet varakoodit' replaces the codes.
  */
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -14,11 +15,15 @@ import { errorText } from '../api/error-text';
 import { useSocket } from '../api/socket';
 import { PageLoading } from '../components/PageLoading';
 import { usePageTitle } from '../components/usePageTitle';
-import { PublicLayout } from '../components/PublicLayout';
+import { StaffLayout } from '../components/StaffLayout';
+import { doctorNav, pharmacyNav } from '../components/staff-nav';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { useEnableTotp, useSetupTotp, useTotpStatus } from './mfa-hooks';
 import { FormErrorAlert } from '../components/FormErrorAlert';
+import { RecoveryCodes } from './RecoveryCodes';
+import { RegenerateRecoveryCodes } from './RegenerateRecoveryCodes';
+import { useSession } from './useSession';
 
 /** The QR code as SVG squares (dark modules on white, with the 4-module quiet zone). */
 function QrCode({ text }: { text: string }) {
@@ -52,6 +57,8 @@ export function StaffMfaPage() {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
+  const { data: pharmacyUser } = useSession('pharmacy', { enabled: status.data?.role === 'pharmacy' && (status.data.enabled || !status.data.required) });
   const start = useSetupTotp({ onSuccess: setSetup });
   const enable = useEnableTotp({ onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) });
   const error = enable.isError ? errorText(enable.error, t('app.mfa.failed')) : start.isError ? errorText(start.error, t('app.mfa.failed')) : null;
@@ -86,36 +93,17 @@ export function StaffMfaPage() {
     );
   } else if (recoveryCodes) {
     const role = status.data.role;
-    body = (
-      <section aria-labelledby={`${ids}-recovery`}>
-        <InlineAlert status="neutral" mb="m">
-          {t('app.mfa.enabledHeading')}
-        </InlineAlert>
-        <Heading variant="h2" id={`${ids}-recovery`} mb="s">
-          {t('app.mfa.recoveryHeading')}
-        </Heading>
-        <Paragraph mb="m">{t('app.mfa.recoveryIntro')}</Paragraph>
-        <ol className="mfa-recovery-codes">
-          {recoveryCodes.map((c) => (
-            <li key={c}>
-              <code>{c}</code>
-            </li>
-          ))}
-        </ol>
-        <div className="mfa-actions">
-          <Button variant="secondary" onClick={() => window.print()}>
-            {t('app.mfa.print')}
-          </Button>
-          <Button onClick={() => done(role)}>{t('app.mfa.continue')}</Button>
-        </div>
-      </section>
-    );
+    body = <RecoveryCodes codes={recoveryCodes} notice={t('app.mfa.enabledHeading')} heading={t('app.mfa.recoveryHeading')} intro={t('app.mfa.recoveryIntro')} onContinue={() => done(role)} />;
+  } else if (newCodes) {
+    const role = status.data.role;
+    body = <RecoveryCodes codes={newCodes} heading={t('app.mfa.newCodesHeading')} intro={t('app.mfa.newCodesIntro')} onContinue={() => done(role)} />;
   } else if (status.data.enabled) {
     const role = status.data.role;
     body = (
       <>
         <Paragraph mb="m">{t('app.mfa.alreadyEnabled')}</Paragraph>
         <Button onClick={() => done(role)}>{t('app.mfa.continue')}</Button>
+        <RegenerateRecoveryCodes onCodes={setNewCodes} />
       </>
     );
   } else if (!setup) {
@@ -170,16 +158,27 @@ export function StaffMfaPage() {
     );
   }
 
+  const card = (
+    <div className="card mfa-card">
+      <Heading variant="h1" mb="m">
+        {t('app.mfa.heading')}
+      </Heading>
+      {body}
+    </div>
+  );
+  // Not signed in yet (no session, or between the password and a required setup): no role's navigation.
+  const role = status.data?.role;
+  const signedIn = status.data !== undefined && (status.data.enabled || !status.data.required);
+  if (!role) {
+    return (
+      <StaffLayout nav={[]} logoutTo={ROUTES.doctorLogin}>
+        {card}
+      </StaffLayout>
+    );
+  }
   return (
-    <PublicLayout>
-      <main id="main" className="page page--narrow">
-        <div className="card mfa-card">
-          <Heading variant="h1" mb="m">
-            {t('app.mfa.heading')}
-          </Heading>
-          {body}
-        </div>
-      </main>
-    </PublicLayout>
+    <StaffLayout nav={!signedIn ? [] : role === 'doctor' ? doctorNav() : pharmacyNav(pharmacyUser)} logoutTo={role === 'doctor' ? ROUTES.doctorLogin : ROUTES.pharmacyLogin}>
+      {card}
+    </StaffLayout>
   );
 }

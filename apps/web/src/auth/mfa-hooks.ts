@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TotpEnableResponse, TotpSetupResponse } from '@resepti/domain';
 import { isApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { enableTotp, fetchTotpStatus, setupTotp } from '../api/session';
+import { enableTotp, fetchTotpStatus, regenerateRecoveryCodes, setupTotp } from '../api/session';
 import type { WriteReactions } from '../api/write-reactions';
 
 /** {role, enabled, required}; a 401 (nobody signed in) is an answer here, not retried. */
@@ -31,4 +31,9 @@ export function useEnableTotp(reactions: WriteReactions<TotpEnableResponse, stri
     },
     onError: reactions.onError,
   });
+}
+
+/** 'Luo uudet varakoodit' (password and a current code): the answer's codes are shown once. */
+export function useRegenerateRecoveryCodes(reactions: WriteReactions<TotpEnableResponse, { password: string; code: string }> = {}) {
+  return useMutation({ mutationFn: regenerateRecoveryCodes, onSuccess: reactions.onSuccess, onError: reactions.onError });
 }

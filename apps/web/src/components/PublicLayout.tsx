@@ -7,10 +7,12 @@ import { t } from '../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { CookieBanner } from './CookieBanner';
 import { LegalLinks } from './LegalModals';
+import { useProvider } from './useProvider';
 
-/** Header and footer of the public pages (landing, information, logins). */
+/** Header and footer of the public pages (landing, information, logins); the footer names the provider (GET /provider). */
 export function PublicLayout({ children }: { children: ReactNode }) {
   useFocusHeadingOnNavigate();
+  const { data: provider } = useProvider();
   return (
     <div className="layout layout--public">
       {/* First in the tab order: a keyboard user can choose before anything else. */}
@@ -32,13 +34,18 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <footer className="site-footer">
         <div className="site-footer__inner">
           <div className="site-footer__provider">
-            <span>© {t('provider.name')}</span>
+            {provider && (
+              <>
+                <span>© {provider.name}</span>
+                <span>
+                  {t('app.trust.businessId')} {provider.businessId}
+                </span>
+                <span>{provider.address}</span>
+              </>
+            )}
             <span>
-              {t('app.trust.businessId')} {t('provider.businessId')}
-            </span>
-            <span>{t('provider.address')}</span>
-            <span>
-              {t('app.trust.contactHeading')}: <a href={`mailto:${t('provider.serviceEmail')}`}>{t('provider.serviceEmail')}</a>, {t('provider.servicePhone')} ({t('provider.serviceHours')})
+              {t('app.trust.contactHeading')}: <a href={`mailto:${t('provider.serviceEmail')}`}>{t('provider.serviceEmail')}</a>
+              {provider && `, ${provider.customerServicePhone}`} ({t('provider.serviceHours')})
             </span>
           </div>
           <div className="site-footer__legal">

@@ -38,6 +38,8 @@ export function fetchMyAccessLog(offset: number): Promise<MyAccessLog> {
 
 /** GET /my-data: the customer's data as a JSON file (a plain link: the browser downloads it). */
 export const MY_DATA_URL = '/ui-api/v1/my-data';
+/** GET /my-data/page: the same data as a printable page in the account's language (opened in a new tab). */
+export const MY_DATA_PAGE_URL = '/ui-api/v1/my-data/page';
 
 export function fetchRegistration(): Promise<RegistrationData> {
   return api.get<RegistrationData>('/registration', { skipAuthRedirect: true });

@@ -8,6 +8,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ToggleInput } from 'suomifi-ui-components';
 import { OfflineGuard } from '../components/OfflineGuard';
 import { RoleHeader } from '../components/RoleHeader';
+import { doctorNav } from '../components/staff-nav';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes/routes';
@@ -19,12 +20,7 @@ import './doctor-queue.css';
 import './doctor-history-admin.css';
 
 /** The doctor's navigation (its labels read when shown). */
-const nav = () =>
-  [
-    { to: ROUTES.doctorQueue, label: t('app.doctor.queueHeading'), end: true },
-    { to: ROUTES.doctorHistory, label: t('app.doctor.historyHeading') },
-    { to: ROUTES.doctorAdmin, label: t('app.doctor.adminHeading') },
-  ] as const;
+const nav = doctorNav;
 
 /** The screen's name for the tab title: the nav item whose path is the current one. */
 function useScreenName(): string {

@@ -1,11 +1,11 @@
 /** Desktop workbench of pharmacy staff: pharmacy name and the doctors' notice in the header; admins also see Järjestelmänvalvoja. */
 import { Outlet } from 'react-router-dom';
 import { OfflineGuard } from '../components/OfflineGuard';
-import { RoleHeader, type RoleNavItem } from '../components/RoleHeader';
+import { RoleHeader } from '../components/RoleHeader';
+import { pharmacyNav } from '../components/staff-nav';
 import { SessionExpiryOverlay } from '../components/SessionExpiryOverlay';
 import { useSession } from '../auth/useSession';
 import { ROUTES } from '../routes/routes';
-import { t } from '../i18n/i18n';
 import { NoticeBanner } from './NoticeBanner';
 import { keepSessionAlive } from './pharmacy-api';
 import './pharmacy.css';
@@ -20,10 +20,7 @@ import './pharmacy.css';
 export function PharmacyLayout() {
   const { data: user } = useSession('pharmacy');
 
-  const nav: RoleNavItem[] = [{ to: ROUTES.pharmacyWorkbench, label: t('pharmacy.workbench.heading') }];
-  // With one office there is nothing to change to (the login selected it).
-  if ((user?.officeCount ?? 0) > 1) nav.push({ to: ROUTES.pharmacyOffice, label: t('app.pharmacy.changeOffice') });
-  if (user?.isAdmin) nav.push({ to: ROUTES.pharmacyAdmin, label: t('pharmacy.admin.heading') });
+  const nav = pharmacyNav(user);
   return (
     <div className="layout layout--workbench">
       <RoleHeader

@@ -3,16 +3,18 @@ import { Heading, Paragraph } from 'suomifi-ui-components';
 import { usePageTitle } from '../components/usePageTitle';
 import { t, tObject } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
+import { useProvider } from '../components/useProvider';
 
 export function AccessibilityPage() {
   usePageTitle(t('app.accessibility.heading'));
+  const { data: provider } = useProvider();
   return (
     <PublicLayout>
       <main id="main" className="page page--narrow">
         <Heading variant="h1" mb="m">
           {t('app.accessibility.heading')}
         </Heading>
-        <Paragraph mb="m">{t('app.accessibility.intro')}</Paragraph>
+        <Paragraph mb="m">{t('app.accessibility.intro', { provider: provider?.name ?? '…' })}</Paragraph>
         <Heading variant="h2" mb="s">
           {t('app.accessibility.statusHeading')}
         </Heading>
@@ -42,7 +44,15 @@ export function AccessibilityPage() {
         <Heading variant="h2" mt="m" mb="s">
           {t('app.accessibility.supervisionHeading')}
         </Heading>
-        <Paragraph mb="m">{t('app.accessibility.supervision')}</Paragraph>
+        <Paragraph mb="s">{t('app.accessibility.supervision')}</Paragraph>
+        <dl className="facts">
+          <dt className="visually-hidden">{t('app.accessibility.supervisionHeading')}</dt>
+          <dd>{t('app.accessibility.supervisionAuthority')}</dd>
+          <dt>{t('app.accessibility.supervisionWebsite')}</dt>
+          <dd>
+            <a href={t('app.accessibility.supervisionUrl')}>{t('app.accessibility.supervisionLinkText')}</a>
+          </dd>
+        </dl>
       </main>
     </PublicLayout>
   );

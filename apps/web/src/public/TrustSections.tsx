@@ -1,10 +1,12 @@
 /**
  * The landing page's "who stands behind this" (issue 27): how the service works, who the doctors
- * are, customer service with its hours, the provider with its business ID and address, and the
+ * are (with the responsible physician), customer service with its hours, the provider with its
+ * business ID, address and registration (GET /provider: the deployment's settings), and the
  * data-protection contact. A calm illustration (inline SVG, nothing from other hosts) beside the hero.
  */
 import { Heading, Paragraph } from '../components/Text';
 import { t, tObject } from '../i18n/i18n';
+import { telHref, useProvider } from '../components/useProvider';
 
 /** A decorative picture in the design system's colours: a prescription sheet and a check mark. */
 export function HeroImage() {
@@ -20,6 +22,7 @@ export function HeroImage() {
 }
 
 export function TrustSections() {
+  const { data: provider } = useProvider();
   return (
     <>
       <section className="section" aria-labelledby="steps-heading">
@@ -42,6 +45,12 @@ export function TrustSections() {
             {p}
           </Paragraph>
         ))}
+        {provider && (
+          <dl className="facts">
+            <dt>{t('app.trust.responsiblePhysician')}</dt>
+            <dd>{provider.responsiblePhysician}</dd>
+          </dl>
+        )}
       </section>
 
       <div className="trust-grid">
@@ -51,9 +60,7 @@ export function TrustSections() {
           </Heading>
           <dl className="facts">
             <dt>{t('app.trust.contactPhone')}</dt>
-            <dd>
-              <a href={`tel:+358${t('provider.servicePhone').replace(/\s/g, '').replace(/^0/, '')}`}>{t('provider.servicePhone')}</a>
-            </dd>
+            <dd>{provider ? <a href={telHref(provider.customerServicePhone)}>{provider.customerServicePhone}</a> : '…'}</dd>
             <dt>{t('app.trust.contactEmail')}</dt>
             <dd>
               <a href={`mailto:${t('provider.serviceEmail')}`}>{t('provider.serviceEmail')}</a>
@@ -70,14 +77,18 @@ export function TrustSections() {
           <Heading variant="h2" id="provider-heading" mb="s">
             {t('app.trust.providerHeading')}
           </Heading>
-          <dl className="facts">
-            <dt className="visually-hidden">{t('app.trust.providerHeading')}</dt>
-            <dd>{t('provider.name')}</dd>
-            <dt>{t('app.trust.businessId')}</dt>
-            <dd>{t('provider.businessId')}</dd>
-            <dt>{t('app.trust.address')}</dt>
-            <dd>{t('provider.address')}</dd>
-          </dl>
+          {provider && (
+            <dl className="facts">
+              <dt className="visually-hidden">{t('app.trust.providerHeading')}</dt>
+              <dd>{provider.name}</dd>
+              <dt>{t('app.trust.businessId')}</dt>
+              <dd>{provider.businessId}</dd>
+              <dt>{t('app.trust.address')}</dt>
+              <dd>{provider.address}</dd>
+              <dt>{t('app.trust.registration')}</dt>
+              <dd>{provider.registration}</dd>
+            </dl>
+          )}
         </section>
 
         <section className="trust-card" aria-labelledby="privacy-heading">

@@ -237,6 +237,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes ('Luo uudet varakoodit', password and a current code)
+         * @description Roles: doctor, pharmacy.
+         */
+        post: operations["MfaController_regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/patient-access-log": {
         parameters: {
             query?: never;
@@ -1059,6 +1079,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/my-data/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's own data as a readable page
+         * @description Roles: customer.
+         */
+        get: operations["MyDataController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui-api/v1/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service provider's details */
+        get: operations["ProviderController_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/my-user": {
         parameters: {
             query?: never;
@@ -1620,7 +1677,7 @@ export interface components {
             /** @description Ten one-time recovery codes, shown only now. */
             recoveryCodes: string[];
         };
-        TotpDisableDto: {
+        PasswordAndCodeDto: {
             /**
              * @description The authenticator's 6-digit code, or a recovery code (XXXXX-XXXXX) at login
              * @example 123456
@@ -1998,20 +2055,57 @@ export interface components {
             id: number;
         };
         MyAccessLogEntry: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The latest of them.
+             */
             time: string;
+            /**
+             * Format: date
+             * @description The day (Helsinki time).
+             * @example 2026-11-28
+             */
+            day: string;
             /** @enum {string} */
             actorRole: "doctor" | "integrator" | "pharmacy";
             /** @example Liisa Lääkäri */
             actor: string;
-            /** @example Katsoi tilauksen */
+            /**
+             * @description What they did, in the request's language (Accept-Language; Finnish by default).
+             * @example Katsoi tilauksen
+             */
             action: string;
+            /**
+             * @description How many times that day.
+             * @example 5
+             */
+            count: number;
         };
         MyAccessLog: {
             /** @description Newest first. */
             entries: components["schemas"]["MyAccessLogEntry"][];
             /** @description Another page follows. */
             hasMore: boolean;
+        };
+        Provider: {
+            /** @example Resepti Demo Oy */
+            name: string;
+            /**
+             * @description The business ID (Y-tunnus).
+             * @example 1234567-1
+             */
+            businessId: string;
+            /** @example Esimerkkikatu 1, 00100 Helsinki */
+            address: string;
+            /** @example 09 123 4567 */
+            customerServicePhone: string;
+            /**
+             * @description The responsible physician (vastaava lääkäri).
+             * @example LL Maija Esimerkki (demo)
+             */
+            responsiblePhysician: string;
+            /** @description The registration as a private health-care provider. */
+            registration: string;
         };
         CustomerSession: {
             id: number;
@@ -3869,7 +3963,7 @@ export interface operations {
                  *       "password": "Laakari123"
                  *     }
                  */
-                "application/json": components["schemas"]["TotpDisableDto"];
+                "application/json": components["schemas"]["PasswordAndCodeDto"];
             };
         };
         responses: {
@@ -3915,6 +4009,180 @@ export interface operations {
                 };
             };
             /** @description The role must use TOTP (MFA_REQUIRED_FOR). Also: a missing or stale CSRF token (code csrf). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Pyyntö on liian suuri",
+                     *       "error": "Payload Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "Virheellinen pyyntö",
+                     *       "error": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description 5 wrong codes in 15 minutes for the account */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "message": "Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.",
+                     *       "error": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    MfaController_regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456",
+                 *       "password": "Laakari123"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordAndCodeDto"];
+            };
+        };
+        responses: {
+            /** @description {recoveryCodes}: 10 new one-time codes, shown only now; every earlier recovery code stops working. Audited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recoveryCodes": [
+                     *         "teksti"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TotpEnabled"];
+                };
+            };
+            /** @description TOTP is not on, or the password or the code is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": [
+                     *         "Sähköpostin muoto on virheellinen."
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description A wrong password, or not a current authenticator code (a recovery code is not accepted here). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. Also: a missing or stale CSRF token (code csrf). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4684,7 +4952,7 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "delivered",
+                     *       "deliveryStatus": "waiting",
                      *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
@@ -4884,7 +5152,7 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "delivered",
+                     *       "deliveryStatus": "waiting",
                      *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
@@ -5333,7 +5601,7 @@ export interface operations {
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *       "deliveryStatus": "delivered",
+                     *       "deliveryStatus": "waiting",
                      *       "deliveryOptionId": "delivery-20-min",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "created": "2026-11-25T08:00:00.000Z",
@@ -5891,7 +6159,7 @@ export interface operations {
                      *           ],
                      *           "processingStartTime": "2026-11-25T08:00:00.000Z",
                      *           "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
-                     *           "deliveryStatus": "delivered",
+                     *           "deliveryStatus": "waiting",
                      *           "deliveryOptionId": "delivery-20-min",
                      *           "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *           "created": "2026-11-25T08:00:00.000Z",
@@ -7862,7 +8130,7 @@ export interface operations {
                      *           "lastName": "Meikäläinen",
                      *           "hetu": "121212-913Y"
                      *         },
-                     *         "deliveryStatus": "delivered",
+                     *         "deliveryStatus": "waiting",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryOptionId": "delivery-20-min",
@@ -8007,7 +8275,7 @@ export interface operations {
                      *             "lastName": "Meikäläinen",
                      *             "hetu": "121212-913Y"
                      *           },
-                     *           "deliveryStatus": "delivered",
+                     *           "deliveryStatus": "waiting",
                      *           "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *           "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *           "deliveryOptionId": "delivery-20-min",
@@ -8152,7 +8420,7 @@ export interface operations {
                      *         "lastName": "Meikäläinen",
                      *         "hetu": "121212-913Y"
                      *       },
-                     *       "deliveryStatus": "delivered",
+                     *       "deliveryStatus": "waiting",
                      *       "deliveryTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *       "deliveryOptionId": "delivery-20-min",
@@ -9847,7 +10115,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {entries: [{time, actorRole, actor, action}], hasMore}: every read or change of the customer's data by a doctor, a pharmacy or a pharmacy's system, newest first. */
+            /** @description {entries: [{time, day, actorRole, actor, action, count}], hasMore}: the reads and changes of the customer's data by doctors, pharmacies and pharmacies' systems, a row per actor, purpose and day with its count, newest first; texts in the request's language. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9858,9 +10126,11 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "time": "2026-11-25T08:00:00.000Z",
+                     *           "day": "2026-11-28",
                      *           "actorRole": "doctor",
                      *           "actor": "Liisa Lääkäri",
-                     *           "action": "Katsoi tilauksen"
+                     *           "action": "Katsoi tilauksen",
+                     *           "count": 5
                      *         }
                      *       ],
                      *       "hasMore": true
@@ -9995,9 +10265,11 @@ export interface operations {
                      *       "accessLog": [
                      *         {
                      *           "time": "2026-11-25T08:00:00.000Z",
+                     *           "day": "2026-11-28",
                      *           "actorRole": "doctor",
                      *           "actor": "Liisa Lääkäri",
-                     *           "action": "Katsoi tilauksen"
+                     *           "action": "Katsoi tilauksen",
+                     *           "count": 5
                      *         }
                      *       ]
                      *     }
@@ -10048,6 +10320,166 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    MyDataController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same data as GET /my-data as a printable HTML page, in the account's language (fi, sv or en). Audited. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    ProviderController_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {name, businessId, address, customerServicePhone, responsiblePhysician, registration}: the deployment's settings (PROVIDER_NAME …). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Resepti Demo Oy",
+                     *       "businessId": "1234567-1",
+                     *       "address": "Esimerkkikatu 1, 00100 Helsinki",
+                     *       "customerServicePhone": "09 123 4567",
+                     *       "responsiblePhysician": "LL Maija Esimerkki (demo)",
+                     *       "registration": "teksti"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Provider"];
                 };
             };
             /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
@@ -12095,7 +12527,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "orderId": 1,
-                     *         "deliveryStatus": "delivered",
+                     *         "deliveryStatus": "waiting",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",
@@ -12216,7 +12648,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "orderId": 1,
-                     *         "deliveryStatus": "delivered",
+                     *         "deliveryStatus": "waiting",
                      *         "created": "2026-11-25T08:00:00.000Z",
                      *         "deliveryBeforeTime": "2026-11-25T08:00:00.000Z",
                      *         "deliveryTime": "2026-11-25T08:00:00.000Z",

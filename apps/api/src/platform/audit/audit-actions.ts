@@ -48,7 +48,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'access.refused',
   // Staff TOTP (never a secret or a code): the code asked after the password, the code's check,
-  // setup, enabling, disabling and an admin's or operator's reset
+  // setup, enabling, disabling, an admin's or operator's reset and new recovery codes
   'auth.mfa-challenge',
   'auth.mfa-failed',
   'mfa.totp-setup',
@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   'mfa.totp-disabled',
   'mfa.totp-refused',
   'mfa.totp-reset',
+  'mfa.recovery-codes-regenerated',
   // Integrators (API clients)
   'integrator.request',
   'integrator.auth-failed',

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { accessActionText, type AccessActorRole, type MyAccessLog, type PatientAccessLog, type PatientAccessLogEntry } from '@resepti/domain';
+import { t } from '@resepti/domain/locales';
+import { ACCESS_PURPOSES, type AccessActorRole, type AccessPurpose, type Language, type MyAccessLog, type PatientAccessLog, type PatientAccessLogEntry } from '@resepti/domain';
 import type { SessionUser } from '../http/session-user.js';
 import { AuditLog } from './audit-log.entity.js';
 import { AuditService } from './audit.service.js';
@@ -77,46 +78,60 @@ export class PatientAccessLogService {
 
   /**
    * GET /my-access-log: what doctors, pharmacies and pharmacy systems did with the signed-in
-   * customer's data (rows with their hetu), newest first, a page at a time. Their own actions are
-   * not listed; the names are read as they are now. A pharmacy is named with its office: the
-   * order's, or for a lookup by hetu the one the user worked at (the row's details). A list read
-   * is an entry per order of theirs it showed.
+   * customer's data (rows with their hetu), a row per actor, purpose and day (Helsinki time) with
+   * how many times, newest first, a page of such rows at a time (the audit keeps every read). A
+   * list read counts once per order of theirs it showed. Their own actions are not listed; the
+   * names are read as they are now. A pharmacy is named with its office: the order's, or for a
+   * lookup by hetu the one the user worked at (the row's details). Texts in `language`.
    */
-  async ownLog(customerId: number, offset: number, limit: number): Promise<MyAccessLog> {
+  async ownLog(customerId: number, offset: number, limit: number, language: Language = 'fi'): Promise<MyAccessLog> {
     // The patient's rows first (MATERIALIZED: found over the two indexes, a few hundred at most),
-    // then sorted and paged: otherwise the planner, not knowing the hetu, walks the whole log by id.
+    // then grouped, sorted and paged: otherwise the planner, not knowing the hetu, walks the whole log by id.
     const rows = (await this.log.query(
       `WITH patient_rows AS MATERIALIZED (
          SELECT a.* FROM audit_log a
-          WHERE ${ROWS_OF_PATIENT('(SELECT hetu FROM customer WHERE id = $1)')} AND a.actor_role IN ('doctor', 'pharmacy', 'integrator'))
-       SELECT a.at, a.actor_role, a.action,
-              CASE a.actor_role
-                WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
-                WHEN 'pharmacy' THEN p.name || coalesce(', ' || po.name, '')
-                WHEN 'integrator' THEN acp.name || coalesce(', ' || po.name, '') || ' (apteekkijärjestelmä)'
-              END AS actor
-         FROM patient_rows a
-         ${LISTED_ORDERS_OF('(SELECT hetu FROM customer WHERE id = $1)')}
-         LEFT JOIN doctor d ON a.actor_role = 'doctor' AND d.id = a.actor_id
-         LEFT JOIN pharmacy_user pu ON a.actor_role = 'pharmacy' AND pu.id = a.actor_id
-         LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
-         LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
-         LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
-         LEFT JOIN orders o ON a.actor_role IN ('pharmacy', 'integrator') AND o.id = coalesce(listed.order_id, a.order_id)
-         LEFT JOIN pharmacy_office po ON po.pharmacy_id = coalesce(pu.pharmacy_id, ac.pharmacy_id)
-               AND po.id = coalesce(o.office_id, (a.details::jsonb ->> 'officeId')::int)
-        ORDER BY a.id DESC, listed.n DESC
+          WHERE ${ROWS_OF_PATIENT('(SELECT hetu FROM customer WHERE id = $1)')} AND a.actor_role IN ('doctor', 'pharmacy', 'integrator')),
+       entries AS (
+         SELECT a.id, a.at, a.actor_role,
+                CASE WHEN a.action LIKE 'order-item:%' THEN 'itemDecision' ELSE coalesce($4::jsonb ->> a.action, 'other') END AS purpose,
+                CASE a.actor_role
+                  WHEN 'doctor' THEN d.first_name || ' ' || d.last_name
+                  WHEN 'pharmacy' THEN p.name || coalesce(', ' || po.name, '')
+                  WHEN 'integrator' THEN acp.name || coalesce(', ' || po.name, '')
+                END AS actor
+           FROM patient_rows a
+           ${LISTED_ORDERS_OF('(SELECT hetu FROM customer WHERE id = $1)')}
+           LEFT JOIN doctor d ON a.actor_role = 'doctor' AND d.id = a.actor_id
+           LEFT JOIN pharmacy_user pu ON a.actor_role = 'pharmacy' AND pu.id = a.actor_id
+           LEFT JOIN pharmacy p ON p.id = pu.pharmacy_id
+           LEFT JOIN api_client ac ON a.actor_role = 'integrator' AND ac.id = a.actor_id
+           LEFT JOIN pharmacy acp ON acp.id = ac.pharmacy_id
+           LEFT JOIN orders o ON a.actor_role IN ('pharmacy', 'integrator') AND o.id = coalesce(listed.order_id, a.order_id)
+           LEFT JOIN pharmacy_office po ON po.pharmacy_id = coalesce(pu.pharmacy_id, ac.pharmacy_id)
+                 AND po.id = coalesce(o.office_id, (a.details::jsonb ->> 'officeId')::int))
+       SELECT max(at) AS at, to_char(at AT TIME ZONE 'Europe/Helsinki', 'YYYY-MM-DD') AS day, actor_role, actor, purpose, count(*)::int AS count
+         FROM entries
+        GROUP BY day, actor_role, actor, purpose
+        ORDER BY max(id) DESC
         OFFSET $2 LIMIT $3`,
-      [customerId, offset, limit + 1],
-    )) as Array<{ at: Date; actor_role: AccessActorRole; action: string; actor: string | null }>;
+      [customerId, offset, limit + 1, JSON.stringify(ACCESS_PURPOSES)],
+    )) as Array<{ at: Date; day: string; actor_role: AccessActorRole; actor: string | null; purpose: AccessPurpose; count: number }>;
     return {
       entries: rows.slice(0, limit).map((r) => ({
         time: r.at.toISOString(),
+        day: r.day,
         actorRole: r.actor_role,
-        actor: r.actor ?? (r.actor_role === 'doctor' ? 'Lääkäri' : 'Apteekki'),
-        action: accessActionText(r.action),
+        actor: actorText(r.actor_role, r.actor, language),
+        action: t(`customer.accessLog.purpose.${r.purpose}`, language),
+        count: r.count,
       })),
       hasMore: rows.length > limit,
     };
   }
+}
+
+/** Who, as the patient reads it: the name (a pharmacy's system marked as such), or the role when the account is gone. */
+function actorText(role: AccessActorRole, name: string | null, language: Language): string {
+  if (name === null) return t(role === 'doctor' ? 'customer.accessLog.doctor' : 'customer.accessLog.pharmacy', language);
+  return role === 'integrator' ? t('customer.accessLog.pharmacySystem', language, { name }) : name;
 }

@@ -4,7 +4,11 @@ import path from 'node:path';
 import type { TracingConfig } from '../tracing/tracing.js';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
+import { ConfigError } from './config-error.js';
+import { providerConfig, type ProviderDetails } from './provider.js';
+
 export { SETTINGS } from './settings.js';
+export { ConfigError } from './config-error.js';
 
 export interface AppConfig {
   port: number;
@@ -67,6 +71,8 @@ export interface AppConfig {
   /** Staff roles that must sign in with TOTP (MFA_REQUIRED_FOR). */
   mfaRequiredFor: Array<'doctor' | 'pharmacy'>;
   observability: ObservabilityConfig;
+  /** The provider's details the public pages show (PROVIDER_NAME …). */
+  provider: ProviderDetails;
 }
 
 /** Metrics and logs (docs/operations.md). */
@@ -108,7 +114,6 @@ export interface OidcConfig {
 /** Mount path of the embedded test identity provider. */
 export const DEV_IDP_PATH = '/dev-idp';
 
-export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -217,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
     mfaRequiredFor: mfaRequiredFor(env, production),
     observability: observabilityConfig(env, production),
+    provider: providerConfig(env, production),
   };
 }
 

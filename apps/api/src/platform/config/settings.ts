@@ -3,6 +3,8 @@
  * Validated once at start: a bad value stops the process with a clear message.
  * `npm run admin -- config-table` prints this list as the README's configuration table.
  */
+import { PROVIDER_SETTINGS } from './provider.js';
+
 export const SETTINGS = [
   { name: 'PORT', default: '3000', description: 'HTTP port for the web app, REST API, Socket.IO and /health.' },
   {
@@ -195,6 +197,20 @@ export const SETTINGS = [
     description: 'Which requests are traced: e.g. parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0.1 for one in ten (a traceparent header from the proxy decides for its requests).',
   },
   { name: 'OTEL_BSP_SCHEDULE_DELAY', default: '5000', description: 'Milliseconds between sending batches of finished spans (OTEL_BSP_MAX_QUEUE_SIZE, OTEL_BSP_MAX_EXPORT_BATCH_SIZE as documented by OpenTelemetry).' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  {
+    name: 'PROVIDER_NAME',
+    default: PROVIDER_SETTINGS.name.demo,
+    description: "The company that provides the service, as the landing page, the footer and the accessibility statement name it. Production refuses to start while this or any other PROVIDER_ setting, CUSTOMER_SERVICE_PHONE or RESPONSIBLE_PHYSICIAN is the demo's value.",
+  },
+  { name: 'PROVIDER_BUSINESS_ID', default: PROVIDER_SETTINGS.businessId.demo, description: "The provider's business ID (Y-tunnus, with its check digit)." },
+  { name: 'PROVIDER_ADDRESS', default: PROVIDER_SETTINGS.address.demo, description: "The provider's street address." },
+  { name: 'CUSTOMER_SERVICE_PHONE', default: PROVIDER_SETTINGS.customerServicePhone.demo, description: 'The customer service phone number shown (and linked) on the public pages.' },
+  { name: 'RESPONSIBLE_PHYSICIAN', default: PROVIDER_SETTINGS.responsiblePhysician.demo, description: 'The responsible physician (vastaava lääkäri) of the health-care provider, named in the trust sections.' },
+  {
+    name: 'PROVIDER_REGISTRATION',
+    default: PROVIDER_SETTINGS.registration.demo,
+    description: "The provider's registration as a private health-care provider (Valvira's or the regional state administrative agency's register, e.g. 'Valviran palveluntuottajarekisteri (Valveri), rekisteröity 1.1.2026'), shown in the trust sections.",
+  },
+  { name: 'NODE_ENV', default: 'development', description: "production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY, and the provider's real details (not the demo's)." },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;

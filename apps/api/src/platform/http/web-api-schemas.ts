@@ -120,14 +120,37 @@ export class PatientAccessLogSchema {
   entries!: PatientAccessLogEntrySchema[];
 }
 
+/** One actor's reads or changes of one kind on one day (Helsinki time). */
 @ApiShape('MyAccessLogEntry')
 export class MyAccessLogEntrySchema {
+  /** The latest of them. */
   @ApiProperty(TIME) time!: string;
+  /** The day (Helsinki time). @example '2026-11-28' */
+  @ApiProperty({ type: String, format: 'date' }) day!: string;
   actorRole!: AccessActorRole;
   /** @example 'Liisa Lääkäri' */
   actor!: string;
-  /** @example 'Katsoi tilauksen' */
+  /** What they did, in the request's language (Accept-Language; Finnish by default). @example 'Katsoi tilauksen' */
   action!: string;
+  /** How many times that day. */
+  @ApiProperty({ ...INT, minimum: 1, example: 5 }) count!: number;
+}
+
+/** GET /provider: who provides the service (PROVIDER_NAME …), for the public pages. */
+@ApiShape('Provider')
+export class ProviderSchema {
+  /** @example 'Resepti Demo Oy' */
+  name!: string;
+  /** The business ID (Y-tunnus). @example '1234567-1' */
+  businessId!: string;
+  /** @example 'Esimerkkikatu 1, 00100 Helsinki' */
+  address!: string;
+  /** @example '09 123 4567' */
+  customerServicePhone!: string;
+  /** The responsible physician (vastaava lääkäri). @example 'LL Maija Esimerkki (demo)' */
+  responsiblePhysician!: string;
+  /** The registration as a private health-care provider. */
+  registration!: string;
 }
 
 @ApiShape('MyAccessLog')
