@@ -6,7 +6,7 @@
  */
 import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
 import { renewalOf, type CentrePrescription, type CustomerCentrePrescriptions } from '@resepti/domain';
-import { centrePrescriptionResource, toCentrePrescription, toMedicationRequest } from '../../apps/api/src/prescription-centre/centre-medication-request';
+import { centrePrescriptionResource, toMedicationRequest } from '../../apps/api/src/prescription-centre/centre-medication-request';
 import { FhirPrescriptionCentre } from '../../apps/api/src/prescription-centre/fhir-centre-client';
 import { validateFhir } from '../../apps/api/src/prescription-centre/fhir-validation';
 import { CentreRejected, CentreUnavailable, ORDER_ITEM_IDENTIFIER_SYSTEM, type PrescriptionToRecord } from '../../apps/api/src/prescription-centre/prescription-centre.port';
