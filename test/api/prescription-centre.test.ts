@@ -143,7 +143,7 @@ describe('the embedded stand-in and the demo histories', () => {
     return { status: res.status, body };
   }
   const post = (resource: unknown, ifNoneExist?: string) =>
-    fhir<MedicationRequest & OperationOutcome>('/MedicationRequest', {
+    fhir<MedicationRequest | OperationOutcome>('/MedicationRequest', {
       method: 'POST',
       headers: { 'content-type': 'application/fhir+json', ...(ifNoneExist ? { 'if-none-exist': ifNoneExist } : {}) },
       body: JSON.stringify(resource),
@@ -181,7 +181,7 @@ describe('the embedded stand-in and the demo histories', () => {
     const { status, body } = await post(invalid, `identifier=${ORDER_ITEM_IDENTIFIER_SYSTEM}|9002`);
     expect(status).toBe(400);
     expect(body.resourceType).toBe('OperationOutcome');
-    expect(JSON.stringify(body.issue)).toMatch(/MedicationRequest\.dosage/);
+    expect(JSON.stringify((body as OperationOutcome).issue)).toMatch(/MedicationRequest\.dosage/);
     expect((await post({ ...toMedicationRequest(toRecord(9003)), intent: undefined })).status).toBe(400);
   });
 
