@@ -26,6 +26,8 @@ export type AccessPurpose =
   | 'pharmacyOrders'
   | 'pharmacyHistory'
   | 'accessLogExport'
+  | 'centreRead'
+  | 'centreRecord'
   | 'other';
 
 /** The purpose of each audit action a patient's log shows (the doctor's decisions: `order-item:*`). */
@@ -45,6 +47,8 @@ export const ACCESS_PURPOSES: Readonly<Record<string, AccessPurpose>> = {
   'integrator.order.create': 'orderSend',
   'integrator.order-item.check': 'itemCheck',
   'patient-access-log.export': 'accessLogExport',
+  'prescription-centre.read': 'centreRead',
+  'prescription-centre.record': 'centreRecord',
 };
 
 export function accessPurposeOf(action: string): AccessPurpose {

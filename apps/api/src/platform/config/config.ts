@@ -6,9 +6,11 @@ import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
 import { ConfigError } from './config-error.js';
 import { providerConfig, type ProviderDetails } from './provider.js';
+import { prescriptionCentreConfig, type PrescriptionCentreConfig } from './prescription-centre-config.js';
 
 export { SETTINGS } from './settings.js';
 export { ConfigError } from './config-error.js';
+export { DEV_PRESCRIPTION_CENTRE_PATH, type PrescriptionCentreConfig } from './prescription-centre-config.js';
 
 export interface AppConfig {
   port: number;
@@ -73,6 +75,8 @@ export interface AppConfig {
   observability: ObservabilityConfig;
   /** The provider's details the public pages show (PROVIDER_NAME …). */
   provider: ProviderDetails;
+  /** Kanta's Prescription Centre (PRESCRIPTION_CENTRE_URL), or the embedded stand-in outside production. */
+  prescriptionCentre: PrescriptionCentreConfig;
 }
 
 /** Metrics and logs (docs/operations.md). */
@@ -223,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mfaRequiredFor: mfaRequiredFor(env, production),
     observability: observabilityConfig(env, production),
     provider: providerConfig(env, production),
+    prescriptionCentre: prescriptionCentreConfig(env, production, port === 0 ? publicUrl : `http://127.0.0.1:${port}`, {
+      url: (name) => optionalUrl(env, name),
+      decimal: (name, fallback, min, max) => decimal(env, name, fallback, min, max),
+    }),
   };
 }
 

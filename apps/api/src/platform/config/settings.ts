@@ -155,6 +155,19 @@ export const SETTINGS = [
       'On SIGTERM: how long GET /health/ready answers 503 while the node still serves, before it stops taking connections, so a proxy or Kubernetes that polls readiness drains it first (e.g. 5, a little over the probe interval). Decimals allowed.',
   },
   {
+    name: 'PRESCRIPTION_CENTRE_URL',
+    default: '(unset: embedded stand-in at /dev-prescription-centre/fhir)',
+    description:
+      "FHIR R4 base URL of Kanta's Prescription Centre (or its gateway), https in production: approved items are recorded there as MedicationRequests, and a patient's prescriptions are read from it (docs/eprescriptions.md). Unset: the embedded stand-in is mounted at /dev-prescription-centre/fhir; required when NODE_ENV=production.",
+  },
+  { name: 'PRESCRIPTION_CENTRE_TOKEN', default: '(unset)', description: 'Bearer token sent with every call to PRESCRIPTION_CENTRE_URL; required when NODE_ENV=production.' },
+  {
+    name: 'PRESCRIPTION_CENTRE_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed send of a prescription to the Centre (5xx, timeout, connection error); doubles after each further one. Decimals allowed.',
+  },
+  { name: 'PRESCRIPTION_CENTRE_TIMEOUT_SECONDS', default: '10', description: 'How long one call to the Prescription Centre may take; then it counts as unavailable (and a send is retried). Decimals allowed.' },
+  {
     name: 'OIDC_ISSUER',
     default: '(unset: embedded test IdP at /dev-idp)',
     description:
@@ -211,6 +224,6 @@ export const SETTINGS = [
     default: PROVIDER_SETTINGS.registration.demo,
     description: "The provider's registration as a private health-care provider (Valvira's or the regional state administrative agency's register, e.g. 'Valviran palveluntuottajarekisteri (Valveri), rekisteröity 1.1.2026'), shown in the trust sections.",
   },
-  { name: 'NODE_ENV', default: 'development', description: "production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY, and the provider's real details (not the demo's)." },
+  { name: 'NODE_ENV', default: 'development', description: "production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER, STRIPE_SECRET_KEY, PRESCRIPTION_CENTRE_URL and PRESCRIPTION_CENTRE_TOKEN, and the provider's real details (not the demo's)." },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;
