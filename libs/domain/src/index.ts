@@ -23,4 +23,5 @@ export * from './data-rights.js';
 export * from './language.js';
 export * from './i18n.js';
 export * from './e-prescription.js';
+export * from './e-prescription-rules.js';
 export * from './prescribing.js';
