@@ -41,6 +41,7 @@ export function usualAtcOf(topic: string | null | undefined): readonly string[] 
 export const PRESCRIBING_MESSAGES = {
   registerNumberMissing: 'errors.registerNumberMissing',
   dosageRequired: 'errors.dosageRequired',
+  dosageNoPrevious: 'errors.dosageNoPrevious',
   dosageTooLong: 'errors.dosageTooLong',
   productRequired: 'errors.prescribedProductRequired',
   productNotPrescribable: 'errors.prescribedProductNotPrescribable',

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'order:deliver',
   ...(['approved', 'rejected', 'rejected-with-coupon', 'undecided'] as const satisfies readonly Decision[]).map((d) => `order-item:${d}` as const),
   'history:read',
+  // The patient's prescriptions read from Kanta's Prescription Centre (the doctor's order view, a renewal's dosage)
+  'prescription-centre.read',
   'history.search',
   // The pharmacy's work on a patient
   'pharmacy.patient.set',
@@ -56,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'mfa.totp-disabled',
   'mfa.totp-refused',
   'mfa.totp-reset',
+  // An operator set a doctor's Valvira register number (npm run admin)
+  'doctor.register-number-set',
   // Integrators (API clients)
   'integrator.request',
   'integrator.auth-failed',
