@@ -1399,6 +1399,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/my-centre-prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The renewal chat's offer: 'Uusittavat reseptisi' from the Prescription Centre
+         * @description Roles: customer.
+         */
+        get: operations["CustomerCentrePrescriptionsController_renewable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/start-payment-session": {
         parameters: {
             query?: never;
@@ -2304,6 +2324,39 @@ export interface components {
         NewPasswordDto: {
             /** @example Salasana2 */
             newPassword: string;
+        };
+        RenewableCentrePrescription: {
+            /** @description The Centre's id of the prescription (the renewal's priorPrescription). */
+            id: string;
+            /** @description When it was written (the Centre's date or date-time). */
+            authoredOn: string;
+            /** @example Kaisa Korhonen */
+            prescriber: string;
+            /**
+             * @description The medicine as the Centre names it.
+             * @example Atorvastatin Krka 20 mg tabletti, kalvopäällysteinen 98 kpl
+             */
+            medicationName: string;
+            /** @example 1 tabletti illalla */
+            dosageInstruction: string;
+            /**
+             * Format: date
+             * @description Valid until (Helsinki date).
+             */
+            validUntil: string;
+            /**
+             * Format: date
+             * @description The last day a renewal can be requested: its date + 28 months (two-year prescriptions) or 16.
+             */
+            renewableUntil: string;
+            /** @description The catalogue's package to renew (same VNR): what the chat puts in the cart. */
+            product: components["schemas"]["WebProduct"];
+        };
+        CustomerCentrePrescriptions: {
+            /** @description false: the Prescription Centre did not answer now (the list is empty; the chat's search still works). */
+            centreAvailable: boolean;
+            /** @description The patient's renewable prescriptions that the catalogue sells, newest first. */
+            prescriptions: components["schemas"]["RenewableCentrePrescription"][];
         };
         PaymentSession: {
             sessionId: string;
@@ -13307,6 +13360,119 @@ export interface operations {
                      *       "statusCode": 429,
                      *       "message": "Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.",
                      *       "error": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    CustomerCentrePrescriptionsController_renewable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's renewable prescriptions in Kanta's Prescription Centre that the catalogue sells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "centreAvailable": true,
+                     *       "prescriptions": [
+                     *         {
+                     *           "id": "teksti",
+                     *           "authoredOn": "teksti",
+                     *           "prescriber": "Kaisa Korhonen",
+                     *           "medicationName": "Atorvastatin Krka 20 mg tabletti, kalvopäällysteinen 98 kpl",
+                     *           "dosageInstruction": "1 tabletti illalla",
+                     *           "validUntil": "2026-11-25",
+                     *           "renewableUntil": "2026-11-25",
+                     *           "product": {
+                     *             "productId": 1,
+                     *             "displayName": "Kestine 20 mg tabletti",
+                     *             "format": "tabletti",
+                     *             "renewable": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerCentrePrescriptions"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
