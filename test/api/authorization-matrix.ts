@@ -11,6 +11,7 @@
  *   is not revealed) unless the row names another status;
  * - anyone else is refused: 401 when anonymous, 403 when signed in with another role.
  */
+import { APPROVAL } from '../support/prescribing';
 
 /** The callers of every cell. "other…" callers belong to another pharmacy or are another customer/doctor. */
 export const CALLERS = [
@@ -156,7 +157,7 @@ export const MATRIX: readonly MatrixRow[] = [
     allow: ['doctor'],
     notYours: { otherDoctor: 403 },
     path: (r) => `/order/process-item/${r.heldOrderItemId}`,
-    body: () => ({ decision: 'approved', reasonForDecision: '' }),
+    body: () => ({ ...APPROVAL, reasonForDecision: '' }),
     note: 'an item of an order another doctor holds: 403',
   },
   {

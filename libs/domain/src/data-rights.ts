@@ -15,7 +15,6 @@ const ACTION_TEXTS: Readonly<Record<string, string>> = {
   'order:release': 'Palautti tilauksen jonoon',
   'order:deliver': 'Merkitsi tilauksen käsitellyksi',
   'history:read': 'Katsoi tilaushistoriaa',
-  'prescription-centre.read': 'Katsoi reseptit Reseptikeskuksesta',
   'pharmacy.patient.set': 'Haki henkilötunnuksella',
   'pharmacy.cart.read': 'Katsoi tilauskorin',
   'pharmacy.order.send': 'Lähetti tilauksen',

@@ -14,8 +14,6 @@ export const AUDIT_ACTIONS = [
   'order:deliver',
   ...(['approved', 'rejected', 'rejected-with-coupon', 'undecided'] as const satisfies readonly Decision[]).map((d) => `order-item:${d}` as const),
   'history:read',
-  // The patient's prescriptions read from Kanta's Prescription Centre (the doctor's order view, a renewal's dosage)
-  'prescription-centre.read',
   'history.search',
   // The pharmacy's work on a patient
   'pharmacy.patient.set',
