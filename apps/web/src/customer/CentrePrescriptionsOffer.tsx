@@ -39,8 +39,9 @@ export function CentrePrescriptionsOffer({ onPick }: { onPick: (product: Product
               {p.dosageInstruction && <div className="centre-offer__details">{p.dosageInstruction}</div>}
               <div className="centre-offer__details">{t('customer.centreOffer.renewableUntil', { date: formatDateFi(p.renewableUntil) })}</div>
             </div>
-            <Button variant="secondary" onClick={() => onPick(p.product)} aria-label={t('customer.centreOffer.pickNamed', { name: p.product.displayName })}>
+            <Button variant="secondary" onClick={() => onPick(p.product)}>
               {t('customer.centreOffer.pick')}
+              <span className="visually-hidden">: {p.product.displayName}</span>
             </Button>
           </li>
         ))}
