@@ -55,7 +55,7 @@ export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
             { system: PRODUCT_SYSTEM, code: String(prescribed.productId), display: prescribedName! },
             ...(atcCode ? [{ system: ATC_SYSTEM, code: atcCode }] : []),
           ],
-          text: `${prescribedName} ${prescribed.form}`.trim(),
+          text: prescribedName!,
         }
       : {
           ...(row.productId !== null ? { coding: [{ system: PRODUCT_SYSTEM, code: String(row.productId), display: row.displayName }] } : {}),
