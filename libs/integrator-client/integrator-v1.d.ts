@@ -469,6 +469,29 @@ export interface components {
             /** @example Meikäläinen */
             lastName: string;
         };
+        PrescribedMedicine: {
+            /**
+             * @description The catalogue product (GET /api/v1/products).
+             * @example 8
+             */
+            productId: number;
+            /** @example Cetirizin Sandoz */
+            name: string;
+            /** @example 10 mg */
+            strength: string;
+            /** @example tabletti, kalvopäällysteinen */
+            form: string;
+            /**
+             * @description The dosage instructions (annosteluohje).
+             * @example 1 tabletti kerran päivässä
+             */
+            dosageInstruction: string;
+            /**
+             * @description Packages prescribed.
+             * @example 1
+             */
+            packages: number;
+        };
         Prescription: {
             /**
              * @description The item id (for the check call).
@@ -494,6 +517,8 @@ export interface components {
             reasonForDecision: string;
             /** @example false */
             pharmacyChecked: boolean;
+            /** @description What the doctor prescribed: null until the order is delivered, and unless approved. */
+            prescribed: components["schemas"]["PrescribedMedicine"] | null;
         };
         Order: {
             /** @example 42 */

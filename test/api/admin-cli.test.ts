@@ -13,6 +13,21 @@ afterAll(async () => {
 });
 
 describe('npm run admin', () => {
+  it("sets a doctor's Valvira register number (digits only), audited; the doctor's page shows it", async () => {
+    await runAdmin(['create-doctor', '--email', 'rekisteri@example.fi', '--password', 'Pilvi-Laiva-42', '--first-name', 'Reija', '--last-name', 'Rekisteri'], env);
+    const bad = await runAdmin(['set-register-number', '--doctor', 'rekisteri@example.fi', '--register-number', 'ABC-1'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--register-number must be the Valvira register number/);
+    expect((await runAdmin(['set-register-number', '--doctor', 'ei@example.fi', '--register-number', '10100012345'], env)).stderr).toMatch(/no doctor/);
+    const set = await runAdmin(['set-register-number', '--doctor', 'Rekisteri@example.fi', '--register-number', '10100012345'], env);
+    expect(set).toMatchObject({ code: 0 });
+    expect(await app.sql(`SELECT register_number FROM doctor WHERE email = 'rekisteri@example.fi'`)).toEqual([{ register_number: '10100012345' }]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'doctor.register-number-set'`)).toEqual([{ n: 1 }]);
+    const doctor = new ApiClient(app.apiUrl);
+    expect((await doctor.post('/doctor-login', { email: 'rekisteri@example.fi', password: 'Pilvi-Laiva-42' })).status).toBe(200);
+    expect((await doctor.get<{ registerNumber: string }>('/my-doctor-info')).body.registerNumber).toBe('10100012345');
+  });
+
   it('creates a pharmacy with offices and its admin, who can then sign in', async () => {
     const pharmacy = await runAdmin(['create-pharmacy', '--name', 'Torin apteekki', '--phone', '+358 40 111 2222', '--office', 'Tori', '--office', 'Satama'], env);
     expect(pharmacy).toMatchObject({ code: 0 });

@@ -11,6 +11,7 @@
  *   is not revealed) unless the row names another status;
  * - anyone else is refused: 401 when anonymous, 403 when signed in with another role.
  */
+import { APPROVAL } from '../support/prescribing';
 
 /** The callers of every cell. "other…" callers belong to another pharmacy or are another customer/doctor. */
 export const CALLERS = [
@@ -154,13 +155,14 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'GET /system-status', allow: DOCTORS },
   { call: 'POST /order/pick-first', allow: DOCTORS, note: 'otherDoctor may pick; the held order of `doctor` is never handed out twice' },
   { call: 'GET /order/current', allow: DOCTORS },
+  { call: 'GET /order/centre-prescriptions', allow: DOCTORS, note: "the patient's Prescription Centre prescriptions for the doctor's own held order (204 without one)" },
   { call: 'GET /order/queue', allow: DOCTORS },
   {
     call: 'POST /order/process-item/{id}',
     allow: ['doctor'],
     notYours: { otherDoctor: 403 },
     path: (r) => `/order/process-item/${r.heldOrderItemId}`,
-    body: () => ({ decision: 'approved', reasonForDecision: '' }),
+    body: () => ({ ...APPROVAL, reasonForDecision: '' }),
     note: 'an item of an order another doctor holds: 403',
   },
   {

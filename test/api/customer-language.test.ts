@@ -8,6 +8,7 @@ import type { CustomerSession, DoctorOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ async function deliveredOrderSms(): Promise<string> {
   const order = await insertOrder(app, { source: 'customer' });
   const doctor = await loginAs(app, 'doctor');
   expect((await doctor.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.id);
-  for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+  for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
   expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
   const [row] = await app.sql<{ body: string }>('SELECT body FROM sms_outbox WHERE order_id = $1', [order.id]);
   return row.body;

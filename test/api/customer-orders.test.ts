@@ -9,6 +9,7 @@ import { startApp, type TestApp } from '../support/app';
 import { type ApiClient, loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
 import { connectSocket } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -42,7 +43,7 @@ describe("the customer's orders", () => {
     const socket = await connectSocket(app.baseUrl, customer);
     try {
       expect((await doctor.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.id);
-      await doctor.post(`/order/process-item/${order.itemIds[0]}`, { decision: 'approved' });
+      await doctor.post(`/order/process-item/${order.itemIds[0]}`, APPROVAL);
       await doctor.post(`/order/process-item/${order.itemIds[1]}`, { decision: 'rejected-with-coupon', reasonForDecision: 'Tarvitaan tutkimus' });
       // Before delivery the customer still sees nothing of the decisions.
       const during = (await customer.get<CustomerOrder[]>('/my-outstanding-orders')).body.find((o) => o.orderId === order.id)!;

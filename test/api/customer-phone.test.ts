@@ -12,6 +12,7 @@ import { startApp, type TestApp } from '../support/app';
 import { insertCustomer } from '../support/customer-flow';
 import { DEMO, loginAs, type ApiClient } from '../support/http';
 import { insertOrder, makeHetu } from '../support/order-fixtures';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -66,7 +67,7 @@ describe('phone numbers', () => {
     const order = await insertOrder(app, { source: 'customer' });
     const doctor = await loginAs(app, 'doctor');
     expect((await doctor.post<DoctorOrder>('/order/pick-first')).body.id).toBe(order.id);
-    for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
     expect(await app.sql('SELECT phone FROM sms_outbox WHERE order_id = $1', [order.id])).toEqual([{ phone: '+358401234567' }]);
   });

@@ -4,6 +4,7 @@ import { signInOtherCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { clearOrders, insertOrder, makeHetu } from '../support/order-fixtures';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const picked = await doctor.post<{ id: number; prescriptions: Array<{ id: number }> }>('/order/pick-first');
   expect(picked.body.id).toBe(ownOrderId);
   expect((await doctor.get('/order/current')).body.id).toBe(ownOrderId);
-  for (const item of picked.body.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: '' })).status).toBe(200);
+  for (const item of picked.body.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: '' })).status).toBe(200);
   expect((await doctor.post('/order/mark-delivered')).status).toBeLessThan(300);
 }, 180_000);
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { clearOrders, demoIds, insertOrder, insertWaitingOrders } from '../support/order-fixtures';
 import { connectSocket, nextEvent } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let doctor: ApiClient;
@@ -49,7 +50,7 @@ async function pickedCustomerOrder() {
 describe('POST /order/process-item/{id}', () => {
   it('approves with an optional reason and rejects with a reason', async () => {
     const o = await pickedCustomerOrder();
-    const approved = await doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
+    const approved = await doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[0]}`, APPROVAL);
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: o.itemIds[0], decision: 'approved', reasonForDecision: '', couponCode: null });
     expect(approved.body.decisionTime).not.toBeNull();
@@ -62,7 +63,7 @@ describe('POST /order/process-item/{id}', () => {
     expect(rejected.body).toMatchObject({ decision: 'rejected', reasonForDecision: DEFAULT_REJECTION_REASON });
     expect(await itemRow(o.itemIds[1])).toMatchObject({ decision: 'rejected', reason_for_decision: DEFAULT_REJECTION_REASON });
 
-    const withNote = await doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved', reasonForDecision: 'Jatka kuten ennen.' });
+    const withNote = await doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[0]}`, { ...APPROVAL, reasonForDecision: 'Jatka kuten ennen.' });
     expect(withNote.body.reasonForDecision).toBe('Jatka kuten ennen.');
   });
 
@@ -74,7 +75,7 @@ describe('POST /order/process-item/{id}', () => {
     ['rejected-with-coupon', undefined],
   ])('rejecting (%s) with reason %j is 400 with the mandatory-reason message and changes nothing', async (decision, reason) => {
     const o = await pickedCustomerOrder();
-    await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved', reasonForDecision: 'ok' });
+    await doctor.post(`/order/process-item/${o.itemIds[0]}`, { ...APPROVAL, reasonForDecision: 'ok' });
     const before = await itemRow(o.itemIds[0]);
     const res = await doctor.post(`/order/process-item/${o.itemIds[0]}`, reason === undefined ? { decision } : { decision, reasonForDecision: reason });
     expect(res.status).toBe(400);
@@ -92,18 +93,18 @@ describe('POST /order/process-item/{id}', () => {
     }
     const bad = await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'maybe' });
     expect(bad.body.message).toEqual(['Päätöksen pitää olla yksi seuraavista: approved, rejected, rejected-with-coupon, undecided.']);
-    expect((await doctor.post('/order/process-item/abc', { decision: 'approved' })).status).toBe(400);
+    expect((await doctor.post('/order/process-item/abc', APPROVAL)).status).toBe(400);
     expect((await itemRow(o.itemIds[0])).decision).toBe('undecided');
   });
 
   it("refuses items outside the doctor's current order: another doctor's (403), a waiting order's (403), an unknown id (404)", async () => {
     const mine = await pickedCustomerOrder();
     const waiting = await insertOrder(app);
-    const other = await doctor2.post(`/order/process-item/${mine.itemIds[0]}`, { decision: 'approved' });
+    const other = await doctor2.post(`/order/process-item/${mine.itemIds[0]}`, APPROVAL);
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('Resepti ei kuulu käsittelemääsi tilaukseen.');
-    expect((await doctor.post(`/order/process-item/${waiting.itemIds[0]}`, { decision: 'approved' })).status).toBe(403);
-    const unknown = await doctor.post('/order/process-item/999999', { decision: 'approved' });
+    expect((await doctor.post(`/order/process-item/${waiting.itemIds[0]}`, APPROVAL)).status).toBe(403);
+    const unknown = await doctor.post('/order/process-item/999999', APPROVAL);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Reseptiä ei löydy.');
     expect((await itemRow(mine.itemIds[0])).decision).toBe('undecided');
@@ -159,7 +160,7 @@ describe('POST /order/process-item/{id}', () => {
     try {
       const event = nextEvent(socket, 'order:updated');
       const doctorEvent = nextEvent(doctorSocket, 'order:updated');
-      await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
+      await doctor.post(`/order/process-item/${o.itemIds[0]}`, APPROVAL);
       expect(await event).toEqual({ orderId: o.id, deliveryStatus: 'processing', itemId: o.itemIds[0] });
       expect(await doctorEvent).toEqual({ orderId: o.id, deliveryStatus: 'processing', itemId: o.itemIds[0], decision: 'approved' });
     } finally {
@@ -172,7 +173,7 @@ describe('POST /order/process-item/{id}', () => {
 describe('POST /order/mark-delivered', () => {
   it('is 409 with a clear message while an item is undecided, and changes nothing', async () => {
     const o = await pickedCustomerOrder();
-    await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${o.itemIds[0]}`, APPROVAL);
     const res = await doctor.post('/order/mark-delivered');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Tilausta ei voi lähettää: kaikista resepteistä ei ole vielä tehty päätöstä.');
@@ -195,9 +196,9 @@ describe('POST /order/mark-delivered', () => {
       ],
     });
     await doctor.post('/order/pick-first');
-    await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${o.itemIds[0]}`, APPROVAL);
     await doctor.post(`/order/process-item/${o.itemIds[1]}`, { decision: 'rejected', reasonForDecision: DEFAULT_REJECTION_REASON });
-    await doctor.post(`/order/process-item/${o.itemIds[2]}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${o.itemIds[2]}`, APPROVAL);
     const before = Date.now();
     const res = await doctor.post('/order/mark-delivered');
     expect(res.status).toBe(204);
@@ -229,7 +230,7 @@ describe('POST /order/mark-delivered', () => {
 
   it('the SMS sender delivers the queued message (logging provider) and marks it sent', async () => {
     const o = await pickedCustomerOrder();
-    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     await doctor.post('/order/mark-delivered');
     let row: { status: string; attempts: number; sent_at: Date | null } | undefined;
     for (let i = 0; i < 100; i++) {
@@ -245,7 +246,7 @@ describe('POST /order/mark-delivered', () => {
   it('does not queue an SMS for a pharmacy order', async () => {
     const o = await insertOrder(app, { source: 'pharmacy' });
     await doctor.post('/order/pick-first');
-    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
     expect(await app.sql(`SELECT delivery_status FROM orders WHERE id = $1`, [o.id])).toEqual([{ delivery_status: 'delivered' }]);
     expect(await app.sql(`SELECT count(*)::int AS n FROM sms_outbox`)).toEqual([{ n: 0 }]);
@@ -254,7 +255,7 @@ describe('POST /order/mark-delivered', () => {
   it('then picks the next waiting order (earliest deadline) for the doctor and returns it', async () => {
     const [first, second] = await insertWaitingOrders(app, 3);
     await doctor.post('/order/pick-first');
-    for (const id of first.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of first.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     const res = await doctor.post<DoctorOrder>('/order/mark-delivered');
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(second.id);
@@ -265,7 +266,7 @@ describe('POST /order/mark-delivered', () => {
 
   it('a delivered order can no longer be changed', async () => {
     const o = await pickedCustomerOrder();
-    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     await doctor.post('/order/mark-delivered');
     const res = await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'undecided' });
     expect(res.status).toBe(403);
@@ -276,7 +277,7 @@ describe('POST /order/mark-delivered', () => {
     const tab2 = await loginAs(app, 'doctor');
     const o = await pickedCustomerOrder();
     const next = await insertOrder(app, { source: 'customer', minutesToDeadline: 900 });
-    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? tab2 : doctor).post<DoctorOrder>('/order/mark-delivered')));
     // One delivered and answered with the next order; the others found the next order undecided.
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
@@ -292,7 +293,7 @@ describe('POST /order/mark-delivered', () => {
     for (let round = 0; round < 8; round++) {
       await clearOrders(app);
       const o = await pickedCustomerOrder();
-      for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+      for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
       const [undo, delivered] = await Promise.all([
         doctor.post<DoctorPrescription>(`/order/process-item/${o.itemIds[1]}`, { decision: 'undecided' }),
         tab2.post('/order/mark-delivered'),
@@ -313,7 +314,7 @@ describe('POST /order/mark-delivered', () => {
 
   it('pushes order:updated (delivered) to the customer and queue:status to doctors', async () => {
     const o = await pickedCustomerOrder();
-    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+    for (const id of o.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
     const customer = await loginAs(app, 'customer');
     const customerSocket = await connectSocket(app.baseUrl, customer);
     const doctorSocket = await connectSocket(app.baseUrl, doctor2);

@@ -8,6 +8,7 @@ import { startApp, type TestApp } from '../support/app';
 import { ApiClient, loginAs } from '../support/http';
 import { clearOrders, demoIds, insertOrder, insertWaitingOrders, makeHetu } from '../support/order-fixtures';
 import { connectSocket, nextEvent } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let doctor: ApiClient;
@@ -101,7 +102,7 @@ describe('GET /system-status', () => {
     // shares a statement begun before it arrived).
     for (let round = 0; round < 3; round++) {
       const { prescriptions } = (await doctor.get<DoctorOrder>('/order/current')).body;
-      await Promise.all(prescriptions.map((p) => doctor.post(`/order/process-item/${p.id}`, { decision: 'approved' })));
+      await Promise.all(prescriptions.map((p) => doctor.post(`/order/process-item/${p.id}`, APPROVAL)));
       let delivering = true;
       const background = (async () => {
         while (delivering) await Promise.all(Array.from({ length: 8 }, () => status(doctor)));
@@ -218,7 +219,7 @@ describe('POST /order/pick-first', () => {
     const work = async (c: ApiClient) => {
       for (let n = 0; n < 3; n++) {
         const order = (await c.post<DoctorOrder>('/order/pick-first')).body;
-        await Promise.all(order.prescriptions.map((p) => c.post(`/order/process-item/${p.id}`, { decision: 'approved' })));
+        await Promise.all(order.prescriptions.map((p) => c.post(`/order/process-item/${p.id}`, APPROVAL)));
         expect((await c.post('/order/mark-delivered')).status).toBe(200);
       }
     };
@@ -254,7 +255,7 @@ describe('releasing', () => {
   it('POST /order/release puts the current order back in the queue, keeping its decisions', async () => {
     const [o] = await insertWaitingOrders(app, 1);
     await doctor.post('/order/pick-first');
-    await doctor.post(`/order/process-item/${o.itemIds[0]}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${o.itemIds[0]}`, APPROVAL);
     const res = await doctor.post('/order/release');
     expect(res.status).toBe(204);
     expect(await app.sql(`SELECT delivery_status, doctor_id, processing_start_time FROM orders WHERE id = $1`, [o.id])).toEqual([

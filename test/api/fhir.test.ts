@@ -11,6 +11,7 @@ import { startApp, type TestApp } from '../support/app';
 import { checkFhir, prepareFhirSchema } from '../support/fhir-schema';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient } from '../support/integrator';
+import { decisionBody } from '../support/prescribing';
 
 let app: TestApp;
 let keskus: IntegratorClient;
@@ -65,7 +66,7 @@ async function decide(order: IntegratorOrder, decision: 'approved' | 'rejected',
   const doctor = await loginAs(app, 'doctor');
   const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
   expect(picked.id).toBe(order.orderId);
-  for (const item of picked.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, { decision, reasonForDecision })).status).toBeLessThan(300);
+  for (const item of picked.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, decisionBody(decision, reasonForDecision))).status).toBeLessThan(300);
   expect((await doctor.post('/order/mark-delivered')).status).toBeLessThan(300);
 }
 

@@ -10,6 +10,7 @@ import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let keskus: IntegratorCredentials;
@@ -125,7 +126,7 @@ describe('orders', () => {
     const doctor = await loginAs(app, 'doctor');
     const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
     expect(picked.id).toBe(created.body.orderId);
-    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, APPROVAL);
     // A new token for each step: the doctor's login may take longer than this file's 3-s tokens on a loaded machine.
     const during = (await (await fresh(pos)).call<IntegratorOrder>('GET', `/orders/${created.body.orderId}`)).body;
     expect([during.deliveryStatus, during.prescriptions[0].decision]).toEqual(['processing', 'undecided']);

@@ -9,6 +9,7 @@ import { loginAs, type ApiClient } from '../support/http';
 import { clearOrders, insertOrder } from '../support/order-fixtures';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, type TestSocket } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let doctor: ApiClient;
@@ -96,7 +97,7 @@ it("a doctor's held order goes to that doctor alone; delivering and picking the 
     expect(them.of<QueueStatus>('queue:status').at(-1)).toMatchObject({ waitingForDoctor: 1, processing: 1 });
     expect(them.of<object>('queue:status').every((s) => !('pickedOrder' in s))).toBe(true);
 
-    for (const item of picked.body.prescriptions) await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: '' });
+    for (const item of picked.body.prescriptions) await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: '' });
     const queueBefore = them.of('queue:status').length;
     expect((await doctor.post<{ id: number }>('/order/mark-delivered')).body.id).toBe(second.id);
     await me.settle('doctor:held', 3);

@@ -13,6 +13,7 @@ import { ApiClient, DEMO, loginAs } from '../support/http';
 import { parseMetrics, scrape, valueOf } from '../support/metrics';
 import { clearOrders } from '../support/order-fixtures';
 import { pharmacistAtOffice, PHARMACY_PATIENT, sendPharmacyOrder } from '../support/pharmacy-flow';
+import { APPROVAL } from '../support/prescribing';
 
 jest.setTimeout(120_000);
 
@@ -120,7 +121,7 @@ describe('a whole order flow', () => {
     expect(paid.status).toBe(200);
     const picked = await doctor.post<DoctorOrder>('/order/pick-first');
     expect(picked.body.id).toBe(paid.body.orderId);
-    for (const item of picked.body.prescriptions) await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: 'Hyväksytty Aino Asiakkaalle' });
+    for (const item of picked.body.prescriptions) await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: 'Hyväksytty Aino Asiakkaalle' });
     expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
     // And a pharmacy's send for another patient.
     const { client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy');

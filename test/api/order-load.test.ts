@@ -15,6 +15,7 @@ import { doctorViewOf, loadOrderWithItems } from '../../apps/api/src/orders/orde
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let ds: DataSource;
@@ -41,7 +42,7 @@ it("loads an order as the ORM does and as the doctor's view does, in every state
   // Decided through the API: a decision time, a coupon, then delivery's renewal date.
   const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
   expect(picked.id).toBe(delivered.id);
-  await doctor.post(`/order/process-item/${delivered.itemIds[0]}`, { decision: 'approved' });
+  await doctor.post(`/order/process-item/${delivered.itemIds[0]}`, APPROVAL);
   await doctor.post(`/order/process-item/${delivered.itemIds[1]}`, { decision: 'rejected-with-coupon', reasonForDecision: 'Tarvitaan tutkimus' });
   expect([200, 204]).toContain((await doctor.post('/order/mark-delivered')).status);
   const pharmacy = await insertOrder(app, { source: 'pharmacy', status: 'processing' });

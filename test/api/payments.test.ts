@@ -20,6 +20,7 @@ import { startApp, TEST_WEBHOOK_SECRET, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat, signInOtherCustomer } from '../support/customer-flow';
 import { ApiClient, loginAs } from '../support/http';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 let customer: ApiClient;
@@ -235,7 +236,7 @@ describe('from payment to the decision', () => {
     const picked = await doctor.post<{ id: number; prescriptions: Array<{ id: number }> }>('/order/pick-first');
     expect(picked.body.id).toBe(orderId);
     const [renewal, request] = picked.body.prescriptions;
-    await doctor.post(`/order/process-item/${renewal.id}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${renewal.id}`, APPROVAL);
     await doctor.post(`/order/process-item/${request.id}`, { decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' });
     // 200 with the next waiting order (earlier tests' orders), or 204 when none waits.
     expect([200, 204]).toContain((await doctor.post('/order/mark-delivered')).status);

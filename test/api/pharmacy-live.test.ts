@@ -3,6 +3,7 @@ import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 let app: TestApp;
 const sockets: TestSocket[] = [];
@@ -69,7 +70,7 @@ describe('pharmacy live updates', () => {
 
     // a decision is news, but its content stays with the doctors until the order is delivered
     const decided = nextEvent(socket, 'order:updated');
-    await doctor.post(`/order/process-item/${order.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: '' });
+    await doctor.post(`/order/process-item/${order.prescriptions[0].id}`, { ...APPROVAL, reasonForDecision: '' });
     const decidedEvent = await decided;
     expect(decidedEvent).toMatchObject({ orderId, itemId: order.prescriptions[0].id, deliveryStatus: 'processing' });
     expect(decidedEvent).not.toHaveProperty('decision');

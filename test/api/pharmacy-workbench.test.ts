@@ -11,6 +11,7 @@ import { MESSAGES } from '../support/finnish-messages';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { PHARMACY_PATIENT, pharmacistAtOffice as signInAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
+import { APPROVAL, decisionBody } from '../support/prescribing';
 
 let app: TestApp;
 let products: Product[];
@@ -50,7 +51,7 @@ async function doctorDecides(orderId: number, decision: 'approved' | 'rejected',
   expect(picked.status).toBe(200);
   expect(picked.body.id).toBe(orderId);
   for (const item of picked.body.prescriptions) {
-    expect((await doctor.post(`/order/process-item/${item.id}`, { decision, reasonForDecision: reason })).status).toBe(200);
+    expect((await doctor.post(`/order/process-item/${item.id}`, decisionBody(decision, reason))).status).toBe(200);
   }
   expect([200, 204]).toContain((await doctor.post('/order/mark-delivered')).status);
 }
@@ -353,7 +354,7 @@ describe('send flow', () => {
     const doctor = await loginAs(app, 'doctor');
     const picked = await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first');
     expect(picked.body.id).toBe(orderId);
-    await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: 'Jatketaan' });
+    await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { ...APPROVAL, reasonForDecision: 'Jatketaan' });
 
     let card = (await client.get<PharmacyOrder[]>('/pharmacy-order-history/active')).body.find((o) => o.orderId === orderId)!;
     expect(card.deliveryStatus).toBe('processing');

@@ -6,6 +6,7 @@ import { insertOrder, makeHetu } from '../support/order-fixtures';
 import { startTcpCut, type TcpCut } from '../support/proxy';
 import { TestRedis } from '../support/redis-server';
 import { connectSocket, sessionInfo, type TestSocket } from '../support/socket';
+import { APPROVAL } from '../support/prescribing';
 
 /**
  * Three API processes on one PostgreSQL and a Redis of this file's own. Patients' sockets stay
@@ -103,7 +104,7 @@ async function decide(doctor: ApiClient, count: number): Promise<number[]> {
   while (delivered.length < count) {
     expect(order.status).toBe(200);
     for (const item of order.body.prescriptions) {
-      expect((await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: '' })).status).toBe(200);
+      expect((await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: '' })).status).toBe(200);
     }
     delivered.push(order.body.id);
     order = await doctor.post('/order/mark-delivered');

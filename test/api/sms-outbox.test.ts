@@ -10,6 +10,7 @@ import type { DoctorOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
+import { APPROVAL } from '../support/prescribing';
 
 interface GatewayCall {
   body: { to: string; text: string; idempotencyKey: string };
@@ -55,7 +56,7 @@ async function deliverCustomerOrder(app: TestApp): Promise<number> {
   const doctor = await loginAs(app, 'doctor');
   const picked = (await doctor.post<DoctorOrder>('/order/pick-first')).body;
   expect(picked.id).toBe(order.id);
-  for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, { decision: 'approved' });
+  for (const id of order.itemIds) await doctor.post(`/order/process-item/${id}`, APPROVAL);
   expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
   return order.id;
 }

@@ -10,6 +10,7 @@ import { checkScreenWithLandmarks, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
 import { browserSuite, postAsPage } from '../support/browser';
 import { DEMO, loginAs } from '../support/http';
+import { APPROVAL } from '../support/prescribing';
 
 const suite = browserSuite();
 
@@ -94,7 +95,7 @@ describe("the customer's order", () => {
     // A doctor approves the renewal, rejects the request and sends: the screen changes by itself.
     const doctor = await loginAs(suite.app, 'doctor');
     const picked = (await doctor.post<{ prescriptions: Array<{ id: number }> }>('/order/pick-first')).body;
-    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, { decision: 'approved' });
+    await doctor.post(`/order/process-item/${picked.prescriptions[0].id}`, APPROVAL);
     await doctor.post(`/order/process-item/${picked.prescriptions[1].id}`, { decision: 'rejected', reasonForDecision: 'Oireet vaativat lääkärin tutkimuksen' });
     await doctor.post('/order/mark-delivered');
 

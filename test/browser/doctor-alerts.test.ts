@@ -10,6 +10,7 @@ import { browserSuite, submitLogin } from '../support/browser';
 import { loginAs } from '../support/http';
 import { clearOrders, insertWaitingOrders } from '../support/order-fixtures';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
+import { decisionBody } from '../support/prescribing';
 
 const suite = browserSuite();
 
@@ -88,7 +89,7 @@ describe('doctor queue alerts', () => {
     const other = await loginAs(suite.app, 'doctor2');
     expect((await other.post<{ id: number }>('/order/pick-first')).body.id).toBe(theirs.id);
     for (const decision of ['approved', 'undecided', 'approved', 'undecided']) {
-      expect((await other.post(`/order/process-item/${theirs.itemIds[0]}`, { decision })).status).toBe(200);
+      expect((await other.post(`/order/process-item/${theirs.itemIds[0]}`, decisionBody(decision))).status).toBe(200);
     }
     // then releases it: this screen hears it (the count goes back to 1) after all the pushes before
     await titleIs(page, 'Tilaukset – Resepti');

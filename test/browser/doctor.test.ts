@@ -62,8 +62,11 @@ describe('doctor workbench', () => {
     await page.getByText('Anna asiakkaalle hyvityskoodi').waitFor();
     await page.getByRole('button', { name: 'Tallenna hylkäys' }).click();
 
-    // The view moves on to the second prescription: approve it.
+    // The view moves on to the second prescription: approve it, naming the medicine (the fixture has no catalogue product) and the dosage.
     await page.getByRole('heading', { name: 'Panadol 500 mg', level: 2 }).waitFor();
+    await page.getByLabel('Hae määrättävä lääke').fill('Cetirizin');
+    await page.getByRole('option', { name: /Cetirizin Sandoz 10 mg/ }).click();
+    await page.getByLabel('Annosteluohje').fill('1 tabletti päivässä');
     await page.getByRole('button', { name: 'Hyväksy' }).click();
 
     // Nothing is undecided: the send panel appears.

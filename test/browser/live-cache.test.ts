@@ -8,6 +8,7 @@ import { browserSuite, submitLogin } from '../support/browser';
 import { loginAs } from '../support/http';
 import { clearOrders } from '../support/order-fixtures';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
+import { APPROVAL } from '../support/prescribing';
 
 const suite = browserSuite();
 
@@ -69,7 +70,7 @@ it('the pharmacist’s other session follows the shared cart’s patient, and ca
   const doctor = await loginAs(suite.app, 'doctor');
   const picked = await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first');
   expect(picked.body.id).toBe(orderId);
-  await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: '' });
+  await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { ...APPROVAL, reasonForDecision: '' });
   await doctor.post('/order/mark-delivered');
   await card.getByText('Hyväksytty').waitFor();
   expect(requests.filter((p) => p.startsWith('/pharmacy-order-history'))).toEqual([]);

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { browserSuite, submitLogin } from '../support/browser';
 import { loginAs } from '../support/http';
+import { APPROVAL } from '../support/prescribing';
 
 const suite = browserSuite();
 
@@ -104,7 +105,7 @@ describe('pharmacy workbench', () => {
     expect(picked.body.id).toBe(order.id);
     await card.getByText('Käsittelyssä').first().waitFor();
     for (const item of picked.body.prescriptions) {
-      await doctor.post(`/order/process-item/${item.id}`, { decision: 'approved', reasonForDecision: 'Jatkuu ennallaan' });
+      await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: 'Jatkuu ennallaan' });
     }
     await doctor.post('/order/mark-delivered');
     await card.getByText('Hyväksytty').first().waitFor();

@@ -7,6 +7,7 @@
 import { browserSuite, submitLogin, withoutWebSocket } from '../support/browser';
 import { loginAs } from '../support/http';
 import { parseMetrics, scrape, valueOf } from '../support/metrics';
+import { APPROVAL } from '../support/prescribing';
 
 const suite = browserSuite();
 
@@ -41,7 +42,7 @@ describe('polling fallback', () => {
     const doctor = await loginAs(suite.app, 'doctor');
     const picked = await doctor.post<{ id: number; prescriptions: { id: number }[] }>('/order/pick-first');
     expect(picked.body.id).toBe(orderId);
-    await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { decision: 'approved', reasonForDecision: '' });
+    await doctor.post(`/order/process-item/${picked.body.prescriptions[0].id}`, { ...APPROVAL, reasonForDecision: '' });
     await doctor.post('/order/mark-delivered');
 
     // no push can arrive: the next poll (every 10 s) brings the decision

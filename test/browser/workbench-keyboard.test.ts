@@ -164,11 +164,17 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('patient-name').getByText('Kalle Kokeilu').waitFor();
 
-    // the first prescription's 'Hyväksy' has the focus; after it, the next one's
-    await focusMovesTo(page, 'Hyväksy');
+    // the patient has no earlier prescription of the medicine in the Prescription Centre: the first
+    // prescription's dosage has the focus, Enter approves; then the next one's dosage, and on to 'Hylkää'
+    await focusMovesTo(page, 'Annosteluohje');
+    await page.keyboard.type('1 tabletti päivässä');
     await page.keyboard.press('Enter');
     await page.getByText('Päätös puuttuu 1/2 reseptistä.').waitFor();
-    await focusMovesTo(page, 'Hyväksy');
+    await focusMovesTo(page, 'Annosteluohje');
+    await page.keyboard.press('Tab');
+    await expectFocus(page, 'Pakkauksia');
+    await page.keyboard.press('Tab');
+    await expectFocus(page, 'Hyväksy');
     await page.keyboard.press('Tab');
     await expectFocus(page, 'Hylkää');
     await page.keyboard.press('Enter');
@@ -188,7 +194,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     // on to the next order (the one sent above), or back to the queue when none waits
     await page.getByText(/^Tilaus käsitelty/u).waitFor({ state: 'detached' });
-    await focusMovesTo(page, /^(Hyväksy|Seuraava työ)$/u);
+    await focusMovesTo(page, /^(Hyväksy|Annosteluohje|Hae määrättävä lääke|Seuraava työ)$/u);
 
     const items = await suite.app.sql<{ decision: string; reason_for_decision: string }>(
       'SELECT decision, reason_for_decision FROM order_item WHERE order_id = $1 ORDER BY id',

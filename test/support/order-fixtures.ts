@@ -10,6 +10,8 @@ export type FixtureStatus = 'waiting' | 'processing' | 'delivered';
 
 export interface FixtureItem {
   type?: 'renewal' | 'prescription';
+  /** The catalogue product (default none: a renewal approved then names its product as a new prescription does). */
+  productId?: number | null;
   displayName?: string;
   format?: string;
   reason?: string;
@@ -142,7 +144,7 @@ export async function insertOrder(app: TestApp, o: FixtureOrder = {}): Promise<I
   for (const item of items) {
     const [inserted] = await app.sql<{ id: number }>(
       `INSERT INTO order_item (order_id, type, product_id, display_name, format, reason, medical_problem, chat, decision, reason_for_decision, price_cents)
-       VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+       VALUES ($1, $2, $11, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [
         row.id,
         item.type ?? 'renewal',
@@ -154,6 +156,7 @@ export async function insertOrder(app: TestApp, o: FixtureOrder = {}): Promise<I
         item.decision ?? (status === 'delivered' ? 'approved' : 'undecided'),
         item.reasonForDecision ?? '',
         item.priceCents ?? 990,
+        item.productId ?? null,
       ],
     );
     itemIds.push(inserted.id);

@@ -66,6 +66,11 @@ export type QueueOrder = W['QueueOrder'];
 export type HistoryRequest = W['HistoryRequestDto'];
 export type HistoryResponse = W['DoctorHistory'];
 export type PharmacyMessageRequest = W['PharmacyMessageDto'];
+export type ProcessItemRequest = W['ProcessItemDto'];
+export type CentrePrescriptions = W['CentrePrescriptions'];
+export type CentreItemFacts = W['CentreItemFacts'];
+export type CentrePrescriptionFacts = W['CentrePrescriptionFacts'];
+export type Prescribed = W['Prescribed'];
 
 // Pharmacy.
 export type DeliveryOptionDto = W['PharmacyDeliveryOption'];

@@ -24,3 +24,4 @@ export * from './language.js';
 export * from './i18n.js';
 export * from './e-prescription.js';
 export * from './e-prescription-rules.js';
+export * from './prescribing.js';

@@ -101,4 +101,18 @@ export class CatalogueService implements OnApplicationBootstrap {
   async byIds(ids: number[]): Promise<Product[]> {
     return this.products.repo.findBy({ id: In(ids) });
   }
+
+  /**
+   * The available products a doctor may prescribe (no narcotic or PKV medicine) whose ATC code
+   * starts with one of `prefixes` (a topic's usual medicines, prescribing.ts), sorted as every list is.
+   */
+  async prescribableByAtc(prefixes: readonly string[]): Promise<ProductDto[]> {
+    if (prefixes.length === 0) return [];
+    const rows = await this.products.repo
+      .createQueryBuilder('p')
+      .where('p.available = true AND p.renewable = true')
+      .andWhere('p.atcCode LIKE ANY(:patterns)', { patterns: prefixes.map((prefix) => `${escapeLike(prefix)}%`) })
+      .getMany();
+    return rows.sort(byNameFormStrength).map(toProductDto);
+  }
 }

@@ -7,16 +7,12 @@ import { fileURLToPath } from 'node:url';
  */
 import 'reflect-metadata';
 import { readFile, writeFile } from 'node:fs/promises';
-import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { localizeMessage, t } from '@resepti/domain/locales';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../platform/audit/audit-chain-verify.js';
-import { AuditService, type AuditEntry } from '../platform/audit/audit.service.js';
 import { hashPassword } from '../accounts/password.js';
-import { StaffRecoveryCode, StaffTotp } from '../accounts/staff-totp.entity.js';
-import { DELETE_SESSIONS_OF_USER, sessionsOfUserParams } from '../accounts/session-rows.js';
 import { commonPasswordProblem } from '../accounts/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../platform/config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -36,8 +32,8 @@ import { Coupon } from '../orders/coupon.entity.js';
 import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { Pharmacy } from '../accounts/pharmacy.entity.js';
-
-class UsageError extends Error {}
+import { resetMfa, setRegisterNumber } from './doctor-commands.js';
+import { auditOperator, UsageError } from './operator.js';
 
 const USAGE = `usage:
   npm run admin -- create-doctor --email E --password P --first-name F --last-name L
@@ -50,6 +46,7 @@ const USAGE = `usage:
   npm run admin -- audit-checkpoint [--out FILE]      (verifies the chain and writes a signed checkpoint of its end: ship it out of the database's reach)
   npm run admin -- reconcile-payments [--since ISO]   (payments without orders, orders without payments, refunds, amount mismatches; exit 1 when any is unexplained; exit 2 without STRIPE_SECRET_KEY when Stripe was used)
   npm run admin -- reset-mfa --doctor EMAIL   (the doctor's TOTP and recovery codes removed and their sessions ended: a lost phone; they set it up again)
+  npm run admin -- set-register-number --doctor EMAIL --register-number N   (the doctor's Valvira register number: approval is refused without one)
   npm run admin -- import-products FILE   (the medicine catalogue from the register's file, docs/catalogue.md; again with a newer file: missing ones become unavailable)
   npm run admin -- config-table`;
 
@@ -75,6 +72,7 @@ const OPTIONS = {
   since: { type: 'string' },
   checkpoint: { type: 'string' },
   doctor: { type: 'string' },
+  'register-number': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -181,19 +179,6 @@ async function createCoupon(m: EntityManager, v: Values): Promise<string> {
 }
 
 /**
- * Audit rows of an operator's command, in its transaction: the actor is the person at the
- * terminal, known by the OS user (and host) the CLI runs as.
- */
-async function auditOperator(m: EntityManager, entries: AuditEntry[]): Promise<void> {
-  const operator = { osUser: userInfo().username, host: hostname() };
-  await new AuditService(m.connection).record(
-    { role: 'operator', id: null },
-    entries.map((e) => ({ ...e, details: { ...operator, ...e.details } })),
-    m,
-  );
-}
-
-/**
  * An integrator's client: id and secret printed once (the secret is stored only as a hash). With
  * --sandbox its orders never reach real doctors: the simulated doctor decides them (SandboxDoctor).
  */
@@ -220,21 +205,6 @@ async function createApiClient(m: EntityManager, v: Values): Promise<string> {
     `client_secret: ${secret}`,
     'The secret is shown only now: store it in the pharmacy system.',
   ].join('\n');
-}
-
-/** A doctor's TOTP reset by an operator (pharmacy users are reset by their pharmacy's admin). */
-async function resetMfa(m: EntityManager, v: Values): Promise<string> {
-  const email = v.doctor?.trim().toLowerCase();
-  if (!email) throw new UsageError('--doctor is required (the doctor\'s e-mail)');
-  const doctor = await m.findOneBy(Doctor, { email });
-  if (!doctor) throw new UsageError(`no doctor with e-mail ${email}`);
-  const removed = (await m.delete(StaffTotp, { role: 'doctor', userId: doctor.id })).affected ?? 0;
-  await m.delete(StaffRecoveryCode, { role: 'doctor', userId: doctor.id });
-  // Whoever holds a session of the account (the thief of the lost phone, too) signs in again.
-  const [ended] = (await m.query(DELETE_SESSIONS_OF_USER, sessionsOfUserParams({ role: 'doctor', id: doctor.id }))) as [unknown[], number];
-  await auditOperator(m, [{ action: 'mfa.totp-reset', subject: `doctor:${doctor.id}`, details: { email, sessionsEnded: ended.length } }]);
-  const sessions = `${ended.length} session(s) ended`;
-  return removed ? `TOTP of doctor ${doctor.id} <${email}> reset, ${sessions}: they set it up again at the next sign-in` : `doctor ${doctor.id} <${email}> had no TOTP; nothing to reset; ${sessions}`;
 }
 
 async function revokeApiClient(m: EntityManager, _v: Values, target: string): Promise<string> {
@@ -311,7 +281,8 @@ async function main(): Promise<number> {
     'create-pharmacy': createPharmacy,
     'create-pharmacy-user': createPharmacyUser,
     'create-coupon': createCoupon,
-    'reset-mfa': resetMfa,
+    'reset-mfa': (m, v) => resetMfa(m, v.doctor),
+    'set-register-number': (m, v) => setRegisterNumber(m, v.doctor, v['register-number']),
   };
   if (command === 'config-table') {
     console.log(configTable());

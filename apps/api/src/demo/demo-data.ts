@@ -18,11 +18,14 @@ import { seedDemoCentreHistories } from './demo-centre-history.js';
  */
 export const DEMO_CATALOGUE_FILE = new URL('../../../../docs/samples/products.csv', import.meta.url);
 
-/** The demo accounts of the README; tests and reviewers sign in with these. */
+/**
+ * The demo accounts of the README; tests and reviewers sign in with these. The doctors' register
+ * numbers are test numbers (the 99… range is no real Valvira register number).
+ */
 export const DEMO_ACCOUNTS = {
   doctors: [
-    { email: 'laakari@example.fi', password: 'Laakari123', firstName: 'Liisa', lastName: 'Lääkäri' },
-    { email: 'laakari2@example.fi', password: 'Laakari123', firstName: 'Lauri', lastName: 'Lääkäri' },
+    { email: 'laakari@example.fi', password: 'Laakari123', firstName: 'Liisa', lastName: 'Lääkäri', registerNumber: '99100000001' },
+    { email: 'laakari2@example.fi', password: 'Laakari123', firstName: 'Lauri', lastName: 'Lääkäri', registerNumber: '99100000002' },
   ],
   customer: {
     email: 'asiakas@example.fi',
@@ -52,6 +55,7 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
       passwordHash: await hashPassword(d.password),
       firstName: d.firstName,
       lastName: d.lastName,
+      registerNumber: d.registerNumber,
     });
   }
 

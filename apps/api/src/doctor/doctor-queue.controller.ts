@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { CentrePrescriptions, DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
 import type { Response } from 'express';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
@@ -10,7 +10,9 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { ProcessItemDto } from './dto/process-item.dto.js';
 import { orNoContent } from './no-content.js';
-import { DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from './doctor-schemas.js';
+import { CentrePrescriptionsSchema, DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from './doctor-schemas.js';
+import { CentreFacts } from './centre-facts.service.js';
+import { Prescribing } from './prescribing.service.js';
 
 /** The doctor's queue and current order (SPEC section 7, Doctor). */
 @ApiTags('doctor')
@@ -19,6 +21,8 @@ export class DoctorQueueController {
   constructor(
     private readonly lifecycle: OrderLifecycleService,
     private readonly orderQueue: OrderQueueService,
+    private readonly prescribing: Prescribing,
+    private readonly centreFacts: CentreFacts,
   ) {}
 
   @Post('pick-first')
@@ -51,15 +55,32 @@ export class DoctorQueueController {
   @Post('process-item/:id')
   @Roles('doctor')
   @HttpCode(200)
-  @ApiOperation({ summary: "Decide one prescription of the doctor's current order." })
-  @ApiForbiddenResponse({ description: "The item is not in the doctor's current order." })
+  @ApiOperation({
+    summary: "Decide one prescription of the doctor's current order.",
+    description:
+      "Approval prescribes: a renewal its own product (dosage defaulting to the previous Centre prescription's of the medicine, packages to 1; renewing the Centre's prescription when the rules allow), a new-prescription request the productId chosen with dosageInstruction and packages. Any other decision clears them.",
+  })
+  @ApiBadRequestResponse({ description: 'No dosage (none typed, none in the Centre), no product or packages for a new prescription, or a product that cannot be prescribed.' })
+  @ApiForbiddenResponse({ description: "The item is not in the doctor's current order, or the doctor has no register number (approval)." })
   @ApiOkResponse({ type: DoctorPrescriptionSchema })
   process(
     @CurrentUser() user: SessionUser,
     @IdParam() id: number,
     @Body() body: ProcessItemDto,
   ): Promise<DoctorPrescription> {
-    return this.lifecycle.decideItem(user, id, body.decision, body.reasonForDecision);
+    return this.prescribing.decide(user, id, body);
+  }
+
+  @Get('centre-prescriptions')
+  @Roles('doctor')
+  @ApiOperation({
+    summary: "The patient's prescriptions in the Prescription Centre, item by item of the doctor's current order, with the renewal rules' flags.",
+    description: 'One read of the Centre, audited with the patient. centreAvailable false: the Centre could not be reached (the doctor can still decide, typing the dosage).',
+  })
+  @ApiOkResponse({ type: CentrePrescriptionsSchema })
+  @ApiNoContentResponse({ description: 'No current order.' })
+  async centrePrescriptions(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<CentrePrescriptions | undefined> {
+    return orNoContent(res, await this.centreFacts.ofHeldOrder(user));
   }
 
   @Post('mark-delivered')

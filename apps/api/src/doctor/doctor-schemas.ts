@@ -1,8 +1,8 @@
 /** The doctor's answers of the web API (/ui-api/v1): the one source of each shape (see platform/http/web-api-schemas.ts). */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
-import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
-import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
+import { type Decision, type DeliveryOptionId, type ItemType, type NotRenewableReason, type OrderStatus } from '@resepti/domain';
+import { INT, PrescribedSchema, TIME, WebPatientSchema, WebProductSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Doctor ------------------------------------------------------------------------------------
 
@@ -14,6 +14,8 @@ export class DoctorInfoSchema {
   firstName!: string;
   /** @example 'Lääkäri' */
   lastName!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The doctor's register number in Valvira's register of health-care professionals (null: approval is refused).", example: '10100000001' })
+  registerNumber!: string | null;
   @ApiProperty({ type: 'number', description: 'The idle timeout of a session (SESSION_IDLE_MINUTES; may be a fraction).', example: 30 })
   sessionIdleMinutes!: number;
 }
@@ -59,6 +61,8 @@ export class DoctorPrescriptionSchema {
   @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Approved renewals, set on delivery.' })
   renewableTill!: string | null;
   couponCode!: string | null;
+  /** What the approval prescribes (null unless approved). */
+  prescribed!: PrescribedSchema | null;
 }
 
 @ApiShape('DoctorName')
@@ -110,4 +114,53 @@ export class DoctorHistorySchema {
   data!: DoctorOrderSchema[];
   @ApiProperty({ ...INT, description: 'All orders that match the filter.' })
   count!: number;
+}
+
+// --- Prescription Centre (issue 41) -------------------------------------------------------------
+
+const NOT_RENEWABLE_REASONS: NotRenewableReason[] = ['curative', 'narcotic-or-pkv', 'ne-repete', 'never-dispensed', 'special-permit', 'telephone', 'window-passed'];
+const DATE = { type: String, format: 'date' } as const;
+
+/** One prescription of the patient in the Prescription Centre, with what the renewal rules say of it today. */
+@ApiShape('CentrePrescriptionFacts')
+export class CentrePrescriptionFactsSchema {
+  /** The Centre's id. */
+  id!: string;
+  @ApiProperty(DATE) authoredOn!: string;
+  /** The prescriber's name as the Centre gives it. */
+  prescriber!: string;
+  medicationName!: string;
+  atcCode!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'VNR package number.' }) vnr!: string | null;
+  dosageInstruction!: string;
+  @ApiProperty(DATE) validUntil!: string;
+  /** Dispensed at least once. */
+  dispensed!: boolean;
+  @ApiProperty({ ...DATE, description: 'The last day a renewal can be requested (its date + 28 or 16 months).' }) renewableUntil!: string;
+  /** No reason against renewing it. */
+  renewable!: boolean;
+  @ApiProperty({ enum: NOT_RENEWABLE_REASONS, isArray: true, description: 'Every reason against renewing it (empty when renewable).' })
+  reasons!: NotRenewableReason[];
+}
+
+/** One item of the held order with the Centre's facts. */
+@ApiShape('CentreItemFacts')
+export class CentreItemFactsSchema {
+  @ApiProperty(INT) itemId!: number;
+  /** A renewal: the prescriptions of its medicine; a new-prescription request: those of its topic's usual medicines. Newest first. */
+  prescriptions!: CentrePrescriptionFactsSchema[];
+  @ApiProperty({ type: String, nullable: true, description: "A renewal: the newest prescription's dosage, the approval's default." })
+  previousDosage!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'A renewal: the prescription an approval renews (the newest renewable one); null: approved as a new prescription.' })
+  renewsPrescriptionId!: string | null;
+  /** A new-prescription request: the catalogue's usual choices for its topic (prescribable, available). */
+  usualProducts!: WebProductSchema[];
+}
+
+@ApiShape('CentrePrescriptions')
+export class CentrePrescriptionsSchema {
+  @ApiProperty(INT) orderId!: number;
+  /** False: the Centre could not be reached (the lists are empty; the doctor can still decide, typing the dosage). */
+  centreAvailable!: boolean;
+  items!: CentreItemFactsSchema[];
 }

@@ -3,6 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../platform/audit/audit.module.js';
 import { NoticesModule } from '../notices/notices.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { PrescriptionCentreModule } from '../prescription-centre/prescription-centre.module.js';
+import { CentreFacts } from './centre-facts.service.js';
+import { CentreHistory } from './centre-history.service.js';
+import { Prescribing } from './prescribing.service.js';
 import { DoctorHistoryController } from './doctor-history.controller.js';
 import { DoctorHistoryService } from './doctor-history.service.js';
 import { DoctorNoticeController } from './doctor-notice.controller.js';
@@ -13,8 +18,8 @@ import { DoctorService } from './doctor.service.js';
 
 /** The doctor's side of the REST contract (SPEC section 7, Doctor). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Doctor]), AuditModule, OrdersModule, NoticesModule],
+  imports: [TypeOrmModule.forFeature([Doctor]), AuditModule, OrdersModule, NoticesModule, CatalogueModule, PrescriptionCentreModule],
   controllers: [DoctorController, DoctorQueueController, DoctorHistoryController, DoctorNoticeController],
-  providers: [DoctorService, DoctorHistoryService],
+  providers: [DoctorService, DoctorHistoryService, Prescribing, CentreHistory, CentreFacts],
 })
 export class DoctorModule {}

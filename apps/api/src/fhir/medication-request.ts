@@ -15,6 +15,9 @@ export const OFFICE_SYSTEM = 'urn:resepti:pharmacy-office';
 
 export type { OrderItemRow } from '../orders/order-item-rows.js';
 import type { OrderItemRow } from '../orders/order-item-rows.js';
+import { prescribedOf } from '../orders/order-view.js';
+
+export const ATC_SYSTEM = 'http://www.whocc.no/atc';
 
 /** status × intent of an item, from its order's state and (once delivered) its decision. */
 export function requestState(row: Pick<OrderItemRow, 'deliveryStatus' | 'decision'>): Pick<MedicationRequest, 'status' | 'intent'> {
@@ -33,6 +36,10 @@ export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
   const notes: MedicationRequest['note'] = [];
   if (row.reason) notes.push({ authorString: row.pharmacist, text: row.reason });
   if (delivered && row.decision === 'approved' && row.reasonForDecision) notes.push({ authorString: row.doctorName ?? undefined, text: row.reasonForDecision });
+  // What the doctor prescribed, once the order is delivered (as the pharmacy's own view shows it).
+  const prescribed = delivered ? prescribedOf(row) : null;
+  const prescribedName = prescribed && `${prescribed.name} ${prescribed.strength}`.trim();
+  const atcCode = prescribed ? row.prescribedMedication?.atcCode : undefined;
   return {
     resourceType: 'MedicationRequest',
     id: String(row.itemId),
@@ -42,17 +49,28 @@ export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
     status,
     ...(status === 'cancelled' && row.reasonForDecision ? { statusReason: { text: row.reasonForDecision } } : {}),
     intent,
-    medicationCodeableConcept: {
-      ...(row.productId !== null ? { coding: [{ system: PRODUCT_SYSTEM, code: String(row.productId), display: row.displayName }] } : {}),
-      text: row.displayName,
-    },
+    medicationCodeableConcept: prescribed
+      ? {
+          coding: [
+            { system: PRODUCT_SYSTEM, code: String(prescribed.productId), display: prescribedName! },
+            ...(atcCode ? [{ system: ATC_SYSTEM, code: atcCode }] : []),
+          ],
+          text: prescribedName!,
+        }
+      : {
+          ...(row.productId !== null ? { coding: [{ system: PRODUCT_SYSTEM, code: String(row.productId), display: row.displayName }] } : {}),
+          text: row.displayName,
+        },
     subject: { type: 'Patient', identifier: { system: HETU_SYSTEM, value: row.patientHetu }, display: `${row.patientFirstName} ${row.patientLastName}` },
     authoredOn: (delivered && row.decision === 'approved' ? (row.decisionTime ?? row.deliveryTime ?? row.createdAt) : row.createdAt).toISOString(),
     // A proposal is the pharmacy's; an approved order the doctor's.
     requester: intent === 'order' ? doctor : office,
     // The doctor deciding (processing) or who decided (delivered).
     ...(doctor && row.deliveryStatus !== 'waiting' ? { performer: doctor } : {}),
-    ...(office ? { dispenseRequest: { performer: office } } : {}),
+    ...(prescribed ? { dosageInstruction: [{ text: prescribed.dosageInstruction }] } : {}),
+    ...(office || prescribed
+      ? { dispenseRequest: { ...(office ? { performer: office } : {}), ...(prescribed ? { quantity: { value: prescribed.packages, unit: 'pakkaus' } } : {}) } }
+      : {}),
     ...(notes.length ? { note: notes } : {}),
   };
 }

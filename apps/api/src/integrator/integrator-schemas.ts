@@ -126,6 +126,23 @@ export class PatientSchema {
   lastName!: string;
 }
 
+/** What the doctor prescribed on approval. */
+@ApiShape('PrescribedMedicine')
+export class PrescribedMedicineSchema {
+  @ApiProperty({ type: 'integer', description: 'The catalogue product (GET /api/v1/products).', example: 8 })
+  productId!: number;
+  /** @example 'Cetirizin Sandoz' */
+  name!: string;
+  /** @example '10 mg' */
+  strength!: string;
+  /** @example 'tabletti, kalvopäällysteinen' */
+  form!: string;
+  /** The dosage instructions (annosteluohje). @example '1 tabletti kerran päivässä' */
+  dosageInstruction!: string;
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'Packages prescribed.', example: 1 })
+  packages!: number;
+}
+
 @ApiShape('Prescription')
 export class PrescriptionSchema {
   @ApiProperty({ type: 'integer', description: 'The item id (for the check call).', example: 7 })
@@ -142,6 +159,8 @@ export class PrescriptionSchema {
   reasonForDecision!: string;
   /** @example false */
   pharmacyChecked!: boolean;
+  @ApiProperty({ type: PrescribedMedicineSchema, nullable: true, description: 'What the doctor prescribed: null until the order is delivered, and unless approved.' })
+  prescribed!: PrescribedMedicineSchema | null;
 }
 
 @ApiShape('Order')

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { joinDoctor, lockDoctorSql, lockedDoctorFrom } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
-import type { Decision, OrderStatus } from '@resepti/domain';
+import type { Decision, OrderStatus, PrescribedMedication } from '@resepti/domain';
 import { loadChangedOrder, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import type { OrderSource } from './order.entity.js';
 
@@ -98,6 +98,16 @@ export async function changedThenHeldOrPicked<X extends object>(
   return { changed: loaded, next: { held: loaded.extra.next_held, picked: loaded.extra.next_picked } };
 }
 
+/** What an approval prescribes (prescribing.ts resolves it): written with the decision, cleared by any other. */
+export interface Prescription {
+  productId: number;
+  medication: PrescribedMedication;
+  dosageInstruction: string;
+  packages: number;
+  /** The Centre's prescription this renews, when one is renewable; null: a new prescription. */
+  priorPrescriptionId: string | null;
+}
+
 /** The order and item a decision is about, as found under the order's lock. */
 export interface DecisionTarget {
   orderId: number;
@@ -123,7 +133,7 @@ interface DecisionRow extends OrderWithItemRow {
 /**
  * Writes a decision on one item in one statement: its order locked and checked (processing, held
  * by `doctorId`; a coupon only on a customer's order; `reasonGiven` false refuses a rejection
- * without a reason), the item decided, unless the decision gives a coupon the item's unused coupon
+ * without a reason), the item decided (what it prescribes written, or cleared), unless the decision gives a coupon the item's unused coupon
  * removed, the order's updated_at moved, and the order read as the decision left it (its items
  * without their coupons: the change needs none, the answer names its own). Answers what it found
  * and, when it wrote, the changed order (null: refused, the caller says why), or null when there
@@ -131,7 +141,7 @@ interface DecisionRow extends OrderWithItemRow {
  */
 export async function decideItemRow(
   m: EntityManager,
-  input: { itemId: number; doctorId: number; decision: Decision; reason: string; decisionTime: Date | null; reasonGiven: boolean },
+  input: { itemId: number; doctorId: number; decision: Decision; reason: string; decisionTime: Date | null; reasonGiven: boolean; prescription: Prescription | null },
 ): Promise<{ target: DecisionTarget; changed: LoadedOrder | null } | null> {
   const rows = await preparedIn<DecisionRow>(
     m,
@@ -141,7 +151,8 @@ export async function decideItemRow(
               o.source AS t_source, o.customer_id AS t_customer_id, o.patient_hetu AS t_patient_hetu
          FROM order_item i JOIN orders o ON o.id = i.order_id WHERE i.id = $1 FOR UPDATE OF o),
      decided AS (
-       UPDATE order_item i SET decision = $3, reason_for_decision = $4, decision_time = $5
+       UPDATE order_item i SET decision = $3, reason_for_decision = $4, decision_time = $5, prescribed_product_id = $7, prescribed_medication = $8::jsonb,
+              dosage_instruction = $9, packages = $10, prior_prescription_id = $11
          FROM target t
         WHERE i.id = t.item_id AND t.t_status = 'processing' AND t.t_doctor_id = $2 AND $6::boolean
           AND ($3 <> 'rejected-with-coupon' OR (t.t_source = 'customer' AND t.t_customer_id IS NOT NULL))
@@ -160,7 +171,7 @@ export async function decideItemRow(
        ${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN changed_items i ON i.order_id = o.id
       ORDER BY i.id`,
-    [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven],
+    [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven, ...prescriptionValues(input.prescription)],
   );
   const [t] = rows;
   if (!t) return null;
@@ -176,6 +187,11 @@ export async function decideItemRow(
     },
     changed: t.decided ? toLoadedOrder(rows) : null,
   };
+}
+
+/** The prescription's columns ($7–$11 of decide-item): all null when the decision prescribes nothing. */
+function prescriptionValues(p: Prescription | null): unknown[] {
+  return p ? [p.productId, JSON.stringify(p.medication), p.dosageInstruction, p.packages, p.priorPrescriptionId] : [null, null, null, null, null];
 }
 
 /**

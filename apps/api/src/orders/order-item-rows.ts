@@ -1,4 +1,4 @@
-import type { Decision, OrderStatus } from '@resepti/domain';
+import type { Decision, OrderStatus, PrescribedMedication } from '@resepti/domain';
 import { doctorNameSql, officeNameSql, pharmacyNameSql } from '../accounts/account-sql.js';
 import { FEED_HORIZON } from './change-feed.js';
 import { scopeSql, type Scope } from './order-scope.js';
@@ -28,6 +28,11 @@ export interface OrderItemRow {
   /** The client's name: who sent the order (the pharmacist doctors see). */
   pharmacist: string;
   doctorName: string | null;
+  /** What an approval prescribed (order-view.ts: prescribedOf). */
+  prescribedProductId: number | null;
+  prescribedMedication: PrescribedMedication | null;
+  dosageInstruction: string | null;
+  packages: number | null;
 }
 
 /** Which items: one by id, or a page by commit of the last change (orders/change-feed.ts), after a position. */
@@ -49,7 +54,8 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
          o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
          o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
          o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
-         ${doctorNameSql('o.doctor_id')} AS "doctorName"`;
+         ${doctorNameSql('o.doctor_id')} AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
+         i.prescribed_medication AS "prescribedMedication", i.dosage_instruction AS "dosageInstruction", i.packages`;
   if ('itemId' in query) {
     where.push(`i.id = $${params.push(query.itemId)}`);
     return { sql: `SELECT ${columns} FROM order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import type { Decision, ItemType } from '@resepti/domain';
+import type { Decision, ItemType, PrescribedMedication } from '@resepti/domain';
 import { Order } from './order.entity.js';
 
 /** One prescription of an order: a renewal of a medicine or a new-prescription request. */
@@ -77,6 +77,10 @@ export class OrderItem {
   /** The Centre's id of the prescription this approval renews (MedicationRequest.priorPrescription); null for a new one. */
   @Column({ type: 'text', nullable: true })
   priorPrescriptionId!: string | null;
+
+  /** The prescribed product as the catalogue named it at the approval (a later import does not change a prescription). */
+  @Column({ type: 'jsonb', nullable: true })
+  prescribedMedication!: PrescribedMedication | null;
 
   /** Pharmacy staff removed the decided card from Reseptilista (kept in Historia). */
   @Column({ type: 'boolean', default: false })

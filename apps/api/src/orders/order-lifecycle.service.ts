@@ -24,7 +24,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor, type HeldOrPicked } from './lifecycle-statements.js';
+import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
 import { doctorViewOf, loadChangedOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -161,14 +161,16 @@ export class OrderLifecycleService {
   /**
    * Decides one item of the doctor's current order. 'undecided' undoes the decision (reason
    * emptied, coupon removed); rejecting needs a non-blank reason; 'rejected-with-coupon'
-   * gives the customer a single-use coupon worth the item's price (customer orders only).
+   * gives the customer a single-use coupon worth the item's price (customer orders only). An
+   * approval writes what it prescribes (`prescription`, resolved by Prescribing); any other decision clears it.
    */
-  async decideItem(actor: SessionUser, itemId: number, decision: Decision, reasonForDecision: string | undefined): Promise<DoctorPrescription> {
+  async decideItem(actor: SessionUser, itemId: number, decision: Decision, reasonForDecision: string | undefined, prescription: Prescription | null = null): Promise<DoctorPrescription> {
     const reason = (reasonForDecision ?? '').trim();
     const undo = decision === 'undecided';
     const reasonGiven = !isRejected(decision) || reason !== '';
+    const prescribed = decision === 'approved' ? prescription : null;
     return this.change(async (m) => {
-      const found = await decideItemRow(m, { itemId, doctorId: actor.id, decision, reason: undo ? '' : reason, decisionTime: undo ? null : new Date(), reasonGiven });
+      const found = await decideItemRow(m, { itemId, doctorId: actor.id, decision, reason: undo ? '' : reason, decisionTime: undo ? null : new Date(), reasonGiven, prescription: prescribed });
       if (!found) throw new NotFoundException(DOCTOR_MESSAGES.itemNotFound);
       const { target, changed: loaded } = found;
       if (target.status !== STATUS.processing || target.doctorId !== actor.id) throw new ForbiddenException(DOCTOR_MESSAGES.itemNotInCurrentOrder);

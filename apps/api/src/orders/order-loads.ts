@@ -28,7 +28,9 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
             i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
             i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
-            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
+            i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
+            i.prescribed_product_id AS i_prescribed_product_id, i.prescribed_medication AS i_prescribed_medication,
+            i.dosage_instruction AS i_dosage_instruction, i.packages AS i_packages, i.prior_prescription_id AS i_prior_prescription_id`;
 /** The same with the items' coupons (c). */
 export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
 export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
@@ -107,6 +109,11 @@ export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
         priceCents: r.i_price_cents,
         renewableTill: r.i_renewable_till,
         pharmacyChecked: r.i_pharmacy_checked,
+        prescribedProductId: r.i_prescribed_product_id,
+        prescribedMedication: r.i_prescribed_medication,
+        dosageInstruction: r.i_dosage_instruction,
+        packages: r.i_packages,
+        priorPrescriptionId: r.i_prior_prescription_id,
       });
     });
   const order = Object.assign(new Order(), {
@@ -197,5 +204,10 @@ export interface OrderWithItemRow {
   i_price_cents: number;
   i_renewable_till: string | null;
   i_pharmacy_checked: boolean;
+  i_prescribed_product_id: number | null;
+  i_prescribed_medication: OrderItem['prescribedMedication'];
+  i_dosage_instruction: string | null;
+  i_packages: number | null;
+  i_prior_prescription_id: string | null;
   i_coupon_code: string | null;
 }

@@ -8,6 +8,7 @@ import {
   type DoctorPrescription,
   type IntegratorOrder,
   type PharmacyOrder,
+  type Prescribed,
   type QueueOrder,
 } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
@@ -19,6 +20,23 @@ const iso = (d: Date | string | null | undefined): string | null => (d ? new Dat
 function chatOf(chat: object | null): ChatEntry[] | null {
   if (!chat) return null;
   return Array.isArray(chat) ? (chat as ChatEntry[]) : null;
+}
+
+/** What an item's `prescribed` is made of. */
+export type PrescribedSource = Pick<OrderItem, 'decision' | 'prescribedProductId' | 'prescribedMedication' | 'dosageInstruction' | 'packages'>;
+
+/** What the approval prescribed, or null (not approved, or approved before prescriptions named their medicine). */
+export function prescribedOf(item: PrescribedSource): Prescribed | null {
+  const medication = item.prescribedMedication;
+  if (item.decision !== 'approved' || item.prescribedProductId === null || !medication || item.dosageInstruction === null || item.packages === null) return null;
+  return {
+    productId: item.prescribedProductId,
+    name: medication.name,
+    strength: medication.strength,
+    form: medication.form,
+    dosageInstruction: item.dosageInstruction,
+    packages: item.packages,
+  };
 }
 
 /** What a doctor's view of a prescription is made of (an OrderItem, or a row read by hand in loadDoctorOrders). */
@@ -38,6 +56,7 @@ export type DoctorPrescriptionSource = Pick<
   | 'decisionTime'
   | 'priceCents'
   | 'renewableTill'
+  | keyof PrescribedSource
 >;
 
 export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode: string | null): DoctorPrescription {
@@ -57,6 +76,7 @@ export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode:
     priceCents: item.priceCents,
     renewableTill: item.renewableTill,
     couponCode,
+    prescribed: prescribedOf(item),
   };
 }
 
@@ -116,7 +136,7 @@ export function toQueueOrder(order: Order, itemCount: number): QueueOrder {
 export type PharmacyOrderSource = Pick<
   Order,
   'id' | 'patientFirstName' | 'patientLastName' | 'patientHetu' | 'deliveryStatus' | 'deliveryTime' | 'deliveryBeforeTime' | 'deliveryOptionId' | 'createdAt' | 'officeId' | 'pharmacyData'
-> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'>> };
+> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'> & PrescribedSource> };
 
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
 export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
@@ -138,6 +158,7 @@ export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
       reason: item.reason,
       ...visibleDecision(order, item),
       pharmacyChecked: item.pharmacyChecked,
+      prescribed: order.deliveryStatus === 'delivered' ? prescribedOf(item) : null,
     })),
   };
 }
@@ -180,6 +201,7 @@ export function toCustomerOrder(order: Order, coupons: Map<number, string>, now 
           recent: recent && shown.decision !== 'undecided',
           renewableTill: delivered ? item.renewableTill : null,
           couponCode: delivered && shown.decision === 'rejected-with-coupon' ? (coupons.get(item.id) ?? null) : null,
+          prescribed: delivered ? prescribedOf(item) : null,
         };
       }),
   };

@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
-import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
+import { INT, PrescribedSchema, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Pharmacy ----------------------------------------------------------------------------------
 
@@ -80,6 +80,8 @@ export class PharmacyOrderPrescriptionSchema {
   decision!: Decision;
   reasonForDecision!: string;
   pharmacyChecked!: boolean;
+  /** What the doctor prescribed (null until the order is delivered, and unless approved). */
+  prescribed!: PrescribedSchema | null;
 }
 
 @ApiShape('PharmacyOrder')

@@ -53,5 +53,8 @@ export const queryKeys = {
     historyRoot: ['doctor', 'history'] as const,
     history: (filter: string, sortOrder: string) => ['doctor', 'history', filter, sortOrder] as const,
     notice: ['doctor', 'notice'] as const,
+    /** GET /order/centre-prescriptions of the order on screen. */
+    centrePrescriptions: (orderId: number) => ['doctor', 'centre-prescriptions', orderId] as const,
+    products: ['doctor', 'products'] as const,
   },
 } as const;

@@ -1,7 +1,7 @@
 /**
  * One prescription as the customer sees it (SPEC section 4, patient status texts): chosen and not
- * paid, waiting for a doctor, or decided. Decided cards say what comes next: an approved renewal
- * until when it can be renewed, a rejection its reason, the coupon when one was given, and where
+ * paid, waiting for a doctor, or decided. Decided cards say what comes next: an approved one what
+ * was prescribed (medicine, amount, dosage) and, a renewal, until when it can be renewed, a rejection its reason, the coupon when one was given, and where
  * to turn (the customer's own doctor, or a new request).
  */
 import type { ReactNode } from 'react';
@@ -58,6 +58,14 @@ export function OrderPrescriptionCard({ order, prescription: p, delivered }: { o
       <p className="rx-card__when">{handledAt ? t('customer.prescriptions.handledOn', { when: dateTime(handledAt) }) : t('customer.prescriptions.orderedOn', { when: dateTime(order.created) })}</p>
       {delivered && isApproved(p.decision) && (
         <>
+          {p.prescribed && (
+            <p className="rx-card__detail rx-card__prescribed" data-testid="prescribed">
+              {t('customer.prescribed.medicine')}: <strong>{`${p.prescribed.name} ${p.prescribed.strength} ${p.prescribed.form}`}</strong>,{' '}
+              {t('customer.prescribed.packageCount', { count: p.prescribed.packages })}
+              <br />
+              {t('customer.prescribed.dosage')}: {p.prescribed.dosageInstruction}
+            </p>
+          )}
           {p.reasonForDecision && (
             <details className="rx-card__more">
               <summary>{t('customer.prescriptions.approvalInfo')}</summary>

@@ -1,13 +1,16 @@
 /**
- * Accept or decline one prescription (SPEC section 4, Doctor flow): declining opens the
+ * Accept or decline one prescription (SPEC section 4, Doctor flow): approving prescribes
+ * (ApprovalForm: the Centre's prescriptions, the medicine, dosage and packages); declining opens the
  * reason box with the default text; for rejected items of a customer order a checkbox
- * toggles the coupon; an approved item takes an optional note; undo cancels the decision.
+ * toggles the coupon; an approved item shows what it prescribed and takes an optional note;
+ * undo cancels the decision.
  */
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, InlineAlert, Textarea } from 'suomifi-ui-components';
-import { DEFAULT_REJECTION_REASON, isRejected, type Decision, type DoctorPrescription } from '@resepti/domain';
+import { DEFAULT_REJECTION_REASON, isRejected, type CentreItemFacts, type Decision, type DoctorPrescription } from '@resepti/domain';
 import { t } from '../i18n/i18n';
-import { decisionClass, decisionText } from './OrderParts';
+import { ApprovalForm, type Prescribing } from './ApprovalForm';
+import { decisionClass, decisionText, PrescribedLine } from './OrderParts';
 
 interface DecisionPanelProps {
   prescription: DoctorPrescription;
@@ -15,10 +18,14 @@ interface DecisionPanelProps {
   couponAllowed: boolean;
   pending: boolean;
   error: string | null;
-  onDecide: (decision: Decision, reason: string) => void;
+  /** The Prescription Centre's facts of this item (undefined while read, or when unavailable). */
+  facts: CentreItemFacts | undefined;
+  factsLoading: boolean;
+  centreUnavailable: boolean;
+  onDecide: (decision: Decision, reason: string, prescribing?: Prescribing) => void;
 }
 
-export function DecisionPanel({ prescription, couponAllowed, pending, error, onDecide }: DecisionPanelProps) {
+export function DecisionPanel({ prescription, couponAllowed, pending, error, facts, factsLoading, centreUnavailable, onDecide }: DecisionPanelProps) {
   const ids = useId();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState(DEFAULT_REJECTION_REASON);
@@ -43,25 +50,20 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
 
   if (p.decision === 'undecided' && !rejecting) {
     return (
-      <div className="decision-panel">
-        {alert}
-        <div className="decision-panel__buttons">
-          <Button disabled={pending} onClick={() => onDecide('approved', '')}>
-            {t('doctor.order.approve')}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={pending}
-            onClick={() => {
-              setReason(DEFAULT_REJECTION_REASON);
-              setCoupon(false);
-              setRejecting(true);
-            }}
-          >
-            {t('doctor.order.decline')}
-          </Button>
-        </div>
-      </div>
+      <ApprovalForm
+        prescription={p}
+        facts={facts}
+        factsLoading={factsLoading}
+        centreUnavailable={centreUnavailable}
+        pending={pending}
+        alert={alert}
+        onApprove={(prescribing) => onDecide('approved', '', prescribing)}
+        onReject={() => {
+          setReason(DEFAULT_REJECTION_REASON);
+          setCoupon(false);
+          setRejecting(true);
+        }}
+      />
     );
   }
 
@@ -102,6 +104,7 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
           {decisionText(p)}
         </span>
       </p>
+      {p.prescribed && <PrescribedLine prescribed={p.prescribed} />}
       {p.reasonForDecision && <p className="decision-summary__reason">{p.reasonForDecision}</p>}
       {rejected && couponAllowed && (
         <Checkbox
@@ -119,7 +122,8 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, onD
           onSubmit={(e) => {
             e.preventDefault();
             if (note.trim() === '') return;
-            onDecide('approved', note);
+            // The note keeps what the approval prescribed.
+            onDecide('approved', note, p.prescribed ? { dosageInstruction: p.prescribed.dosageInstruction, packages: p.prescribed.packages, productId: p.prescribed.productId } : undefined);
             setNote('');
           }}
         >

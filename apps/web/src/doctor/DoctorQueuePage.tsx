@@ -21,7 +21,7 @@ export function DoctorQueuePage() {
   if (done) content = <OrderWorkspace key={`done-${done.id}`} order={done} mode="done" onClose={() => setDone(null)} />;
   else if (current.isPending) content = <CardSkeletons count={2} />;
   else if (current.data) content = <OrderWorkspace key={current.data.id} order={current.data} mode="edit" onDelivered={setDone} />;
-  else content = <WelcomePanel firstName={doctor?.firstName ?? ''} status={status.data} picking={pick.isPending} error={pickError} onPick={() => pick.mutate()} />;
+  else content = <WelcomePanel firstName={doctor?.firstName ?? ''} registerNumber={doctor?.registerNumber} status={status.data} picking={pick.isPending} error={pickError} onPick={() => pick.mutate()} />;
 
   return (
     <div className="queue-page">

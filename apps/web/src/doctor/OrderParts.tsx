@@ -1,6 +1,6 @@
 /** Pieces of the doctor's order view shared by the queue (editable) and the history (read-only). */
 import { type ReactNode, useState } from 'react';
-import type { DoctorOrder, DoctorPrescription } from '@resepti/domain';
+import type { DoctorOrder, DoctorPrescription, Prescribed } from '@resepti/domain';
 import { formatDateFi, formatEuro, formatPhone, formatTimeFi, isRejected } from '@resepti/domain';
 import { t, tObject } from '../i18n/i18n';
 
@@ -148,8 +148,21 @@ export function DecisionSummary({ prescription }: { prescription: DoctorPrescrip
       <p>
         <span className={decisionClass(prescription)}>{decisionText(prescription)}</span>
       </p>
+      {prescription.prescribed && <PrescribedLine prescribed={prescription.prescribed} />}
       {prescription.reasonForDecision && <p className="decision-summary__reason">{prescription.reasonForDecision}</p>}
       {prescription.couponCode && <p>{t('doctor.order.couponCode', { code: prescription.couponCode })}</p>}
     </div>
+  );
+}
+
+/** What an approval prescribed: medicine, strength and form, the packages, and the dosage. */
+export function PrescribedLine({ prescribed }: { prescribed: Prescribed }) {
+  return (
+    <p className="prescribed-line" data-testid="prescribed">
+      {t('doctor.order.prescribing.prescribed')}: <strong>{`${prescribed.name} ${prescribed.strength} ${prescribed.form}`}</strong>,{' '}
+      {t('doctor.order.prescribing.packageCount', { count: prescribed.packages })}
+      <br />
+      {t('doctor.order.prescribing.dosage')}: {prescribed.dosageInstruction}
+    </p>
   );
 }

@@ -11,7 +11,8 @@ import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { t } from '../i18n/i18n';
 import { DecisionPanel } from './DecisionPanel';
-import { useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
+import type { Prescribing } from './ApprovalForm';
+import { useCentrePrescriptions, useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
 
 interface OrderWorkspaceProps {
@@ -31,6 +32,10 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
   const selected = order.prescriptions.find((p) => p.id === selectedId) ?? order.prescriptions[0] ?? null;
   const undecided = order.prescriptions.filter((p) => p.decision === 'undecided').length;
   const editable = mode === 'edit' && order.deliveryStatus === 'processing';
+  // The Centre's facts, read once as the order opens (the pick never waits for them).
+  const centre = useCentrePrescriptions(order.id, editable);
+  const factsSettled = !editable || !centre.isPending;
+  const centreUnavailable = centre.isError || centre.data?.centreAvailable === false;
 
   const rootRef = useRef<HTMLDivElement>(null);
   /** Where the keyboard flow stands: the order just opened, or a decision the screen must show first. */
@@ -59,7 +64,8 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
   // ('Sulje' on a delivered order). On opening only when nothing else has the focus.
   useEffect(() => {
     const why = focusNext.current;
-    if (!why || pending) return;
+    // The decision controls wait for the Centre's facts (a prefilled dosage decides where the focus goes).
+    if (!why || pending || !factsSettled) return;
     // After a decision: once the order on screen shows it (the cache update may land a render later).
     if (why !== 'open' && order.prescriptions.find((p) => p.id === why.itemId)?.decision !== why.decision) return;
     focusNext.current = null;
@@ -69,14 +75,15 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
       ? root.querySelector<HTMLElement>('.order-header__actions button')
       : undecided === 0
         ? root.querySelector<HTMLElement>('.send-panel button')
-        : root.querySelector<HTMLElement>('.decision-panel button:not([disabled]), .decision-panel textarea');
+        : (root.querySelector<HTMLElement>('.decision-panel [data-autofocus]') ??
+          root.querySelector<HTMLElement>('.decision-panel button:not([disabled]), .decision-panel textarea'));
     target?.focus();
-  }, [order, selectedId, pending, editable, undecided]);
+  }, [order, selectedId, pending, editable, undecided, factsSettled]);
 
-  function decide(decision: Decision, reason: string) {
+  function decide(decision: Decision, reason: string, prescribing?: Prescribing) {
     if (!selected) return;
     setError(null);
-    decideItem.mutate({ prescription: selected, decision, reason });
+    decideItem.mutate({ prescription: selected, decision, reason, prescribing });
   }
 
   function send() {
@@ -128,6 +135,9 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
               couponAllowed={order.source === 'customer'}
               pending={pending}
               error={error}
+              facts={centre.data?.items.find((i) => i.itemId === selected.id)}
+              factsLoading={!factsSettled}
+              centreUnavailable={centreUnavailable}
               onDecide={decide}
             />
           )}

@@ -23,13 +23,15 @@ function Countdown({ deadline }: { deadline: string }) {
 
 interface WelcomePanelProps {
   firstName: string;
+  /** The doctor's Valvira register number (undefined while loading; null: approvals are refused). */
+  registerNumber?: string | null;
   status: SystemStatus | undefined;
   picking: boolean;
   error: string | null;
   onPick: () => void;
 }
 
-export function WelcomePanel({ firstName, status, picking, error, onPick }: WelcomePanelProps) {
+export function WelcomePanel({ firstName, registerNumber, status, picking, error, onPick }: WelcomePanelProps) {
   const waiting = status?.waitingForDoctor ?? 0;
   // Back from an order ('Sulje', 'Palauta jonoon'): the keyboard continues at 'Seuraava työ'.
   const rootRef = useRef<HTMLElement>(null);
@@ -40,6 +42,13 @@ export function WelcomePanel({ firstName, status, picking, error, onPick }: Welc
   return (
     <section className="welcome-panel" aria-labelledby="welcome-heading" ref={rootRef}>
       <h2 id="welcome-heading">{firstName ? t('doctor.queue.welcomeName', { firstName }) : t('doctor.queue.welcome')}</h2>
+      {registerNumber === null ? (
+        <InlineAlert status="warning">{t('doctor.queue.registerNumberMissing')}</InlineAlert>
+      ) : registerNumber ? (
+        <p className="welcome-panel__register" data-testid="register-number">
+          {t('doctor.queue.registerNumber', { number: registerNumber })}
+        </p>
+      ) : null}
       <div className="welcome-panel__grid">
         <dl className="welcome-panel__counts" aria-live="polite">
           <div>

@@ -5,7 +5,7 @@
  * (refetched on pushes, reconnects or polling) do not (see api/client.ts).
  */
 import type {
-  Decision,
+  CentrePrescriptions,
   DoctorInfo,
   DoctorOrder,
   DoctorPrescription,
@@ -13,6 +13,8 @@ import type {
   HistoryResponse,
   PharmacyMessageRequest,
   PharmacyNotice,
+  ProcessItemRequest,
+  Product,
   SystemStatus,
 } from '@resepti/domain';
 import { api } from '../api/client';
@@ -42,8 +44,19 @@ export async function pickFirstOrder(): Promise<DoctorOrder | null> {
   return orNull(await api.post<DoctorOrder | undefined>('/order/pick-first', undefined, D));
 }
 
-export function decideItem(itemId: number, decision: Decision, reasonForDecision: string): Promise<DoctorPrescription> {
-  return api.post<DoctorPrescription>(`/order/process-item/${itemId}`, { decision, reasonForDecision }, D);
+/** A decision; an approval with what it prescribes (dosage, and a new prescription's product and packages). */
+export function decideItem(itemId: number, request: ProcessItemRequest): Promise<DoctorPrescription> {
+  return api.post<DoctorPrescription>(`/order/process-item/${itemId}`, request, D);
+}
+
+/** The patient's prescriptions in the Prescription Centre for the held order, item by item (null: no held order). */
+export async function fetchCentrePrescriptions(): Promise<CentrePrescriptions | null> {
+  return orNull(await api.get<CentrePrescriptions | undefined>('/order/centre-prescriptions', D));
+}
+
+/** The decision panel's medicine search: available products whose brand or active ingredient starts with `q`. */
+export function searchProducts(q: string, limit: number): Promise<Product[]> {
+  return api.get<Product[]>(`/products?${new URLSearchParams({ q, limit: String(limit) }).toString()}`, D);
 }
 
 /** Delivers the current order; answers the next picked order, or null when none waits. */

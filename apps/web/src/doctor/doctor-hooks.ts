@@ -4,13 +4,14 @@
  * only while the socket is down). And two small timing hooks the screens share.
  */
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, POLL_INTERVAL_MS, SOCKET_EVENTS, type Decision, type DoctorOrder, type DoctorPrescription, type HistorySortOrder, type OrderUpdatedEvent, type PharmacyNotice, type SystemStatus } from '@resepti/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HISTORY_PAGE_SIZE, POLL_INTERVAL_MS, SOCKET_EVENTS, type Decision, type DoctorOrder, type DoctorPrescription, type HistorySortOrder, type OrderUpdatedEvent, type PharmacyNotice, type ProcessItemRequest, type SystemStatus } from '@resepti/domain';
 import { queryKeys } from '../api/query-keys';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
 import {
   decideItem,
+  fetchCentrePrescriptions,
   fetchCurrentOrder,
   fetchHistory,
   fetchNotice,
@@ -85,18 +86,35 @@ export function usePickFirstOrder() {
   });
 }
 
-/** A decision on one prescription of the order on screen. */
+/** A decision on one prescription of the order on screen (an approval with what it prescribes). */
 export interface ItemDecision {
   prescription: DoctorPrescription;
   decision: Decision;
   reason: string;
+  prescribing?: Pick<ProcessItemRequest, 'dosageInstruction' | 'productId' | 'packages'>;
+}
+
+/**
+ * The Prescription Centre's facts of the order on screen, read once when it opens (never by the
+ * pick itself: the Centre may be slow; every read is audited with the patient).
+ */
+export function useCentrePrescriptions(orderId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.doctor.centrePrescriptions(orderId),
+    queryFn: fetchCentrePrescriptions,
+    enabled,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
 }
 
 /** The answer (the decided prescription) goes into the current order in the cache, then the screen moves on. */
 export function useDecideItem(orderId: number, reactions: WriteReactions<DoctorPrescription, ItemDecision> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ prescription, decision, reason }: ItemDecision) => decideItem(prescription.id, decision, reason),
+    mutationFn: ({ prescription, decision, reason, prescribing }: ItemDecision) =>
+      decideItem(prescription.id, { decision, reasonForDecision: reason, ...(decision === 'approved' ? prescribing : {}) }),
     onSuccess: (updated, decision) => {
       queryClient.setQueryData<DoctorOrder | null>(queryKeys.doctor.current, (old) =>
         old && old.id === orderId ? { ...old, prescriptions: old.prescriptions.map((p) => (p.id === updated.id ? updated : p)) } : old,

@@ -46,6 +46,12 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
               <div className="order-card__item-main">
                 <span className="order-card__medicine">{item.displayName}</span>
                 <span className={`decision decision--${isApproved(item.decision) ? 'approved' : isRejected(item.decision) ? 'rejected' : 'undecided'}`}>{text}</span>
+                {item.prescribed && (
+                  <span className="order-card__prescribed" data-testid="prescribed">
+                    {t('pharmacy.orders.prescribed')}: {`${item.prescribed.name} ${item.prescribed.strength} ${item.prescribed.form}`},{' '}
+                    {t('pharmacy.orders.packageCount', { count: item.prescribed.packages })}. {t('pharmacy.orders.dosage')}: {item.prescribed.dosageInstruction}
+                  </span>
+                )}
                 {item.reasonForDecision && (
                   <span className="order-card__reason">
                     {t('pharmacy.orders.reason')}: {item.reasonForDecision}

@@ -428,9 +428,33 @@ export interface paths {
         put?: never;
         /**
          * Decide one prescription of the doctor's current order.
-         * @description Roles: doctor.
+         * @description Approval prescribes: a renewal its own product (dosage defaulting to the previous Centre prescription's of the medicine, packages to 1; renewing the Centre's prescription when the rules allow), a new-prescription request the productId chosen with dosageInstruction and packages. Any other decision clears them.
+         *
+         *     Roles: doctor.
          */
         post: operations["DoctorQueueController_process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui-api/v1/order/centre-prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patient's prescriptions in the Prescription Centre, item by item of the doctor's current order, with the renewal rules' flags.
+         * @description One read of the Centre, audited with the patient. centreAvailable false: the Centre could not be reached (the doctor can still decide, typing the dosage).
+         *
+         *     Roles: doctor.
+         */
+        get: operations["DoctorQueueController_centrePrescriptions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1751,6 +1775,11 @@ export interface components {
             /** @example Lääkäri */
             lastName: string;
             /**
+             * @description The doctor's register number in Valvira's register of health-care professionals (null: approval is refused).
+             * @example 10100000001
+             */
+            registerNumber: string | null;
+            /**
              * @description The idle timeout of a session (SESSION_IDLE_MINUTES; may be a fraction).
              * @example 30
              */
@@ -1783,6 +1812,26 @@ export interface components {
             type: "answer" | "question";
             discardOnSave?: boolean;
         };
+        Prescribed: {
+            /** @example 8 */
+            productId: number;
+            /** @example Cetirizin Sandoz */
+            name: string;
+            /** @example 10 mg */
+            strength: string;
+            /** @example tabletti, kalvopäällysteinen */
+            form: string;
+            /**
+             * @description The dosage instructions (annosteluohje).
+             * @example 1 tabletti kerran päivässä
+             */
+            dosageInstruction: string;
+            /**
+             * @description Packages prescribed.
+             * @example 1
+             */
+            packages: number;
+        };
         DoctorPrescription: {
             id: number;
             /** @enum {string} */
@@ -1810,6 +1859,8 @@ export interface components {
              */
             renewableTill: string | null;
             couponCode: string | null;
+            /** @description What the approval prescribes (null unless approved). */
+            prescribed: components["schemas"]["Prescribed"] | null;
         };
         DoctorName: {
             firstName: string;
@@ -1860,12 +1911,64 @@ export interface components {
         };
         ProcessItemDto: {
             /**
-             * @description 'undecided' undoes the decision (reason emptied, coupon removed).
+             * @description 'undecided' undoes the decision (reason emptied, coupon removed, what was prescribed cleared).
              * @enum {string}
              */
             decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             /** @description Mandatory (non-blank) when rejecting; optional when approving. */
             reasonForDecision?: string;
+            /**
+             * @description Approval: the dosage instructions (annosteluohje). A renewal's defaults to the previous Centre prescription's dosage of the medicine; a new prescription needs it.
+             * @example 1 tabletti kerran päivässä
+             */
+            dosageInstruction?: string;
+            /** @description Approval of a new-prescription request: the catalogue product prescribed (available; no narcotic or PKV medicine). A renewal's is the item's own. */
+            productId?: number;
+            /** @description Approval: the number of packages. A new prescription needs it; a renewal's defaults to 1. */
+            packages?: number;
+        };
+        CentrePrescriptionFacts: {
+            /** @description The Centre's id. */
+            id: string;
+            /** Format: date */
+            authoredOn: string;
+            /** @description The prescriber's name as the Centre gives it. */
+            prescriber: string;
+            medicationName: string;
+            atcCode: string;
+            /** @description VNR package number. */
+            vnr: string | null;
+            dosageInstruction: string;
+            /** Format: date */
+            validUntil: string;
+            /** @description Dispensed at least once. */
+            dispensed: boolean;
+            /**
+             * Format: date
+             * @description The last day a renewal can be requested (its date + 28 or 16 months).
+             */
+            renewableUntil: string;
+            /** @description No reason against renewing it. */
+            renewable: boolean;
+            /** @description Every reason against renewing it (empty when renewable). */
+            reasons: ("curative" | "narcotic-or-pkv" | "ne-repete" | "never-dispensed" | "special-permit" | "telephone" | "window-passed")[];
+        };
+        CentreItemFacts: {
+            itemId: number;
+            /** @description A renewal: the prescriptions of its medicine; a new-prescription request: those of its topic's usual medicines. Newest first. */
+            prescriptions: components["schemas"]["CentrePrescriptionFacts"][];
+            /** @description A renewal: the newest prescription's dosage, the approval's default. */
+            previousDosage: string | null;
+            /** @description A renewal: the prescription an approval renews (the newest renewable one); null: approved as a new prescription. */
+            renewsPrescriptionId: string | null;
+            /** @description A new-prescription request: the catalogue's usual choices for its topic (prescribable, available). */
+            usualProducts: components["schemas"]["WebProduct"][];
+        };
+        CentrePrescriptions: {
+            orderId: number;
+            /** @description False: the Centre could not be reached (the lists are empty; the doctor can still decide, typing the dosage). */
+            centreAvailable: boolean;
+            items: components["schemas"]["CentreItemFacts"][];
         };
         HistoryRequestDto: {
             /** @description Matches the patient's first name, last name or hetu (case-insensitive; every word must match). */
@@ -2009,6 +2112,8 @@ export interface components {
             decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             reasonForDecision: string;
             pharmacyChecked: boolean;
+            /** @description What the doctor prescribed (null until the order is delivered, and unless approved). */
+            prescribed: components["schemas"]["Prescribed"] | null;
         };
         PharmacyOrder: {
             orderId: number;
@@ -2262,6 +2367,8 @@ export interface components {
             /** Format: date */
             renewableTill: string | null;
             couponCode: string | null;
+            /** @description What the doctor prescribed (null until the order is delivered, and unless approved). */
+            prescribed: components["schemas"]["Prescribed"] | null;
         };
         CustomerOrder: {
             orderId: number;
@@ -4779,6 +4886,7 @@ export interface operations {
                      *       "email": "laakari@example.fi",
                      *       "firstName": "Liisa",
                      *       "lastName": "Lääkäri",
+                     *       "registerNumber": "10100000001",
                      *       "sessionIdleMinutes": 30
                      *     }
                      */
@@ -5006,7 +5114,15 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -5206,7 +5322,15 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -5428,7 +5552,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "decision": "undecided",
-                 *       "reasonForDecision": "Jatketaan samalla annoksella"
+                 *       "reasonForDecision": "Jatketaan samalla annoksella",
+                 *       "dosageInstruction": "1 tabletti kerran päivässä",
+                 *       "productId": 1,
+                 *       "packages": 1
                  *     }
                  */
                 "application/json": components["schemas"]["ProcessItemDto"];
@@ -5463,13 +5590,21 @@ export interface operations {
                      *       "decisionTime": "2026-11-25T08:00:00.000Z",
                      *       "priceCents": 1,
                      *       "renewableTill": "2026-11-25",
-                     *       "couponCode": "teksti"
+                     *       "couponCode": "teksti",
+                     *       "prescribed": {
+                     *         "productId": 8,
+                     *         "name": "Cetirizin Sandoz",
+                     *         "strength": "10 mg",
+                     *         "form": "tabletti, kalvopäällysteinen",
+                     *         "dosageInstruction": "1 tabletti kerran päivässä",
+                     *         "packages": 1
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DoctorPrescription"];
                 };
             };
-            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
+            /** @description No dosage (none typed, none in the Centre), no product or packages for a new prescription, or a product that cannot be prescribed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5503,7 +5638,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebError"];
                 };
             };
-            /** @description The item is not in the doctor's current order. Also: a missing or stale CSRF token (code csrf). */
+            /** @description The item is not in the doctor's current order, or the doctor has no register number (approval). Also: a missing or stale CSRF token (code csrf). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5608,6 +5743,143 @@ export interface operations {
             };
         };
     };
+    DoctorQueueController_centrePrescriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The patient's prescriptions in the Prescription Centre, item by item of the doctor's current order, with the renewal rules' flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": 1,
+                     *       "centreAvailable": true,
+                     *       "items": [
+                     *         {
+                     *           "itemId": 1,
+                     *           "prescriptions": [
+                     *             {
+                     *               "id": "teksti",
+                     *               "authoredOn": "2026-11-25",
+                     *               "prescriber": "teksti",
+                     *               "medicationName": "teksti",
+                     *               "atcCode": "teksti",
+                     *               "vnr": "teksti",
+                     *               "dosageInstruction": "teksti",
+                     *               "validUntil": "2026-11-25",
+                     *               "dispensed": true,
+                     *               "renewableUntil": "2026-11-25",
+                     *               "renewable": true,
+                     *               "reasons": [
+                     *                 "curative"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "previousDosage": "teksti",
+                     *           "renewsPrescriptionId": "teksti",
+                     *           "usualProducts": [
+                     *             {
+                     *               "productId": 1,
+                     *               "displayName": "Kestine 20 mg tabletti",
+                     *               "format": "tabletti",
+                     *               "renewable": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CentrePrescriptions"];
+                };
+            };
+            /** @description No current order. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
     DoctorQueueController_markDelivered: {
         parameters: {
             query?: never;
@@ -5655,7 +5927,15 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -6213,7 +6493,15 @@ export interface operations {
                      *               "decisionTime": "2026-11-25T08:00:00.000Z",
                      *               "priceCents": 1,
                      *               "renewableTill": "2026-11-25",
-                     *               "couponCode": "teksti"
+                     *               "couponCode": "teksti",
+                     *               "prescribed": {
+                     *                 "productId": 8,
+                     *                 "name": "Cetirizin Sandoz",
+                     *                 "strength": "10 mg",
+                     *                 "form": "tabletti, kalvopäällysteinen",
+                     *                 "dosageInstruction": "1 tabletti kerran päivässä",
+                     *                 "packages": 1
+                     *               }
                      *             }
                      *           ],
                      *           "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -8204,7 +8492,15 @@ export interface operations {
                      *             "reason": "Lääke loppumassa",
                      *             "decision": "undecided",
                      *             "reasonForDecision": "Jatketaan samalla annoksella",
-                     *             "pharmacyChecked": true
+                     *             "pharmacyChecked": true,
+                     *             "prescribed": {
+                     *               "productId": 8,
+                     *               "name": "Cetirizin Sandoz",
+                     *               "strength": "10 mg",
+                     *               "form": "tabletti, kalvopäällysteinen",
+                     *               "dosageInstruction": "1 tabletti kerran päivässä",
+                     *               "packages": 1
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -8349,7 +8645,15 @@ export interface operations {
                      *               "reason": "Lääke loppumassa",
                      *               "decision": "undecided",
                      *               "reasonForDecision": "Jatketaan samalla annoksella",
-                     *               "pharmacyChecked": true
+                     *               "pharmacyChecked": true,
+                     *               "prescribed": {
+                     *                 "productId": 8,
+                     *                 "name": "Cetirizin Sandoz",
+                     *                 "strength": "10 mg",
+                     *                 "form": "tabletti, kalvopäällysteinen",
+                     *                 "dosageInstruction": "1 tabletti kerran päivässä",
+                     *                 "packages": 1
+                     *               }
                      *             }
                      *           ]
                      *         }
@@ -8494,7 +8798,15 @@ export interface operations {
                      *           "reason": "Lääke loppumassa",
                      *           "decision": "undecided",
                      *           "reasonForDecision": "Jatketaan samalla annoksella",
-                     *           "pharmacyChecked": true
+                     *           "pharmacyChecked": true,
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -12606,7 +12918,15 @@ export interface operations {
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
-                     *             "couponCode": "teksti"
+                     *             "couponCode": "teksti",
+                     *             "prescribed": {
+                     *               "productId": 8,
+                     *               "name": "Cetirizin Sandoz",
+                     *               "strength": "10 mg",
+                     *               "form": "tabletti, kalvopäällysteinen",
+                     *               "dosageInstruction": "1 tabletti kerran päivässä",
+                     *               "packages": 1
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -12727,7 +13047,15 @@ export interface operations {
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
-                     *             "couponCode": "teksti"
+                     *             "couponCode": "teksti",
+                     *             "prescribed": {
+                     *               "productId": 8,
+                     *               "name": "Cetirizin Sandoz",
+                     *               "strength": "10 mg",
+                     *               "form": "tabletti, kalvopäällysteinen",
+                     *               "dosageInstruction": "1 tabletti kerran päivässä",
+                     *               "packages": 1
+                     *             }
                      *           }
                      *         ]
                      *       }

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   'mfa.totp-refused',
   'mfa.totp-reset',
   'mfa.recovery-codes-regenerated',
+  // An operator set a doctor's Valvira register number (npm run admin)
+  'doctor.register-number-set',
   // Integrators (API clients)
   'integrator.request',
   'integrator.auth-failed',

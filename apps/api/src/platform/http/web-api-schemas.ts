@@ -76,6 +76,21 @@ export class TotpEnabledSchema {
   recoveryCodes!: string[];
 }
 
+/** What the doctor prescribed on approval (null until approved, and for a customer or pharmacy until the order is delivered). */
+@ApiShape('Prescribed')
+export class PrescribedSchema {
+  @ApiProperty({ ...INT, example: 8 }) productId!: number;
+  /** @example 'Cetirizin Sandoz' */
+  name!: string;
+  /** @example '10 mg' */
+  strength!: string;
+  /** @example 'tabletti, kalvopäällysteinen' */
+  form!: string;
+  /** The dosage instructions (annosteluohje). @example '1 tabletti kerran päivässä' */
+  dosageInstruction!: string;
+  @ApiProperty({ ...INT, minimum: 1, description: 'Packages prescribed.', example: 1 }) packages!: number;
+}
+
 @ApiShape('WebProduct')
 export class WebProductSchema {
   @ApiProperty({ ...INT, example: 1 }) productId!: number;

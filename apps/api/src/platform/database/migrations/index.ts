@@ -35,6 +35,7 @@ import { OrderPatientSearch1795900003000 } from './1795900003000-OrderPatientSea
 import { SmsOutboxCustomer1796000000000 } from './1796000000000-SmsOutboxCustomer.js';
 import { PrescriptionFields1796050000000 } from './1796050000000-PrescriptionFields.js';
 import { DevPrescriptionCentre1796100000000 } from './1796100000000-DevPrescriptionCentre.js';
+import { PrescribedMedication1796300000001 } from './1796300000001-PrescribedMedication.js';
 import { ProductSearchTerms1796400000000 } from './1796400000000-ProductSearchTerms.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
@@ -76,5 +77,6 @@ export const MIGRATIONS = [
   SmsOutboxCustomer1796000000000,
   PrescriptionFields1796050000000,
   DevPrescriptionCentre1796100000000,
+  PrescribedMedication1796300000001,
   ProductSearchTerms1796400000000,
 ];
