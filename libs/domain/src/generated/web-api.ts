@@ -5790,7 +5790,8 @@ export interface operations {
                      *               "productId": 1,
                      *               "displayName": "Kestine 20 mg tabletti",
                      *               "format": "tabletti",
-                     *               "renewable": true
+                     *               "renewable": true,
+                     *               "available": true
                      *             }
                      *           ]
                      *         }
