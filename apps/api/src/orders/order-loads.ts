@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { joinDoctor } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import type { Queryable } from '../platform/database/transactions.js';
-import type { DoctorOrder } from '@resepti/domain';
+import type { DoctorOrder, EPrescriptionStatus } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';
@@ -29,11 +29,16 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
             i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked`;
-/** The same with the items' coupons (c). */
-export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
+/** The items' records in the Prescription Centre (ep: e_prescription), as i_ep_…. */
+const E_PRESCRIPTION_COLUMNS = `ep.status AS i_ep_status, ep.centre_id AS i_ep_centre_id, ep.recorded_at AS i_ep_recorded_at, ep.valid_until::text AS i_ep_valid_until`;
+/** The same columns for a read made before any item can have one (a decision: the order is not delivered). */
+export const NO_E_PRESCRIPTION_COLUMNS = `NULL::text AS i_ep_status, NULL::text AS i_ep_centre_id, NULL::timestamptz AS i_ep_recorded_at, NULL::text AS i_ep_valid_until`;
+/** The same with the items' coupons (c) and e-prescriptions (ep). */
+export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code, ${E_PRESCRIPTION_COLUMNS}`;
 export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN order_item i ON i.order_id = o.id
-       LEFT JOIN coupon c ON c.order_item_id = i.id`;
+       LEFT JOIN coupon c ON c.order_item_id = i.id
+       LEFT JOIN e_prescription ep ON ep.order_item_id = i.id`;
 
 /**
  * One order with its items, its doctor's name and its items' coupon codes, in one statement read
@@ -81,7 +86,7 @@ export async function loadChangedOrder<X extends object>(
   return loaded && { ...loaded, extra: extra || also ? rows[0] : null };
 }
 
-/** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code), or null for none. */
+/** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code, the i_ep_ columns), or null for none. */
 export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   if (rows.length === 0) return null;
   const [o] = rows;
@@ -107,6 +112,10 @@ export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
         priceCents: r.i_price_cents,
         renewableTill: r.i_renewable_till,
         pharmacyChecked: r.i_pharmacy_checked,
+        ePrescription:
+          r.i_ep_status === null
+            ? null
+            : { id: r.i_ep_centre_id, status: r.i_ep_status, recordedAt: r.i_ep_recorded_at && new Date(r.i_ep_recorded_at).toISOString(), validUntil: r.i_ep_valid_until },
       });
     });
   const order = Object.assign(new Order(), {
@@ -198,4 +207,8 @@ export interface OrderWithItemRow {
   i_renewable_till: string | null;
   i_pharmacy_checked: boolean;
   i_coupon_code: string | null;
+  i_ep_status: EPrescriptionStatus | null;
+  i_ep_centre_id: string | null;
+  i_ep_recorded_at: Date | null;
+  i_ep_valid_until: string | null;
 }
