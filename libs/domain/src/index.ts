@@ -23,3 +23,4 @@ export * from './data-rights.js';
 export * from './language.js';
 export * from './i18n.js';
 export * from './e-prescription.js';
+export * from './e-prescription-rules.js';
