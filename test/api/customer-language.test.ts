@@ -32,7 +32,7 @@ describe("the customer's language", () => {
   it("is Finnish by default, and the handled order's text message is SPEC's Finnish one", async () => {
     const customer = await loginAs(app, 'customer');
     expect((await customer.get<CustomerSession>('/my-user')).body.language).toBe('fi');
-    expect(await deliveredOrderSms()).toBe(`Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: lääkäri on käsitellyt tilauksesi. Hyväksytyn reseptin voit noutaa mistä tahansa apteekista. Näet päätökset kirjautumalla palveluun: ${app.baseUrl}/reseptit`);
   });
 
   it("refuses a language the service does not have with a 400, and keeps the customer's", async () => {

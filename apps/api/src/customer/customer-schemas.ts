@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type IdentificationPurpose, type ItemType, type Language, type OrderStatus, type TopicId } from '@resepti/domain';
-import { CHECKOUT_STATUSES, INT, TIME, type CheckoutStatus } from '../platform/http/web-api-schemas.js';
+import { CHECKOUT_STATUSES, EPrescriptionSchema, INT, TIME, type CheckoutStatus } from '../platform/http/web-api-schemas.js';
 
 // --- Customer ----------------------------------------------------------------------------------
 
@@ -82,6 +82,8 @@ export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
   @ApiProperty({ type: String, format: 'date', nullable: true })
   renewableTill!: string | null;
   couponCode!: string | null;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('CustomerOrder')

@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
-import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
+import { EPrescriptionSchema, INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Doctor ------------------------------------------------------------------------------------
 
@@ -59,6 +59,8 @@ export class DoctorPrescriptionSchema {
   @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Approved renewals, set on delivery.' })
   renewableTill!: string | null;
   couponCode!: string | null;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('DoctorName')
@@ -110,4 +112,20 @@ export class DoctorHistorySchema {
   data!: DoctorOrderSchema[];
   @ApiProperty({ ...INT, description: 'All orders that match the filter.' })
   count!: number;
+}
+
+/** A prescription the Prescription Centre refused: 'Reseptin tallennus Kanta-palveluun epäonnistui'. */
+@ApiShape('FailedEPrescription')
+export class FailedEPrescriptionSchema {
+  @ApiProperty({ ...INT, description: 'The order item (POST /order/e-prescriptions/{itemId}/retry).' })
+  itemId!: number;
+  @ApiProperty(INT) orderId!: number;
+  patient!: WebPatientSchema;
+  displayName!: string;
+  format!: string;
+  /** The Centre's reason (its HTTP status and text), or what the approval lacked. */
+  reason!: string;
+  @ApiProperty({ ...TIME, description: 'When the order was delivered.' })
+  approvedAt!: string;
+  @ApiProperty(INT) attempts!: number;
 }

@@ -38,6 +38,7 @@ export type DoctorPrescriptionSource = Pick<
   | 'decisionTime'
   | 'priceCents'
   | 'renewableTill'
+  | 'ePrescription'
 >;
 
 export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode: string | null): DoctorPrescription {
@@ -57,6 +58,7 @@ export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode:
     priceCents: item.priceCents,
     renewableTill: item.renewableTill,
     couponCode,
+    ePrescription: item.ePrescription ?? null,
   };
 }
 
@@ -116,7 +118,7 @@ export function toQueueOrder(order: Order, itemCount: number): QueueOrder {
 export type PharmacyOrderSource = Pick<
   Order,
   'id' | 'patientFirstName' | 'patientLastName' | 'patientHetu' | 'deliveryStatus' | 'deliveryTime' | 'deliveryBeforeTime' | 'deliveryOptionId' | 'createdAt' | 'officeId' | 'pharmacyData'
-> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'>> };
+> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked' | 'ePrescription'>> };
 
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
 export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
@@ -138,6 +140,8 @@ export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
       reason: item.reason,
       ...visibleDecision(order, item),
       pharmacyChecked: item.pharmacyChecked,
+      // Written with the delivery: there is none to show before the decisions are.
+      ePrescription: order.deliveryStatus === 'delivered' ? (item.ePrescription ?? null) : null,
     })),
   };
 }
@@ -180,6 +184,7 @@ export function toCustomerOrder(order: Order, coupons: Map<number, string>, now 
           recent: recent && shown.decision !== 'undecided',
           renewableTill: delivered ? item.renewableTill : null,
           couponCode: delivered && shown.decision === 'rejected-with-coupon' ? (coupons.get(item.id) ?? null) : null,
+          ePrescription: delivered ? (item.ePrescription ?? null) : null,
         };
       }),
   };

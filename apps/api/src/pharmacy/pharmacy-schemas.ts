@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
-import { INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
+import { EPrescriptionSchema, INT, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Pharmacy ----------------------------------------------------------------------------------
 
@@ -80,6 +80,8 @@ export class PharmacyOrderPrescriptionSchema {
   decision!: Decision;
   reasonForDecision!: string;
   pharmacyChecked!: boolean;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('PharmacyOrder')

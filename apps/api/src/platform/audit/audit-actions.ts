@@ -15,6 +15,13 @@ export const AUDIT_ACTIONS = [
   ...(['approved', 'rejected', 'rejected-with-coupon', 'undecided'] as const satisfies readonly Decision[]).map((d) => `order-item:${d}` as const),
   'history:read',
   'history.search',
+  // E-prescriptions in Kanta's Prescription Centre: a try that will be repeated, the Centre's record
+  // or refusal (order changes), a doctor's list of the refused ones and their retry
+  'e-prescription.send',
+  'e-prescription.recorded',
+  'e-prescription.failed',
+  'e-prescription.failed-list',
+  'e-prescription.retry',
   // The pharmacy's work on a patient
   'pharmacy.patient.set',
   'pharmacy.cart.read',
