@@ -1,5 +1,5 @@
 import type { MedicationRequest } from '@medplum/fhirtypes';
-import type { CentrePrescription } from '@resepti/domain';
+import type { CentrePrescription, MedicineValidityClass } from '@resepti/domain';
 
 /**
  * The port to Kanta's Prescription Centre. Two adapters implement it: the FHIR R4 client of a real
@@ -60,4 +60,6 @@ export interface PrescriptionToRecord {
   prescriber: { firstName: string; lastName: string; registerNumber: string };
   /** The Centre's id of the prescription renewed (priorPrescription), null for a new one. */
   priorPrescriptionId: string | null;
+  /** The medicine's validity class (medicineValidityClass of e-prescription-rules), sent as an extension when known. */
+  medicineClass?: MedicineValidityClass;
 }
