@@ -63,6 +63,7 @@ export type QueueOrder = W['QueueOrder'];
 export type HistoryRequest = W['HistoryRequestDto'];
 export type HistoryResponse = W['DoctorHistory'];
 export type PharmacyMessageRequest = W['PharmacyMessageDto'];
+export type FailedEPrescription = W['FailedEPrescription'];
 
 // Pharmacy.
 export type DeliveryOptionDto = W['PharmacyDeliveryOption'];

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { prescriptionValidUntil } from '@resepti/domain';
+import { medicineValidityClass, prescriptionValidUntil } from '@resepti/domain';
 import { joinDoctor } from '../accounts/account-sql.js';
 import { joinProduct } from '../catalogue/product-sql.js';
 import type { AuditActor } from '../platform/audit/audit.service.js';
@@ -10,7 +10,7 @@ import { EventBus } from '../platform/events/event-bus.js';
 import { ePrescriptionSendSeconds } from '../platform/metrics/metrics.js';
 import { OutboxWorker, type OutboxRow, type SendOutcome } from '../platform/outbox/outbox-worker.js';
 import { retryDelayMs, withJitter } from '../platform/outbox/retry-delay.js';
-import { toMedicationRequest } from '../prescription-centre/medication-request.js';
+import { toMedicationRequest } from '../prescription-centre/centre-medication-request.js';
 import { CentreRejected, ORDER_ITEM_IDENTIFIER_SYSTEM, PRESCRIPTION_CENTRE, type PrescriptionCentre, type PrescriptionToRecord } from '../prescription-centre/prescription-centre.port.js';
 import { EPrescriptionRecord } from './e-prescription.entity.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
@@ -69,6 +69,7 @@ function buildPrescription(r: LoadedRow): { prescription: PrescriptionToRecord }
   if (!r.dosage_instruction?.trim()) return { problem: 'the approval has no dosage instruction' };
   if (!r.register_number || r.doctor_first_name === null) return { problem: 'the approving doctor has no Valvira register number' };
   const authoredOn = r.decision_time ?? r.delivery_time ?? new Date();
+  const product = { atcCode: r.atc_code ?? '', renewable: r.renewable ?? true };
   return {
     prescription: {
       orderItemId: r.order_item_id,
@@ -78,9 +79,10 @@ function buildPrescription(r: LoadedRow): { prescription: PrescriptionToRecord }
       dosageInstruction: r.dosage_instruction.trim(),
       packages: r.packages ?? 1,
       authoredOn: new Date(authoredOn).toISOString(),
-      validUntil: prescriptionValidUntil({ atcCode: r.atc_code ?? '', renewable: r.renewable ?? true }, authoredOn),
+      validUntil: prescriptionValidUntil(product, authoredOn),
       prescriber: { firstName: r.doctor_first_name, lastName: r.doctor_last_name ?? '', registerNumber: r.register_number },
       priorPrescriptionId: r.prior_prescription_id,
+      medicineClass: medicineValidityClass(product),
     },
   };
 }
@@ -117,7 +119,8 @@ export class EPrescriptionSender extends OutboxWorker<EPrescriptionRow, RecordOu
         table: 'e_prescription',
         done: { status: 'recorded', timeColumn: 'recorded_at' },
         concurrency: 4,
-        intervalMs: 1000,
+        // Each process looks for due rows this often (a row written here wakes it at once).
+        intervalMs: Math.min(1000, Math.max(100, config.prescriptionCentre.retrySeconds * 1000)),
         load: async (claimed) => {
           const rows = await records.queryOnItsOwn<LoadedRow>(
             `SELECT e.id, e.order_item_id, e.order_id, o.doctor_id, o.patient_hetu, o.patient_first_name, o.patient_last_name,

@@ -20,14 +20,6 @@ export interface FailedEPrescription {
   attempts: number;
 }
 
-/** The e-prescriptions' backlog for the metrics (shared state: the same from every process). */
-export interface EPrescriptionBacklog {
-  pending: number;
-  failed: number;
-  /** Seconds since the oldest pending one's approval became final; 0 when none waits. */
-  oldestPendingSeconds: number;
-}
-
 /**
  * The doctors' side of the e-prescriptions (issue 41): the prescriptions the Prescription Centre
  * refused ('Reseptin tallennus Kanta-palveluun epäonnistui', with the Centre's reason) and a
@@ -83,13 +75,12 @@ export class EPrescriptionsService {
     });
   }
 
-  /** Pending and failed prescriptions, and the age of the oldest pending one (index-backed: idx_e_prescription_due). */
-  async backlog(): Promise<EPrescriptionBacklog> {
-    const [row] = await this.records.queryOnItsOwn<EPrescriptionBacklog>(
-      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed,
-              coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')), 0)::float8 AS "oldestPendingSeconds"
-         FROM e_prescription WHERE status IN ('pending', 'failed')`,
-    );
-    return row;
+  /**
+   * How many prescriptions the Centre refused and no doctor has sent again (shared state, the
+   * metrics; idx_e_prescription_due). The pending ones are the outbox's (resepti_outbox_pending).
+   */
+  async failedCount(): Promise<number> {
+    const [row] = await this.records.queryOnItsOwn<{ failed: number }>(`SELECT count(*)::int AS failed FROM e_prescription WHERE status = 'failed'`);
+    return row.failed;
   }
 }

@@ -28,6 +28,8 @@ export interface OrderItemRow {
   /** The client's name: who sent the order (the pharmacist doctors see). */
   pharmacist: string;
   doctorName: string | null;
+  /** The Prescription Centre's id of the item's prescription, once recorded there (e_prescription). */
+  centreId: string | null;
 }
 
 /** Which items: one by id, or a page by commit of the last change (orders/change-feed.ts), after a position. */
@@ -49,7 +51,8 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
          o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
          o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
          o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
-         ${doctorNameSql('o.doctor_id')} AS "doctorName"`;
+         ${doctorNameSql('o.doctor_id')} AS "doctorName",
+         (SELECT ep.centre_id FROM e_prescription ep WHERE ep.order_item_id = i.id AND ep.status = 'recorded') AS "centreId"`;
   if ('itemId' in query) {
     where.push(`i.id = $${params.push(query.itemId)}`);
     return { sql: `SELECT ${columns} FROM order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };

@@ -49,5 +49,7 @@ export const queryKeys = {
     historyRoot: ['doctor', 'history'] as const,
     history: (filter: string, sortOrder: string) => ['doctor', 'history', filter, sortOrder] as const,
     notice: ['doctor', 'notice'] as const,
+    /** The prescriptions the Prescription Centre refused (EPrescriptionFailures). */
+    failedEPrescriptions: ['doctor', 'e-prescriptions', 'failed'] as const,
   },
 } as const;
