@@ -26,8 +26,8 @@ export interface TestApp {
 
 /**
  * What NODE_ENV=production needs besides SESSION_SECRET: an external identity provider (discovered
- * only when identification starts), Stripe (called only when a payment starts) and the audit
- * chain's key.
+ * only when identification starts), Stripe (called only when a payment starts), the audit
+ * chain's key and the Prescription Centre (called only when a prescription is recorded or read).
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
@@ -37,6 +37,8 @@ export const PRODUCTION_ENV = {
   OIDC_CLIENT_SECRET: 'test-secret',
   STRIPE_SECRET_KEY: 'sk_test_resepti',
   STRIPE_WEBHOOK_SECRET: 'whsec_resepti',
+  PRESCRIPTION_CENTRE_URL: 'https://reseptikeskus.example.fi/fhir',
+  PRESCRIPTION_CENTRE_TOKEN: 'test-prescription-centre-token',
 } as const;
 
 /** The embedded checkout's webhook secret in tests: a test signs its own `checkout.session.*` events with it. */

@@ -23,6 +23,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PharmacyModule } from './pharmacy/pharmacy.module.js';
+import { PrescriptionCentreModule } from './prescription-centre/prescription-centre.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         AuditModule,
         RealtimeModule,
         CatalogueModule,
+        PrescriptionCentreModule,
         OrdersModule,
         NoticesModule,
         DoctorModule,

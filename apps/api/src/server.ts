@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import express from 'express';
 import type { Server } from 'node:http';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -19,7 +20,7 @@ import { RejectNulPipe, rejectHostileJson, requireOriginForm } from './platform/
 import { securityHeaders } from './platform/http/security-headers.js';
 import { createValidationPipe } from './platform/http/validation.js';
 import { buildWebApiDocument, setWebApiPrefix, WEB_API_PREFIX } from './openapi/web-api-docs.js';
-import { DEV_IDP_PATH, type AppConfig } from './platform/config/config.js';
+import { DEV_IDP_PATH, DEV_PRESCRIPTION_CENTRE_PATH, type AppConfig } from './platform/config/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './platform/database/embedded-postgres.js';
 import { AuditKeyMismatchError, prepareDatabaseWhenUp, type PrepareResult } from './platform/database/prepare-database.js';
 import { ShutdownState } from './health/shutdown-state.js';
@@ -108,6 +109,12 @@ export async function bootstrap(config: AppConfig): Promise<void> {
     const { createDevIdp } = await import('./dev-idp/dev-idp.js');
     app.use(DEV_IDP_PATH, await createDevIdp(config));
     logger.warn(`OIDC_ISSUER unset: the embedded test identity provider serves ${config.oidc.issuer}`);
+  }
+  if (config.prescriptionCentre.embedded) {
+    // Like the test IdP: its own parsing, no session; a FHIR server answers other servers.
+    const { createDevPrescriptionCentre } = await import('./prescription-centre/dev-centre.js');
+    app.use(DEV_PRESCRIPTION_CENTRE_PATH, createDevPrescriptionCentre(app.get(DataSource), config.prescriptionCentre.url));
+    logger.warn(`PRESCRIPTION_CENTRE_URL unset: the embedded Prescription Centre stand-in serves ${config.prescriptionCentre.url}`);
   }
   // After the test IdP (its own pages and headers): everything else gets the security headers.
   app.use(securityHeaders({ production: config.production }));

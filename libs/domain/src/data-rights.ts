@@ -30,6 +30,8 @@ const ACTION_TEXTS: Readonly<Record<string, string>> = {
   'integrator.order.create': 'Lähetti tilauksen',
   'integrator.order-item.check': 'Kuittasi reseptin',
   'patient-access-log.export': 'Haki lokitiedot',
+  'prescription-centre.read': 'Katsoi reseptit Kanta-palvelusta',
+  'prescription-centre.record': 'Tallensi reseptin Kanta-palveluun',
 };
 
 /** The Finnish text of an audit action as the patient's access log shows it. */

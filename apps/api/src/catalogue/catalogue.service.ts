@@ -63,6 +63,12 @@ export class CatalogueService implements OnApplicationBootstrap {
     return this.products.repo.findOneBy({ id: productId, available: true });
   }
 
+  /** The available products with these VNR package numbers (the Prescription Centre names packages by VNR). */
+  async availableByVnrs(vnrs: string[]): Promise<Product[]> {
+    if (vnrs.length === 0) return [];
+    return this.products.repo.findBy({ vnr: In(vnrs), available: true });
+  }
+
   /** These products (available or not), in the ambient transaction if any. */
   async byIds(ids: number[]): Promise<Product[]> {
     return this.products.repo.findBy({ id: In(ids) });

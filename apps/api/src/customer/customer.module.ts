@@ -13,6 +13,8 @@ import { OidcClient } from '../accounts/oidc.client.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
+import { CustomerCentrePrescriptions, CustomerCentrePrescriptionsController } from './customer-centre-prescriptions.js';
+import { PrescriptionCentreModule } from '../prescription-centre/prescription-centre.module.js';
 import { CustomerCartController } from './customer-cart.controller.js';
 import { CustomerCartService } from './customer-cart.service.js';
 import { CustomerFeedbackController } from './customer-feedback.controller.js';
@@ -27,9 +29,9 @@ import { RegistrationService } from './registration.service.js';
 
 /** The customer's side of the REST contract (SPEC section 7, Customer): account, registration through strong identification, cart, orders, feedback. */
 @Module({
-  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), TransactionsModule, PersonalDataModule, AuditModule, AuthModule, CatalogueModule],
-  controllers: [MyAccessLogController, MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController],
-  providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient],
+  imports: [OrdersModule, TypeOrmModule.forFeature([Customer, CustomerFeedback, CustomerCartItem, CustomerCartCoupon, Identification]), TransactionsModule, PersonalDataModule, AuditModule, AuthModule, CatalogueModule, PrescriptionCentreModule],
+  controllers: [MyAccessLogController, MyDataController, CustomerController, CustomerCartController, CustomerOrdersController, CustomerFeedbackController, RegistrationController, CustomerCentrePrescriptionsController],
+  providers: [...ownRepositories([CustomerCartItem, CustomerCartCoupon, CustomerFeedback, Identification]), MyDataService, CustomerService, CustomerCartService, CustomerFeedbackService, RegistrationService, OidcClient, CustomerCentrePrescriptions],
   exports: [CustomerCartService],
 })
 export class CustomerModule {}

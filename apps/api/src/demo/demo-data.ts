@@ -9,6 +9,7 @@ import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { PharmacyUser } from '../accounts/pharmacy-user.entity.js';
 import { Pharmacy } from '../accounts/pharmacy.entity.js';
 import { hashPassword } from '../accounts/password.js';
+import { seedDemoCentreHistories } from './demo-centre-history.js';
 
 /**
  * The demo catalogue: the sample file of docs/samples/products.csv (about 50 medicines, some
@@ -104,6 +105,8 @@ export async function seedDemoData(manager: EntityManager): Promise<void> {
   });
 
   await importCatalogue(manager.getRepository(Product), parseProductFile(await readFile(DEMO_CATALOGUE_FILE)));
+  // Their prescriptions in the embedded Prescription Centre (docs/eprescriptions.md).
+  await seedDemoCentreHistories(manager, c);
 }
 
 /** The demo data, seeded only into an empty database (prepareDatabase's `seed`): true when it seeded. */

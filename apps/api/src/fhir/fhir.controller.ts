@@ -1,8 +1,9 @@
 import { type CallHandler, Controller, type ExecutionContext, Get, Injectable, type NestInterceptor, Param, Query, UseFilters, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Observable } from 'rxjs';
-import type { Bundle, CapabilityStatement, MedicationRequest } from '@medplum/fhirtypes';
+import { map, type Observable } from 'rxjs';
+import type { Bundle, CapabilityStatement, MedicationRequest, Resource } from '@medplum/fhirtypes';
 import { Public } from '../platform/http/roles.decorator.js';
+import { validateFhir } from '../prescription-centre/fhir-validation.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../api-clients/integrator-access.js';
 import { capabilityStatement } from './capability-statement.js';
@@ -30,12 +31,16 @@ export function ordersInFhirAnswer(answer: unknown): OrdersRead {
   return { one: null, listed: [...seen.values()] };
 }
 
-/** Answers as `application/fhir+json`, never stored by a cache (they carry patients' data). */
+/**
+ * Answers as `application/fhir+json`, never stored by a cache (they carry patients' data), and valid
+ * FHIR R4: each is validated against the R4 definitions (the Prescription Centre's validator) before
+ * it is sent; an invalid one is our fault, a 500 OperationOutcome.
+ */
 @Injectable()
 class FhirContentType implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     context.switchToHttp().getResponse<Response>().type(FHIR_JSON).setHeader('Cache-Control', 'no-store');
-    return next.handle();
+    return next.handle().pipe(map((answer: Resource) => validateFhir(answer)));
   }
 }
 

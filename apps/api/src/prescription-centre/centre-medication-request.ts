@@ -113,3 +113,32 @@ export function toCentrePrescription(resource: MedicationRequest): CentrePrescri
     narcoticOrPkv: medicineClass === 'narcotic-or-pkv',
   };
 }
+
+/**
+ * A prescription the Centre holds, as its MedicationRequest (the inverse of toCentrePrescription):
+ * the demo's histories in the stand-in and the tests' Centre are written with it. `identifier` is
+ * the writing system's own (e.g. a health centre's), never ours.
+ */
+export function centrePrescriptionResource(p: Omit<CentrePrescription, 'id'>, patient: { hetu: string; name: string }, identifier: { system: string; value: string }): MedicationRequest {
+  const extension: Extension[] = [{ url: EXTENSIONS.dispensed, valueBoolean: p.dispensed }];
+  if (p.neRepete) extension.push({ url: EXTENSIONS.neRepete, valueBoolean: true });
+  if (p.telephone) extension.push({ url: EXTENSIONS.telephone, valueBoolean: true });
+  if (p.narcoticOrPkv || p.specialPermit) extension.push({ url: EXTENSIONS.medicineClass, valueCode: p.narcoticOrPkv ? 'narcotic-or-pkv' : 'special-permit' });
+  const coding: Coding[] = [];
+  if (p.medication.vnr) coding.push({ system: VNR_SYSTEM, code: p.medication.vnr, display: p.medication.name });
+  if (p.medication.atcCode) coding.push({ system: ATC_SYSTEM, code: p.medication.atcCode });
+  return {
+    resourceType: 'MedicationRequest',
+    extension,
+    identifier: [identifier],
+    status: 'active',
+    intent: 'order',
+    courseOfTherapyType: { coding: [{ system: COURSE_OF_THERAPY_SYSTEM, code: p.curative ? 'acute' : 'continuous' }] },
+    medicationCodeableConcept: { ...(coding.length ? { coding } : {}), text: p.medication.name },
+    subject: { type: 'Patient', identifier: { system: HETU_SYSTEM, value: patient.hetu }, display: patient.name },
+    authoredOn: p.authoredOn,
+    requester: { type: 'Practitioner', display: p.prescriber },
+    dosageInstruction: [{ text: p.dosageInstruction }],
+    dispenseRequest: { validityPeriod: { start: helsinkiIsoDate(p.authoredOn), end: p.validUntil } },
+  };
+}

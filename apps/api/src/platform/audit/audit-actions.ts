@@ -76,6 +76,10 @@ export const AUDIT_ACTIONS = [
   'webhook-delivery.redeliver',
   'webhook-delivery.test',
   'webhook-endpoint.rotate-secret',
+  // Kanta's Prescription Centre: a patient's prescriptions read from it, a prescription recorded there or refused
+  'prescription-centre.read',
+  'prescription-centre.record',
+  'prescription-centre.refused',
   // The access log itself
   'patient-access-log.export',
 ] as const;

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { TracingConfig } from '../tracing/tracing.js';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
+import { ConfigError } from './config-error.js';
+import { prescriptionCentreConfig, type PrescriptionCentreConfig } from './prescription-centre-config.js';
+
 export { SETTINGS } from './settings.js';
+export { ConfigError } from './config-error.js';
+export { DEV_PRESCRIPTION_CENTRE_PATH, type PrescriptionCentreConfig } from './prescription-centre-config.js';
 
 export interface AppConfig {
   port: number;
@@ -67,6 +72,8 @@ export interface AppConfig {
   /** Staff roles that must sign in with TOTP (MFA_REQUIRED_FOR). */
   mfaRequiredFor: Array<'doctor' | 'pharmacy'>;
   observability: ObservabilityConfig;
+  /** Kanta's Prescription Centre (PRESCRIPTION_CENTRE_URL), or the embedded stand-in outside production. */
+  prescriptionCentre: PrescriptionCentreConfig;
 }
 
 /** Metrics and logs (docs/operations.md). */
@@ -108,7 +115,6 @@ export interface OidcConfig {
 /** Mount path of the embedded test identity provider. */
 export const DEV_IDP_PATH = '/dev-idp';
 
-export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -217,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
     mfaRequiredFor: mfaRequiredFor(env, production),
     observability: observabilityConfig(env, production),
+    prescriptionCentre: prescriptionCentreConfig(env, production, publicUrl, {
+      url: (name) => optionalUrl(env, name),
+      decimal: (name, fallback, min, max) => decimal(env, name, fallback, min, max),
+    }),
   };
 }
 

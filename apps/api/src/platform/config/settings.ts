@@ -153,6 +153,19 @@ export const SETTINGS = [
       'On SIGTERM: how long GET /health/ready answers 503 while the node still serves, before it stops taking connections, so a proxy or Kubernetes that polls readiness drains it first (e.g. 5, a little over the probe interval). Decimals allowed.',
   },
   {
+    name: 'PRESCRIPTION_CENTRE_URL',
+    default: '(unset: embedded stand-in at /dev-prescription-centre/fhir)',
+    description:
+      "FHIR R4 base URL of Kanta's Prescription Centre (or its gateway), https in production: approved items are recorded there as MedicationRequests, and a patient's prescriptions are read from it (docs/eprescriptions.md). Unset: the embedded stand-in is mounted at /dev-prescription-centre/fhir; required when NODE_ENV=production.",
+  },
+  { name: 'PRESCRIPTION_CENTRE_TOKEN', default: '(unset)', description: 'Bearer token sent with every call to PRESCRIPTION_CENTRE_URL; required when NODE_ENV=production.' },
+  {
+    name: 'PRESCRIPTION_CENTRE_RETRY_SECONDS',
+    default: '30',
+    description: 'Wait after the first failed send of a prescription to the Centre (5xx, timeout, connection error); doubles after each further one. Decimals allowed.',
+  },
+  { name: 'PRESCRIPTION_CENTRE_TIMEOUT_SECONDS', default: '10', description: 'How long one call to the Prescription Centre may take; then it counts as unavailable (and a send is retried). Decimals allowed.' },
+  {
     name: 'OIDC_ISSUER',
     default: '(unset: embedded test IdP at /dev-idp)',
     description:
@@ -195,6 +208,6 @@ export const SETTINGS = [
     description: 'Which requests are traced: e.g. parentbased_traceidratio with OTEL_TRACES_SAMPLER_ARG=0.1 for one in ten (a traceparent header from the proxy decides for its requests).',
   },
   { name: 'OTEL_BSP_SCHEDULE_DELAY', default: '5000', description: 'Milliseconds between sending batches of finished spans (OTEL_BSP_MAX_QUEUE_SIZE, OTEL_BSP_MAX_EXPORT_BATCH_SIZE as documented by OpenTelemetry).' },
-  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER and STRIPE_SECRET_KEY.' },
+  { name: 'NODE_ENV', default: 'development', description: 'production: Secure cookies, a required SESSION_SECRET, AUDIT_CHAIN_KEY, PUBLIC_URL, OIDC_ISSUER, STRIPE_SECRET_KEY, PRESCRIPTION_CENTRE_URL and PRESCRIPTION_CENTRE_TOKEN.' },
   { name: 'WEB_DIST', default: 'apps/web/dist', description: 'The built web app served at /.' },
 ] as const;

@@ -34,6 +34,7 @@ import { StripedQueueCounts1795900002000 } from './1795900002000-StripedQueueCou
 import { OrderPatientSearch1795900003000 } from './1795900003000-OrderPatientSearch.js';
 import { SmsOutboxCustomer1796000000000 } from './1796000000000-SmsOutboxCustomer.js';
 import { PrescriptionFields1796050000000 } from './1796050000000-PrescriptionFields.js';
+import { DevPrescriptionCentre1796100000000 } from './1796100000000-DevPrescriptionCentre.js';
 import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
@@ -74,5 +75,6 @@ export const MIGRATIONS = [
   OrderPatientSearch1795900003000,
   SmsOutboxCustomer1796000000000,
   PrescriptionFields1796050000000,
+  DevPrescriptionCentre1796100000000,
   EPrescription1796200000000,
 ];
