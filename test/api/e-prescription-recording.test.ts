@@ -59,7 +59,7 @@ it('records an approved item once after three 503s, with the same If-None-Exist 
 
   // The outcome is an order change, audited with the patient.
   const audited = await app.sql<{ action: string; patient_hetu: string }>(`SELECT action, patient_hetu FROM audit_log WHERE order_id = $1 AND action LIKE 'e-prescription.%' ORDER BY id`, [order.id]);
-  expect(audited.map((a) => a.action)).toEqual(['e-prescription.send', 'e-prescription.send', 'e-prescription.send', 'e-prescription.recorded']);
+  expect(audited.map((a) => a.action)).toEqual(['prescription-centre.unavailable', 'prescription-centre.unavailable', 'prescription-centre.unavailable', 'prescription-centre.record']);
 
   // The customer sees the Centre's id on the approved item; the rejected one has none.
   const customer = await loginAs(app, 'customer');
@@ -109,7 +109,7 @@ it('a refusal (4xx) fails the item with the Centre’s reason, audited; the doct
   await new Promise((r) => setTimeout(r, 1000));
   expect(centre.postsOf(`${ITEM_SYSTEM}|${item}`)).toBe(1);
   const [audit] = await app.sql<{ actor_role: string; patient_hetu: string; details: string }>(
-    `SELECT actor_role, patient_hetu, details FROM audit_log WHERE order_id = $1 AND action = 'e-prescription.failed'`,
+    `SELECT actor_role, patient_hetu, details FROM audit_log WHERE order_id = $1 AND action = 'prescription-centre.refused'`,
     [order.id],
   );
   expect(audit).toMatchObject({ actor_role: 'doctor', patient_hetu: '010190-998V' });

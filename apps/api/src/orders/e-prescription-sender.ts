@@ -158,18 +158,18 @@ export class EPrescriptionSender extends OutboxWorker<EPrescriptionRow, RecordOu
           const attempt = row.attempts;
           if (!kept || (outcome.error !== null && !outcome.refused)) {
             // A try that will be repeated (or whose result another worker records): audited on its own.
-            await audit.record(actor, { action: 'e-prescription.send', orderId: row.order_id, patientHetu: row.patient_hetu, subject, details: { attempt, error: outcome.error, centreId: outcome.centreId } });
+            await audit.record(actor, { action: 'prescription-centre.unavailable', orderId: row.order_id, patientHetu: row.patient_hetu, subject, details: { attempt, error: outcome.error, centreId: outcome.centreId } });
             return;
           }
           if (outcome.error === null) {
             ePrescriptionSendSeconds.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
             await lifecycle.ePrescriptionChanged(actor, row.order_id, row.order_item_id, {
-              action: 'e-prescription.recorded',
+              action: 'prescription-centre.record',
               subject,
               details: { attempt, centreId: outcome.centreId, created: outcome.created },
             });
           } else {
-            await lifecycle.ePrescriptionChanged(actor, row.order_id, row.order_item_id, { action: 'e-prescription.failed', subject, details: { attempt, reason: outcome.error } });
+            await lifecycle.ePrescriptionChanged(actor, row.order_id, row.order_item_id, { action: 'prescription-centre.refused', subject, details: { attempt, reason: outcome.error } });
           }
         },
       },

@@ -469,6 +469,31 @@ export interface components {
             /** @example Meikäläinen */
             lastName: string;
         };
+        EPrescription: {
+            /**
+             * @description The Prescription Centre's (Kanta's) id of the prescription; null until recorded.
+             * @example mr-8f2c41
+             */
+            id: string | null;
+            /**
+             * @description pending: being recorded; recorded: in the Centre, any pharmacy dispenses it; failed: the Centre refused it (the doctor sends it again).
+             * @example recorded
+             * @enum {string}
+             */
+            status: "failed" | "pending" | "recorded";
+            /**
+             * Format: date-time
+             * @description When the Centre accepted it.
+             * @example 2026-11-25T08:00:02.000Z
+             */
+            recordedAt: string | null;
+            /**
+             * Format: date
+             * @description Its last valid day (Helsinki time).
+             * @example 2028-11-25
+             */
+            validUntil: string | null;
+        };
         Prescription: {
             /**
              * @description The item id (for the check call).
@@ -494,6 +519,8 @@ export interface components {
             reasonForDecision: string;
             /** @example false */
             pharmacyChecked: boolean;
+            /** @description The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded). */
+            ePrescription: components["schemas"]["EPrescription"] | null;
         };
         Order: {
             /** @example 42 */
@@ -567,7 +594,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released")[];
             /**
              * Format: date-time
              * @example 2026-11-25T08:00:00.000Z
@@ -597,7 +624,7 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
+            eventType: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @example delivered
              * @enum {string}
@@ -646,10 +673,10 @@ export interface components {
              * @example order.released
              * @enum {string}
              */
-            type: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
+            type: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.3.0
+             * @example 1.4.0
              */
             api_version: string;
             /**
@@ -706,7 +733,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released")[];
         };
         RotateWebhookSecretRequest: {
             /**
@@ -2503,7 +2530,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.released",
-                     *           "api_version": "1.3.0",
+                     *           "api_version": "1.4.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "data": {
                      *             "object": {

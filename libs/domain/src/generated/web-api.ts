@@ -519,6 +519,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/order/e-prescriptions/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prescriptions the Prescription Centre refused, with its reason, the oldest first (an audited read).
+         * @description Roles: doctor.
+         */
+        get: operations["DoctorEPrescriptionsController_failed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui-api/v1/order/e-prescriptions/{itemId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a refused prescription to the Prescription Centre again (audited).
+         * @description Roles: doctor.
+         */
+        post: operations["DoctorEPrescriptionsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/pharmacy-user": {
         parameters: {
             query?: never;
@@ -1375,6 +1415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/my-centre-prescriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The renewal chat's offer: 'Uusittavat reseptisi' from the Prescription Centre
+         * @description Roles: customer.
+         */
+        get: operations["CustomerCentrePrescriptionsController_renewable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/start-payment-session": {
         parameters: {
             query?: never;
@@ -1684,6 +1744,29 @@ export interface components {
             type: "answer" | "question";
             discardOnSave?: boolean;
         };
+        WebEPrescription: {
+            /**
+             * @description The Centre's id of the prescription (null until recorded).
+             * @example mr-8f2c41
+             */
+            id: string | null;
+            /**
+             * @description pending: being recorded; recorded: in the Centre (any pharmacy dispenses it); failed: the Centre refused it.
+             * @example recorded
+             * @enum {string}
+             */
+            status: "failed" | "pending" | "recorded";
+            /**
+             * Format: date-time
+             * @description When the Centre accepted it.
+             */
+            recordedAt: string | null;
+            /**
+             * Format: date
+             * @description Its last valid day (Helsinki): two years, or one by the medicine’s class.
+             */
+            validUntil: string | null;
+        };
         DoctorPrescription: {
             id: number;
             /** @enum {string} */
@@ -1711,6 +1794,8 @@ export interface components {
              */
             renewableTill: string | null;
             couponCode: string | null;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         DoctorName: {
             firstName: string;
@@ -1802,6 +1887,22 @@ export interface components {
             additionalDetails: string;
             /** @enum {string} */
             status: "published" | "unpublished";
+        };
+        FailedEPrescription: {
+            /** @description The order item (POST /order/e-prescriptions/{itemId}/retry). */
+            itemId: number;
+            orderId: number;
+            patient: components["schemas"]["WebPatient"];
+            displayName: string;
+            format: string;
+            /** @description The Centre's reason (its HTTP status and text), or what the approval lacked. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the order was delivered.
+             */
+            approvedAt: string;
+            attempts: number;
         };
         PharmacyUserInfo: {
             id: number;
@@ -1910,6 +2011,8 @@ export interface components {
             decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
             reasonForDecision: string;
             pharmacyChecked: boolean;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         PharmacyOrder: {
             orderId: number;
@@ -2126,6 +2229,8 @@ export interface components {
             /** Format: date */
             renewableTill: string | null;
             couponCode: string | null;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         CustomerOrder: {
             orderId: number;
@@ -2197,6 +2302,39 @@ export interface components {
         NewPasswordDto: {
             /** @example Salasana2 */
             newPassword: string;
+        };
+        RenewableCentrePrescription: {
+            /** @description The Centre's id of the prescription (the renewal's priorPrescription). */
+            id: string;
+            /** @description When it was written (the Centre's date or date-time). */
+            authoredOn: string;
+            /** @example Kaisa Korhonen */
+            prescriber: string;
+            /**
+             * @description The medicine as the Centre names it.
+             * @example Atorvastatin Krka 20 mg tabletti, kalvopäällysteinen 98 kpl
+             */
+            medicationName: string;
+            /** @example 1 tabletti illalla */
+            dosageInstruction: string;
+            /**
+             * Format: date
+             * @description Valid until (Helsinki date).
+             */
+            validUntil: string;
+            /**
+             * Format: date
+             * @description The last day a renewal can be requested: its date + 28 months (two-year prescriptions) or 16.
+             */
+            renewableUntil: string;
+            /** @description The catalogue's package to renew (same VNR): what the chat puts in the cart. */
+            product: components["schemas"]["WebProduct"];
+        };
+        CustomerCentrePrescriptions: {
+            /** @description false: the Prescription Centre did not answer now (the list is empty; the chat's search still works). */
+            centreAvailable: boolean;
+            /** @description The patient's renewable prescriptions that the catalogue sells, newest first. */
+            prescriptions: components["schemas"]["RenewableCentrePrescription"][];
         };
         PaymentSession: {
             sessionId: string;
@@ -4527,7 +4665,13 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -4727,7 +4871,13 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -4984,7 +5134,13 @@ export interface operations {
                      *       "decisionTime": "2026-11-25T08:00:00.000Z",
                      *       "priceCents": 1,
                      *       "renewableTill": "2026-11-25",
-                     *       "couponCode": "teksti"
+                     *       "couponCode": "teksti",
+                     *       "ePrescription": {
+                     *         "id": "mr-8f2c41",
+                     *         "status": "recorded",
+                     *         "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *         "validUntil": "2026-11-25"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["DoctorPrescription"];
@@ -5176,7 +5332,13 @@ export interface operations {
                      *           "decisionTime": "2026-11-25T08:00:00.000Z",
                      *           "priceCents": 1,
                      *           "renewableTill": "2026-11-25",
-                     *           "couponCode": "teksti"
+                     *           "couponCode": "teksti",
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -5734,7 +5896,13 @@ export interface operations {
                      *               "decisionTime": "2026-11-25T08:00:00.000Z",
                      *               "priceCents": 1,
                      *               "renewableTill": "2026-11-25",
-                     *               "couponCode": "teksti"
+                     *               "couponCode": "teksti",
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *                 "validUntil": "2026-11-25"
+                     *               }
                      *             }
                      *           ],
                      *           "processingStartTime": "2026-11-25T08:00:00.000Z",
@@ -6065,6 +6233,288 @@ export interface operations {
                      *       "statusCode": 403,
                      *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
                      *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Pyyntö on liian suuri",
+                     *       "error": "Payload Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "Virheellinen pyyntö",
+                     *       "error": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    DoctorEPrescriptionsController_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prescriptions the Prescription Centre refused, with its reason, the oldest first (an audited read). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": 1,
+                     *         "orderId": 1,
+                     *         "patient": {
+                     *           "firstName": "Matti",
+                     *           "lastName": "Meikäläinen",
+                     *           "hetu": "121212-913Y"
+                     *         },
+                     *         "displayName": "Kestine 10 mg",
+                     *         "format": "tabletti, 30 kpl",
+                     *         "reason": "Lääke loppumassa",
+                     *         "approvedAt": "2026-11-25T08:00:00.000Z",
+                     *         "attempts": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FailedEPrescription"][];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    DoctorEPrescriptionsController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending again: it is recorded in the background. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": [
+                     *         "Sähköpostin muoto on virheellinen."
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. Also: a missing or stale CSRF token (code csrf). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No prescription to record for this item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Tilausta ei löytynyt.",
+                     *       "error": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Not refused: pending or recorded already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.",
+                     *       "error": "Conflict"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
@@ -7725,7 +8175,13 @@ export interface operations {
                      *             "reason": "Lääke loppumassa",
                      *             "decision": "undecided",
                      *             "reasonForDecision": "Jatketaan samalla annoksella",
-                     *             "pharmacyChecked": true
+                     *             "pharmacyChecked": true,
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -7870,7 +8326,13 @@ export interface operations {
                      *               "reason": "Lääke loppumassa",
                      *               "decision": "undecided",
                      *               "reasonForDecision": "Jatketaan samalla annoksella",
-                     *               "pharmacyChecked": true
+                     *               "pharmacyChecked": true,
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *                 "validUntil": "2026-11-25"
+                     *               }
                      *             }
                      *           ]
                      *         }
@@ -8015,7 +8477,13 @@ export interface operations {
                      *           "reason": "Lääke loppumassa",
                      *           "decision": "undecided",
                      *           "reasonForDecision": "Jatketaan samalla annoksella",
-                     *           "pharmacyChecked": true
+                     *           "pharmacyChecked": true,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -11963,7 +12431,13 @@ export interface operations {
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
-                     *             "couponCode": "teksti"
+                     *             "couponCode": "teksti",
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -12084,7 +12558,13 @@ export interface operations {
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
-                     *             "couponCode": "teksti"
+                     *             "couponCode": "teksti",
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
+                     *             }
                      *           }
                      *         ]
                      *       }
@@ -12979,6 +13459,119 @@ export interface operations {
                      *       "statusCode": 429,
                      *       "message": "Liian monta epäonnistunutta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.",
                      *       "error": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    CustomerCentrePrescriptionsController_renewable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's renewable prescriptions in Kanta's Prescription Centre that the catalogue sells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "centreAvailable": true,
+                     *       "prescriptions": [
+                     *         {
+                     *           "id": "teksti",
+                     *           "authoredOn": "teksti",
+                     *           "prescriber": "Kaisa Korhonen",
+                     *           "medicationName": "Atorvastatin Krka 20 mg tabletti, kalvopäällysteinen 98 kpl",
+                     *           "dosageInstruction": "1 tabletti illalla",
+                     *           "validUntil": "2026-11-25",
+                     *           "renewableUntil": "2026-11-25",
+                     *           "product": {
+                     *             "productId": 1,
+                     *             "displayName": "Kestine 20 mg tabletti",
+                     *             "format": "tabletti",
+                     *             "renewable": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CustomerCentrePrescriptions"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
