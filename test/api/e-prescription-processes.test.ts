@@ -7,7 +7,7 @@
  */
 import { startApp, type TestApp } from '../support/app';
 import { startControlledCentre, type ControlledCentre } from '../support/controlled-centre';
-import { ApiClient } from '../support/http';
+import type { ApiClient } from '../support/http';
 import { clearOrders } from '../support/order-fixtures';
 import { centreEnv, doctorOn, giveRegisterNumbers, heldOrder, ITEM_SYSTEM, recordableProduct, recordsOf, send, waitForStatus } from '../support/e-prescriptions';
 

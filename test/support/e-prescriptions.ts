@@ -42,8 +42,8 @@ export async function heldOrder(app: TestApp, doctorId: number, productId: numbe
     items: decisions.map((decision) => ({ decision, reasonForDecision: decision === 'rejected' ? 'Ei perusteita.' : '' })),
   });
   await app.sql(
-    `UPDATE order_item SET product_id = $2, decision_time = now(),
-            prescribed_product_id = CASE WHEN decision = 'approved' THEN $2 END,
+    `UPDATE order_item SET product_id = $2::int, decision_time = now(),
+            prescribed_product_id = CASE WHEN decision = 'approved' THEN $2::int END,
             dosage_instruction = CASE WHEN decision = 'approved' THEN '1 tabletti 1 kerran päivässä' END,
             packages = CASE WHEN decision = 'approved' THEN 1 END
       WHERE order_id = $1`,
