@@ -154,7 +154,12 @@ export class PrescriptionSchema {
   reasonForDecision!: string;
   /** @example false */
   pharmacyChecked!: boolean;
-  @ApiProperty({ type: IntegratorEPrescriptionSchema, nullable: true, description: 'The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).' })
+  @ApiProperty({
+    type: IntegratorEPrescriptionSchema,
+    nullable: true,
+    description: 'The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).',
+    example: { id: 'mr-8f2c41', status: 'recorded', recordedAt: '2026-11-25T08:00:02.000Z', validUntil: '2028-11-25' },
+  })
   ePrescription!: IntegratorEPrescriptionSchema | null;
 }
 

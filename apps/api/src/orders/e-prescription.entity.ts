@@ -10,7 +10,7 @@ import type { EPrescriptionStatus } from '@resepti/domain';
  * and makes no second. `pending` until the Centre accepted it (`recorded`, with its id), `failed`
  * when the Centre refused it (4xx; the reason kept in lastError) until a doctor retries it.
  */
-@Entity()
+@Entity('e_prescription')
 @Index('uq_e_prescription_order_item', ['orderItemId'], { unique: true })
 @Index('idx_e_prescription_due', ['status', 'nextAttemptAt'])
 @Index('idx_e_prescription_order', ['orderId'])

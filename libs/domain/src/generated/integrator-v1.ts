@@ -519,7 +519,15 @@ export interface components {
             reasonForDecision: string;
             /** @example false */
             pharmacyChecked: boolean;
-            /** @description The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded). */
+            /**
+             * @description The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).
+             * @example {
+             *       "id": "mr-8f2c41",
+             *       "status": "recorded",
+             *       "recordedAt": "2026-11-25T08:00:02.000Z",
+             *       "validUntil": "2028-11-25"
+             *     }
+             */
             ePrescription: components["schemas"]["EPrescription"] | null;
         };
         Order: {
@@ -1375,7 +1383,13 @@ export interface operations {
                      *               "reason": "Loppumassa",
                      *               "decision": "approved",
                      *               "reasonForDecision": "",
-                     *               "pharmacyChecked": false
+                     *               "pharmacyChecked": false,
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *                 "validUntil": "2028-11-25"
+                     *               }
                      *             }
                      *           ],
                      *           "priceCents": 200,
@@ -1573,7 +1587,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,
@@ -1808,7 +1828,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,
@@ -2003,7 +2029,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,
