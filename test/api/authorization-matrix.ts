@@ -113,6 +113,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /my-shopping-cart/unapply-coupon', allow: CUSTOMERS },
   { call: 'GET /my-outstanding-orders', allow: CUSTOMERS, note: 'own orders only' },
   { call: 'GET /my-order-history', allow: CUSTOMERS, note: 'own orders only' },
+  { call: 'GET /my-centre-prescriptions', allow: CUSTOMERS, note: "own prescriptions in the Prescription Centre only" },
   { call: 'GET /my-feedback-question', allow: CUSTOMERS },
   { call: 'POST /my-feedback-question', allow: CUSTOMERS, body: () => ({ score: 'x' }) },
   { call: 'POST /start-payment-session', allow: CUSTOMERS, note: 'a checkout of the caller’s own cart (400 when empty)' },

@@ -105,6 +105,7 @@ export async function startControlledCentre(options: { delayMs?: number } = {}):
         status: 'active',
         date: new Date().toISOString(),
         kind: 'instance',
+        implementation: { description: 'A Prescription Centre the test controls', url: centre.url },
         fhirVersion: '4.0.1',
         format: ['json'],
         rest: [{ mode: 'server', resource: [{ type: 'MedicationRequest', interaction: [{ code: 'create' }, { code: 'read' }, { code: 'search-type' }], conditionalCreate: true }] }],

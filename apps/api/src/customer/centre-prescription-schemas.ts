@@ -7,9 +7,9 @@ const DATE = { type: String, format: 'date' } as const;
 
 @ApiShape('RenewableCentrePrescription')
 export class RenewableCentrePrescriptionSchema {
-  /** The Centre's id of the prescription (the renewal's priorPrescription). */
+  /** The Centre's id of the prescription (the renewal's priorPrescription). @example '5b0f3c1e-8d4a-4c1e-9a43-2f6f0f5d7a10' */
   id!: string;
-  /** When it was written (the Centre's date or date-time). */
+  /** When it was written (the Centre's date or date-time). @example '2025-09-28' */
   authoredOn!: string;
   /** @example 'Kaisa Korhonen' */
   prescriber!: string;

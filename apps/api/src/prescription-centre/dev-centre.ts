@@ -24,7 +24,7 @@ function send(res: Response, status: number, resource: Resource, headers: Record
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).type(FHIR_JSON).send(JSON.stringify(resource));
 }
 
-function capabilityStatement(): CapabilityStatement {
+function capabilityStatement(baseUrl: string): CapabilityStatement {
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -33,6 +33,7 @@ function capabilityStatement(): CapabilityStatement {
     description: "A development stand-in for Kanta's Prescription Centre: never used in production.",
     kind: 'instance',
     software: { name: 'Resepti Prescription Centre stand-in' },
+    implementation: { description: "Resepti's embedded Prescription Centre stand-in", url: baseUrl },
     fhirVersion: '4.0.1',
     format: ['application/fhir+json'],
     rest: [
@@ -64,7 +65,7 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
   const router = express.Router();
   router.use(express.json({ type: ['application/fhir+json', 'application/json'], limit: '100kb' }));
 
-  router.get('/fhir/metadata', (_req, res) => send(res, 200, capabilityStatement()));
+  router.get('/fhir/metadata', (_req, res) => send(res, 200, capabilityStatement(baseUrl)));
 
   router.post('/fhir/MedicationRequest', async (req: Request, res: Response, next: NextFunction) => {
     try {

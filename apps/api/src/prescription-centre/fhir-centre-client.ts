@@ -88,10 +88,11 @@ export class FhirPrescriptionCentre implements PrescriptionCentre {
       const why = timeout.aborted ? `no answer in ${this.config.timeoutMs} ms` : signal?.aborted ? 'aborted' : String((error as Error).cause ?? error);
       throw new CentreUnavailable(`the Prescription Centre could not be reached (${init.method} ${url}): ${why}`);
     }
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
+      // Not JSON (a proxy's error page): only the status tells.
       body = null;
     }
     if (response.status >= 500 || response.status === 429 || response.status === 408) {

@@ -21,6 +21,8 @@ export const queryKeys = {
     feedback: ['customer', 'feedback-question'] as const,
     /** GET /my-access-log: who has read the customer's data. */
     accessLog: ['customer', 'access-log'] as const,
+    /** GET /my-centre-prescriptions: 'Uusittavat reseptisi' from the Prescription Centre. */
+    centrePrescriptions: ['customer', 'centre-prescriptions'] as const,
     checkout: (sessionId: string) => ['customer', 'checkout', sessionId] as const,
     payment: (sessionId: string) => ['customer', 'payment', sessionId] as const,
   },

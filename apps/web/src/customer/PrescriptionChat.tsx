@@ -27,6 +27,7 @@ import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { type ChatProgress, type Stage, useChatProgress } from './chat-progress';
+import { CentrePrescriptionsOffer } from './CentrePrescriptionsOffer';
 import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
 
@@ -163,6 +164,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
         {error && <p className="error-text">{error}</p>}
       </div>
 
+      {stage.kind === 'medicine' && <CentrePrescriptionsOffer onPick={pickMedicine} />}
       <div ref={controlsRef}>
         {stage.kind === 'start' && (
           <div className="chat__controls chat__buttons">

@@ -2304,9 +2304,15 @@ export interface components {
             newPassword: string;
         };
         RenewableCentrePrescription: {
-            /** @description The Centre's id of the prescription (the renewal's priorPrescription). */
+            /**
+             * @description The Centre's id of the prescription (the renewal's priorPrescription).
+             * @example 5b0f3c1e-8d4a-4c1e-9a43-2f6f0f5d7a10
+             */
             id: string;
-            /** @description When it was written (the Centre's date or date-time). */
+            /**
+             * @description When it was written (the Centre's date or date-time).
+             * @example 2025-09-28
+             */
             authoredOn: string;
             /** @example Kaisa Korhonen */
             prescriber: string;
@@ -13525,8 +13531,8 @@ export interface operations {
                      *       "centreAvailable": true,
                      *       "prescriptions": [
                      *         {
-                     *           "id": "teksti",
-                     *           "authoredOn": "teksti",
+                     *           "id": "5b0f3c1e-8d4a-4c1e-9a43-2f6f0f5d7a10",
+                     *           "authoredOn": "2025-09-28",
                      *           "prescriber": "Kaisa Korhonen",
                      *           "medicationName": "Atorvastatin Krka 20 mg tabletti, kalvopäällysteinen 98 kpl",
                      *           "dosageInstruction": "1 tabletti illalla",

@@ -223,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS === undefined || env.API_DOCS === '' ? !production : bool(env, 'API_DOCS'),
     mfaRequiredFor: mfaRequiredFor(env, production),
     observability: observabilityConfig(env, production),
-    prescriptionCentre: prescriptionCentreConfig(env, production, publicUrl, {
+    prescriptionCentre: prescriptionCentreConfig(env, production, port === 0 ? publicUrl : `http://127.0.0.1:${port}`, {
       url: (name) => optionalUrl(env, name),
       decimal: (name, fallback, min, max) => decimal(env, name, fallback, min, max),
     }),

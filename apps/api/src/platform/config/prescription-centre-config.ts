@@ -17,10 +17,14 @@ export interface PrescriptionCentreConfig {
   timeoutMs: number;
 }
 
+/**
+ * `ownOrigin`: where this process answers itself (the stand-in is called by the server only, so over
+ * the loopback, not through PUBLIC_URL's proxy).
+ */
 export function prescriptionCentreConfig(
   env: NodeJS.ProcessEnv,
   production: boolean,
-  publicUrl: string,
+  ownOrigin: string,
   read: { url(name: string): string | null; decimal(name: string, fallback: number, min: number, max: number): number },
 ): PrescriptionCentreConfig {
   const url = read.url('PRESCRIPTION_CENTRE_URL');
@@ -35,7 +39,7 @@ export function prescriptionCentreConfig(
         "PRESCRIPTION_CENTRE_URL is required when NODE_ENV=production (the FHIR R4 base URL of Kanta's Prescription Centre or its gateway; the embedded stand-in is never used in production)",
       );
     }
-    return { url: `${publicUrl}${DEV_PRESCRIPTION_CENTRE_PATH}/fhir`, token: null, embedded: true, ...timing };
+    return { url: `${ownOrigin}${DEV_PRESCRIPTION_CENTRE_PATH}/fhir`, token: null, embedded: true, ...timing };
   }
   if (production && !url.startsWith('https://')) throw new ConfigError('PRESCRIPTION_CENTRE_URL must be https:// in production');
   if (production && !token) throw new ConfigError('PRESCRIPTION_CENTRE_TOKEN is required when NODE_ENV=production (the Bearer token of the Prescription Centre)');
