@@ -56,10 +56,10 @@ describe("the customer's language", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.language).toBe('sv');
     expect((await customer.get<CustomerSession>('/my-user')).body.language).toBe('sv');
-    expect(await deliveredOrderSms()).toBe(`Resepti: läkaren har behandlat din beställning. Du ser besluten genom att logga in i tjänsten: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: läkaren har behandlat din beställning. Ett godkänt recept kan du hämta ut på vilket apotek som helst. Du ser besluten genom att logga in i tjänsten: ${app.baseUrl}/reseptit`);
 
     expect((await customer.put('/my-user/language', { language: 'en' })).status).toBe(200);
-    expect(await deliveredOrderSms()).toBe(`Resepti: a doctor has handled your order. Log in to the service to see the decisions: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: a doctor has handled your order. An approved prescription can be collected from any pharmacy. Log in to the service to see the decisions: ${app.baseUrl}/reseptit`);
     expect((await customer.put('/my-user/language', { language: 'fi' })).status).toBe(200);
   });
 
