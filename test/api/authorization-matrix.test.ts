@@ -77,6 +77,8 @@ beforeAll(async () => {
 
   const held = await insertOrder(app, { status: 'processing', doctorId: ids.doctorId });
   const delivered = await insertOrder(app, { source: 'pharmacy', status: 'delivered' });
+  // Its prescription, recorded in the Prescription Centre (a retry of it is refused: 409).
+  await app.sql(`INSERT INTO e_prescription (order_item_id, order_id, status, centre_id, recorded_at) VALUES ($1, $2, 'recorded', 'matrix-1', now())`, [delivered.itemIds[0], delivered.id]);
   const throwaway = await sessions.get('pharmacyAdmin')!.post('/create-pharmacy-user', {
     firstName: 'Poisto',
     lastName: 'Kokeilu',

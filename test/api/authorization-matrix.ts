@@ -172,6 +172,13 @@ export const MATRIX: readonly MatrixRow[] = [
     note: 'any doctor may return a processing order to the queue (Palauta in Historia), e.g. a colleague\'s who left',
   },
   { call: 'POST /order/mark-delivered', allow: DOCTORS, note: 'acts on the caller\'s own current order only' },
+  { call: 'GET /order/e-prescriptions/failed', allow: DOCTORS, note: 'any doctor sees the prescriptions the Prescription Centre refused' },
+  {
+    call: 'POST /order/e-prescriptions/{itemId}/retry',
+    allow: DOCTORS,
+    path: (r) => `/order/e-prescriptions/${r.pharmacyDeliveredItemId}/retry`,
+    note: 'any doctor may send a refused prescription again (this one is not refused: 409)',
+  },
   { call: 'POST /order/release', allow: DOCTORS, note: 'acts on the caller\'s own current order only' },
   { call: 'POST /history', allow: DOCTORS, body: () => ({ filter: '', offset: 'x' }) },
   { call: 'GET /pharmacy-message', allow: DOCTORS },

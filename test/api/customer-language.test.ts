@@ -33,7 +33,7 @@ describe("the customer's language", () => {
   it("is Finnish by default, and the handled order's text message is SPEC's Finnish one", async () => {
     const customer = await loginAs(app, 'customer');
     expect((await customer.get<CustomerSession>('/my-user')).body.language).toBe('fi');
-    expect(await deliveredOrderSms()).toBe(`Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: lääkäri on käsitellyt tilauksesi. Kanta-palveluun tallennetut reseptisi voit noutaa mistä tahansa apteekista. Näet päätökset kirjautumalla palveluun: ${app.baseUrl}/reseptit`);
   });
 
   it("refuses a language the service does not have with a 400, and keeps the customer's", async () => {
@@ -57,10 +57,10 @@ describe("the customer's language", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.language).toBe('sv');
     expect((await customer.get<CustomerSession>('/my-user')).body.language).toBe('sv');
-    expect(await deliveredOrderSms()).toBe(`Resepti: läkaren har behandlat din beställning. Du ser besluten genom att logga in i tjänsten: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: läkaren har behandlat din beställning. Recept som sparats i Kanta-tjänsten kan du hämta ut på vilket apotek som helst. Du ser besluten genom att logga in i tjänsten: ${app.baseUrl}/reseptit`);
 
     expect((await customer.put('/my-user/language', { language: 'en' })).status).toBe(200);
-    expect(await deliveredOrderSms()).toBe(`Resepti: a doctor has handled your order. Log in to the service to see the decisions: ${app.baseUrl}/reseptit`);
+    expect(await deliveredOrderSms()).toBe(`Resepti: a doctor has handled your order. Prescriptions saved in the Kanta service can be collected from any pharmacy. Log in to the service to see the decisions: ${app.baseUrl}/reseptit`);
     expect((await customer.put('/my-user/language', { language: 'fi' })).status).toBe(200);
   });
 

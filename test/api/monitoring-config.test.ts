@@ -94,6 +94,8 @@ it('has an alert for each thing the runbook names, each with severity and summar
     [
       'ReseptiAuditAppendFailures',
       'ReseptiDeadlineSoonNoDoctorOnline',
+      'ReseptiEPrescriptionNotRecorded',
+      'ReseptiEPrescriptionRefused',
       'ReseptiHttp5xxRate',
       'ReseptiLoginAttack',
       'ReseptiNotReady',

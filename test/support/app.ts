@@ -13,6 +13,8 @@ export interface TestApp {
   /** The API under /ui-api/v1 */
   apiUrl: string;
   databaseUrl: string;
+  /** The API process's id (an outbox row's claimed_by names it). */
+  pid: number;
   /** Output of the API process so far (for debugging a failing test). */
   output(): string;
   /** Runs SQL against the app's own database (fixtures and assertions on stored state). */
@@ -183,6 +185,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     baseUrl,
     apiUrl: `${baseUrl}/ui-api/v1`,
     databaseUrl,
+    pid: child.pid!,
     output: () => output,
     sql: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
     signal: async (signal) => {

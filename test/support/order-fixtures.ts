@@ -173,10 +173,11 @@ export async function insertWaitingOrders(app: TestApp, count: number, base: Fix
   return out;
 }
 
-/** Removes every order (and its items, coupons, outbox rows) so a test starts with an empty queue. */
+/** Removes every order (and its items, coupons, outbox rows, e-prescriptions) so a test starts with an empty queue. */
 export async function clearOrders(app: TestApp): Promise<void> {
   await app.sql(`DELETE FROM coupon WHERE order_item_id IS NOT NULL`);
   await app.sql(`DELETE FROM sms_outbox`);
+  await app.sql(`DELETE FROM e_prescription`);
   await app.sql(`DELETE FROM order_item`);
   await app.sql(`DELETE FROM orders`);
 }

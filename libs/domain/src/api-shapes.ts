@@ -71,6 +71,7 @@ export type CentrePrescriptions = W['CentrePrescriptions'];
 export type CentreItemFacts = W['CentreItemFacts'];
 export type CentrePrescriptionFacts = W['CentrePrescriptionFacts'];
 export type Prescribed = W['Prescribed'];
+export type FailedEPrescription = W['FailedEPrescription'];
 
 // Pharmacy.
 export type DeliveryOptionDto = W['PharmacyDeliveryOption'];

@@ -28,6 +28,8 @@ export type AccessPurpose =
   | 'accessLogExport'
   | 'centreRead'
   | 'centreRecord'
+  | 'centreSend'
+  | 'centreFailures'
   | 'other';
 
 /** The purpose of each audit action a patient's log shows (the doctor's decisions: `order-item:*`). */
@@ -49,6 +51,10 @@ export const ACCESS_PURPOSES: Readonly<Record<string, AccessPurpose>> = {
   'patient-access-log.export': 'accessLogExport',
   'prescription-centre.read': 'centreRead',
   'prescription-centre.record': 'centreRecord',
+  'prescription-centre.unavailable': 'centreSend',
+  'prescription-centre.refused': 'centreSend',
+  'e-prescription.retry': 'centreSend',
+  'e-prescription.failed-list': 'centreFailures',
 };
 
 export function accessPurposeOf(action: string): AccessPurpose {

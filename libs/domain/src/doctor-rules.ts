@@ -29,4 +29,6 @@ export const DOCTOR_MESSAGES = {
   orderNotProcessing: 'Tilaus ei ole käsittelyssä, joten sitä ei voi palauttaa jonoon.',
   couponOnlyForCustomers: 'Kupongin voi antaa vain asiakkaan omalle tilaukselle, ei apteekin tilaukselle.',
   invalidDecision: 'Päätöksen pitää olla yksi seuraavista: approved, rejected, rejected-with-coupon, undecided.',
+  ePrescriptionNotFound: 'Reseptillä ei ole Kanta-palveluun tallennettavaa reseptiä.',
+  ePrescriptionNotFailed: 'Reseptin tallennus Kanta-palveluun ei ole epäonnistunut, joten sitä ei lähetetä uudelleen.',
 } as const;

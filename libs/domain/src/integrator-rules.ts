@@ -12,8 +12,10 @@ export const INTEGRATOR_API_VERSION = '1.4.0';
 /**
  * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
  * back in the queue (it is waiting again; its decisions so far are not shown).
+ * `order.e-prescription`: an approved item's prescription was recorded in Kanta's Prescription
+ * Centre (its id in the item's `ePrescription`), refused by it, or sent again by a doctor.
  */
-export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'notice.published'] as const;
+export const INTEGRATOR_WEBHOOK_EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered', 'order.e-prescription', 'notice.published'] as const;
 export type IntegratorWebhookEventType = (typeof INTEGRATOR_WEBHOOK_EVENTS)[number];
 
 /**

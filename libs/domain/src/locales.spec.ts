@@ -135,7 +135,7 @@ describe('t()', () => {
   });
 
   it('writes the text messages in the customer’s language from the same catalog', () => {
-    expect(orderHandledSms('https://resepti.example.fi/')).toBe('Resepti: lääkäri on käsitellyt tilauksesi. Näet päätökset kirjautumalla palveluun: https://resepti.example.fi/reseptit');
+    expect(orderHandledSms('https://resepti.example.fi/')).toBe('Resepti: lääkäri on käsitellyt tilauksesi. Kanta-palveluun tallennetut reseptisi voit noutaa mistä tahansa apteekista. Näet päätökset kirjautumalla palveluun: https://resepti.example.fi/reseptit');
     expect(orderHandledSms('https://r.fi', 'sv')).toMatch(/^Resepti: läkaren har behandlat din beställning\..*https:\/\/r\.fi\/reseptit$/);
     expect(orderHandledSms('https://r.fi', 'en')).toMatch(/^Resepti: a doctor has handled your order\..*https:\/\/r\.fi\/reseptit$/);
     expect(credentialChangedSms('https://r.fi', 'password')).toBe('Resepti: tilisi salasana on vaihdettu. Jos et tehnyt muutosta itse, vaihda salasana heti tunnistautumalla: https://r.fi/login');

@@ -19,7 +19,8 @@ const linkTo = (serviceUrl: string, path: string) => `${serviceUrl.replace(/\/+$
 /**
  * The text message a customer gets when a doctor has handled their order. It names no medicine,
  * diagnosis or decision (a phone's lock screen shows it to anyone): only that the order is
- * handled, and where to read the decisions.
+ * handled, that the prescriptions saved in Kanta can be collected from any pharmacy (each approved one is recorded in
+ * Kanta's Prescription Centre, issue 41), and where to read the decisions.
  */
 export function orderHandledSms(serviceUrl: string, language: Language = 'fi'): string {
   return t('sms.orderHandled', language, { link: linkTo(serviceUrl, '/reseptit') });

@@ -2,6 +2,7 @@
 import type { Decision, ItemType } from './api-rules.js';
 import { FINNISH_CATALOG, t } from './i18n.js';
 import type { Language } from './language.js';
+import { addMonthsToDate, isTwoYearPrescription, renewalWindowMonths } from './e-prescription-rules.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';
 
 /** The status lines of a patient's prescription card, in Finnish (each language's are under `status` in its catalog). */
@@ -47,6 +48,16 @@ export function renewableTill(deliveryTime: Date): Date {
 export function renewableTillText(d: Date | string, language: Language = 'fi'): string {
   const p = helsinkiParts(d);
   return t('customer.prescriptions.renewableTill', language, { date: `${p.month}/${p.year}` });
+}
+
+/**
+ * Until when the patient can ask to renew a prescription recorded in the Prescription Centre
+ * (e-prescription-rules): its date (the approval) + 28 months when it is valid two years, + 16
+ * months when one (its medicine's class). An ISO date (Helsinki).
+ */
+export function ePrescriptionRenewableUntil(authoredOn: Date | string, validUntil: string): string {
+  const twoYear = isTwoYearPrescription({ authoredOn: new Date(authoredOn).toISOString(), validUntil, narcoticOrPkv: false, specialPermit: false });
+  return addMonthsToDate(authoredOn, renewalWindowMonths(twoYear ? 2 : 1));
 }
 
 export interface StatusTextItem {

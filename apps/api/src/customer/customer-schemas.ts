@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type IdentificationPurpose, type ItemType, type Language, type OrderStatus, type TopicId } from '@resepti/domain';
-import { CHECKOUT_STATUSES, INT, PrescribedSchema, TIME, type CheckoutStatus } from '../platform/http/web-api-schemas.js';
+import { CHECKOUT_STATUSES, EPrescriptionSchema, INT, PrescribedSchema, TIME, type CheckoutStatus } from '../platform/http/web-api-schemas.js';
 
 // --- Customer ----------------------------------------------------------------------------------
 
@@ -84,6 +84,8 @@ export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
   couponCode!: string | null;
   /** What the doctor prescribed (null until the order is delivered, and unless approved). */
   prescribed!: PrescribedSchema | null;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('CustomerOrder')

@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type NotRenewableReason, type OrderStatus } from '@resepti/domain';
-import { INT, PrescribedSchema, TIME, WebPatientSchema, WebProductSchema } from '../platform/http/web-api-schemas.js';
+import { EPrescriptionSchema, INT, PrescribedSchema, TIME, WebPatientSchema, WebProductSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Doctor ------------------------------------------------------------------------------------
 
@@ -63,6 +63,8 @@ export class DoctorPrescriptionSchema {
   couponCode!: string | null;
   /** What the approval prescribes (null unless approved). */
   prescribed!: PrescribedSchema | null;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('DoctorName')
@@ -163,4 +165,20 @@ export class CentrePrescriptionsSchema {
   /** False: the Centre could not be reached (the lists are empty; the doctor can still decide, typing the dosage). */
   centreAvailable!: boolean;
   items!: CentreItemFactsSchema[];
+}
+
+/** A prescription the Prescription Centre refused: 'Reseptin tallennus Kanta-palveluun epäonnistui'. */
+@ApiShape('FailedEPrescription')
+export class FailedEPrescriptionSchema {
+  @ApiProperty({ ...INT, description: 'The order item (POST /order/e-prescriptions/{itemId}/retry).' })
+  itemId!: number;
+  @ApiProperty(INT) orderId!: number;
+  patient!: WebPatientSchema;
+  displayName!: string;
+  format!: string;
+  /** The Centre's reason (its HTTP status and text), or what the approval lacked. */
+  reason!: string;
+  @ApiProperty({ ...TIME, description: 'When the order was delivered.' })
+  approvedAt!: string;
+  @ApiProperty(INT) attempts!: number;
 }

@@ -13,13 +13,14 @@ import { DoctorHistoryService } from './doctor-history.service.js';
 import { DoctorNoticeController } from './doctor-notice.controller.js';
 import { DoctorQueueController } from './doctor-queue.controller.js';
 import { DoctorController } from './doctor.controller.js';
+import { DoctorEPrescriptionsController } from './doctor-e-prescriptions.controller.js';
 import { Doctor } from '../accounts/doctor.entity.js';
 import { DoctorService } from './doctor.service.js';
 
 /** The doctor's side of the REST contract (SPEC section 7, Doctor). */
 @Module({
   imports: [TypeOrmModule.forFeature([Doctor]), AuditModule, OrdersModule, NoticesModule, CatalogueModule, PrescriptionCentreModule],
-  controllers: [DoctorController, DoctorQueueController, DoctorHistoryController, DoctorNoticeController],
+  controllers: [DoctorController, DoctorQueueController, DoctorHistoryController, DoctorNoticeController, DoctorEPrescriptionsController],
   providers: [DoctorService, DoctorHistoryService, Prescribing, CentreHistory, CentreFacts],
 })
 export class DoctorModule {}

@@ -12,6 +12,8 @@ export const ORDER_SYSTEM = 'urn:resepti:order';
 export const ORDER_ITEM_SYSTEM = 'urn:resepti:order-item';
 export const PRODUCT_SYSTEM = 'urn:resepti:product';
 export const OFFICE_SYSTEM = 'urn:resepti:pharmacy-office';
+/** The identifier of an approved item's prescription in Kanta's Prescription Centre (its MedicationRequest.id there). */
+export const PRESCRIPTION_CENTRE_SYSTEM = 'urn:resepti:prescription-centre';
 
 export type { OrderItemRow } from '../orders/order-item-rows.js';
 import type { OrderItemRow } from '../orders/order-item-rows.js';
@@ -44,7 +46,11 @@ export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
     resourceType: 'MedicationRequest',
     id: String(row.itemId),
     meta: { lastUpdated: row.updatedAt.toISOString() },
-    identifier: [{ system: ORDER_ITEM_SYSTEM, value: String(row.itemId) }],
+    identifier: [
+      { system: ORDER_ITEM_SYSTEM, value: String(row.itemId) },
+      // The prescription any pharmacy dispenses: its id in the Prescription Centre, once recorded there.
+      ...(row.centreId ? [{ use: 'secondary' as const, system: PRESCRIPTION_CENTRE_SYSTEM, value: row.centreId, assigner: { display: 'Kanta, Reseptikeskus' } }] : []),
+    ],
     groupIdentifier: { system: ORDER_SYSTEM, value: String(row.orderId) },
     status,
     ...(status === 'cancelled' && row.reasonForDecision ? { statusReason: { text: row.reasonForDecision } } : {}),

@@ -40,7 +40,8 @@ here and its answers carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594, the
 
 **Webhooks.** \`POST /api/v1/webhook-endpoints {url, events}\` answers the endpoint's secret once.
 Events (\`order.created\`, \`order.processing\`, \`order.released\` when a doctor puts the order back in the queue,
-\`order.delivered\` with decisions, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`
+\`order.delivered\` with decisions, \`order.e-prescription\` when an approved item's prescription is recorded in Kanta's
+Prescription Centre (its id in the item's \`ePrescription\`; any pharmacy dispenses it) or refused by it, \`notice.published\`) are POSTed as \`{id, type, api_version, created, data: {object}}\`
 (\`api_version\` is this document's \`info.version\`; \`data.object\` is the order as \`GET /api/v1/orders/{id}\` answers it, or the notice), at least once (drop repeats by \`id\`), in order per
 order, retried with a doubling wait (half of it random) for 24 h until your endpoint answers 2xx. Each carries
 \`Resepti-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. After

@@ -4,7 +4,7 @@
  */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
-import { DELIVERY_OPTION_IDS, INTEGRATOR_WEBHOOK_EVENTS, type Decision, type DeliveryOptionId, type IntegratorEventType, INTEGRATOR_API_VERSION, type IntegratorWebhookEventType, type OrderStatus } from '@resepti/domain';
+import { DELIVERY_OPTION_IDS, INTEGRATOR_WEBHOOK_EVENTS, type Decision, type DeliveryOptionId, type IntegratorEventType, INTEGRATOR_API_VERSION, type IntegratorWebhookEventType, type OrderStatus, type EPrescriptionStatus } from '@resepti/domain';
 
 const TIME = { type: String, format: 'date-time' } as const;
 
@@ -143,6 +143,18 @@ export class PrescribedMedicineSchema {
   packages!: number;
 }
 
+@ApiShape('EPrescription')
+export class IntegratorEPrescriptionSchema {
+  @ApiProperty({ type: String, nullable: true, description: "The Prescription Centre's (Kanta's) id of the prescription; null until recorded.", example: 'mr-8f2c41' })
+  id!: string | null;
+  @ApiProperty({ enum: ['failed', 'pending', 'recorded'], description: 'pending: being recorded; recorded: in the Centre, any pharmacy dispenses it; failed: the Centre refused it (the doctor sends it again).', example: 'recorded' })
+  status!: EPrescriptionStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the Centre accepted it.', example: '2026-11-25T08:00:02.000Z' })
+  recordedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Its last valid day (Helsinki time).', example: '2028-11-25' })
+  validUntil!: string | null;
+}
+
 @ApiShape('Prescription')
 export class PrescriptionSchema {
   @ApiProperty({ type: 'integer', description: 'The item id (for the check call).', example: 7 })
@@ -161,6 +173,13 @@ export class PrescriptionSchema {
   pharmacyChecked!: boolean;
   @ApiProperty({ type: PrescribedMedicineSchema, nullable: true, description: 'What the doctor prescribed: null until the order is delivered, and unless approved.' })
   prescribed!: PrescribedMedicineSchema | null;
+  @ApiProperty({
+    type: IntegratorEPrescriptionSchema,
+    nullable: true,
+    description: 'The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).',
+    example: { id: 'mr-8f2c41', status: 'recorded', recordedAt: '2026-11-25T08:00:02.000Z', validUntil: '2028-11-25' },
+  })
+  ePrescription!: IntegratorEPrescriptionSchema | null;
 }
 
 @ApiShape('Order')

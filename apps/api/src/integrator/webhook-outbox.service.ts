@@ -12,13 +12,15 @@ import { WebhookDelivery } from './webhook.entity.js';
 /**
  * The lifecycle changes integrators hear of (decisions only with the delivered order). A release
  * (the doctor's own, or another doctor's 'Palauta' of a stuck order) is `order.released`: the
- * order is waiting again. Decisions and checks are told by the delivered order and the client's own call.
+ * order is waiting again. Decisions and checks are told by the delivered order and the client's own call;
+ * an approved item's prescription recorded in (or refused by) the Prescription Centre by `order.e-prescription`.
  */
 const ORDER_EVENTS: Partial<Record<OrderChangeKind, IntegratorWebhookEventType>> = {
   placed: 'order.created',
   picked: 'order.processing',
   released: 'order.released',
   delivered: 'order.delivered',
+  'e-prescription': 'order.e-prescription',
 };
 
 /** How long GET /api/v1/events can list an event. */

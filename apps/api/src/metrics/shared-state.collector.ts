@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { registry } from '../platform/metrics/metrics.js';
 import { OutboxWorker } from '../platform/outbox/outbox-worker.js';
+import { EPrescriptionsService } from '../orders/e-prescriptions.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 
 interface Snapshot {
@@ -9,6 +10,7 @@ interface Snapshot {
   overdue: number;
   nextDeadline: Array<{ option: string; seconds: number }>;
   outbox: Array<{ channel: string; pending: number; oldestSeconds: number }>;
+  ePrescriptionsFailed: number;
 }
 
 
@@ -27,7 +29,10 @@ export class SharedStateCollector {
   /** The reading of the scrape under way: the gauges are collected one after another, from one reading. */
   private reading: Promise<Snapshot | null> | null = null;
 
-  constructor(private readonly orderQueue: OrderQueueService) {
+  constructor(
+    private readonly orderQueue: OrderQueueService,
+    private readonly ePrescriptions: EPrescriptionsService,
+  ) {
     const read = () => this.snapshot();
     new Gauge({
       name: 'resepti_orders_waiting',
@@ -72,7 +77,7 @@ export class SharedStateCollector {
     });
     new Gauge({
       name: 'resepti_outbox_pending',
-      help: 'Outbox rows not yet delivered, by channel (sms, webhook) (shared state).',
+      help: 'Outbox rows not yet delivered, by channel (sms, webhook, e-prescription: approved items not yet recorded in the Prescription Centre) (shared state).',
       labelNames: ['channel'] as const,
       registers: [registry],
       async collect() {
@@ -88,6 +93,15 @@ export class SharedStateCollector {
       async collect() {
         const s = await read();
         if (s) for (const o of s.outbox) this.set({ channel: o.channel }, o.oldestSeconds);
+      },
+    });
+    new Gauge({
+      name: 'resepti_e_prescriptions_failed',
+      help: 'Approved items whose prescription the Prescription Centre refused (4xx) and no doctor has sent again (shared state).',
+      registers: [registry],
+      async collect() {
+        const s = await read();
+        if (s) this.set(s.ePrescriptionsFailed);
       },
     });
     new Gauge({
@@ -115,8 +129,12 @@ export class SharedStateCollector {
 
   private async read(): Promise<Snapshot> {
     // The queue's figures from orders/, each outbox's backlog from its worker (its module's table).
-    const [{ queue, overdue }, outbox] = await Promise.all([this.orderQueue.sharedState(), Promise.all(OutboxWorker.registered().map((w) => w.pending()))]);
+    const [{ queue, overdue }, outbox, ePrescriptionsFailed] = await Promise.all([
+      this.orderQueue.sharedState(),
+      Promise.all(OutboxWorker.registered().map((w) => w.pending())),
+      this.ePrescriptions.failedCount(),
+    ]);
     const nextDeadline = queue.flatMap((q) => (q.nextDeadlineSeconds === null ? [] : [{ option: q.option, seconds: q.nextDeadlineSeconds }]));
-    return { queue, overdue, nextDeadline, outbox };
+    return { queue, overdue, nextDeadline, outbox, ePrescriptionsFailed };
   }
 }

@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { joinDoctor, lockDoctorSql, lockedDoctorFrom } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import type { Decision, OrderStatus, PrescribedMedication } from '@resepti/domain';
-import { loadChangedOrder, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
+import { loadChangedOrder, NO_E_PRESCRIPTION_COLUMNS, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
+import type { NewOrder } from './new-order.js';
 import type { OrderSource } from './order.entity.js';
 
 // The doctor's steps of the order lifecycle (pick, decide, deliver) as hand-written statements:
@@ -165,7 +166,7 @@ export async function decideItemRow(
        SELECT * FROM decided
        UNION ALL
        SELECT * FROM order_item WHERE order_id = (SELECT order_id FROM decided) AND id <> (SELECT id FROM decided))
-     SELECT t.*, EXISTS (SELECT 1 FROM decided) AS decided, ${ORDER_AND_ITEM_COLUMNS}, o.updated_at, NULL::text AS i_coupon_code
+     SELECT t.*, EXISTS (SELECT 1 FROM decided) AS decided, ${ORDER_AND_ITEM_COLUMNS}, o.updated_at, NULL::text AS i_coupon_code, ${NO_E_PRESCRIPTION_COLUMNS}
        FROM target t
        LEFT JOIN changed_order o ON true
        ${joinDoctor('d', 'o.doctor_id')}
@@ -196,22 +197,77 @@ function prescriptionValues(p: Prescription | null): unknown[] {
 
 /**
  * Delivers an order (its row locked by the caller first, so this statement's snapshot sees every
- * decision committed before), unless an item is still undecided: then nothing changes and the
- * answer is false. Approved renewals become renewable until `renewableTill` (a Helsinki date).
+ * decision committed before), unless an item is still undecided: then nothing changes and
+ * `delivered` is false. Approved renewals become renewable until `renewableTill` (a Helsinki
+ * date). Each approved item of a real order gets its e-prescription to record in the Prescription
+ * Centre (e_prescription, pending: the outbox's row, committed with the delivery); a rejected
+ * item, and any item of a sandbox order (an integrator's test), gets none. `prescriptions`: how many.
  */
-export async function deliverIfDecided(m: EntityManager, orderId: number, now: Date, renewableTill: string): Promise<boolean> {
-  const [row] = await preparedIn<{ delivered: boolean }>(
+export async function deliverIfDecided(m: EntityManager, orderId: number, now: Date, renewableTill: string): Promise<{ delivered: boolean; prescriptions: number }> {
+  const [row] = await preparedIn<{ delivered: boolean; prescriptions: number }>(
     m,
     'deliver-if-decided',
     `WITH delivered AS (
        UPDATE orders SET delivery_status = 'delivered', delivery_time = $2
         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM order_item WHERE order_id = $1 AND decision = 'undecided')
-       RETURNING id),
+       RETURNING id, sandbox),
      renewable AS (
        UPDATE order_item SET renewable_till = $3
-        WHERE order_id IN (SELECT id FROM delivered) AND decision = 'approved' AND type = 'renewal')
-     SELECT EXISTS (SELECT 1 FROM delivered) AS delivered`,
+        WHERE order_id IN (SELECT id FROM delivered) AND decision = 'approved' AND type = 'renewal'),
+     prescribed AS (
+       INSERT INTO e_prescription (order_item_id, order_id)
+       SELECT i.id, i.order_id FROM order_item i JOIN delivered d ON d.id = i.order_id
+        WHERE NOT d.sandbox AND i.decision = 'approved'
+        ORDER BY i.id
+       RETURNING id)
+     SELECT EXISTS (SELECT 1 FROM delivered) AS delivered, (SELECT count(*)::int FROM prescribed) AS prescriptions`,
     [orderId, now, renewableTill],
   );
-  return row.delivered;
+  return row;
+}
+
+/** Inserts the order (waiting) and its items in one statement, the items' ids in their given order; answers the order's id. */
+export async function insertOrderRows(m: EntityManager, input: NewOrder): Promise<number> {
+  const items = input.items.map((item) => ({
+    type: item.type,
+    product_id: item.productId,
+    display_name: item.displayName,
+    format: item.format,
+    reason: item.reason,
+    medical_problem: item.medicalProblem ?? null,
+    chat: item.chat ?? null,
+    chat_verified: item.chatVerified ?? null,
+    price_cents: item.priceCents,
+  }));
+  const [{ id }] = (await m.query(
+    `WITH placed AS (
+       INSERT INTO orders (source, customer_id, pharmacy_id, office_id, pharmacy_user_id, pharmacy_data, patient_first_name, patient_last_name,
+                           patient_hetu, delivery_option_id, delivery_before_time, delivery_status, price_cents, sandbox)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id),
+     items AS (
+       INSERT INTO order_item (order_id, type, product_id, display_name, format, reason, medical_problem, chat, chat_verified, price_cents)
+       SELECT placed.id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified, i.price_cents
+         FROM placed, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (type text, product_id int, display_name text, format text, reason text,
+              medical_problem text, chat jsonb, chat_verified boolean, price_cents int)) WITH ORDINALITY AS i
+        ORDER BY i.ordinality)
+     SELECT id FROM placed`,
+    [
+      input.source,
+      input.customerId ?? null,
+      input.pharmacyId ?? null,
+      input.officeId ?? null,
+      input.pharmacyUserId ?? null,
+      input.pharmacyData ? JSON.stringify(input.pharmacyData) : null,
+      input.patient.firstName,
+      input.patient.lastName,
+      input.patient.hetu,
+      input.deliveryOptionId,
+      input.deliveryBeforeTime,
+      'waiting',
+      input.priceCents,
+      input.sandbox ?? false,
+      JSON.stringify(items),
+    ],
+  )) as Array<{ id: number }>;
+  return id;
 }

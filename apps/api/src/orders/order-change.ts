@@ -1,7 +1,8 @@
 import type { Decision, QueueStatus } from '@resepti/domain';
 import type { Order } from './order.entity.js';
 
-export type OrderChangeKind = 'placed' | 'picked' | 'released' | 'decided' | 'delivered' | 'checked';
+/** 'e-prescription': an approved item's prescription was recorded in the Prescription Centre, refused by it, or sent again by a doctor. */
+export type OrderChangeKind = 'placed' | 'picked' | 'released' | 'decided' | 'delivered' | 'checked' | 'e-prescription';
 
 /**
  * One change of one order, told once by the order lifecycle through the event door
@@ -12,7 +13,7 @@ export interface OrderChange {
   kind: OrderChangeKind;
   /** The order after the change, with its items. */
   order: Order;
-  /** 'decided' and 'checked': the prescription concerned. */
+  /** 'decided', 'checked' and 'e-prescription': the prescription concerned. */
   itemId?: number;
   decision?: Decision;
   /** Whose held order changed, and what they hold now ('picked', 'released', 'delivered'). */

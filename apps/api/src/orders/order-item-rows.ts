@@ -33,6 +33,8 @@ export interface OrderItemRow {
   prescribedMedication: PrescribedMedication | null;
   dosageInstruction: string | null;
   packages: number | null;
+  /** The Prescription Centre's id of the item's prescription, once recorded there (e_prescription). */
+  centreId: string | null;
 }
 
 /** Which items: one by id, or a page by commit of the last change (orders/change-feed.ts), after a position. */
@@ -55,7 +57,8 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
          o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
          o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
          ${doctorNameSql('o.doctor_id')} AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
-         i.prescribed_medication AS "prescribedMedication", i.dosage_instruction AS "dosageInstruction", i.packages`;
+         i.prescribed_medication AS "prescribedMedication", i.dosage_instruction AS "dosageInstruction", i.packages,
+         (SELECT ep.centre_id FROM e_prescription ep WHERE ep.order_item_id = i.id AND ep.status = 'recorded') AS "centreId"`;
   if ('itemId' in query) {
     where.push(`i.id = $${params.push(query.itemId)}`);
     return { sql: `SELECT ${columns} FROM order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };

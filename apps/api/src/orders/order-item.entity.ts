@@ -1,5 +1,5 @@
 import { Column, Entity, Index, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import type { Decision, ItemType, PrescribedMedication } from '@resepti/domain';
+import type { Decision, EPrescription, ItemType, PrescribedMedication } from '@resepti/domain';
 import { Order } from './order.entity.js';
 
 /** One prescription of an order: a renewal of a medicine or a new-prescription request. */
@@ -85,4 +85,11 @@ export class OrderItem {
   /** Pharmacy staff removed the decided card from Reseptilista (kept in Historia). */
   @Column({ type: 'boolean', default: false })
   pharmacyChecked!: boolean;
+
+  /**
+   * Not a column: the item's prescription in the Prescription Centre (e_prescription, joined by
+   * the order's reads in order-loads.ts), null when there is none to record (not approved, the
+   * order not delivered, a sandbox order). Undefined when the item was read by the ORM itself.
+   */
+  ePrescription?: EPrescription | null;
 }

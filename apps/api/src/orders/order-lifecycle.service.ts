@@ -24,7 +24,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, lockDoctor, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
+import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, insertOrderRows, lockDoctor, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
 import { doctorViewOf, loadChangedOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -314,9 +314,30 @@ export class OrderLifecycleService {
     await this.bus.emit(m, 'order.changed', change);
   }
 
-  /** Delivered now, unless an item is undecided (false): approved renewals become renewable until delivery + 2 years. */
-  private markDelivered(m: EntityManager, orderId: number, now: Date): Promise<boolean> {
-    return deliverIfDecided(m, orderId, now, helsinkiIsoDate(renewableTill(now)));
+  /**
+   * Delivered now, unless an item is undecided (false): approved renewals become renewable until
+   * delivery + 2 years, and each approved item of a real order gets its e-prescription to record
+   * (the outbox's row; its worker wakes once this commits).
+   */
+  private async markDelivered(m: EntityManager, orderId: number, now: Date): Promise<boolean> {
+    const { delivered, prescriptions } = await deliverIfDecided(m, orderId, now, helsinkiIsoDate(renewableTill(now)));
+    if (prescriptions > 0) await this.bus.emit(m, 'outbox.written', { channel: 'e-prescription' });
+    return delivered;
+  }
+
+  /**
+   * An approved item's e-prescription changed (recorded in the Prescription Centre, refused by it,
+   * sent again by a doctor): its writer has updated e_prescription in the transaction the calling
+   * code runs in, which this change joins (so the outbox's record of a try and the change commit
+   * together); audited as `audit` with the order's patient, published as 'e-prescription'.
+   */
+  async ePrescriptionChanged(actor: AuditActor, orderId: number, itemId: number, audit: Omit<AuditEntry, 'orderId' | 'patientHetu'>): Promise<void> {
+    await this.transactions.run(async () => {
+      const m = ambientManager()!;
+      const { order } = await this.loadChanged(m, orderId, 'e-prescription');
+      await this.audit.record(actor, { ...audit, orderId, patientHetu: order.patientHetu }, m);
+      await this.tell(m, { kind: 'e-prescription', order, itemId });
+    });
   }
 
   private async backToQueue(m: EntityManager, actor: SessionUser, orderId: number, holder: number | null): Promise<OrderChange> {
@@ -326,53 +347,9 @@ export class OrderLifecycleService {
     return { kind: 'released', order, ...(holder !== null ? { doctorHeld: { doctorId: holder, pickedOrder: null } } : {}) };
   }
 
-  /**
-   * Inserts the order (waiting) and its items in one statement, the items' ids in their given
-   * order, and returns the order with its items as stored.
-   */
+  /** Inserts the order (waiting) and its items (insertOrderRows) and returns the order with its items as stored. */
   private async insertOrder(m: EntityManager, input: NewOrder): Promise<Order> {
-    const items = input.items.map((item) => ({
-      type: item.type,
-      product_id: item.productId,
-      display_name: item.displayName,
-      format: item.format,
-      reason: item.reason,
-      medical_problem: item.medicalProblem ?? null,
-      chat: item.chat ?? null,
-      chat_verified: item.chatVerified ?? null,
-      price_cents: item.priceCents,
-    }));
-    const [{ id }] = (await m.query(
-      `WITH placed AS (
-         INSERT INTO orders (source, customer_id, pharmacy_id, office_id, pharmacy_user_id, pharmacy_data, patient_first_name, patient_last_name,
-                             patient_hetu, delivery_option_id, delivery_before_time, delivery_status, price_cents, sandbox)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id),
-       items AS (
-         INSERT INTO order_item (order_id, type, product_id, display_name, format, reason, medical_problem, chat, chat_verified, price_cents)
-         SELECT placed.id, i.type, i.product_id, i.display_name, i.format, i.reason, i.medical_problem, i.chat, i.chat_verified, i.price_cents
-           FROM placed, ROWS FROM (jsonb_to_recordset($15::jsonb) AS (type text, product_id int, display_name text, format text, reason text,
-                medical_problem text, chat jsonb, chat_verified boolean, price_cents int)) WITH ORDINALITY AS i
-          ORDER BY i.ordinality)
-       SELECT id FROM placed`,
-      [
-        input.source,
-        input.customerId ?? null,
-        input.pharmacyId ?? null,
-        input.officeId ?? null,
-        input.pharmacyUserId ?? null,
-        input.pharmacyData ? JSON.stringify(input.pharmacyData) : null,
-        input.patient.firstName,
-        input.patient.lastName,
-        input.patient.hetu,
-        input.deliveryOptionId,
-        input.deliveryBeforeTime,
-        STATUS.waiting,
-        input.priceCents,
-        input.sandbox ?? false,
-        JSON.stringify(items),
-      ],
-    )) as Array<{ id: number }>;
-    return (await this.loadChanged(m, id, 'placed')).order;
+    return (await this.loadChanged(m, await insertOrderRows(m, input), 'placed')).order;
   }
 
   /**

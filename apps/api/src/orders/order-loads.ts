@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { joinDoctor } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
 import type { Queryable } from '../platform/database/transactions.js';
-import type { DoctorOrder } from '@resepti/domain';
+import type { DoctorOrder, EPrescriptionStatus } from '@resepti/domain';
 import type { Doctor } from '../accounts/doctor.entity.js';
 import { OrderItem } from './order-item.entity.js';
 import { Order } from './order.entity.js';
@@ -31,11 +31,16 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
             i.prescribed_product_id AS i_prescribed_product_id, i.prescribed_medication AS i_prescribed_medication,
             i.dosage_instruction AS i_dosage_instruction, i.packages AS i_packages, i.prior_prescription_id AS i_prior_prescription_id`;
-/** The same with the items' coupons (c). */
-export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code`;
+/** The items' records in the Prescription Centre (ep: e_prescription), as i_ep_…. */
+const E_PRESCRIPTION_COLUMNS = `ep.status AS i_ep_status, ep.centre_id AS i_ep_centre_id, ep.recorded_at AS i_ep_recorded_at, ep.valid_until::text AS i_ep_valid_until`;
+/** The same columns for a read made before any item can have one (a decision: the order is not delivered). */
+export const NO_E_PRESCRIPTION_COLUMNS = `NULL::text AS i_ep_status, NULL::text AS i_ep_centre_id, NULL::timestamptz AS i_ep_recorded_at, NULL::text AS i_ep_valid_until`;
+/** The same with the items' coupons (c) and e-prescriptions (ep). */
+export const ORDER_WITH_ITEMS_COLUMNS = `${ORDER_AND_ITEM_COLUMNS}, c.code AS i_coupon_code, ${E_PRESCRIPTION_COLUMNS}`;
 export const ORDER_WITH_ITEMS_JOINS = `${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN order_item i ON i.order_id = o.id
-       LEFT JOIN coupon c ON c.order_item_id = i.id`;
+       LEFT JOIN coupon c ON c.order_item_id = i.id
+       LEFT JOIN e_prescription ep ON ep.order_item_id = i.id`;
 
 /**
  * One order with its items, its doctor's name and its items' coupon codes, in one statement read
@@ -83,7 +88,7 @@ export async function loadChangedOrder<X extends object>(
   return loaded && { ...loaded, extra: extra || also ? rows[0] : null };
 }
 
-/** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code), or null for none. */
+/** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code, the i_ep_ columns), or null for none. */
 export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   if (rows.length === 0) return null;
   const [o] = rows;
@@ -114,6 +119,10 @@ export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
         dosageInstruction: r.i_dosage_instruction,
         packages: r.i_packages,
         priorPrescriptionId: r.i_prior_prescription_id,
+        ePrescription:
+          r.i_ep_status === null
+            ? null
+            : { id: r.i_ep_centre_id, status: r.i_ep_status, recordedAt: r.i_ep_recorded_at && new Date(r.i_ep_recorded_at).toISOString(), validUntil: r.i_ep_valid_until },
       });
     });
   const order = Object.assign(new Order(), {
@@ -210,4 +219,8 @@ export interface OrderWithItemRow {
   i_packages: number | null;
   i_prior_prescription_id: string | null;
   i_coupon_code: string | null;
+  i_ep_status: EPrescriptionStatus | null;
+  i_ep_centre_id: string | null;
+  i_ep_recorded_at: Date | null;
+  i_ep_valid_until: string | null;
 }

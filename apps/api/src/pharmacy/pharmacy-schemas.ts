@@ -2,7 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
 import { type Decision, type DeliveryOptionId, type ItemType, type OrderStatus } from '@resepti/domain';
-import { INT, PrescribedSchema, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
+import { EPrescriptionSchema, INT, PrescribedSchema, TIME, WebPatientSchema } from '../platform/http/web-api-schemas.js';
 
 // --- Pharmacy ----------------------------------------------------------------------------------
 
@@ -82,6 +82,8 @@ export class PharmacyOrderPrescriptionSchema {
   pharmacyChecked!: boolean;
   /** What the doctor prescribed (null until the order is delivered, and unless approved). */
   prescribed!: PrescribedSchema | null;
+  @ApiProperty({ type: EPrescriptionSchema, nullable: true, description: 'The prescription in the Prescription Centre (Kanta): null unless approved and delivered.' })
+  ePrescription!: EPrescriptionSchema | null;
 }
 
 @ApiShape('PharmacyOrder')

@@ -56,5 +56,7 @@ export const queryKeys = {
     /** GET /order/centre-prescriptions of the order on screen. */
     centrePrescriptions: (orderId: number) => ['doctor', 'centre-prescriptions', orderId] as const,
     products: ['doctor', 'products'] as const,
+    /** The prescriptions the Prescription Centre refused (EPrescriptionFailures). */
+    failedEPrescriptions: ['doctor', 'e-prescriptions', 'failed'] as const,
   },
 } as const;

@@ -1,11 +1,13 @@
 /**
  * One prescription as the customer sees it (SPEC section 4, patient status texts): chosen and not
  * paid, waiting for a doctor, or decided. Decided cards say what comes next: an approved one what
- * was prescribed (medicine, amount, dosage) and, a renewal, until when it can be renewed, a rejection its reason, the coupon when one was given, and where
- * to turn (the customer's own doctor, or a new request).
+ * was prescribed (medicine, amount, dosage), its prescription in Kanta's Prescription Centre (being
+ * saved, or saved with its id: any pharmacy dispenses it) and until when it can be renewed, a
+ * rejection its reason, the coupon when one was given, and where to turn (the customer's own
+ * doctor, or a new request).
  */
 import type { ReactNode } from 'react';
-import { isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
+import { ePrescriptionRenewableUntil, isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
 import { dateTime, price } from '../i18n/format';
 import { currentLanguage, t } from '../i18n/i18n';
 
@@ -49,6 +51,28 @@ export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartI
   );
 }
 
+/**
+ * An approved prescription in the Prescription Centre: 'Tallennetaan Kanta-palveluun…' until it is
+ * there, then 'Resepti tallennettu Kanta-palveluun' with its id and 'Uusittavissa {date} asti' by
+ * the Centre's rules (its date + 28 or 16 months). A refused one (a doctor is on it) says it is
+ * delayed. An approval from before e-prescriptions (none) keeps the renewal date of its delivery.
+ */
+function EPrescriptionLines({ prescription: p }: { prescription: CustomerPrescription }) {
+  const e = p.ePrescription;
+  const language = currentLanguage();
+  if (!e) return p.renewableTill ? <p className="rx-card__detail">{renewableTillText(p.renewableTill, language)}</p> : null;
+  if (e.status === 'pending') return <p className="rx-card__detail rx-card__kanta" role="status">{t('customer.prescriptions.ePrescription.pending')}</p>;
+  if (e.status === 'failed') return <p className="rx-card__detail rx-card__kanta">{t('customer.prescriptions.ePrescription.delayed')}</p>;
+  const authoredOn = p.decisionTime ?? e.recordedAt;
+  return (
+    <div className="rx-card__kanta" data-testid="e-prescription">
+      <p className="rx-card__detail">{t('customer.prescriptions.ePrescription.recorded')}</p>
+      {e.id && <p className="rx-card__detail">{t('customer.prescriptions.ePrescription.id', { id: e.id })}</p>}
+      {authoredOn && e.validUntil && <p className="rx-card__detail">{renewableTillText(ePrescriptionRenewableUntil(authoredOn, e.validUntil), language)}</p>}
+    </div>
+  );
+}
+
 /** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided, with when. */
 export function OrderPrescriptionCard({ order, prescription: p, delivered }: { order: CustomerOrder; prescription: CustomerPrescription; delivered: boolean }) {
   const status = patientStatusText({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
@@ -72,7 +96,7 @@ export function OrderPrescriptionCard({ order, prescription: p, delivered }: { o
               <p>{p.reasonForDecision}</p>
             </details>
           )}
-          {p.renewableTill && <p className="rx-card__detail">{renewableTillText(p.renewableTill, currentLanguage())}</p>}
+          <EPrescriptionLines prescription={p} />
         </>
       )}
       {delivered && isRejected(p.decision) && (

@@ -15,6 +15,7 @@ import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { beep, loadSoundSetting, prepareBeep, saveSoundSetting } from './beep';
 import { keepSessionAlive } from './doctor-api';
+import { EPrescriptionFailures } from './EPrescriptionFailures';
 import { useNotice, useSystemStatus } from './doctor-hooks';
 import './doctor-queue.css';
 import './doctor-history-admin.css';
@@ -92,6 +93,7 @@ export function DoctorLayout() {
       <RoleHeader identity={identity} nav={nav()} logoutTo={ROUTES.doctorLogin} />
       <main id="main" className="workbench-main">
         <OfflineGuard>
+          <EPrescriptionFailures />
           <Outlet />
         </OfflineGuard>
       </main>

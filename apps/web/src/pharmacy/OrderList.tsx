@@ -26,6 +26,20 @@ export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescripti
   return order.deliveryStatus === 'processing' ? t('pharmacy.orders.processing') : t('pharmacy.orders.waiting');
 }
 
+/** The approved item's prescription in Kanta's Prescription Centre: its id (what the dispensing pharmacy finds it by), or that it is being saved or was refused. */
+function EPrescriptionLine({ item }: { item: PharmacyOrderPrescription }) {
+  const e = item.ePrescription;
+  if (!e) return null;
+  if (e.status === 'recorded' && e.id) {
+    return (
+      <span className="order-card__kanta" data-testid="e-prescription-id">
+        {t('pharmacy.ePrescription.label')}: <code>{e.id}</code>
+      </span>
+    );
+  }
+  return <span className="order-card__kanta">{e.status === 'failed' ? t('pharmacy.ePrescription.failed') : t('pharmacy.ePrescription.pending')}</span>;
+}
+
 function OrderCard({ order }: { order: PharmacyOrder }) {
   const check = useCheckOrderItem();
   const name = `${order.patient.firstName} ${order.patient.lastName}`;
@@ -57,6 +71,7 @@ function OrderCard({ order }: { order: PharmacyOrder }) {
                     {t('pharmacy.orders.reason')}: {item.reasonForDecision}
                   </span>
                 )}
+                <EPrescriptionLine item={item} />
                 {item.pharmacyChecked && <span className="order-card__checked">{t('pharmacy.orders.removed')}</span>}
               </div>
               {canRemove && (

@@ -15,6 +15,9 @@ export const AUDIT_ACTIONS = [
   ...(['approved', 'rejected', 'rejected-with-coupon', 'undecided'] as const satisfies readonly Decision[]).map((d) => `order-item:${d}` as const),
   'history:read',
   'history.search',
+  // E-prescriptions: a doctor's list of those the Prescription Centre refused, and a retry of one
+  'e-prescription.failed-list',
+  'e-prescription.retry',
   // The pharmacy's work on a patient
   'pharmacy.patient.set',
   'pharmacy.cart.read',
@@ -72,10 +75,12 @@ export const AUDIT_ACTIONS = [
   'webhook-delivery.redeliver',
   'webhook-delivery.test',
   'webhook-endpoint.rotate-secret',
-  // Kanta's Prescription Centre: a patient's prescriptions read from it, a prescription recorded there or refused
+  // Kanta's Prescription Centre: a patient's prescriptions read from it, a prescription recorded there or
+  // refused (order changes), a try that found it unavailable (repeated later)
   'prescription-centre.read',
   'prescription-centre.record',
   'prescription-centre.refused',
+  'prescription-centre.unavailable',
   // The access log itself
   'patient-access-log.export',
 ] as const;

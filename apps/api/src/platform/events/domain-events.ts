@@ -35,7 +35,7 @@ export interface DomainEventMap {
   /** A payment reported by the provider was settled (payments/): an order, a repeat, a refusal (its reason) or not ours. */
   'payment.settled': { outcome: 'placed' | 'seen' | 'refused' | 'not-ours'; reason?: string };
   /** Rows were written to an outbox channel: its worker on this node wakes once they are committed. */
-  'outbox.written': { channel: 'sms' | 'webhook' };
+  'outbox.written': { channel: 'sms' | 'webhook' | 'e-prescription' };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -8,7 +8,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ApiShape } from './api-shape.js';
-import { TOPICS, type AccessActorRole, type ItemType, type MfaRole, type TopicId, type UserRole } from '@resepti/domain';
+import { TOPICS, type AccessActorRole, type EPrescriptionStatus, type ItemType, type MfaRole, type TopicId, type UserRole } from '@resepti/domain';
 import type { HealthResponse, ReadinessResponse } from '../../health/health.controller.js';
 
 export const TIME = { type: String, format: 'date-time' } as const;
@@ -18,6 +18,19 @@ export const TOPIC_IDS: TopicId[] = TOPICS.map((t) => t.id);
 export const SOURCES = ['customer', 'pharmacy'] as const;
 export const CHECKOUT_STATUSES = ['open', 'paying', 'complete', 'expired', 'refunded'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** An approved item's prescription in Kanta's Prescription Centre (issue 41); the item's field is null when there is none to record. */
+@ApiShape('WebEPrescription')
+export class EPrescriptionSchema {
+  @ApiProperty({ type: String, nullable: true, description: "The Centre's id of the prescription (null until recorded).", example: 'mr-8f2c41' })
+  id!: string | null;
+  @ApiProperty({ enum: ['failed', 'pending', 'recorded'], description: 'pending: being recorded; recorded: in the Centre (any pharmacy dispenses it); failed: the Centre refused it.', example: 'recorded' })
+  status!: EPrescriptionStatus;
+  @ApiProperty({ ...TIME, nullable: true, description: 'When the Centre accepted it.' })
+  recordedAt!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'Its last valid day (Helsinki): two years, or one by the medicine’s class.' })
+  validUntil!: string | null;
+}
 
 /** Every error of the web API: Nest's {statusCode, message, error} (not the integrator API's problem+json). */
 @ApiShape('WebError')

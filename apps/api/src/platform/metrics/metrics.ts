@@ -69,7 +69,7 @@ export const pushLatency = new Histogram({
 
 export const orderChanges = new Counter({
   name: 'resepti_order_changes_total',
-  help: 'Committed order lifecycle changes, by kind (placed, picked, released, decided, delivered, checked).',
+  help: 'Committed order lifecycle changes, by kind (placed, picked, released, decided, delivered, checked, e-prescription).',
   labelNames: ['kind'] as const,
   registers,
 });
@@ -124,5 +124,12 @@ export const reseptilistaReads = new Counter({
 export const auditAppendFailures = new Counter({
   name: 'resepti_audit_append_failures_total',
   help: 'Failed appends to the audit chain (the action answered 503 and rolled back).',
+  registers,
+});
+
+export const ePrescriptionSendSeconds = new Histogram({
+  name: 'resepti_e_prescription_send_seconds',
+  help: "From an order's delivery (the approval final) to its prescription's record in the Prescription Centre, retries included.",
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600],
   registers,
 });

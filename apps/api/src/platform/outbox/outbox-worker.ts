@@ -43,10 +43,14 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   load?(claimed: Row[]): Promise<Row[]>;
   /** Must stop sending when `signal` aborts (pass it to the network call): the row's lease ends soon after. */
   send(row: Row, signal: AbortSignal): Promise<Outcome>;
-  /** After a failed try: the wait before the next one, or give up ('failed'). */
-  retry(row: Row): { giveUp: boolean; delayMs: number };
-  /** Written with the try's result, in its transaction (e.g. an audit row). */
-  recorded?(row: Row, outcome: Outcome): Promise<void>;
+  /** After a failed try (`outcome`: what send answered, or its error): the wait before the next one, or give up ('failed'). */
+  retry(row: Row, outcome: Outcome): { giveUp: boolean; delayMs: number };
+  /**
+   * Written with the try's result, in its transaction (e.g. an audit row). `kept`: the result was
+   * recorded on the row (false: this worker no longer held it, e.g. its lease ran out and another
+   * worker took it; the try itself still happened).
+   */
+  recorded?(row: Row, outcome: Outcome, kept: boolean): Promise<void>;
 }
 
 /**
@@ -151,7 +155,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     } finally {
       clearTimeout(timer);
     }
-    const retry = outcome.error === null ? null : this.channel.retry(row);
+    const retry = outcome.error === null ? null : this.channel.retry(row, outcome);
     const columns: Record<string, unknown> =
       retry === null ? { status: this.channel.done.status, last_error: null } : { status: retry.giveUp ? 'failed' : 'pending', last_error: outcome.error };
     Object.assign(columns, outcome.recordedColumns);
@@ -163,12 +167,14 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
         ? `${this.channel.done.timeColumn} = now()`
         : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
     await this.transactions.runApart(async () => {
-      await this.outbox.query(
-        `UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
-          WHERE id = $1 AND claimed_by = $2`,
+      const [{ kept }] = await this.outbox.query<{ kept: boolean }>(
+        `WITH recorded AS (
+           UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
+            WHERE id = $1 AND claimed_by = $2 RETURNING id)
+         SELECT EXISTS (SELECT 1 FROM recorded) AS kept`,
         [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
       );
-      await this.channel.recorded?.(row, outcome);
+      await this.channel.recorded?.(row, outcome, kept);
     });
     outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);

@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { EPrescriptionStatus } from '@resepti/domain';
+
+/**
+ * One approved item's prescription in Kanta's Prescription Centre, and the outbox row that records
+ * it there (issue 41). Written in the transaction that delivers the order (one row per approved
+ * item of a real order: never for a rejected item or a sandbox order), then sent by the
+ * e-prescription channel of the outbox worker (EPrescriptionSender) as a FHIR conditional create
+ * keyed by the item's id: a retry after a crash, or a second process, finds the first prescription
+ * and makes no second. `pending` until the Centre accepted it (`recorded`, with its id), `failed`
+ * when the Centre refused it (4xx; the reason kept in lastError) until a doctor retries it.
+ */
+@Entity('e_prescription')
+@Index('uq_e_prescription_order_item', ['orderItemId'], { unique: true })
+@Index('idx_e_prescription_due', ['status', 'nextAttemptAt'])
+@Index('idx_e_prescription_order', ['orderId'])
+export class EPrescriptionRecord {
+  @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'pk_e_prescription' })
+  id!: number;
+
+  @Column({ type: 'int' })
+  orderItemId!: number;
+
+  @Column({ type: 'int' })
+  orderId!: number;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: EPrescriptionStatus;
+
+  /** The Centre's id of the prescription (MedicationRequest.id), once recorded. */
+  @Column({ type: 'text', nullable: true })
+  centreId!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  recordedAt!: Date | null;
+
+  /** The prescription's last valid day (Helsinki), as sent: two years, or one by the medicine's class. */
+  @Column({ type: 'date', nullable: true })
+  validUntil!: string | null;
+
+  /** Tries so far (counted when claimed; a doctor's retry starts again from 0). */
+  @Column({ type: 'int', default: 0 })
+  attempts!: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt!: Date;
+
+  /** The last failure: the Centre's own reason when it refused the prescription. */
+  @Column({ type: 'text', nullable: true })
+  lastError!: string | null;
+
+  /** The sender process holding the row, until leaseUntil (platform/outbox/outbox-worker.ts). */
+  @Column({ type: 'text', nullable: true })
+  claimedBy!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  leaseUntil!: Date | null;
+
+  /** When the order was delivered (the approval became final): the send's latency and the alert count from it. */
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}
