@@ -492,6 +492,31 @@ export interface components {
              */
             packages: number;
         };
+        EPrescription: {
+            /**
+             * @description The Prescription Centre's (Kanta's) id of the prescription; null until recorded.
+             * @example mr-8f2c41
+             */
+            id: string | null;
+            /**
+             * @description pending: being recorded; recorded: in the Centre, any pharmacy dispenses it; failed: the Centre refused it (the doctor sends it again).
+             * @example recorded
+             * @enum {string}
+             */
+            status: "failed" | "pending" | "recorded";
+            /**
+             * Format: date-time
+             * @description When the Centre accepted it.
+             * @example 2026-11-25T08:00:02.000Z
+             */
+            recordedAt: string | null;
+            /**
+             * Format: date
+             * @description Its last valid day (Helsinki time).
+             * @example 2028-11-25
+             */
+            validUntil: string | null;
+        };
         Prescription: {
             /**
              * @description The item id (for the check call).
@@ -519,6 +544,16 @@ export interface components {
             pharmacyChecked: boolean;
             /** @description What the doctor prescribed: null until the order is delivered, and unless approved. */
             prescribed: components["schemas"]["PrescribedMedicine"] | null;
+            /**
+             * @description The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).
+             * @example {
+             *       "id": "mr-8f2c41",
+             *       "status": "recorded",
+             *       "recordedAt": "2026-11-25T08:00:02.000Z",
+             *       "validUntil": "2028-11-25"
+             *     }
+             */
+            ePrescription: components["schemas"]["EPrescription"] | null;
         };
         Order: {
             /** @example 42 */
@@ -597,7 +632,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released")[];
             /**
              * Format: date-time
              * @example 2026-11-25T08:00:00.000Z
@@ -627,7 +662,7 @@ export interface components {
              * @example order.delivered
              * @enum {string}
              */
-            eventType: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
+            eventType: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @example delivered
              * @enum {string}
@@ -676,7 +711,7 @@ export interface components {
              * @example order.released
              * @enum {string}
              */
-            type: "notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released" | "webhook.test";
+            type: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
              * @example 1.4.0
@@ -736,7 +771,7 @@ export interface components {
              *       "order.delivered"
              *     ]
              */
-            events: ("notice.published" | "order.created" | "order.delivered" | "order.processing" | "order.released")[];
+            events: ("notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released")[];
         };
         RotateWebhookSecretRequest: {
             /**
@@ -1378,7 +1413,13 @@ export interface operations {
                      *               "reason": "Loppumassa",
                      *               "decision": "approved",
                      *               "reasonForDecision": "",
-                     *               "pharmacyChecked": false
+                     *               "pharmacyChecked": false,
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *                 "validUntil": "2028-11-25"
+                     *               }
                      *             }
                      *           ],
                      *           "priceCents": 200,
@@ -1577,7 +1618,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,
@@ -1812,7 +1859,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,
@@ -2007,7 +2060,13 @@ export interface operations {
                      *           "reason": "Loppumassa",
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
-                     *           "pharmacyChecked": false
+                     *           "pharmacyChecked": false,
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *             "validUntil": "2028-11-25"
+                     *           }
                      *         }
                      *       ],
                      *       "priceCents": 200,

@@ -56,11 +56,8 @@ export type DoctorPrescriptionSource = Pick<
   | 'decisionTime'
   | 'priceCents'
   | 'renewableTill'
-<<<<<<< HEAD
   | keyof PrescribedSource
-=======
   | 'ePrescription'
->>>>>>> hB
 >;
 
 export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode: string | null): DoctorPrescription {
@@ -80,11 +77,8 @@ export function toDoctorPrescription(item: DoctorPrescriptionSource, couponCode:
     priceCents: item.priceCents,
     renewableTill: item.renewableTill,
     couponCode,
-<<<<<<< HEAD
     prescribed: prescribedOf(item),
-=======
     ePrescription: item.ePrescription ?? null,
->>>>>>> hB
   };
 }
 
@@ -144,11 +138,7 @@ export function toQueueOrder(order: Order, itemCount: number): QueueOrder {
 export type PharmacyOrderSource = Pick<
   Order,
   'id' | 'patientFirstName' | 'patientLastName' | 'patientHetu' | 'deliveryStatus' | 'deliveryTime' | 'deliveryBeforeTime' | 'deliveryOptionId' | 'createdAt' | 'officeId' | 'pharmacyData'
-<<<<<<< HEAD
-> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked'> & PrescribedSource> };
-=======
-> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked' | 'ePrescription'>> };
->>>>>>> hB
+> & { items?: Array<Pick<OrderItem, 'id' | 'displayName' | 'format' | 'reason' | 'decision' | 'reasonForDecision' | 'pharmacyChecked' | 'ePrescription'> & PrescribedSource> };
 
 /** An order as the pharmacy sees it: decisions stay 'undecided' until the doctor has delivered the order. */
 export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
@@ -170,12 +160,9 @@ export function toPharmacyOrder(order: PharmacyOrderSource): PharmacyOrder {
       reason: item.reason,
       ...visibleDecision(order, item),
       pharmacyChecked: item.pharmacyChecked,
-<<<<<<< HEAD
       prescribed: order.deliveryStatus === 'delivered' ? prescribedOf(item) : null,
-=======
       // Written with the delivery: there is none to show before the decisions are.
       ePrescription: order.deliveryStatus === 'delivered' ? (item.ePrescription ?? null) : null,
->>>>>>> hB
     })),
   };
 }
@@ -218,11 +205,8 @@ export function toCustomerOrder(order: Order, coupons: Map<number, string>, now 
           recent: recent && shown.decision !== 'undecided',
           renewableTill: delivered ? item.renewableTill : null,
           couponCode: delivered && shown.decision === 'rejected-with-coupon' ? (coupons.get(item.id) ?? null) : null,
-<<<<<<< HEAD
           prescribed: delivered ? prescribedOf(item) : null,
-=======
           ePrescription: delivered ? (item.ePrescription ?? null) : null,
->>>>>>> hB
         };
       }),
   };

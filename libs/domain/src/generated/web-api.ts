@@ -583,6 +583,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/order/e-prescriptions/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prescriptions the Prescription Centre refused, with its reason, the oldest first (an audited read).
+         * @description Roles: doctor.
+         */
+        get: operations["DoctorEPrescriptionsController_failed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ui-api/v1/order/e-prescriptions/{itemId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a refused prescription to the Prescription Centre again (audited).
+         * @description Roles: doctor.
+         */
+        post: operations["DoctorEPrescriptionsController_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/pharmacy-user": {
         parameters: {
             query?: never;
@@ -1832,6 +1872,29 @@ export interface components {
              */
             packages: number;
         };
+        WebEPrescription: {
+            /**
+             * @description The Centre's id of the prescription (null until recorded).
+             * @example mr-8f2c41
+             */
+            id: string | null;
+            /**
+             * @description pending: being recorded; recorded: in the Centre (any pharmacy dispenses it); failed: the Centre refused it.
+             * @example recorded
+             * @enum {string}
+             */
+            status: "failed" | "pending" | "recorded";
+            /**
+             * Format: date-time
+             * @description When the Centre accepted it.
+             */
+            recordedAt: string | null;
+            /**
+             * Format: date
+             * @description Its last valid day (Helsinki): two years, or one by the medicine’s class.
+             */
+            validUntil: string | null;
+        };
         DoctorPrescription: {
             id: number;
             /** @enum {string} */
@@ -1861,6 +1924,8 @@ export interface components {
             couponCode: string | null;
             /** @description What the approval prescribes (null unless approved). */
             prescribed: components["schemas"]["Prescribed"] | null;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         DoctorName: {
             firstName: string;
@@ -2005,6 +2070,22 @@ export interface components {
             /** @enum {string} */
             status: "published" | "unpublished";
         };
+        FailedEPrescription: {
+            /** @description The order item (POST /order/e-prescriptions/{itemId}/retry). */
+            itemId: number;
+            orderId: number;
+            patient: components["schemas"]["WebPatient"];
+            displayName: string;
+            format: string;
+            /** @description The Centre's reason (its HTTP status and text), or what the approval lacked. */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the order was delivered.
+             */
+            approvedAt: string;
+            attempts: number;
+        };
         PharmacyUserInfo: {
             id: number;
             firstName: string;
@@ -2114,6 +2195,8 @@ export interface components {
             pharmacyChecked: boolean;
             /** @description What the doctor prescribed (null until the order is delivered, and unless approved). */
             prescribed: components["schemas"]["Prescribed"] | null;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         PharmacyOrder: {
             orderId: number;
@@ -2369,6 +2452,8 @@ export interface components {
             couponCode: string | null;
             /** @description What the doctor prescribed (null until the order is delivered, and unless approved). */
             prescribed: components["schemas"]["Prescribed"] | null;
+            /** @description The prescription in the Prescription Centre (Kanta): null unless approved and delivered. */
+            ePrescription: components["schemas"]["WebEPrescription"] | null;
         };
         CustomerOrder: {
             orderId: number;
@@ -5122,6 +5207,12 @@ export interface operations {
                      *             "form": "tabletti, kalvopäällysteinen",
                      *             "dosageInstruction": "1 tabletti kerran päivässä",
                      *             "packages": 1
+                     *           },
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
                      *           }
                      *         }
                      *       ],
@@ -5330,6 +5421,12 @@ export interface operations {
                      *             "form": "tabletti, kalvopäällysteinen",
                      *             "dosageInstruction": "1 tabletti kerran päivässä",
                      *             "packages": 1
+                     *           },
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
                      *           }
                      *         }
                      *       ],
@@ -5598,6 +5695,12 @@ export interface operations {
                      *         "form": "tabletti, kalvopäällysteinen",
                      *         "dosageInstruction": "1 tabletti kerran päivässä",
                      *         "packages": 1
+                     *       },
+                     *       "ePrescription": {
+                     *         "id": "mr-8f2c41",
+                     *         "status": "recorded",
+                     *         "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *         "validUntil": "2026-11-25"
                      *       }
                      *     }
                      */
@@ -5936,6 +6039,12 @@ export interface operations {
                      *             "form": "tabletti, kalvopäällysteinen",
                      *             "dosageInstruction": "1 tabletti kerran päivässä",
                      *             "packages": 1
+                     *           },
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
                      *           }
                      *         }
                      *       ],
@@ -6502,6 +6611,12 @@ export interface operations {
                      *                 "form": "tabletti, kalvopäällysteinen",
                      *                 "dosageInstruction": "1 tabletti kerran päivässä",
                      *                 "packages": 1
+                     *               },
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *                 "validUntil": "2026-11-25"
                      *               }
                      *             }
                      *           ],
@@ -6833,6 +6948,288 @@ export interface operations {
                      *       "statusCode": 403,
                      *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
                      *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "message": "Pyyntö on liian suuri",
+                     *       "error": "Payload Too Large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "message": "Virheellinen pyyntö",
+                     *       "error": "Unsupported Media Type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    DoctorEPrescriptionsController_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prescriptions the Prescription Centre refused, with its reason, the oldest first (an audited read). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "itemId": 1,
+                     *         "orderId": 1,
+                     *         "patient": {
+                     *           "firstName": "Matti",
+                     *           "lastName": "Meikäläinen",
+                     *           "hetu": "121212-913Y"
+                     *         },
+                     *         "displayName": "Kestine 10 mg",
+                     *         "format": "tabletti, 30 kpl",
+                     *         "reason": "Lääke loppumassa",
+                     *         "approvedAt": "2026-11-25T08:00:00.000Z",
+                     *         "attempts": 1
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["FailedEPrescription"][];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    DoctorEPrescriptionsController_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending again: it is recorded in the background. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (malformed JSON, an unknown or invalid field, a bad path or query value); nothing changes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "message": [
+                     *         "Sähköpostin muoto on virheellinen."
+                     *       ],
+                     *       "error": "Bad Request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. Also: a missing or stale CSRF token (code csrf). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description No prescription to record for this item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "message": "Tilausta ei löytynyt.",
+                     *       "error": "Not Found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Not refused: pending or recorded already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "message": "Maksu on jo käsittelyssä toisessa ikkunassa. Odota hetki ja katso tilauksesi Reseptit-sivulta.",
+                     *       "error": "Conflict"
                      *     }
                      */
                     "application/json": components["schemas"]["WebError"];
@@ -8501,6 +8898,12 @@ export interface operations {
                      *               "form": "tabletti, kalvopäällysteinen",
                      *               "dosageInstruction": "1 tabletti kerran päivässä",
                      *               "packages": 1
+                     *             },
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
                      *             }
                      *           }
                      *         ]
@@ -8654,6 +9057,12 @@ export interface operations {
                      *                 "form": "tabletti, kalvopäällysteinen",
                      *                 "dosageInstruction": "1 tabletti kerran päivässä",
                      *                 "packages": 1
+                     *               },
+                     *               "ePrescription": {
+                     *                 "id": "mr-8f2c41",
+                     *                 "status": "recorded",
+                     *                 "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *                 "validUntil": "2026-11-25"
                      *               }
                      *             }
                      *           ]
@@ -8807,6 +9216,12 @@ export interface operations {
                      *             "form": "tabletti, kalvopäällysteinen",
                      *             "dosageInstruction": "1 tabletti kerran päivässä",
                      *             "packages": 1
+                     *           },
+                     *           "ePrescription": {
+                     *             "id": "mr-8f2c41",
+                     *             "status": "recorded",
+                     *             "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *             "validUntil": "2026-11-25"
                      *           }
                      *         }
                      *       ]
@@ -12927,6 +13342,12 @@ export interface operations {
                      *               "form": "tabletti, kalvopäällysteinen",
                      *               "dosageInstruction": "1 tabletti kerran päivässä",
                      *               "packages": 1
+                     *             },
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
                      *             }
                      *           }
                      *         ]
@@ -13056,6 +13477,12 @@ export interface operations {
                      *               "form": "tabletti, kalvopäällysteinen",
                      *               "dosageInstruction": "1 tabletti kerran päivässä",
                      *               "packages": 1
+                     *             },
+                     *             "ePrescription": {
+                     *               "id": "mr-8f2c41",
+                     *               "status": "recorded",
+                     *               "recordedAt": "2026-11-25T08:00:00.000Z",
+                     *               "validUntil": "2026-11-25"
                      *             }
                      *           }
                      *         ]
