@@ -94,8 +94,8 @@ describe('pharmacy workbench', () => {
     // the card in Reseptilista
     const card = page.getByRole('article', { name: 'Matti Meikäläinen' });
     await card.waitFor();
-    await card.getByText('Kestine 10 mg').waitFor();
-    await card.getByText('Cetirizin Sandoz 10 mg').waitFor();
+    await card.getByText('Kestine 10 mg', { exact: true }).waitFor();
+    await card.getByText('Cetirizin Sandoz 10 mg', { exact: true }).waitFor();
     expect(await card.getByText('Odottaa käsittelyä').count()).toBe(2);
     expect(await card.getByRole('button', { name: /Poista/ }).count()).toBe(0);
 
@@ -117,8 +117,8 @@ describe('pharmacy workbench', () => {
     await card.getByRole('button', { name: 'Poista Kestine 10 mg listalta' }).click();
     // it asks first (the check cannot be undone)
     await card.getByRole('group', { name: /Poistetaanko Kestine 10 mg listalta/ }).getByRole('button', { name: 'Poista', exact: true }).click();
-    await card.getByText('Kestine 10 mg').waitFor({ state: 'detached' });
-    await card.getByText('Cetirizin Sandoz 10 mg').waitFor();
+    await card.getByText('Kestine 10 mg', { exact: true }).waitFor({ state: 'detached' });
+    await card.getByText('Cetirizin Sandoz 10 mg', { exact: true }).waitFor();
     const [checked] = await suite.app.sql<any>("SELECT pharmacy_checked FROM order_item WHERE order_id = $1 AND display_name = 'Kestine 10 mg'", [order.id]);
     expect(checked.pharmacy_checked).toBe(true);
 
@@ -127,7 +127,7 @@ describe('pharmacy workbench', () => {
     await page.getByRole('option', { name: 'Historia' }).click();
     await page.getByRole('heading', { name: 'Historia', level: 2 }).waitFor();
     const historyCard = page.getByRole('article', { name: 'Matti Meikäläinen' });
-    await historyCard.getByText('Kestine 10 mg').waitFor();
+    await historyCard.getByText('Kestine 10 mg', { exact: true }).waitFor();
     await historyCard.getByText('Poistettu listalta').waitFor();
 
     // with one office there is nothing to change to (the header has long had the offices)
