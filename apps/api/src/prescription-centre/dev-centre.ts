@@ -78,7 +78,7 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
       let condition: string | null;
       try {
         condition = conditionOf(req.header('If-None-Exist'));
-        const { resource, created } = await createCentreResource(dataSource.manager, body as MedicationRequest, condition);
+        const { resource, created } = await createCentreResource(dataSource, body as MedicationRequest, condition);
         send(res, created ? 201 : 200, resource, { Location: `${baseUrl}/MedicationRequest/${resource.id}/_history/1`, ETag: 'W/"1"' });
       } catch (error) {
         if (error instanceof DuplicateIdentifier) return send(res, 409, outcome('duplicate', error.message));
@@ -93,7 +93,7 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
   router.get('/fhir/MedicationRequest/:id', async (req: Request, res: Response, next: NextFunction) => {
     try {
       const id = String(req.params.id);
-      const resource = await readCentreResource(dataSource.manager, id);
+      const resource = await readCentreResource(dataSource, id);
       if (!resource) return send(res, 404, outcome('not-found', `MedicationRequest/${id.slice(0, 64)} is not known.`));
       send(res, 200, resource);
     } catch (error) {
@@ -106,7 +106,7 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
       const subject = req.query['subject:identifier'];
       const [system, hetu] = typeof subject === 'string' ? subject.split('|') : [];
       if (system !== HETU_SYSTEM || !hetu) return send(res, 400, outcome('invalid', `Search by subject:identifier=${HETU_SYSTEM}|<hetu>.`));
-      const found = await searchCentreResources(dataSource.manager, hetu);
+      const found = await searchCentreResources(dataSource, hetu);
       const bundle: Bundle<MedicationRequest> = {
         resourceType: 'Bundle',
         type: 'searchset',
