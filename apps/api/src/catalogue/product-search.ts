@@ -12,7 +12,7 @@
  */
 import type { Repository } from 'typeorm';
 import { innNames } from './inn-names.js';
-import { Product } from './product.entity.js';
+import { type Product } from './product.entity.js';
 
 /**
  * A text as the search compares it: lower case, without accents ('Ä' is 'a', 'ø' is 'o'), one

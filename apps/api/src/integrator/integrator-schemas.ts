@@ -171,7 +171,12 @@ export class PrescriptionSchema {
   reasonForDecision!: string;
   /** @example false */
   pharmacyChecked!: boolean;
-  @ApiProperty({ type: PrescribedMedicineSchema, nullable: true, description: 'What the doctor prescribed: null until the order is delivered, and unless approved.' })
+  @ApiProperty({
+    type: PrescribedMedicineSchema,
+    nullable: true,
+    description: 'What the doctor prescribed: null until the order is delivered, and unless approved.',
+    example: { productId: 8, name: 'Cetirizin Sandoz', strength: '10 mg', form: 'tabletti, kalvopäällysteinen', dosageInstruction: '1 tabletti kerran päivässä', packages: 1 },
+  })
   prescribed!: PrescribedMedicineSchema | null;
   @ApiProperty({
     type: IntegratorEPrescriptionSchema,

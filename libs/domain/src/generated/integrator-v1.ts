@@ -542,7 +542,17 @@ export interface components {
             reasonForDecision: string;
             /** @example false */
             pharmacyChecked: boolean;
-            /** @description What the doctor prescribed: null until the order is delivered, and unless approved. */
+            /**
+             * @description What the doctor prescribed: null until the order is delivered, and unless approved.
+             * @example {
+             *       "productId": 8,
+             *       "name": "Cetirizin Sandoz",
+             *       "strength": "10 mg",
+             *       "form": "tabletti, kalvopäällysteinen",
+             *       "dosageInstruction": "1 tabletti kerran päivässä",
+             *       "packages": 1
+             *     }
+             */
             prescribed: components["schemas"]["PrescribedMedicine"] | null;
             /**
              * @description The e-prescription in the Prescription Centre: null unless approved and the order delivered (and always in the sandbox, whose orders are never recorded).
@@ -1414,6 +1424,14 @@ export interface operations {
                      *               "decision": "approved",
                      *               "reasonForDecision": "",
                      *               "pharmacyChecked": false,
+                     *               "prescribed": {
+                     *                 "productId": 8,
+                     *                 "name": "Cetirizin Sandoz",
+                     *                 "strength": "10 mg",
+                     *                 "form": "tabletti, kalvopäällysteinen",
+                     *                 "dosageInstruction": "1 tabletti kerran päivässä",
+                     *                 "packages": 1
+                     *               },
                      *               "ePrescription": {
                      *                 "id": "mr-8f2c41",
                      *                 "status": "recorded",
@@ -1619,6 +1637,14 @@ export interface operations {
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
                      *           "pharmacyChecked": false,
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           },
                      *           "ePrescription": {
                      *             "id": "mr-8f2c41",
                      *             "status": "recorded",
@@ -1860,6 +1886,14 @@ export interface operations {
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
                      *           "pharmacyChecked": false,
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           },
                      *           "ePrescription": {
                      *             "id": "mr-8f2c41",
                      *             "status": "recorded",
@@ -2061,6 +2095,14 @@ export interface operations {
                      *           "decision": "approved",
                      *           "reasonForDecision": "",
                      *           "pharmacyChecked": false,
+                     *           "prescribed": {
+                     *             "productId": 8,
+                     *             "name": "Cetirizin Sandoz",
+                     *             "strength": "10 mg",
+                     *             "form": "tabletti, kalvopäällysteinen",
+                     *             "dosageInstruction": "1 tabletti kerran päivässä",
+                     *             "packages": 1
+                     *           },
                      *           "ePrescription": {
                      *             "id": "mr-8f2c41",
                      *             "status": "recorded",
