@@ -37,6 +37,14 @@ beforeAll(async () => {
   expect((await doctor.get('/order/current')).body.id).toBe(ownOrderId);
   for (const item of picked.body.prescriptions) expect((await doctor.post(`/order/process-item/${item.id}`, { ...APPROVAL, reasonForDecision: '' })).status).toBe(200);
   expect((await doctor.post('/order/mark-delivered')).status).toBeLessThan(300);
+  // The approvals are then recorded in the (stand-in) Prescription Centre, audited as it happens:
+  // the log is read once that has settled, so that paging compares a log that stands still.
+  for (let waited = 0; ; waited += 100) {
+    const [{ pending }] = await app.sql<{ pending: number }>(`SELECT count(*)::int AS pending FROM e_prescription WHERE order_id = $1 AND status = 'pending'`, [ownOrderId]);
+    if (pending === 0) break;
+    if (waited > 30_000) throw new Error(`${pending} e-prescriptions still pending after 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }, 180_000);
 afterAll(async () => {
   await app?.stop();

@@ -112,7 +112,9 @@ export class PatientAccessLogService {
        SELECT max(at) AS at, to_char(at AT TIME ZONE 'Europe/Helsinki', 'YYYY-MM-DD') AS day, actor_role, actor, purpose, count(*)::int AS count
          FROM entries
         GROUP BY day, actor_role, actor, purpose
-        ORDER BY max(id) DESC
+        -- One audit row can fall into two groups (its listed orders, a statement's several entries):
+        -- the group's own key breaks the tie, so a page never repeats a row of the one before.
+        ORDER BY max(id) DESC, day DESC, actor_role, actor, purpose
         OFFSET $2 LIMIT $3`,
       [customerId, offset, limit + 1, JSON.stringify(ACCESS_PURPOSES)],
     )) as Array<{ at: Date; day: string; actor_role: AccessActorRole; actor: string | null; purpose: AccessPurpose; count: number }>;
