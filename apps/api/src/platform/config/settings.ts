@@ -42,11 +42,18 @@ export const SETTINGS = [
       'Secret (at least 32 characters, e.g. `openssl rand -hex 32`) that keys the HMAC chain over the audit log and signs audit checkpoints. Keep it outside the database; the same on every API node and for `npm run admin`. Required when NODE_ENV=production. Without it, development and tests use a fixed key that is in the source, so their chains prove nothing.',
   },
   {
+    name: 'TOTP_ENCRYPTION_KEY',
+    default: '(derived from `AUDIT_CHAIN_KEY`)',
+    description:
+      'Key material (at least 32 characters) for encrypting staff TOTP secrets at rest (AES-256-GCM, key by HKDF). Unset: a separate key is derived from `AUDIT_CHAIN_KEY`. Changing it makes existing TOTP secrets unreadable: the users set TOTP up again (reset). The same on every node.',
+  },
+  {
     name: 'MFA_REQUIRED_FOR',
     default: '`doctor,pharmacy` when NODE_ENV=production, else empty',
     description:
       'Staff roles (comma list of `doctor`, `pharmacy`) that must sign in with a TOTP code: a user of such a role without TOTP gets `{ mfaSetupRequired: true }` after the password and can reach only the setup endpoints until it is enabled. Empty (`MFA_REQUIRED_FOR=`): TOTP is optional for everyone.',
   },
+  { name: 'MIN_AGE', default: '18', description: 'The youngest age (in whole years, Helsinki date, from the birth date in the hetu) at which a person may register as a customer (0–120).' },
   { name: 'SESSION_IDLE_MINUTES', default: '30', description: 'Idle timeout of a login session in minutes (decimals allowed, e.g. 0.1 in tests).' },
   {
     name: 'COOKIE_CONSENT_ON_SCROLL',
@@ -76,6 +83,12 @@ export const SETTINGS = [
       "Which proxies may set X-Forwarded-For (the client address used by the login limits): false, true (any: only behind a proxy that overwrites it), a hop count such as 1, or a comma-separated list of proxy addresses/subnets.",
   },
   { name: 'SMS_SEND_INTERVAL_SECONDS', default: '5', description: 'How often each API node sends due text messages from the SMS outbox (decimals allowed).' },
+  {
+    name: 'RESEPTILISTA_CACHE_MS',
+    default: '1000',
+    description:
+      "How long each API node answers an office's Reseptilista from memory when nothing of the office changed (0–60,000; 0: always from the database). Changes forget it at once, also on other nodes with Redis.",
+  },
   {
     name: 'SMS_PROVIDER',
     default: 'log',
@@ -112,16 +125,16 @@ export const SETTINGS = [
     description: "Where the Stripe SDK sends its calls, e.g. Stripe's stripe-mock in a test environment (https in production).",
   },
   { name: 'API_TOKEN_MINUTES', default: '15', description: 'Lifetime of an integrator access token from POST /api/oauth/token (decimals allowed).' },
-  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 per API process; beyond it 429 with Retry-After.' },
+  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '120', description: 'Requests per minute one integrator client may make to /api/v1 (shared by all API processes through Redis when `REDIS_URL` is set, per process otherwise); beyond it 429 with Retry-After. Every answer has `RateLimit-*` headers.' },
   {
     name: 'API_TOKEN_LIMIT_PER_CLIENT',
     default: '10',
-    description: 'Requests per minute to POST /api/oauth/token per client id tried, per API process (a token lives API_TOKEN_MINUTES); beyond it 429 with Retry-After.',
+    description: 'Requests per minute to POST /api/oauth/token per client id tried, shared like API_RATE_LIMIT_PER_MINUTE (a token lives API_TOKEN_MINUTES); beyond it 429 with Retry-After.',
   },
   {
     name: 'API_TOKEN_LIMIT_PER_ADDRESS',
     default: '60',
-    description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), per API process; beyond it 429 with Retry-After.',
+    description: 'Requests per minute to POST /api/oauth/token per client address (see TRUST_PROXY), shared like API_RATE_LIMIT_PER_MINUTE; beyond it 429 with Retry-After.',
   },
   {
     name: 'SANDBOX_DECISION_SECONDS',
