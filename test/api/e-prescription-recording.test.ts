@@ -97,6 +97,23 @@ it('keeps deciding while the Centre is down: the items show pending, then each i
   expect(centre.resources().length - before).toBe(3);
 });
 
+it('records the medicine as the doctor approved it, though the catalogue row changed before the send got through', async () => {
+  await centre.down('refuse');
+  const order = await heldOrder(app, doctorId, product.id, ['approved']);
+  await send(doctor);
+  const [original] = await app.sql<{ name: string }>('SELECT name FROM product WHERE id = $1', [product.id]);
+  await app.sql(`UPDATE product SET name = name || ' (uusi nimi)' WHERE id = $1`, [product.id]);
+  try {
+    await centre.up();
+    await waitForStatus(app, order.itemIds, 'recorded');
+    const recorded = centre.resources().find((r) => JSON.stringify(r).includes(`${order.itemIds[0]}`)) as { medicationCodeableConcept: { text: string } };
+    expect(recorded.medicationCodeableConcept.text).toContain(original.name);
+    expect(recorded.medicationCodeableConcept.text).not.toContain('uusi nimi');
+  } finally {
+    await app.sql('UPDATE product SET name = $2 WHERE id = $1', [product.id, original.name]);
+  }
+});
+
 it('a refusal (4xx) fails the item with the Centre’s reason, audited; the doctors’ list shows it and a retry records it', async () => {
   const order = await heldOrder(app, doctorId, product.id, ['approved']);
   const [item] = order.itemIds;

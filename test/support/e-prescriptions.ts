@@ -45,7 +45,11 @@ export async function heldOrder(app: TestApp, doctorId: number, productId: numbe
     `UPDATE order_item SET product_id = $2::int, decision_time = now(),
             prescribed_product_id = CASE WHEN decision = 'approved' THEN $2::int END,
             dosage_instruction = CASE WHEN decision = 'approved' THEN '1 tabletti 1 kerran päivässä' END,
-            packages = CASE WHEN decision = 'approved' THEN 1 END
+            packages = CASE WHEN decision = 'approved' THEN 1 END,
+            -- The snapshot an approval takes of the medicine it names (lifecycle-statements' decide).
+            prescribed_medication = CASE WHEN decision = 'approved' THEN
+              (SELECT jsonb_build_object('name', p.name, 'strength', p.strength, 'form', p.form, 'packageSize', p.package_size, 'vnr', p.vnr, 'atcCode', p.atc_code)
+                 FROM product p WHERE p.id = $2::int) END
       WHERE order_id = $1`,
     [order.id, productId],
   );

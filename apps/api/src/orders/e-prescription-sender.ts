@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { medicineValidityClass, prescriptionValidUntil } from '@resepti/domain';
+import type { PrescribedMedication } from '@resepti/domain';
 import { joinDoctor } from '../accounts/account-sql.js';
 import { joinProduct } from '../catalogue/product-sql.js';
 import type { AuditActor } from '../platform/audit/audit.service.js';
@@ -61,6 +62,8 @@ interface LoadedRow {
   form: string | null;
   package_size: string | null;
   renewable: boolean | null;
+  /** What the doctor saw and approved (a snapshot taken at the decision); null for approvals made before it existed. */
+  prescribed_medication: PrescribedMedication | null;
 }
 
 /** The prescription of one approved item, or what is missing for it (a bug of the approval: refused, shown to the doctor). */
@@ -69,13 +72,18 @@ function buildPrescription(r: LoadedRow): { prescription: PrescriptionToRecord }
   if (!r.dosage_instruction?.trim()) return { problem: 'the approval has no dosage instruction' };
   if (!r.register_number || r.doctor_first_name === null) return { problem: 'the approving doctor has no Valvira register number' };
   const authoredOn = r.decision_time ?? r.delivery_time ?? new Date();
-  const product = { atcCode: r.atc_code ?? '', renewable: r.renewable ?? true };
+  // The medicine as approved, not as the catalogue reads today (a product's row can change before the send).
+  const approved = r.prescribed_medication;
+  const medication = approved
+    ? { ...approved }
+    : { vnr: r.vnr, atcCode: r.atc_code ?? '', name: r.name, strength: r.strength ?? '', form: r.form ?? '', packageSize: r.package_size ?? '' };
+  const product = { atcCode: medication.atcCode, renewable: r.renewable ?? true };
   return {
     prescription: {
       orderItemId: r.order_item_id,
       orderId: r.order_id,
       patient: { hetu: r.patient_hetu, firstName: r.patient_first_name, lastName: r.patient_last_name },
-      medication: { vnr: r.vnr, atcCode: r.atc_code ?? '', name: r.name, strength: r.strength ?? '', form: r.form ?? '', packageSize: r.package_size ?? '' },
+      medication,
       dosageInstruction: r.dosage_instruction.trim(),
       packages: r.packages ?? 1,
       authoredOn: new Date(authoredOn).toISOString(),
@@ -124,7 +132,7 @@ export class EPrescriptionSender extends OutboxWorker<EPrescriptionRow, RecordOu
         load: async (claimed) => {
           const rows = await records.queryOnItsOwn<LoadedRow>(
             `SELECT e.id, e.order_item_id, e.order_id, o.doctor_id, o.patient_hetu, o.patient_first_name, o.patient_last_name,
-                    i.decision_time, o.delivery_time, i.dosage_instruction, i.packages, i.prior_prescription_id,
+                    i.decision_time, o.delivery_time, i.dosage_instruction, i.packages, i.prior_prescription_id, i.prescribed_medication,
                     d.first_name AS doctor_first_name, d.last_name AS doctor_last_name, d.register_number,
                     p.id AS product_id, p.vnr, p.atc_code, p.name, p.strength, p.form, p.package_size, p.renewable
                FROM e_prescription e JOIN order_item i ON i.id = e.order_item_id JOIN orders o ON o.id = e.order_id
