@@ -9,18 +9,17 @@
  * PKV medicines cannot be renewed through the service. Without any available product it says the
  * catalogue is unavailable instead.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'suomifi-ui-components';
 import type { Product } from '@resepti/domain';
 import { t } from '../i18n/i18n';
 import './chat.css';
+import { MedicineCombobox, useSettled } from './MedicineCombobox';
 
 const MAX_SUGGESTIONS = 8;
 /** Asked of the server: narcotic and PKV products among them are left out here. */
 const SEARCH_LIMIT = 50;
-/** Typing pauses this long before a search is sent. */
-const SEARCH_DELAY_MS = 150;
 const STALE_MS = 5 * 60_000;
 
 /**
@@ -47,16 +46,6 @@ export interface ProductSearch {
   alternatives: (productIds: readonly number[]) => Promise<Product[]>;
 }
 
-/** The text after the user stopped typing for a moment. */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
-}
-
 interface MedicineSearchProps {
   search: ProductSearch;
   onPick: (product: Product) => void;
@@ -69,8 +58,6 @@ interface MedicineSearchProps {
 export function MedicineSearch({ search, onPick, onType, children }: MedicineSearchProps) {
   const ids = useId();
   const [query, setQuery] = useState('');
-  // -1: nothing highlighted until the user moves with the arrow keys.
-  const [highlight, setHighlight] = useState(-1);
   const queryClient = useQueryClient();
   // The text now in the box, for an answer that comes after Enter (the user may have typed on).
   const latest = useRef('');
@@ -94,12 +81,10 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
   const offeredAlternatives = alternatives.isSuccess ? offered(alternatives.data) : [];
   const noMatch = current && suggestions.length === 0 && withdrawn.length === 0;
   const catalogueEmpty = anyProduct.data?.length === 0;
-  const listboxId = `${ids}-suggestions`;
 
   function pick(product: Product) {
     latest.current = '';
     setQuery('');
-    setHighlight(-1);
     onPick(product);
   }
 
@@ -121,68 +106,29 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
     );
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      setHighlight((h) => Math.min(h + 1, suggestions.length - 1));
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      setHighlight((h) => Math.max(h - 1, 0));
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      // Enter without moving takes the first suggestion (a typed name that is the only match).
-      const chosen = suggestions[highlight] ?? suggestions[0];
-      if (chosen) pick(chosen);
-      else if (typed !== '' && !current) void pickFirstWhenFound(typed);
-    } else if (e.key === 'Escape') {
-      latest.current = '';
-      setQuery('');
-      setHighlight(-1);
-    }
-  }
-
   return (
-    <div className="chat__controls combobox">
-      <label htmlFor={`${ids}-search`} className="combobox__label">
-        {t('medicineSearch.searchLabel')}
-      </label>
-      <input
+    <div className="chat__controls">
+      <MedicineCombobox
         id={`${ids}-search`}
-        className="combobox__input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={suggestions.length > 0}
-        aria-controls={listboxId}
-        aria-activedescendant={suggestions.length > 0 && highlight >= 0 ? `${listboxId}-${highlight}` : undefined}
-        value={query}
-        autoFocus
-        onChange={(e) => {
-          setQuery(e.target.value);
-          latest.current = e.target.value.trim();
-          setHighlight(-1);
+        label={t('medicineSearch.searchLabel')}
+        listLabel={t('medicineSearch.suggestionsLabel')}
+        query={query}
+        onQueryChange={(text) => {
+          setQuery(text);
+          latest.current = text.trim();
           onType?.();
         }}
-        onKeyDown={onKeyDown}
+        suggestions={suggestions}
+        onChoose={pick}
+        onEnterWithoutSuggestion={() => {
+          if (typed !== '' && !current) void pickFirstWhenFound(typed);
+        }}
+        onEscape={() => {
+          latest.current = '';
+          setQuery('');
+        }}
+        autoFocus
       />
-      {suggestions.length > 0 && (
-        <ul id={listboxId} role="listbox" aria-label={t('medicineSearch.suggestionsLabel')} className="combobox__list">
-          {suggestions.map((p, i) => (
-            <li
-              key={p.productId}
-              id={`${listboxId}-${i}`}
-              role="option"
-              aria-selected={i === highlight}
-              className={`combobox__option${i === highlight ? ' combobox__option--active' : ''}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(p)}
-            >
-              <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
-            </li>
-          ))}
-        </ul>
-      )}
       {withdrawn.length > 0 && (
         <>
           <div className="chat__not-found" role="status">
