@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { IntegratorEventType, IntegratorWebhookEventType as WebhookEventType } from '@resepti/domain';
+import { OutboxColumns } from '../platform/outbox/outbox-columns.js';
 
 /** Where an integrator wants its events; the secret signs every delivery (shown once, when created). */
 @Entity()
@@ -45,7 +46,7 @@ export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancel
 @Entity()
 @Index('idx_webhook_delivery_due', ['status', 'nextAttemptAt'])
 @Index('idx_webhook_delivery_order', ['endpointId', 'orderId', 'id'])
-export class WebhookDelivery {
+export class WebhookDelivery extends OutboxColumns {
   @PrimaryGeneratedColumn()
   id!: number;
 
@@ -70,26 +71,8 @@ export class WebhookDelivery {
   @Column({ type: 'text', default: 'pending' })
   status!: WebhookDeliveryStatus;
 
-  @Column({ type: 'int', default: 0 })
-  attempts!: number;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt!: Date;
-
   @Column({ type: 'int', nullable: true })
   lastStatus!: number | null;
-
-  @Column({ type: 'text', nullable: true })
-  lastError!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  claimedBy!: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  leaseUntil!: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;

@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { EPrescriptionStatus } from '@resepti/domain';
+import { OutboxColumns } from '../platform/outbox/outbox-columns.js';
 
 /**
  * One approved item's prescription in Kanta's Prescription Centre, and the outbox row that records
@@ -9,12 +10,14 @@ import type { EPrescriptionStatus } from '@resepti/domain';
  * keyed by the item's id: a retry after a crash, or a second process, finds the first prescription
  * and makes no second. `pending` until the Centre accepted it (`recorded`, with its id), `failed`
  * when the Centre refused it (4xx; the reason kept in lastError) until a doctor retries it.
+ * A doctor's retry counts `attempts` from 0 again; `createdAt` is when the order was delivered (the
+ * approval became final): the send's latency and the alert count from it.
  */
 @Entity('e_prescription')
 @Index('uq_e_prescription_order_item', ['orderItemId'], { unique: true })
 @Index('idx_e_prescription_due', ['status', 'nextAttemptAt'])
 @Index('idx_e_prescription_order', ['orderId'])
-export class EPrescriptionRecord {
+export class EPrescriptionRecord extends OutboxColumns {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'pk_e_prescription' })
   id!: number;
 
@@ -37,26 +40,4 @@ export class EPrescriptionRecord {
   /** The prescription's last valid day (Helsinki), as sent: two years, or one by the medicine's class. */
   @Column({ type: 'date', nullable: true })
   validUntil!: string | null;
-
-  /** Tries so far (counted when claimed; a doctor's retry starts again from 0). */
-  @Column({ type: 'int', default: 0 })
-  attempts!: number;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  nextAttemptAt!: Date;
-
-  /** The last failure: the Centre's own reason when it refused the prescription. */
-  @Column({ type: 'text', nullable: true })
-  lastError!: string | null;
-
-  /** The sender process holding the row, until leaseUntil (platform/outbox/outbox-worker.ts). */
-  @Column({ type: 'text', nullable: true })
-  claimedBy!: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  leaseUntil!: Date | null;
-
-  /** When the order was delivered (the approval became final): the send's latency and the alert count from it. */
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt!: Date;
 }
