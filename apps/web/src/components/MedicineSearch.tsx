@@ -45,6 +45,8 @@ export interface ProductSearch {
   key: readonly string[];
   fetch: (q: string, limit: number) => Promise<Product[]>;
   alternatives: (productIds: readonly number[]) => Promise<Product[]>;
+  /** A package's form as this role reads it (the patient: in their language); the register's Finnish term without it. */
+  formName?: (form: string) => string;
 }
 
 /** The text after the user stopped typing for a moment. */
@@ -68,6 +70,7 @@ interface MedicineSearchProps {
 
 export function MedicineSearch({ search, onPick, onType, children }: MedicineSearchProps) {
   const ids = useId();
+  const formName = search.formName ?? ((form: string) => form);
   const [query, setQuery] = useState('');
   // -1: nothing highlighted until the user moves with the arrow keys.
   const [highlight, setHighlight] = useState(-1);
@@ -178,7 +181,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(p)}
             >
-              <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
+              <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{formName(p.format)}</span>
             </li>
           ))}
         </ul>
@@ -194,7 +197,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
               {offeredAlternatives.map((p) => (
                 <li key={p.productId}>
                   <Button variant="secondary" onClick={() => pick(p)}>
-                    {`${p.displayName} ${p.format}`}
+                    {`${p.displayName} ${formName(p.format)}`}
                   </Button>
                 </li>
               ))}
