@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const catalogue = () =>
-  app.sql<Record<string, unknown>>('SELECT id, vnr, name, strength, form, package_size, atc_code, active_ingredient, available, renewable FROM product ORDER BY id');
+  app.sql<Record<string, unknown>>('SELECT id, vnr, name, strength, form, form_code, package_size, atc_code, active_ingredient, available, renewable FROM product ORDER BY id');
 
 async function writeFileLines(name: string, lines: string[], encoding: BufferEncoding = 'utf8'): Promise<string> {
   const file = path.join(dir, name);
@@ -63,6 +63,8 @@ describe('import-products', () => {
     expect(before.find((p) => p.name === 'Atorvastatin Krka' && p.strength === '20 mg')).toMatchObject({
       vnr: expect.stringMatching(/^\d{6}$/),
       form: 'tabletti, kalvopäällysteinen',
+      // The form's EDQM Standard Term: film-coated tablet.
+      form_code: '10221000',
       package_size: '98 kpl',
       atc_code: 'C10AA05',
       active_ingredient: 'atorvastatiini',
@@ -72,6 +74,8 @@ describe('import-products', () => {
     // Narcotic and PKV medicines are never renewed; a withdrawn one is not available.
     expect(before.filter((p) => !p.renewable).map((p) => p.name)).toEqual(['Diapam', 'Tenox', 'Oxynorm', 'Panacod', 'Tramadol Vitabalans']);
     expect(before.find((p) => p.name === 'Losec')).toMatchObject({ available: false });
+    // Every form of the sample is a Standard Term.
+    expect(before.filter((p) => p.form_code === null)).toEqual([]);
 
     const again = await runAdmin(['import-products', SAMPLE], env);
     expect(again).toMatchObject({ code: 0 });

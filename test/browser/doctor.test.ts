@@ -58,6 +58,8 @@ describe('doctor workbench', () => {
     await page.getByRole('button', { name: 'Hylkää' }).click();
     const reason = page.getByLabel('Hylkäyksen perustelu');
     expect(await reason.inputValue()).toBe('Lääkettä ei voida myöntää annettujen tietojen perusteella.');
+    // Beside the box: a standard reason reads in the patient's language, the doctor's own words as written.
+    await page.getByText('Potilas lukee oman tekstisi sellaisenaan (sitä ei käännetä).', { exact: false }).waitFor();
     await reason.fill('Vaatii lääkärin vastaanottokäynnin.');
     await page.getByText('Anna asiakkaalle hyvityskoodi').waitFor();
     await page.getByRole('button', { name: 'Tallenna hylkäys' }).click();

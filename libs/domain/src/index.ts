@@ -25,3 +25,4 @@ export * from './i18n.js';
 export * from './e-prescription.js';
 export * from './e-prescription-rules.js';
 export * from './prescribing.js';
+export * from './patient-texts.js';

@@ -6,6 +6,8 @@
  * A file with any bad row is refused whole, with the rows at fault named.
  */
 
+import { dosageFormCode } from '@resepti/domain';
+
 /** The columns we read, by Fimea's names. */
 export const PRODUCT_FILE_COLUMNS = {
   vnr: 'VNRNRO', // Nordic article number: identifies the package
@@ -29,6 +31,8 @@ export interface CatalogueRow {
   name: string;
   strength: string;
   form: string;
+  /** The form's EDQM Standard Term (dosageFormCode of LAAKEMUOTO), null for a form the list does not know. */
+  formCode: string | null;
   packageSize: string;
   atcCode: string;
   activeIngredient: string;
@@ -128,7 +132,7 @@ export function parseProductFile(bytes: Uint8Array): CatalogueRow[] {
     const narcotic = yesNo(get('narcotic'));
     const marketed = yesNo(get('marketed'));
     if (pkv === null || narcotic === null || marketed === null) return fail(`${PRODUCT_FILE_COLUMNS.pkv}, ${PRODUCT_FILE_COLUMNS.narcotic} and ${PRODUCT_FILE_COLUMNS.marketed} must be K or E`);
-    rows.push({ ...row, available: marketed, renewable: !pkv && !narcotic });
+    rows.push({ ...row, formCode: dosageFormCode(row.form), available: marketed, renewable: !pkv && !narcotic });
   });
   if (errors.length) {
     const more = errors.length > MAX_REPORTED_ERRORS ? `\n… and ${errors.length - MAX_REPORTED_ERRORS} more` : '';

@@ -11,7 +11,7 @@ export interface ImportReport {
   unchanged: number;
 }
 
-const STORED: ReadonlyArray<keyof CatalogueRow> = ['vnr', 'name', 'strength', 'form', 'packageSize', 'atcCode', 'activeIngredient', 'available', 'renewable'];
+const STORED: ReadonlyArray<keyof CatalogueRow> = ['vnr', 'name', 'strength', 'form', 'formCode', 'packageSize', 'atcCode', 'activeIngredient', 'available', 'renewable'];
 
 /** A product from before the catalogue had package numbers is known by name, strength and form. */
 const legacyKey = (p: Pick<Product, 'name' | 'strength' | 'form'>) => `${p.name}\u0000${p.strength}\u0000${p.form}`;

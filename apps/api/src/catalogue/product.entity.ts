@@ -25,6 +25,10 @@ export class Product {
   @Column({ type: 'text' })
   form!: string;
 
+  /** The form's EDQM Standard Term code (10221000), from its Finnish term; null for a form not in DOSAGE_FORMS (shown in Finnish). */
+  @Column({ type: 'text', nullable: true })
+  formCode!: string | null;
+
   /** Pakkauskoko, e.g. '30 kpl'. */
   @Column({ type: 'text', default: '' })
   packageSize!: string;

@@ -75,7 +75,10 @@ export class CustomerCartSchema {
 export class CustomerPrescriptionSchema extends CustomerCartItemSchema {
   /** 'undecided' until the order is delivered. */
   decision!: Decision;
+  /** In Finnish, as the doctor gave it. */
   reasonForDecision!: string;
+  /** The doctor's standard reason as a catalog key's code (decisionReasons.<code>, shown in the patient's language); null for the doctor's own text (shown as written), and until the order is delivered. */
+  reasonCode!: string | null;
   @ApiProperty({ ...TIME, nullable: true }) decisionTime!: string | null;
   /** Decided and delivered within the last 24 hours. */
   recent!: boolean;

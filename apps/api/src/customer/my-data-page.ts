@@ -3,7 +3,7 @@
  * print saves it as a PDF too), beside the JSON file: the same data, in the account's language.
  * Every value is escaped; the one style element carries the response's CSP nonce; no script.
  */
-import { formatDate, formatDateTime, formatMoney, type Language, type TextKey } from '@resepti/domain';
+import { formatDate, formatDateTime, formatMoney, patientItemName, patientReason, patientReasonLine, type Language, type TextKey } from '@resepti/domain';
 import { t } from '@resepti/domain/locales';
 import type { MyDataExport } from './my-data.service.js';
 
@@ -95,6 +95,13 @@ class Page {
   }
 }
 
+/** An item's standard texts in the reader's language: a request's topic, a standard reason (a doctor's own words as written, said to be theirs). */
+function patientItem(item: Row, language: Language): Row {
+  const reasonForDecision = typeof item.reasonForDecision === 'string' && item.reasonForDecision !== '' ? patientReasonLine(patientReason({ reasonForDecision: item.reasonForDecision }, language), language) : item.reasonForDecision;
+  const medicalProblem = typeof item.medicalProblem === 'string' ? patientItemName({ medicalProblem: item.medicalProblem, displayName: item.medicalProblem }, language) : item.medicalProblem;
+  return { ...item, medicine: patientItemName({ medicalProblem: item.medicalProblem as string | null, displayName: String(item.medicine ?? '') }, language), medicalProblem, reasonForDecision };
+}
+
 export function renderMyDataPage(data: MyDataExport, language: Language, nonce: string): string {
   const page = new Page(language);
   const { profile, consents } = data;
@@ -128,7 +135,7 @@ export function renderMyDataPage(data: MyDataExport, language: Language, nonce: 
     ]);
     for (const item of order.items as Row[]) {
       page.add('<div class="item">');
-      page.record(item);
+      page.record(patientItem(item, language));
       const chat = Array.isArray(item.chat) ? (item.chat as Array<{ text?: unknown; type?: unknown }>) : [];
       if (chat.length > 0) page.add(`<dl>${chat.map((e) => `<${e.type === 'question' ? 'dt' : 'dd'}>${escapeHtml(String(e.text ?? ''))}</${e.type === 'question' ? 'dt' : 'dd'}>`).join('')}</dl>`);
       page.add('</div>');

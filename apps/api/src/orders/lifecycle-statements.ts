@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { joinDoctor, lockDoctorSql, lockedDoctorFrom } from '../accounts/account-sql.js';
 import { preparedIn } from '../platform/database/prepared-query.js';
-import type { Decision, OrderStatus, PrescribedMedication } from '@resepti/domain';
+import { standardReasonCode, type Decision, type OrderStatus, type PrescribedMedication } from '@resepti/domain';
 import { loadChangedOrder, NO_E_PRESCRIPTION_COLUMNS, ORDER_AND_ITEM_COLUMNS, toLoadedOrder, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import type { NewOrder } from './new-order.js';
 import type { OrderSource } from './order.entity.js';
@@ -152,7 +152,7 @@ export async function decideItemRow(
               o.source AS t_source, o.customer_id AS t_customer_id, o.patient_hetu AS t_patient_hetu
          FROM order_item i JOIN orders o ON o.id = i.order_id WHERE i.id = $1 FOR UPDATE OF o),
      decided AS (
-       UPDATE order_item i SET decision = $3, reason_for_decision = $4, decision_time = $5, prescribed_product_id = $7, prescribed_medication = $8::jsonb,
+       UPDATE order_item i SET decision = $3, reason_for_decision = $4, reason_code = $12, decision_time = $5, prescribed_product_id = $7, prescribed_medication = $8::jsonb,
               dosage_instruction = $9, packages = $10, prior_prescription_id = $11
          FROM target t
         WHERE i.id = t.item_id AND t.t_status = 'processing' AND t.t_doctor_id = $2 AND $6::boolean
@@ -172,7 +172,7 @@ export async function decideItemRow(
        ${joinDoctor('d', 'o.doctor_id')}
        LEFT JOIN changed_items i ON i.order_id = o.id
       ORDER BY i.id`,
-    [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven, ...prescriptionValues(input.prescription)],
+    [input.itemId, input.doctorId, input.decision, input.reason, input.decisionTime, input.reasonGiven, ...prescriptionValues(input.prescription), standardReasonCode(input.reason)],
   );
   const [t] = rows;
   if (!t) return null;

@@ -51,6 +51,10 @@ export class OrderItem {
   @Column({ type: 'text', default: '' })
   reasonForDecision!: string;
 
+  /** The standard reason's code (STANDARD_REASONS) when the doctor gave one word for word; null for the doctor's own text. */
+  @Column({ type: 'text', nullable: true })
+  reasonCode!: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   decisionTime!: Date | null;
 

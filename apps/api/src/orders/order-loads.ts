@@ -27,7 +27,7 @@ export const ORDER_AND_ITEM_COLUMNS = `o.id, o.source, o.customer_id, o.pharmacy
             d.first_name AS doctor_first_name, d.last_name AS doctor_last_name,
             i.id AS i_id, i.type AS i_type, i.product_id AS i_product_id, i.display_name AS i_display_name, i.format AS i_format,
             i.reason AS i_reason, i.medical_problem AS i_medical_problem, i.chat AS i_chat, i.chat_verified AS i_chat_verified,
-            i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.decision_time AS i_decision_time,
+            i.decision AS i_decision, i.reason_for_decision AS i_reason_for_decision, i.reason_code AS i_reason_code, i.decision_time AS i_decision_time,
             i.price_cents AS i_price_cents, i.renewable_till::text AS i_renewable_till, i.pharmacy_checked AS i_pharmacy_checked,
             i.prescribed_product_id AS i_prescribed_product_id, i.prescribed_medication AS i_prescribed_medication,
             i.dosage_instruction AS i_dosage_instruction, i.packages AS i_packages, i.prior_prescription_id AS i_prior_prescription_id`;
@@ -110,6 +110,7 @@ export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
         chatVerified: r.i_chat_verified,
         decision: r.i_decision,
         reasonForDecision: r.i_reason_for_decision,
+        reasonCode: r.i_reason_code,
         decisionTime: r.i_decision_time,
         priceCents: r.i_price_cents,
         renewableTill: r.i_renewable_till,
@@ -209,6 +210,7 @@ export interface OrderWithItemRow {
   i_chat_verified: boolean | null;
   i_decision: OrderItem['decision'];
   i_reason_for_decision: string;
+  i_reason_code: string | null;
   i_decision_time: Date | null;
   i_price_cents: number;
   i_renewable_till: string | null;

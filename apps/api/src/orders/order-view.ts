@@ -201,6 +201,7 @@ export function toCustomerOrder(order: Order, coupons: Map<number, string>, now 
           medicalProblem: isTopicId(item.medicalProblem) ? item.medicalProblem : null,
           priceCents: item.priceCents,
           ...shown,
+          reasonCode: delivered ? item.reasonCode : null,
           decisionTime: delivered && item.decisionTime ? item.decisionTime.toISOString() : null,
           recent: recent && shown.decision !== 'undecided',
           renewableTill: delivered ? item.renewableTill : null,

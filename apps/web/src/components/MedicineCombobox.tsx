@@ -34,6 +34,8 @@ interface MedicineComboboxProps {
   /** Enter with nothing to take (an answer may still be on its way). */
   onEnterWithoutSuggestion?: () => void;
   onEscape: () => void;
+  /** A package's form as the reader reads it (default: as the register writes it). */
+  formName?: (form: string) => string;
   /** The box takes the focus when it appears (the chats). */
   autoFocus?: boolean;
   /** The box is the first control a keyboard flow focuses (the doctor's order: data-autofocus). */
@@ -44,6 +46,7 @@ interface MedicineComboboxProps {
 
 export function MedicineCombobox(props: MedicineComboboxProps) {
   const { id, suggestions, onChoose } = props;
+  const formName = props.formName ?? ((form: string) => form);
   // -1: nothing highlighted until the user moves with the arrow keys.
   const [highlight, setHighlight] = useState(-1);
   const listboxId = `${id}-list`;
@@ -108,7 +111,7 @@ export function MedicineCombobox(props: MedicineComboboxProps) {
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(p)}
             >
-              <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{p.format}</span>
+              <span className="combobox__name">{p.displayName}</span> <span className="combobox__format">{formName(p.format)}</span>
             </li>
           ))}
         </ul>

@@ -44,6 +44,8 @@ export interface ProductSearch {
   key: readonly string[];
   fetch: (q: string, limit: number) => Promise<Product[]>;
   alternatives: (productIds: readonly number[]) => Promise<Product[]>;
+  /** A package's form as this role reads it (the patient: in their language); the register's Finnish term without it. */
+  formName?: (form: string) => string;
 }
 
 interface MedicineSearchProps {
@@ -57,6 +59,7 @@ interface MedicineSearchProps {
 
 export function MedicineSearch({ search, onPick, onType, children }: MedicineSearchProps) {
   const ids = useId();
+  const formName = search.formName ?? ((form: string) => form);
   const [query, setQuery] = useState('');
   const queryClient = useQueryClient();
   // The text now in the box, for an answer that comes after Enter (the user may have typed on).
@@ -127,6 +130,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
           latest.current = '';
           setQuery('');
         }}
+        formName={formName}
         autoFocus
       />
       {withdrawn.length > 0 && (
@@ -140,7 +144,7 @@ export function MedicineSearch({ search, onPick, onType, children }: MedicineSea
               {offeredAlternatives.map((p) => (
                 <li key={p.productId}>
                   <Button variant="secondary" onClick={() => pick(p)}>
-                    {`${p.displayName} ${p.format}`}
+                    {`${p.displayName} ${formName(p.format)}`}
                   </Button>
                 </li>
               ))}

@@ -15,7 +15,8 @@ import { errorText, errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { focusAfterRender } from '../components/focus-after-render';
 import { ROUTES } from '../routes/routes';
-import { t } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
+import { dosageFormName, patientItemName } from '@resepti/domain';
 import { isHostedCheckout } from './customer-api';
 import { useApplyCoupon, useCustomerCart, useStartCheckout, useUnapplyCoupon } from './customer-hooks';
 
@@ -80,7 +81,7 @@ export function CustomerHandlingPage() {
             {data.items.map((item) => (
               <li key={item.id} className="checkout__line">
                 <span>
-                  {item.displayName} {item.format && <span className="rx-card__format">{item.format}</span>}
+                  {patientItemName(item, currentLanguage())} {item.format && <span className="rx-card__format">{dosageFormName(item.format, currentLanguage())}</span>}
                 </span>
                 <span>{price(item.priceCents)}</span>
               </li>

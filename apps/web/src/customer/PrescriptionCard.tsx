@@ -7,7 +7,19 @@
  * doctor, or a new request).
  */
 import type { ReactNode } from 'react';
-import { ePrescriptionRenewableUntil, isApproved, isRejected, patientStatusText, renewableTillText, type CustomerCartItem, type CustomerOrder, type CustomerPrescription } from '@resepti/domain';
+import {
+  dosageFormName,
+  ePrescriptionRenewableUntil,
+  isApproved,
+  isRejected,
+  patientItemName,
+  patientReason,
+  patientStatusText,
+  renewableTillText,
+  type CustomerCartItem,
+  type CustomerOrder,
+  type CustomerPrescription,
+} from '@resepti/domain';
 import { dateTime, price } from '../i18n/format';
 import { currentLanguage, t } from '../i18n/i18n';
 
@@ -17,13 +29,16 @@ function statusClass(decision: string): string {
   return 'rx-card--pending';
 }
 
-function CardShell({ name, format, status, decision, decidedOrder, children }: { name: string; format: string; status: string; decision: string; decidedOrder?: number; children?: ReactNode }) {
+/** A chosen or sent item's name and form in the patient's language (a request's topic, the form's standard term). */
+function CardShell({ item, status, decision, decidedOrder, children }: { item: CustomerCartItem; status: string; decision: string; decidedOrder?: number; children?: ReactNode }) {
+  const language = currentLanguage();
+  const format = dosageFormName(item.format, language);
   return (
     // data-decided-order: the feedback prompt waits until a decided card has been on screen (FeedbackModal).
     <li className={`rx-card ${statusClass(decision)}`} data-decided-order={decidedOrder}>
       <div className="rx-card__top">
         <h3 className="rx-card__name">
-          {name} {format && <span className="rx-card__format">{format}</span>}
+          {patientItemName(item, language)} {format && <span className="rx-card__format">{format}</span>}
         </h3>
         <span className="rx-card__status">{status}</span>
       </div>
@@ -35,7 +50,7 @@ function CardShell({ name, format, status, decision, decidedOrder, children }: {
 /** A chosen prescription in the cart ('Valittu uusittavaksi' / 'Reseptipyyntö'), with its price and removal. */
 export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartItem; onRemove: () => void; removing: boolean }) {
   return (
-    <CardShell name={item.displayName} format={item.format} status={patientStatusText({ type: item.type, decision: '' }, currentLanguage())} decision="">
+    <CardShell item={item} status={patientStatusText({ type: item.type, decision: '' }, currentLanguage())} decision="">
       {item.reason && (
         <p className="rx-card__detail">
           {t('customer.prescriptions.reason')}: {item.reason}
@@ -43,7 +58,7 @@ export function CartItemCard({ item, onRemove, removing }: { item: CustomerCartI
       )}
       <div className="rx-card__bottom">
         <span className="rx-card__price">{price(item.priceCents)}</span>
-        <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={t('customer.prescriptions.remove', { name: item.displayName })}>
+        <button type="button" className="link-button" onClick={onRemove} disabled={removing} aria-label={t('customer.prescriptions.remove', { name: patientItemName(item, currentLanguage()) })}>
           {t('customer.prescriptions.removeShort')}
         </button>
       </div>
@@ -73,18 +88,30 @@ function EPrescriptionLines({ prescription: p }: { prescription: CustomerPrescri
   );
 }
 
+/** The doctor's reason: a standard one in the patient's language, the doctor's own words as written and said to be theirs. */
+function DoctorsReason({ prescription }: { prescription: CustomerPrescription }) {
+  const reason = patientReason(prescription, currentLanguage());
+  if (!reason.doctorsOwn) return <span>{reason.text}</span>;
+  return (
+    <>
+      <q className="rx-card__own-words">{reason.text}</q>{' '}
+      <span className="rx-card__own-words-note">({t('decisionReasons.doctorsOwn')})</span>
+    </>
+  );
+}
+
 /** A prescription of a sent order: waiting (decisions hidden by the server until delivery) or decided, with when. */
 export function OrderPrescriptionCard({ order, prescription: p, delivered }: { order: CustomerOrder; prescription: CustomerPrescription; delivered: boolean }) {
   const status = patientStatusText({ type: p.type, decision: p.decision, recent: p.recent, delivered }, currentLanguage());
   const handledAt = delivered ? order.deliveryTime : null;
   return (
-    <CardShell name={p.displayName} format={p.format} status={status} decision={delivered ? p.decision : 'undecided'} decidedOrder={delivered ? order.orderId : undefined}>
+    <CardShell item={p} status={status} decision={delivered ? p.decision : 'undecided'} decidedOrder={delivered ? order.orderId : undefined}>
       <p className="rx-card__when">{handledAt ? t('customer.prescriptions.handledOn', { when: dateTime(handledAt) }) : t('customer.prescriptions.orderedOn', { when: dateTime(order.created) })}</p>
       {delivered && isApproved(p.decision) && (
         <>
           {p.prescribed && (
             <p className="rx-card__detail rx-card__prescribed" data-testid="prescribed">
-              {t('customer.prescribed.medicine')}: <strong>{`${p.prescribed.name} ${p.prescribed.strength} ${p.prescribed.form}`}</strong>,{' '}
+              {t('customer.prescribed.medicine')}: <strong>{`${p.prescribed.name} ${p.prescribed.strength} ${dosageFormName(p.prescribed.form, currentLanguage())}`}</strong>,{' '}
               {t('customer.prescribed.packageCount', { count: p.prescribed.packages })}
               <br />
               {t('customer.prescribed.dosage')}: {p.prescribed.dosageInstruction}
@@ -93,7 +120,9 @@ export function OrderPrescriptionCard({ order, prescription: p, delivered }: { o
           {p.reasonForDecision && (
             <details className="rx-card__more">
               <summary>{t('customer.prescriptions.approvalInfo')}</summary>
-              <p>{p.reasonForDecision}</p>
+              <p>
+                <DoctorsReason prescription={p} />
+              </p>
             </details>
           )}
           <EPrescriptionLines prescription={p} />
@@ -101,8 +130,8 @@ export function OrderPrescriptionCard({ order, prescription: p, delivered }: { o
       )}
       {delivered && isRejected(p.decision) && (
         <>
-          <p className="rx-card__detail">
-            {t('customer.prescriptions.decisionReason')}: {p.reasonForDecision}
+          <p className="rx-card__detail rx-card__reason">
+            {t('customer.prescriptions.decisionReason')}: <DoctorsReason prescription={p} />
           </p>
           {p.couponCode && <p className="rx-card__coupon">{t('customer.prescriptions.coupon', { code: p.couponCode })}</p>}
           <p className="rx-card__next">{p.type === 'prescription' ? t('customer.prescriptions.nextStepRequest') : t('customer.prescriptions.nextStepRenewal')}</p>

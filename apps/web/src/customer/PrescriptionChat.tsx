@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, TextInput } from 'suomifi-ui-components';
 import {
+  dosageFormName,
   QUESTIONNAIRE_FIRST_STEP,
   questionnaireKeys,
   isEndStep,
@@ -27,7 +28,7 @@ import { errorText } from '../api/error-text';
 import { ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { ROUTES } from '../routes/routes';
-import { t, useLanguage } from '../i18n/i18n';
+import { currentLanguage, t, useLanguage } from '../i18n/i18n';
 import { type ChatLine, type ChatProgress, type ChatText, chatBubbles, type Stage, useChatProgress } from './chat-progress';
 import { CentrePrescriptionsOffer } from './CentrePrescriptionsOffer';
 import { chatActivity } from './customer-api';
@@ -128,7 +129,7 @@ export function PrescriptionChat({ customerId, firstName, sex }: { customerId: n
     if (!given) return setError(t('customer.chat.reasonRequired'));
     setError(null);
     say('user', given);
-    const lines: ChatText[] = [product.displayName, product.format, { key: 'customer.chat.summaryReason', params: { reason: given } }];
+    const lines: ChatText[] = [product.displayName, dosageFormName(product.format, currentLanguage()), { key: 'customer.chat.summaryReason', params: { reason: given } }];
     say('bot', { key: 'customer.chat.summaryHeading' }, { lines });
     setStage({ kind: 'confirmRenewal', product, reason: given });
   }

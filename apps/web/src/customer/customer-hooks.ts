@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  dosageFormName,
   POLL_INTERVAL_MS,
   SOCKET_EVENTS,
   type AddCustomerCartItemRequest,
@@ -28,6 +29,7 @@ import { useSocket } from '../api/socket';
 import { refetchOnPush, useLiveQuery } from '../api/useLiveQuery';
 import type { WriteReactions } from '../api/write-reactions';
 import type { ProductSearch } from '../components/MedicineSearch';
+import { currentLanguage } from '../i18n/i18n';
 import type { ChatText } from './chat-progress';
 import { forgetSessions } from '../api/signed-in';
 import { useSession } from '../auth/useSession';
@@ -146,7 +148,12 @@ export function useCloseAccount(reactions: WriteReactions<void, AccountCloseRequ
 // ---------------------------------------------------------------- products and cart
 
 /** The renewal chat's medicine search (MedicineSearch). */
-export const customerProductSearch: ProductSearch = { key: queryKeys.customer.products, fetch: searchProducts, alternatives: productAlternatives };
+export const customerProductSearch: ProductSearch = {
+  key: queryKeys.customer.products,
+  fetch: searchProducts,
+  alternatives: productAlternatives,
+  formName: (form) => dosageFormName(form, currentLanguage()),
+};
 
 export function useCustomerCart() {
   return useQuery({ queryKey: queryKeys.customer.cart, queryFn: fetchCart, enabled: useIsCustomer() });

@@ -1,7 +1,8 @@
 /**
  * Accept or decline one prescription (SPEC section 4, Doctor flow): approving prescribes
  * (ApprovalForm: the Centre's prescriptions, the medicine, dosage and packages); declining opens the
- * reason box with the default text; for rejected items of a customer order a checkbox
+ * reason box with the default text (the patient reads it in their language; anything else the
+ * doctor writes is shown as written, which the box says); for rejected items of a customer order a checkbox
  * toggles the coupon; an approved item shows what it prescribed and takes an optional note;
  * undo cancels the decision.
  */
@@ -78,7 +79,11 @@ export function DecisionPanel({ prescription, couponAllowed, pending, error, fac
         }}
       >
         {alert}
-        <Textarea id={`${ids}-reason`} labelText={t('doctor.order.rejectionReason')} value={reason} onChange={(e) => setReason(e.target.value)} fullWidth resize="vertical" mb="s" />
+        <Textarea
+          id={`${ids}-reason`}
+          labelText={t('doctor.order.rejectionReason')}
+          hintText={t('doctor.order.readAsWritten')}
+          value={reason} onChange={(e) => setReason(e.target.value)} fullWidth resize="vertical" mb="s" />
         {couponAllowed && (
           <Checkbox checked={coupon} onClick={({ checkboxState }) => setCoupon(checkboxState)}>
             {t('doctor.order.coupon')}

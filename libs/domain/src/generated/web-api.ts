@@ -2442,7 +2442,10 @@ export interface components {
              * @enum {string}
              */
             decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
+            /** @description In Finnish, as the doctor gave it. */
             reasonForDecision: string;
+            /** @description The doctor's standard reason as a catalog key's code (decisionReasons.<code>, shown in the patient's language); null for the doctor's own text (shown as written), and until the order is delivered. */
+            reasonCode: string | null;
             /** Format: date-time */
             decisionTime: string | null;
             /** @description Decided and delivered within the last 24 hours. */
@@ -13331,6 +13334,7 @@ export interface operations {
                      *             "priceCents": 1,
                      *             "decision": "undecided",
                      *             "reasonForDecision": "Jatketaan samalla annoksella",
+                     *             "reasonCode": "teksti",
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
@@ -13466,6 +13470,7 @@ export interface operations {
                      *             "priceCents": 1,
                      *             "decision": "undecided",
                      *             "reasonForDecision": "Jatketaan samalla annoksella",
+                     *             "reasonCode": "teksti",
                      *             "decisionTime": "2026-11-25T08:00:00.000Z",
                      *             "recent": true,
                      *             "renewableTill": "2026-11-25",
