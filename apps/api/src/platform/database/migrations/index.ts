@@ -38,6 +38,7 @@ import { DevPrescriptionCentre1796100000000 } from './1796100000000-DevPrescript
 import { PrescribedMedication1796300000001 } from './1796300000001-PrescribedMedication.js';
 import { ProductSearchTerms1796400000000 } from './1796400000000-ProductSearchTerms.js';
 import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
+import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   PrescribedMedication1796300000001,
   ProductSearchTerms1796400000000,
   EPrescription1796200000000,
+  OrdersByPatient1796500000000,
 ];
