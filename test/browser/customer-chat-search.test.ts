@@ -80,7 +80,7 @@ describe("the renewal chat's search", () => {
     await chat.getByRole('button', { name: 'Nenässä', exact: true }).click();
     await chat.getByText('Ovatko oireesi kausiluonteisia vai ympärivuotisia?').waitFor();
 
-    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Kieli' }).selectOption('en');
     const english = page.getByRole('complementary', { name: 'Find a prescription' });
     await english.getByText('Hello Aino! Would you like to renew an old prescription or request a new prescription?').waitFor();
     const lines = await english.locator('.chat__bubble').allInnerTexts();
@@ -95,7 +95,7 @@ describe("the renewal chat's search", () => {
     ]);
     // The chat goes on in English, and back in Finnish every line is Finnish again.
     await english.getByRole('button', { name: 'Seasonal', exact: true }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fi');
     await chat.getByText('Kausiluonteisia', { exact: true }).waitFor();
     await chat.getByText('Hei Aino! Haluatko uusia vanhan reseptin vai hakea uutta reseptiä?').waitFor();
     expect(await chat.getByText(/Hello Aino|In the nose|Question/).count()).toBe(0);

@@ -4,7 +4,7 @@
  * registration steps, /hello, a renewal in the chat, the checkout page) and its account keeps
  * Swedish for the text message; an English browser (en-GB) gets the landing page and the journey
  * of a returning customer (log in, renew, checkout) in English with '€9.90'. In a Finnish browser
- * the switch in the header changes the language, the footer's switch too, the pick survives a
+ * the menu in the header changes the language, the footer's switch too, the pick survives a
  * reload, <html lang> follows, and axe finds nothing serious at 1280 and 390 px.
  */
 import type { Page } from 'playwright-core';
@@ -148,10 +148,10 @@ describe("the patient's languages", () => {
     await page.getByRole('button', { name: 'Kieltäydy' }).click();
 
     const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Svenska' }).click();
+    await header.getByRole('combobox', { name: 'Kieli' }).selectOption('sv');
     await page.getByRole('heading', { name: 'Recept på nätet, tryggt' }).waitFor();
     expect(await htmlLang(page)).toBe('sv');
-    expect(await header.getByRole('button', { name: 'Svenska' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await header.getByRole('combobox', { name: 'Språk' }).inputValue()).toBe('sv');
     expect(await checkScreen(page, 'landing switched to sv')).toEqual([]);
 
     await page.reload();
@@ -168,7 +168,7 @@ describe("the patient's languages", () => {
     await page.getByLabel('E-mail', { exact: true }).waitFor();
 
     // Back to Finnish: the SPEC texts exactly.
-    await page.getByRole('banner').getByRole('button', { name: 'Suomi' }).click();
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('fi');
     await page.getByLabel('Sähköposti', { exact: true }).waitFor();
     expect(await htmlLang(page)).toBe('fi');
 

@@ -70,6 +70,9 @@ export type ProcessItemRequest = W['ProcessItemDto'];
 export type CentrePrescriptions = W['CentrePrescriptions'];
 export type CentreItemFacts = W['CentreItemFacts'];
 export type CentrePrescriptionFacts = W['CentrePrescriptionFacts'];
+export type PatientContext = W['PatientContext'];
+export type ItemHistoryFacts = W['ItemHistoryFacts'];
+export type EarlierDecision = W['EarlierDecision'];
 export type Prescribed = W['Prescribed'];
 export type FailedEPrescription = W['FailedEPrescription'];
 

@@ -1,4 +1,4 @@
-import { HETU_LENGTH, isTemporaryHetu, isValidHetu, normalizeHetu, parseHetu, validateHetu } from './hetu.js';
+import { daysBetween, HETU_LENGTH, isTemporaryHetu, isValidHetu, normalizeHetu, parseHetu, patientFactsOf, validateHetu } from './hetu.js';
 import { MESSAGES } from './messages.js';
 import { localizeMessage } from './locales/all.js';
 
@@ -145,5 +145,50 @@ describe('parseHetu', () => {
     expect(parseHetu('131052-308U')).toBeNull();
     expect(parseHetu('')).toBeNull();
     expect(parseHetu(withCheck('310290', '-', '123'))).toBeNull();
+  });
+});
+
+describe("patientFactsOf (the doctor's order view: age and sex)", () => {
+  it.each([
+    ['+', '1852-06-15', 174],
+    ['-', '1952-06-15', 74],
+    ['Y', '1952-06-15', 74],
+    ['X', '1952-06-15', 74],
+    ['W', '1952-06-15', 74],
+    ['V', '1952-06-15', 74],
+    ['U', '1952-06-15', 74],
+  ])('reads the century of %s', (sep, birthDate, age) => {
+    const hetu = withCheck('150652', sep, '123');
+    expect(parseHetu(hetu)?.birthDate).toBe(birthDate);
+    expect(patientFactsOf(hetu, '2026-06-15')).toEqual({ age, sex: 'm' });
+  });
+
+  it.each(['A', 'B', 'C', 'D', 'E', 'F'])('reads %s as the 2000s', (sep) => {
+    expect(patientFactsOf(withCheck('150608', sep, '124'), '2026-11-29')).toEqual({ age: 18, sex: 'f' });
+  });
+
+  it('counts whole years: the day before the birthday is a year less', () => {
+    const hetu = withCheck('291190', '-', '913');
+    expect(patientFactsOf(hetu, '2026-11-28')).toEqual({ age: 35, sex: 'm' });
+    expect(patientFactsOf(hetu, '2026-11-29')).toEqual({ age: 36, sex: 'm' });
+  });
+
+  it('reads the known codes, lower-case too', () => {
+    expect(patientFactsOf('010190-998V', '2026-11-29')).toEqual({ age: 36, sex: 'f' });
+    expect(patientFactsOf('131052-308t', '2026-11-29')).toEqual({ age: 74, sex: 'f' });
+  });
+
+  it('is null for an invalid hetu', () => {
+    expect(patientFactsOf('131052-308U', '2026-11-29')).toBeNull();
+    expect(patientFactsOf('', '2026-11-29')).toBeNull();
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts whole days between Helsinki dates, over a month and a leap day', () => {
+    expect(daysBetween('2026-11-29', '2026-11-29')).toBe(0);
+    expect(daysBetween('2026-10-30', '2026-11-29')).toBe(30);
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
   });
 });

@@ -114,3 +114,20 @@ export function ageOn(birthDate: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
+
+/** What the doctor's order view tells of the patient: age in whole years and sex, from the hetu. */
+export interface PatientFacts {
+  age: number;
+  sex: 'm' | 'f';
+}
+
+/** The patient's age on `today` (a Helsinki date YYYY-MM-DD) and sex, read from the hetu; null when it is not a valid hetu. */
+export function patientFactsOf(hetu: string, today: string): PatientFacts | null {
+  const parsed = parseHetu(hetu);
+  return parsed ? { age: ageOn(parsed.birthDate, today), sex: parsed.sex } : null;
+}
+
+/** Whole days from the Helsinki date `from` to `to` (both YYYY-MM-DD): 0 on the same day. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

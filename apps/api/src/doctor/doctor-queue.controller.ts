@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CentrePrescriptions, DoctorOrder, DoctorPrescription, QueueOrder } from '@resepti/domain';
+import type { CentrePrescriptions, DoctorOrder, DoctorPrescription, PatientContext, QueueOrder } from '@resepti/domain';
 import type { Response } from 'express';
 import { CurrentUser } from '../platform/http/current-user.decorator.js';
 import { Roles } from '../platform/http/roles.decorator.js';
@@ -10,7 +10,8 @@ import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import { OrderQueueService } from '../orders/order-queue.service.js';
 import { ProcessItemDto } from './dto/process-item.dto.js';
 import { orNoContent } from './no-content.js';
-import { CentrePrescriptionsSchema, DoctorOrderSchema, DoctorPrescriptionSchema, QueueOrderSchema } from './doctor-schemas.js';
+import { CentrePrescriptionsSchema, DoctorOrderSchema, DoctorPrescriptionSchema, PatientContextSchema, QueueOrderSchema } from './doctor-schemas.js';
+import { PatientContextReader } from './patient-context.service.js';
 import { CentreFacts } from './centre-facts.service.js';
 import { Prescribing } from './prescribing.service.js';
 
@@ -23,6 +24,7 @@ export class DoctorQueueController {
     private readonly orderQueue: OrderQueueService,
     private readonly prescribing: Prescribing,
     private readonly centreFacts: CentreFacts,
+    private readonly patientContext: PatientContextReader,
   ) {}
 
   @Post('pick-first')
@@ -81,6 +83,18 @@ export class DoctorQueueController {
   @ApiNoContentResponse({ description: 'No current order.' })
   async centrePrescriptions(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<CentrePrescriptions | undefined> {
     return orNoContent(res, await this.centreFacts.ofHeldOrder(user));
+  }
+
+  @Get('patient-context')
+  @Roles('doctor')
+  @ApiOperation({
+    summary: "What Resepti knows of the patient of the doctor's current order: age and sex (from the hetu), the earlier decisions on each item's medicine, the days since its last approval.",
+    description: "One read, audited with the patient ('order:read'); the order view reads it once when it opens.",
+  })
+  @ApiOkResponse({ type: PatientContextSchema })
+  @ApiNoContentResponse({ description: 'No current order.' })
+  async context(@CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response): Promise<PatientContext | undefined> {
+    return orNoContent(res, await this.patientContext.ofHeldOrder(user));
   }
 
   @Post('mark-delivered')

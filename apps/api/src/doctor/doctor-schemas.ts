@@ -167,6 +167,42 @@ export class CentrePrescriptionsSchema {
   items!: CentreItemFactsSchema[];
 }
 
+// --- What Resepti itself knows of the patient (issue 44) ---------------------------------------
+
+/** An earlier order item of the patient for the same medicine (a request: the same topic), as it was decided. */
+@ApiShape('EarlierDecision')
+export class EarlierDecisionSchema {
+  @ApiProperty(INT) orderId!: number;
+  @ApiProperty(INT) itemId!: number;
+  @ApiProperty({ ...DATE, description: 'The day of the decision (Helsinki).' }) date!: string;
+  displayName!: string;
+  decision!: Decision;
+  /** The doctor's reason, as the doctor gave it. */
+  reasonForDecision!: string;
+  doctor!: DoctorNameSchema | null;
+}
+
+/** One item of the held order: the patient's earlier decisions on its medicine, newest first. */
+@ApiShape('ItemHistoryFacts')
+export class ItemHistoryFactsSchema {
+  @ApiProperty(INT) itemId!: number;
+  earlier!: EarlierDecisionSchema[];
+  @ApiProperty({ ...INT, nullable: true, description: 'A renewal: whole days since the newest earlier approval of the medicine (null: none).' })
+  daysSinceLastApproval!: number | null;
+}
+
+@ApiShape('PatientContext')
+export class PatientContextSchema {
+  @ApiProperty(INT) orderId!: number;
+  @ApiProperty({ ...INT, nullable: true, description: 'Age in whole years, from the hetu (null: not a valid hetu).' })
+  age!: number | null;
+  @ApiProperty({ enum: ['m', 'f'], nullable: true, description: 'Sex from the hetu (null: not a valid hetu).' })
+  sex!: 'm' | 'f' | null;
+  @ApiProperty({ ...INT, description: "The patient's earlier delivered orders in Resepti." })
+  earlierOrders!: number;
+  items!: ItemHistoryFactsSchema[];
+}
+
 /** A prescription the Prescription Centre refused: 'Reseptin tallennus Kanta-palveluun epäonnistui'. */
 @ApiShape('FailedEPrescription')
 export class FailedEPrescriptionSchema {

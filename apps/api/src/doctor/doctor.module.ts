@@ -7,6 +7,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { PrescriptionCentreModule } from '../prescription-centre/prescription-centre.module.js';
 import { CentreFacts } from './centre-facts.service.js';
 import { CentreHistory } from './centre-history.service.js';
+import { PatientContextReader } from './patient-context.service.js';
 import { Prescribing } from './prescribing.service.js';
 import { DoctorHistoryController } from './doctor-history.controller.js';
 import { DoctorHistoryService } from './doctor-history.service.js';
@@ -21,6 +22,6 @@ import { DoctorService } from './doctor.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Doctor]), AuditModule, OrdersModule, NoticesModule, CatalogueModule, PrescriptionCentreModule],
   controllers: [DoctorController, DoctorQueueController, DoctorHistoryController, DoctorNoticeController, DoctorEPrescriptionsController],
-  providers: [DoctorService, DoctorHistoryService, Prescribing, CentreHistory, CentreFacts],
+  providers: [DoctorService, DoctorHistoryService, Prescribing, CentreHistory, CentreFacts, PatientContextReader],
 })
 export class DoctorModule {}

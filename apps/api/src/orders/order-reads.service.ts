@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { CustomerOrder, HistoryResponse, HistorySortOrder, OrderStatus } from '@resepti/domain';
+import type { CustomerOrder, Decision, HistoryResponse, HistorySortOrder, ItemType, OrderStatus } from '@resepti/domain';
+import { joinDoctor } from '../accounts/account-sql.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
@@ -8,6 +9,21 @@ import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type Lo
 import { scopedOrdersStatement, scopeSql, type Scope } from './order-scope.js';
 import { toCustomerOrder } from './order-view.js';
 import { Order } from './order.entity.js';
+
+/** An item of a patient's earlier order, as the doctor's order view lists it. */
+export interface EarlierItemRow {
+  itemId: number;
+  orderId: number;
+  type: ItemType;
+  productId: number | null;
+  medicalProblem: string | null;
+  displayName: string;
+  decision: Decision;
+  reasonForDecision: string;
+  decidedAt: Date;
+  doctorFirstName: string | null;
+  doctorLastName: string | null;
+}
 
 /** Newest first, as every list of a pharmacy shows its orders. */
 const NEWEST_FIRST = 'o.created_at DESC, o.id DESC';
@@ -141,6 +157,26 @@ export class OrderReads {
     const shown = page.slice(0, query.limit);
     const orders = new Map((await this.byIds(scope, shown.map((p) => p.id))).map((o) => [o.order.id, o]));
     return { page: shown, orders, hasMore: page.length > query.limit };
+  }
+
+  /**
+   * The items of the patient's earlier delivered orders (those of the order's patient created
+   * before it; sandbox orders are not the patient's), with their decisions, the newest decision
+   * first, 200 at most: what the doctor deciding order `orderId` sees of the patient in Resepti.
+   */
+  async earlierItemsOfPatient(_scope: Scope & { kind: 'doctor' }, orderId: number): Promise<EarlierItemRow[]> {
+    return (await this.db.query(
+      `SELECT i.id AS "itemId", o.id AS "orderId", i.type, i.product_id AS "productId", i.medical_problem AS "medicalProblem",
+              i.display_name AS "displayName", i.decision, i.reason_for_decision AS "reasonForDecision",
+              coalesce(i.decision_time, o.delivery_time, o.created_at) AS "decidedAt", d.first_name AS "doctorFirstName", d.last_name AS "doctorLastName"
+         FROM orders cur
+         JOIN orders o ON o.patient_hetu = cur.patient_hetu AND o.created_at < cur.created_at AND o.delivery_status = 'delivered' AND NOT o.sandbox
+         JOIN order_item i ON i.order_id = o.id
+         ${joinDoctor('d', 'o.doctor_id')}
+        WHERE cur.id = $1
+        ORDER BY "decidedAt" DESC, i.id DESC LIMIT 200`,
+      [orderId],
+    )) as EarlierItemRow[];
   }
 
   /** Order items as the FHIR view reads them: one by id, or a page by commit (see ItemRowsQuery). */

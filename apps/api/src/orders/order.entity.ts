@@ -31,6 +31,8 @@ export type OrderSource = 'customer' | 'pharmacy';
 @Index('idx_orders_reseptilista', { synchronize: false })
 // The undecided sandbox orders the simulated doctor polls for (migration IntegratorSandbox).
 @Index('idx_orders_sandbox_undecided', { synchronize: false })
+// The patient's earlier orders in the doctor's order view (migration OrdersByPatient).
+@Index('idx_orders_patient', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn()
   id!: number;

@@ -55,6 +55,8 @@ export const queryKeys = {
     notice: ['doctor', 'notice'] as const,
     /** GET /order/centre-prescriptions of the order on screen. */
     centrePrescriptions: (orderId: number) => ['doctor', 'centre-prescriptions', orderId] as const,
+    /** GET /order/patient-context of the order on screen. */
+    patientContext: (orderId: number) => ['doctor', 'patient-context', orderId] as const,
     products: ['doctor', 'products'] as const,
     /** The prescriptions the Prescription Centre refused (EPrescriptionFailures). */
     failedEPrescriptions: ['doctor', 'e-prescriptions', 'failed'] as const,

@@ -1,7 +1,8 @@
 /**
- * Suomi / Svenska / English, in the header and the footer of the customer's and the public pages.
- * Each name is written in its own language (and marked with it, for screen readers); the current
- * one is pressed. A pick is kept in a cookie and, for a signed-in customer, on the account.
+ * Suomi / Svenska / English, in the header and the footer of the customer's and the public pages:
+ * in the header one menu (a select: it keeps the phone's header to one row), in the footer three
+ * buttons, the current one pressed. Each name is written in its own language (and marked with it,
+ * for screen readers). A pick is kept in a cookie and, for a signed-in customer, on the account.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
@@ -21,6 +22,22 @@ export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
       if (saved) queryClient.setQueryData(queryKeys.session('customer'), { ...customer, language: saved.language });
     }
   };
+  if (place === 'header') {
+    return (
+      <select
+        className="language-switch language-switch--header"
+        aria-label={t('app.common.language')}
+        value={current}
+        onChange={(e) => void pick(e.target.value as Language)}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`app.common.languageNames.${language}`)}
+          </option>
+        ))}
+      </select>
+    );
+  }
   return (
     <div className={`language-switch language-switch--${place}`} role="group" aria-label={t('app.common.language')}>
       {LANGUAGES.map((language) => (

@@ -1,4 +1,7 @@
-/** Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached. */
+/**
+ * Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached: an icon
+ * whose shape tells the state, with its words (on a phone only for screen readers and as its title).
+ */
 import { useConnectionMonitor } from '../api/connection';
 import { t } from '../i18n/i18n';
 
@@ -7,9 +10,9 @@ export function LiveIndicator() {
   const state = unreachable ? 'offline' : connected ? 'live' : 'polling';
   const text = unreachable ? t('app.live.offline') : connected ? t('app.live.connected') : t('app.live.polling');
   return (
-    <span className={`live-indicator live-indicator--${state}`} aria-live="polite" data-testid="live-indicator">
+    <span className={`live-indicator live-indicator--${state}`} aria-live="polite" title={text} data-testid="live-indicator">
       <span className="live-indicator__dot" aria-hidden="true" />
-      {text}
+      <span className="live-indicator__text">{text}</span>
     </span>
   );
 }

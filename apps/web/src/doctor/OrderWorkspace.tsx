@@ -12,7 +12,8 @@ import { ConfirmAction } from '../components/ConfirmAction';
 import { t } from '../i18n/i18n';
 import { DecisionPanel } from './DecisionPanel';
 import type { Prescribing } from './ApprovalForm';
-import { useCentrePrescriptions, useDecideItem, useMarkDelivered, useReleaseOrder } from './doctor-hooks';
+import { useCentrePrescriptions, useDecideItem, useMarkDelivered, usePatientContext, useReleaseOrder } from './doctor-hooks';
+import { PatientContextPanel } from './PatientContextPanel';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
 
 interface OrderWorkspaceProps {
@@ -36,6 +37,8 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
   const centre = useCentrePrescriptions(order.id, editable);
   const factsSettled = !editable || !centre.isPending;
   const centreUnavailable = centre.isError || centre.data?.centreAvailable === false;
+  // What Resepti knows of the patient, read once too; the focus never waits for it.
+  const patient = usePatientContext(order.id, editable);
 
   const rootRef = useRef<HTMLDivElement>(null);
   /** Where the keyboard flow stands: the order just opened, or a decision the screen must show first. */
@@ -128,6 +131,7 @@ export function OrderWorkspace({ order, mode, onDelivered, onClose }: OrderWorks
         <PrescriptionList prescriptions={order.prescriptions} selectedId={selected?.id ?? null} onSelect={setSelectedId} />
         <div className="order-workspace__main">
           {selected && <PrescriptionDetails order={order} prescription={selected} />}
+          {selected && editable && <PatientContextPanel context={patient.data} prescription={selected} loading={patient.isPending} failed={patient.isError} />}
           {selected && editable && (
             <DecisionPanel
               key={selected.id}

@@ -6,6 +6,7 @@
  */
 import type {
   CentrePrescriptions,
+  PatientContext,
   DoctorInfo,
   DoctorOrder,
   DoctorPrescription,
@@ -52,6 +53,11 @@ export function decideItem(itemId: number, request: ProcessItemRequest): Promise
 /** The patient's prescriptions in the Prescription Centre for the held order, item by item (null: no held order). */
 export async function fetchCentrePrescriptions(): Promise<CentrePrescriptions | null> {
   return orNull(await api.get<CentrePrescriptions | undefined>('/order/centre-prescriptions', D));
+}
+
+/** What Resepti knows of the held order's patient: age, sex, earlier decisions on each item's medicine (null: no held order). */
+export async function fetchPatientContext(): Promise<PatientContext | null> {
+  return orNull(await api.get<PatientContext | undefined>('/order/patient-context', D));
 }
 
 /** The decision panel's medicine search: available products whose brand or active ingredient starts with `q`. */

@@ -15,6 +15,7 @@ import {
   fetchCurrentOrder,
   fetchHistory,
   fetchNotice,
+  fetchPatientContext,
   fetchSystemStatus,
   markDelivered,
   pickFirstOrder,
@@ -102,6 +103,18 @@ export function useCentrePrescriptions(orderId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.doctor.centrePrescriptions(orderId),
     queryFn: fetchCentrePrescriptions,
+    enabled,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** The patient's context of the order on screen (earlier decisions, age, sex): read once when it opens, never on a push (every read is audited). */
+export function usePatientContext(orderId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.doctor.patientContext(orderId),
+    queryFn: fetchPatientContext,
     enabled,
     staleTime: Infinity,
     gcTime: 10 * 60_000,

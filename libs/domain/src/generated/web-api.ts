@@ -461,6 +461,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ui-api/v1/order/patient-context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What Resepti knows of the patient of the doctor's current order: age and sex (from the hetu), the earlier decisions on each item's medicine, the days since its last approval.
+         * @description One read, audited with the patient ('order:read'); the order view reads it once when it opens.
+         *
+         *     Roles: doctor.
+         */
+        get: operations["DoctorQueueController_context"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ui-api/v1/order/mark-delivered": {
         parameters: {
             query?: never;
@@ -2034,6 +2056,40 @@ export interface components {
             /** @description False: the Centre could not be reached (the lists are empty; the doctor can still decide, typing the dosage). */
             centreAvailable: boolean;
             items: components["schemas"]["CentreItemFacts"][];
+        };
+        EarlierDecision: {
+            orderId: number;
+            itemId: number;
+            /**
+             * Format: date
+             * @description The day of the decision (Helsinki).
+             */
+            date: string;
+            displayName: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected" | "rejected-with-coupon" | "undecided";
+            /** @description The doctor's reason, as the doctor gave it. */
+            reasonForDecision: string;
+            doctor: components["schemas"]["DoctorName"] | null;
+        };
+        ItemHistoryFacts: {
+            itemId: number;
+            earlier: components["schemas"]["EarlierDecision"][];
+            /** @description A renewal: whole days since the newest earlier approval of the medicine (null: none). */
+            daysSinceLastApproval: number | null;
+        };
+        PatientContext: {
+            orderId: number;
+            /** @description Age in whole years, from the hetu (null: not a valid hetu). */
+            age: number | null;
+            /**
+             * @description Sex from the hetu (null: not a valid hetu).
+             * @enum {string|null}
+             */
+            sex: "f" | "m" | null;
+            /** @description The patient's earlier delivered orders in Resepti. */
+            earlierOrders: number;
+            items: components["schemas"]["ItemHistoryFacts"][];
         };
         HistoryRequestDto: {
             /** @description Matches the patient's first name, last name or hetu (case-insensitive; every word must match). */
@@ -5905,6 +5961,132 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["CentrePrescriptions"];
+                };
+            };
+            /** @description No current order. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No session (or it ended). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "message": "Kirjaudu sisään uudelleen",
+                     *       "error": "Unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description Another role’s endpoint, or another user’s or pharmacy’s record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "message": "Sinulla ei ole oikeutta tähän toimintoon",
+                     *       "error": "Forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The request line or headers are too large: answered by the HTTP server itself, without a body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server error: the answer carries the request id of the server log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "message": "Palvelussa tapahtui virhe",
+                     *       "error": "Internal Server Error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+            /** @description The database (or a busy resource) is not available: try again in a moment. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "message": "Palvelu on hetken poissa käytöstä. Yritä uudelleen hetken kuluttua.",
+                     *       "error": "Service Unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebError"];
+                };
+            };
+        };
+    };
+    DoctorQueueController_context: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What Resepti knows of the patient of the doctor's current order: age and sex (from the hetu), the earlier decisions on each item's medicine, the days since its last approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "orderId": 1,
+                     *       "age": 1,
+                     *       "sex": "m",
+                     *       "earlierOrders": 1,
+                     *       "items": [
+                     *         {
+                     *           "itemId": 1,
+                     *           "earlier": [
+                     *             {
+                     *               "orderId": 1,
+                     *               "itemId": 1,
+                     *               "date": "2026-11-25",
+                     *               "displayName": "Kestine 10 mg",
+                     *               "decision": "undecided",
+                     *               "reasonForDecision": "Jatketaan samalla annoksella",
+                     *               "doctor": {
+                     *                 "firstName": "Aino",
+                     *                 "lastName": "Asiakas"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "daysSinceLastApproval": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PatientContext"];
                 };
             };
             /** @description No current order. */

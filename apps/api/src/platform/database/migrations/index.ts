@@ -39,6 +39,7 @@ import { PrescribedMedication1796300000001 } from './1796300000001-PrescribedMed
 import { ProductSearchTerms1796400000000 } from './1796400000000-ProductSearchTerms.js';
 import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
 import { StandardTerms1796444000000 } from './1796444000000-StandardTerms.js';
+import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   ProductSearchTerms1796400000000,
   EPrescription1796200000000,
   StandardTerms1796444000000,
+  OrdersByPatient1796500000000,
 ];
