@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type IntegratorEventPage, type IntegratorWebhookEvent } from '@resepti/domain';
@@ -6,6 +6,7 @@ import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { FEED_HORIZON, type FeedPosition } from '../orders/change-feed.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
+import { fieldRefusal } from '../platform/http/validation.js';
 
 /**
  * The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is
@@ -32,7 +33,7 @@ export class IntegratorEventsService {
         client.officeIds,
         query.after,
       ])) as FeedPosition[];
-      if (!row) throw new BadRequestException(M.eventAfterInvalid);
+      if (!row) throw fieldRefusal(M.eventAfterInvalid, ['after'], 'query');
       after = row;
     }
     const rows = (await this.events.query(

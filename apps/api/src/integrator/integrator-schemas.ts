@@ -38,6 +38,8 @@ export class ProblemFieldErrorSchema {
   detail!: string;
   /** The same in Finnish. @example 'Tarkista henkilöturvatunnus' */
   detailFi!: string;
+  /** The same in Swedish. @example 'Kontrollera personbeteckningen' */
+  detailSv!: string;
 }
 
 @ApiShape('Problem')
@@ -54,6 +56,8 @@ export class ProblemSchema {
   detail!: string;
   /** The same in Finnish (as the pharmacy workbench says it). @example 'Tarkista henkilöturvatunnus' */
   detailFi!: string;
+  /** The same in Swedish. @example 'Kontrollera personbeteckningen' */
+  detailSv!: string;
   /** The request path. @example '/api/v1/orders' */
   instance!: string;
   @ApiProperty({ format: 'uuid', description: 'Quote it when asking support; the server log has it too.', example: '4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20' })

@@ -216,7 +216,8 @@ export class IntegratorController {
   @Post('orders/:id/items/:itemId/check')
   @Operation('checkItem', 'Check off a decided item', 'The pharmacy’s check of a decided prescription (the workbench’s trash button). Idempotent: checking a checked item answers the order. 409 while the doctor has not decided the item.', 400, 404, 409)
   @HttpCode(200)
-  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked.' })
+  @Idempotent()
+  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked (a repeated Idempotency-Key: the first answer again).', headers: IDEMPOTENT_REPLAYED_HEADER })
   checkItem(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('itemId') itemId: number): Promise<IntegratorOrder> {
     return this.orders.checkItem(client, id, itemId);
   }

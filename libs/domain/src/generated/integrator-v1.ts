@@ -352,6 +352,11 @@ export interface components {
              * @example Tarkista henkilöturvatunnus
              */
             detailFi: string;
+            /**
+             * @description The same in Swedish.
+             * @example Kontrollera personbeteckningen
+             */
+            detailSv: string;
         };
         Problem: {
             /**
@@ -382,6 +387,11 @@ export interface components {
              * @example Tarkista henkilöturvatunnus
              */
             detailFi: string;
+            /**
+             * @description The same in Swedish.
+             * @example Kontrollera personbeteckningen
+             */
+            detailSv: string;
             /**
              * @description The request path.
              * @example /api/v1/orders
@@ -890,8 +900,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -915,6 +926,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -934,8 +946,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -957,8 +970,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1018,6 +1032,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1025,7 +1040,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1049,6 +1065,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1072,6 +1089,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1091,8 +1109,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1114,8 +1133,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1171,6 +1191,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1194,6 +1215,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1213,8 +1235,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1236,8 +1259,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1294,6 +1318,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1317,6 +1342,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1336,8 +1362,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1359,8 +1386,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1465,6 +1493,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1472,7 +1501,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1496,6 +1526,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1519,6 +1550,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1538,8 +1570,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1561,8 +1594,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1674,6 +1708,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1681,7 +1716,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1705,6 +1741,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1726,6 +1763,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1747,6 +1785,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1766,8 +1805,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1791,6 +1831,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1810,8 +1851,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1833,8 +1875,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1923,6 +1966,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1930,7 +1974,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1954,6 +1999,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1975,6 +2021,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1998,6 +2045,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2017,8 +2065,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2040,8 +2089,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2054,7 +2104,10 @@ export interface operations {
     checkItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -2065,9 +2118,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order with the item checked. */
+            /** @description The order with the item checked (a repeated Idempotency-Key: the first answer again). */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2132,6 +2187,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2139,7 +2195,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2163,6 +2220,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2184,6 +2242,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2205,6 +2264,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2228,6 +2288,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2247,8 +2308,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2270,8 +2332,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2329,6 +2392,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2352,6 +2416,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2371,8 +2436,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2394,8 +2460,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2466,6 +2533,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2473,7 +2541,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2497,6 +2566,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2518,6 +2588,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2539,6 +2610,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2558,8 +2630,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2583,6 +2656,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2602,8 +2676,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2625,8 +2700,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2690,6 +2766,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2697,7 +2774,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2721,6 +2799,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2744,6 +2823,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2763,8 +2843,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2786,8 +2867,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2830,6 +2912,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2837,7 +2920,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2861,6 +2945,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2882,6 +2967,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2905,6 +2991,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2924,8 +3011,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2947,8 +3035,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3019,6 +3108,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3026,7 +3116,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3050,6 +3141,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3071,6 +3163,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3092,6 +3185,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3113,6 +3207,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3132,8 +3227,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3157,6 +3253,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3176,8 +3273,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3199,8 +3297,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3264,6 +3363,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3271,7 +3371,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3295,6 +3396,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3316,6 +3418,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3337,6 +3440,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3360,6 +3464,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3379,8 +3484,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3402,8 +3508,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3469,6 +3576,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3476,7 +3584,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3500,6 +3609,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3521,6 +3631,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3542,6 +3653,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3565,6 +3677,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3584,8 +3697,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3607,8 +3721,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3669,6 +3784,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3676,7 +3792,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3700,6 +3817,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3721,6 +3839,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3744,6 +3863,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3763,8 +3883,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3786,8 +3907,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
