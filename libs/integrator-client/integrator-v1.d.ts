@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * List available medicines
-         * @description Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `offset`.
+         * @description Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `cursor` (follow `nextCursor` while `hasMore`).
          */
         get: operations["listProducts"];
         put?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * List events of the last 30 days
-         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`. The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.
+         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Follow `nextCursor` while `hasMore`; keep the last `nextCursor` to ask later for only what happened since. The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.
          */
         get: operations["listEvents"];
         put?: never;
@@ -426,6 +426,16 @@ export interface components {
              * @example 1
              */
             count: number;
+            /**
+             * @description The position after the last product of this page: pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example cDF8NTA
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more products follow this page.
+             * @example false
+             */
+            hasMore: boolean;
         };
         Office: {
             /**
@@ -734,7 +744,7 @@ export interface components {
             type: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.4.0
+             * @example 1.5.0
              */
             api_version: string;
             /**
@@ -747,7 +757,12 @@ export interface components {
         EventPage: {
             data: components["schemas"]["Event"][];
             /**
-             * @description More events after the last one now: ask again with `after` = its id.
+             * @description The position after the last event of this page (also of a partial page: the last event’s `id`): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what happened since. Null only when the page is empty: keep the cursor you have.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more events follow this page now; false: you have read to the end (poll again later from the last `nextCursor`).
              * @example false
              */
             hasMore: boolean;
@@ -988,7 +1003,13 @@ export interface operations {
                 /** @description The start of the name (with strength) or of the active ingredient, case- and accent-insensitive. */
                 q?: string;
                 limit?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated (answered with `Deprecation` and `Sunset`): page by `cursor`.
+                 */
                 offset?: number;
+                /** @description `nextCursor` of the previous page (opaque). */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -999,6 +1020,12 @@ export interface operations {
             /** @description A page of products and the count of all that match. */
             200: {
                 headers: {
+                    /** @description Only for `offset` (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for `offset` (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for `offset` (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1012,7 +1039,9 @@ export interface operations {
                      *           "renewable": true
                      *         }
                      *       ],
-                     *       "count": 1
+                     *       "count": 1,
+                     *       "nextCursor": "cDF8NTA",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": components["schemas"]["ProductPage"];
@@ -1417,11 +1446,11 @@ export interface operations {
             /** @description A page of orders, oldest change first. */
             200: {
                 headers: {
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
                     Deprecation?: string;
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
                     Sunset?: string;
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
                     Link?: string;
                     [name: string]: unknown;
                 };
@@ -2715,7 +2744,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later. */
+                /** @description `nextCursor` of the previous page: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: a cursor never passes an event that commits later. */
+                cursor?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated (answered with `Deprecation` and `Sunset`): the `id` of the last event you have, the same as `cursor`.
+                 */
                 after?: string;
                 limit?: number;
             };
@@ -2728,6 +2762,12 @@ export interface operations {
             /** @description A page of events, oldest first. */
             200: {
                 headers: {
+                    /** @description Only for `after` (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for `after` (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for `after` (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,7 +2777,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.released",
-                     *           "api_version": "1.4.0",
+                     *           "api_version": "1.5.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "data": {
                      *             "object": {
@@ -2746,6 +2786,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "nextCursor": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *       "hasMore": false
                      *     }
                      */

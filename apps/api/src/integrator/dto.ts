@@ -121,19 +121,36 @@ export class ListProductsQuery {
   q?: string;
   @QueryLimit(200)
   limit?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, deprecated: true, description: 'Deprecated (answered with `Deprecation` and `Sunset`): page by `cursor`.' })
   @Optional()
   @Transform(queryInteger)
   @IsInt({ message: M.offsetInvalid })
   @Min(0, { message: M.offsetInvalid })
   offset?: number;
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque).', example: 'cDF8NTA' })
+  @Optional()
+  @MaxLength(200, { message: M.cursorInvalid })
+  @IsString({ message: M.cursorInvalid })
+  cursor?: string;
 }
 
 /** GET /api/v1/events */
 @ApiShape()
 export class ListEventsQuery {
-  @ApiPropertyOptional({ description:
-      'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  @ApiPropertyOptional({
+    description:
+      '`nextCursor` of the previous page: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: a cursor never passes an event that commits later.',
+    example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ',
+  })
+  @Optional()
+  @MaxLength(100, { message: M.eventAfterInvalid })
+  @IsString({ message: M.eventAfterInvalid })
+  cursor?: string;
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Deprecated (answered with `Deprecation` and `Sunset`): the `id` of the last event you have, the same as `cursor`.',
+    example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ',
+  })
   @Optional()
   @MaxLength(100, { message: M.eventAfterInvalid })
   @IsString({ message: M.eventAfterInvalid })
