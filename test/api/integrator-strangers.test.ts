@@ -6,6 +6,8 @@
  * repeats race; unknown routes under /api answer problem+json; FHIR writes answer 405 OperationOutcome.
  */
 import type { IntegratorOrder, IntegratorOrderPage, Product, ProblemDetails } from '@resepti/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 
@@ -118,6 +120,25 @@ describe('Idempotency-Key on every POST that creates or sends', () => {
     expect(new Set(rotations.map((r) => r.body.secret)).size).toBe(1);
     const [{ secret }] = await app.sql<{ secret: string }>('SELECT secret FROM webhook_endpoint WHERE id = $1', [endpoint.id]);
     expect(secret).toBe(rotations[0].body.secret);
+    // a redelivery with one key: one new delivery, the same answer to every twin
+    const deliveries = async () => (await app.sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_delivery WHERE endpoint_id = $1', [endpoint.id]))[0].n;
+    const before = await deliveries();
+    const path = `/webhook-endpoints/${endpoint.id}/deliveries/${tests[0].body.id}/redeliver`;
+    const redeliveries = await Promise.all(Array.from({ length: 5 }, () => pos.call<{ id: number }>('POST', path, undefined, { 'Idempotency-Key': 'redeliver-1' })));
+    expect(redeliveries.map((r) => r.status)).toEqual(Array(5).fill(202));
+    expect(new Set(redeliveries.map((r) => r.body.id)).size).toBe(1);
+    expect(redeliveries.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    expect(await deliveries()).toBe(before + 1);
+    // without a key each redelivery is its own
+    expect((await pos.call('POST', path)).status).toBe(202);
+    expect(await deliveries()).toBe(before + 2);
+  });
+
+  it('every POST of /api/v1 declares Idempotency-Key in the contract', () => {
+    const document = JSON.parse(readFileSync(join(__dirname, '../../docs/openapi/integrator-v1.json'), 'utf8')) as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>> };
+    const posts = Object.entries(document.paths).filter(([path, item]) => path.startsWith('/api/v1/') && item.post);
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    for (const [path, item] of posts) expect([path, item.post.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key')]).toEqual([path, true]);
   });
 
   it('a key that is not 1–200 printable characters is 400', async () => {

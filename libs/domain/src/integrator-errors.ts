@@ -42,73 +42,125 @@ export interface ProblemText {
   code: string;
   en: string;
   fi: string;
+  sv: string;
 }
+
+/**
+ * Refusals of the request itself that every route shares (apps/api/src/platform/http/request-input.ts
+ * throws them): here so that the catalogue names them.
+ */
+export const REQUEST_MESSAGES = {
+  idInvalid: 'Virheellinen tunniste: odotettiin positiivista kokonaislukua',
+  nulCharacter: 'Pyynnössä on kielletty merkki (NUL)',
+  tooDeep: 'Pyynnön rakenne on liian syvä',
+  forbiddenKey: 'Pyynnössä on kielletty kenttä',
+  objectRequired: 'Arvon on oltava JSON-objekti.',
+  invalidValue: 'Arvo on virheellinen.',
+  validationFailed: 'Useampi kenttä on virheellinen.',
+  invalidInput: 'Virheellinen syöte',
+} as const;
+const R = REQUEST_MESSAGES;
 
 /** Every message an integrator can meet, by its stable code. */
 export const PROBLEM_TEXTS: ProblemText[] = [
-  { code: 'invalid_client', fi: M.invalidClient, en: 'The client id or secret is wrong.' },
-  { code: 'unsupported_grant_type', fi: M.unsupportedGrant, en: 'Only grant_type=client_credentials is supported.' },
-  { code: 'token_missing', fi: M.tokenMissing, en: 'The request has no Bearer token.' },
-  { code: 'token_invalid', fi: M.tokenInvalid, en: 'The token is invalid, expired or revoked.' },
-  { code: 'rate_limited', fi: M.rateLimited, en: 'Too many requests. Try again after Retry-After seconds.' },
-  { code: 'office_not_allowed', fi: M.officeNotAllowed, en: 'No such office, or it is not one of this client’s offices.' },
-  { code: 'order_not_found', fi: M.orderNotFound, en: 'No such order.' },
-  { code: 'items_required', fi: M.itemsRequired, en: 'An order has 1–10 medicines.' },
-  { code: 'idempotency_conflict', fi: M.idempotencyConflict, en: 'This Idempotency-Key was used with another request body.' },
-  { code: 'idempotency_key_invalid', fi: M.idempotencyKeyInvalid, en: 'Idempotency-Key is 1–200 printable ASCII characters.' },
-  { code: 'cursor_invalid', fi: M.cursorInvalid, en: 'The cursor is not one this API wrote.' },
-  { code: 'updated_since_invalid', fi: M.updatedSinceInvalid, en: 'updatedSince is an ISO 8601 time, e.g. 2026-11-24T08:00:00Z.' },
-  { code: 'status_invalid', fi: M.statusInvalid, en: "status is 'waiting', 'processing' or 'delivered'." },
-  { code: 'limit_invalid', fi: M.limitInvalid, en: 'limit is an integer from 1 to 100 (orders) or 200 (products).' },
-  { code: 'offset_invalid', fi: M.offsetInvalid, en: 'offset is a non-negative integer.' },
-  { code: 'integer_required', fi: M.integerRequired, en: 'The value must be an integer.' },
-  { code: 'string_required', fi: M.stringRequired, en: 'The value must be a string.' },
-  { code: 'webhook_url_invalid', fi: M.webhookUrlInvalid, en: 'The URL is invalid.' },
-  { code: 'webhook_url_scheme', fi: M.webhookUrlScheme, en: 'A webhook URL must be https:// (http:// only to a local address in development).' },
-  { code: 'webhook_url_private', fi: M.webhookUrlPrivate, en: 'A webhook URL must not point into a private or local network.' },
-  { code: 'webhook_url_unresolvable', fi: M.webhookUrlUnresolvable, en: 'The webhook URL’s host name does not resolve.' },
-  { code: 'webhook_events_invalid', fi: M.webhookEventsInvalid, en: M.webhookEventsInvalid.replace('Tapahtumat', 'Events').replace('vähintään yksi', 'at least one') },
-  { code: 'webhook_not_found', fi: M.webhookNotFound, en: 'No such webhook endpoint.' },
-  { code: 'event_after_invalid', fi: M.eventAfterInvalid, en: 'after is the id (evt_…) of one of your events of the last 30 days.' },
-  { code: 'overlap_hours_invalid', fi: M.overlapHoursInvalid, en: 'overlapHours is an integer from 0 to 168.' },
-  { code: 'webhook_delivery_not_found', fi: M.webhookDeliveryNotFound, en: 'No such delivery of this webhook endpoint.' },
-  { code: 'malformed_json', fi: M.malformedJson, en: 'The request body is not valid JSON.' },
-  { code: 'unsupported_media_type', fi: M.unsupportedMediaType, en: 'Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).' },
-  { code: 'payload_too_large', fi: M.payloadTooLarge, en: 'The request body is too large.' },
-  { code: 'route_not_found', fi: M.routeNotFound, en: 'No such route. The document at /api/docs-json lists them.' },
-  { code: 'method_not_allowed', fi: M.methodNotAllowed, en: 'The route does not take this method; Allow lists the ones it takes.' },
-  { code: 'unknown_field', fi: 'Tuntematon kenttä', en: 'Unknown field.' },
-  { code: 'hetu_invalid', fi: MESSAGES.hetuInvalid, en: 'Check the personal identity code (hetu).' },
-  { code: 'sandbox_real_hetu', fi: M.sandboxRealHetu, en: 'The sandbox takes only test identities (individual number 900–999) that belong to no customer.' },
-  { code: 'first_name_required', fi: V.firstNameRequired, en: 'The first name is required.' },
-  { code: 'last_name_required', fi: V.lastNameRequired, en: 'The last name is required.' },
-  { code: 'patient_missing', fi: P.patientMissing, en: 'The patient’s name and hetu are required.' },
-  { code: 'name_too_long', fi: P.nameTooLong, en: 'A name is at most 100 characters.' },
-  { code: 'reason_too_long', fi: P.reasonTooLong, en: 'The reason is at most 1000 characters.' },
-  { code: 'delivery_option_invalid', fi: P.deliveryOptionMissing, en: "deliveryOption is 'delivery-12-h' or 'delivery-20-min'." },
-  { code: 'product_not_found', fi: P.productNotFound, en: 'No such medicine, or it is not available' },
-  { code: 'product_not_renewable', fi: P.productNotRenewable, en: 'Narcotics and PKV medicines cannot be renewed through the service.' },
-  { code: 'product_repeated', fi: P.productAlreadyInCart, en: 'The same medicine is twice in the order.' },
-  { code: 'cart_empty', fi: P.cartEmpty, en: 'The order has no medicines.' },
-  { code: 'prescription_not_found', fi: P.prescriptionNotFound, en: 'No such item in this order.' },
-  { code: 'prescription_undecided', fi: P.prescriptionUndecided, en: 'The doctor has not decided this item yet.' },
-  { code: 'prescription_already_checked', fi: P.prescriptionAlreadyChecked, en: 'The item was already checked.' },
-  { code: 'invalid_input', fi: 'Virheellinen syöte', en: 'A value is out of range.' },
+  { code: 'invalid_client', fi: M.invalidClient, en: 'The client id or secret is wrong.', sv: 'Klient-id eller hemlighet är fel.' },
+  { code: 'unsupported_grant_type', fi: M.unsupportedGrant, en: 'Only grant_type=client_credentials is supported.', sv: 'Endast grant_type=client_credentials stöds.' },
+  { code: 'token_missing', fi: M.tokenMissing, en: 'The request has no Bearer token.', sv: 'Begäran saknar Bearer-token.' },
+  { code: 'token_invalid', fi: M.tokenInvalid, en: 'The token is invalid, expired or revoked.', sv: 'Token är ogiltig, har gått ut eller har återkallats.' },
+  { code: 'rate_limited', fi: M.rateLimited, en: 'Too many requests. Try again after Retry-After seconds.', sv: 'För många förfrågningar. Försök igen om en stund.' },
+  { code: 'office_not_allowed', fi: M.officeNotAllowed, en: 'No such office, or it is not one of this client’s offices.', sv: 'Verksamhetsstället hittades inte eller hör inte till detta system.' },
+  { code: 'order_not_found', fi: M.orderNotFound, en: 'No such order.', sv: 'Beställningen hittades inte.' },
+  { code: 'items_required', fi: M.itemsRequired, en: 'An order has 1–10 medicines.', sv: 'En beställning ska ha 1–10 läkemedel.' },
+  { code: 'idempotency_conflict', fi: M.idempotencyConflict, en: 'This Idempotency-Key was used with another request body.', sv: 'Idempotency-Key har redan använts med en annan begäran.' },
+  { code: 'idempotency_key_invalid', fi: M.idempotencyKeyInvalid, en: 'Idempotency-Key is 1–200 printable ASCII characters.', sv: 'Idempotency-Key består av 1–200 skrivbara ASCII-tecken.' },
+  { code: 'cursor_invalid', fi: M.cursorInvalid, en: 'The cursor is not one this API wrote.', sv: 'Sidmarkören (cursor) är ogiltig.' },
+  { code: 'updated_since_invalid', fi: M.updatedSinceInvalid, en: 'updatedSince is an ISO 8601 time, e.g. 2026-11-24T08:00:00Z.', sv: 'updatedSince är en ISO 8601-tid, t.ex. 2026-11-24T08:00:00Z.' },
+  { code: 'status_invalid', fi: M.statusInvalid, en: "status is 'waiting', 'processing' or 'delivered'.", sv: "status är 'waiting', 'processing' eller 'delivered'." },
+  { code: 'limit_invalid', fi: M.limitInvalid, en: 'limit is an integer from 1 to 100 (orders) or 200 (products).', sv: 'limit är ett heltal 1–100 (beställningar) eller 1–200 (läkemedel).' },
+  { code: 'offset_invalid', fi: M.offsetInvalid, en: 'offset is a non-negative integer.', sv: 'offset är ett heltal 0 eller större.' },
+  { code: 'integer_required', fi: M.integerRequired, en: 'The value must be an integer.', sv: 'Värdet måste vara ett heltal.' },
+  { code: 'string_required', fi: M.stringRequired, en: 'The value must be a string.', sv: 'Värdet måste vara en sträng.' },
+  { code: 'webhook_url_invalid', fi: M.webhookUrlInvalid, en: 'The URL is invalid.', sv: 'Adressen är ogiltig.' },
+  { code: 'webhook_url_scheme', fi: M.webhookUrlScheme, en: 'A webhook URL must be https:// (http:// only to a local address in development).', sv: 'En webhook-adress ska vara https:// (http:// endast till en lokal adress under utveckling).' },
+  { code: 'webhook_url_private', fi: M.webhookUrlPrivate, en: 'A webhook URL must not point into a private or local network.', sv: 'En webhook-adress får inte peka in i ett privat eller lokalt nätverk.' },
+  { code: 'webhook_url_unresolvable', fi: M.webhookUrlUnresolvable, en: 'The webhook URL’s host name does not resolve.', sv: 'Webhook-adressens värdnamn hittades inte.' },
+  { code: 'webhook_events_invalid', fi: M.webhookEventsInvalid, en: M.webhookEventsInvalid.replace('Tapahtumat', 'Events').replace('vähintään yksi', 'at least one'), sv: M.webhookEventsInvalid.replace('Tapahtumat', 'Händelser').replace('vähintään yksi', 'minst en') },
+  { code: 'webhook_not_found', fi: M.webhookNotFound, en: 'No such webhook endpoint.', sv: 'Webhooken hittades inte.' },
+  { code: 'event_after_invalid', fi: M.eventAfterInvalid, en: 'after is the id (evt_…) of one of your events of the last 30 days.', sv: 'after är id:t (evt_…) för en av dina händelser under de senaste 30 dagarna.' },
+  { code: 'overlap_hours_invalid', fi: M.overlapHoursInvalid, en: 'overlapHours is an integer from 0 to 168.', sv: 'overlapHours är ett heltal 0–168.' },
+  { code: 'webhook_delivery_not_found', fi: M.webhookDeliveryNotFound, en: 'No such delivery of this webhook endpoint.', sv: 'Webhookens leverans hittades inte.' },
+  { code: 'malformed_json', fi: M.malformedJson, en: 'The request body is not valid JSON.', sv: 'Begärans JSON är ogiltig.' },
+  { code: 'unsupported_media_type', fi: M.unsupportedMediaType, en: 'Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).', sv: 'Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).' },
+  { code: 'payload_too_large', fi: M.payloadTooLarge, en: 'The request body is too large.', sv: 'Begäran är för stor.' },
+  { code: 'route_not_found', fi: M.routeNotFound, en: 'No such route. The document at /api/docs-json lists them.', sv: 'Adressen finns inte. Dokumentet /api/docs-json listar adresserna.' },
+  { code: 'method_not_allowed', fi: M.methodNotAllowed, en: 'The route does not take this method; Allow lists the ones it takes.', sv: 'Adressen tar inte emot denna metod; Allow-huvudet anger de tillåtna.' },
+  { code: 'unknown_field', fi: 'Tuntematon kenttä', en: 'Unknown field.', sv: 'Okänt fält' },
+  { code: 'hetu_invalid', fi: MESSAGES.hetuInvalid, en: 'Check the personal identity code (hetu).', sv: 'Kontrollera personbeteckningen' },
+  { code: 'sandbox_real_hetu', fi: M.sandboxRealHetu, en: 'The sandbox takes only test identities (individual number 900–999) that belong to no customer.', sv: 'Testmiljön (sandbox) tar bara emot testpersonbeteckningar (individnummer 900–999) som inte tillhör någon kund.' },
+  { code: 'first_name_required', fi: V.firstNameRequired, en: 'The first name is required.', sv: 'Förnamnet är obligatoriskt' },
+  { code: 'last_name_required', fi: V.lastNameRequired, en: 'The last name is required.', sv: 'Efternamnet är obligatoriskt' },
+  { code: 'patient_missing', fi: P.patientMissing, en: 'The patient’s name and hetu are required.', sv: 'Ange först patientens personuppgifter' },
+  { code: 'name_too_long', fi: P.nameTooLong, en: 'A name is at most 100 characters.', sv: 'Namnet får vara högst 100 tecken långt' },
+  { code: 'reason_too_long', fi: P.reasonTooLong, en: 'The reason is at most 1000 characters.', sv: 'Tilläggsinformationen får vara högst 1000 tecken lång' },
+  { code: 'delivery_option_invalid', fi: P.deliveryOptionMissing, en: "deliveryOption is 'delivery-12-h' or 'delivery-20-min'.", sv: 'Välj behandlingstid' },
+  { code: 'product_not_found', fi: P.productNotFound, en: 'No such medicine, or it is not available', sv: 'Läkemedlet du söker hittades inte' },
+  { code: 'product_not_renewable', fi: P.productNotRenewable, en: 'Narcotics and PKV medicines cannot be renewed through the service.', sv: 'Narkotika och PKV-läkemedel kan inte förnyas via tjänsten' },
+  { code: 'product_repeated', fi: P.productAlreadyInCart, en: 'The same medicine is twice in the order.', sv: 'Läkemedlet finns redan i beställningen' },
+  { code: 'cart_empty', fi: P.cartEmpty, en: 'The order has no medicines.', sv: 'Beställningen har inga läkemedel' },
+  { code: 'prescription_not_found', fi: P.prescriptionNotFound, en: 'No such item in this order.', sv: 'Receptet hittades inte' },
+  { code: 'prescription_undecided', fi: P.prescriptionUndecided, en: 'The doctor has not decided this item yet.', sv: 'Receptet har inte behandlats ännu' },
+  { code: 'prescription_already_checked', fi: P.prescriptionAlreadyChecked, en: 'The item was already checked.', sv: 'Receptet har redan tagits bort från listan' },
+  { code: 'invalid_input', fi: R.invalidInput, en: 'A value is out of range.', sv: 'Ogiltig indata' },
+  { code: 'id_invalid', fi: R.idInvalid, en: 'An id in the path is a positive integer.', sv: 'Ogiltigt id: ett positivt heltal väntades' },
+  { code: 'nul_character', fi: R.nulCharacter, en: 'The request holds a forbidden character (NUL).', sv: 'Begäran innehåller ett förbjudet tecken (NUL)' },
+  { code: 'too_deep', fi: R.tooDeep, en: 'The request’s JSON nests too deep.', sv: 'Begärans struktur är för djup' },
+  { code: 'forbidden_key', fi: R.forbiddenKey, en: 'The request holds a forbidden field name.', sv: 'Begäran innehåller ett förbjudet fält' },
+  { code: 'object_required', fi: R.objectRequired, en: 'The value must be a JSON object.', sv: 'Värdet måste vara ett JSON-objekt.' },
+  { code: 'invalid_value', fi: R.invalidValue, en: 'The value is invalid.', sv: 'Värdet är ogiltigt.' },
+  { code: 'validation_failed', fi: R.validationFailed, en: 'Several fields are invalid.', sv: 'Flera fält är ogiltiga.' },
+  // What an error answers when nothing more exact is known: one per kind of PROBLEM_KINDS.
+  { code: 'bad_request', fi: 'Virheellinen pyyntö.', en: 'Bad request.', sv: 'Ogiltig begäran.' },
+  { code: 'unauthorized', fi: 'Tunnistautuminen vaaditaan.', en: 'Authentication required.', sv: 'Autentisering krävs.' },
+  { code: 'forbidden', fi: 'Ei oikeutta.', en: 'Forbidden.', sv: 'Åtkomst nekad.' },
+  { code: 'not_found', fi: 'Ei löytynyt.', en: 'Not found.', sv: 'Hittades inte.' },
+  { code: 'conflict', fi: 'Ristiriita nykyisen tilan kanssa.', en: 'Conflict with the current state.', sv: 'Konflikt med nuvarande tillstånd.' },
+  { code: 'internal_error', fi: 'Palvelussa tapahtui virhe. Kerro requestId tuelle.', en: 'Internal server error. Quote the requestId to support.', sv: 'Ett fel inträffade i tjänsten. Ange requestId till supporten.' },
+  { code: 'service_unavailable', fi: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.', en: 'Service unavailable. Try again after Retry-After seconds.', sv: 'Tjänsten är inte tillgänglig just nu. Försök igen om en stund.' },
 ];
 
+/** The code an error of a kind answers when its message is not in the catalogue. */
+export const fallbackCodeOf = (kind: ProblemKind): string => kind.replace(/-/g, '_');
+
+/** A code's entry, its Finnish text read (undefined: not in the catalogue). */
+export function problemTextOf(code: string): ProblemText | undefined {
+  const entry = PROBLEM_TEXTS.find((e) => e.code === code);
+  return entry && { ...entry, fi: finnish(entry.fi) };
+}
+
 /**
- * The catalogue entry of a Finnish message (a message may carry a suffix after ': ', e.g. the
- * product's name, which is kept). Unknown messages keep their Finnish text under `fi` and the
- * fallback's English.
+ * The catalogue's entry of a Finnish message (with a suffix after ': ' kept, e.g. a product's
+ * name), or else the entry of `fallbackCode`: never a text that is not in the catalogue.
  */
-export function problemText(fi: string, fallback: { code: string; en: string }): ProblemText {
+export function catalogued(fi: string | undefined, fallbackCode: string): ProblemText {
+  const found = fi === undefined ? null : findProblemText(fi);
+  return found ?? problemTextOf(fallbackCode) ?? problemTextOf('bad_request')!;
+}
+
+/** The catalogue's entry of a Finnish message (a suffix after ': ' kept), or null. */
+export function findProblemText(fi: string): ProblemText | null {
   const given = finnish(fi);
   for (const entry of PROBLEM_TEXTS) {
     const text = { ...entry, fi: finnish(entry.fi) };
     if (given === text.fi) return text;
-    if (given.startsWith(`${text.fi}: `)) return { code: text.code, en: `${text.en}: ${given.slice(text.fi.length + 2)}`, fi: given };
+    const suffix = given.startsWith(`${text.fi}: `) ? given.slice(text.fi.length + 2) : null;
+    if (suffix !== null) return { code: text.code, en: `${text.en}: ${suffix}`, fi: given, sv: `${text.sv}: ${suffix}` };
   }
-  return { code: fallback.code, en: fallback.en, fi: given };
+  return null;
+}
+
+/** The catalogue's entry of a Finnish message; an unknown one keeps its Finnish text (also as Swedish) with the fallback's code and English. */
+export function problemText(fi: string, fallback: { code: string; en: string }): ProblemText {
+  return findProblemText(fi) ?? { code: fallback.code, en: fallback.en, fi: finnish(fi), sv: finnish(fi) };
 }
 
 /** The Finnish of a message: a key of the catalogs (the shared rules' messages) is read from fi.json, any other text is Finnish already. */

@@ -7,7 +7,7 @@
  * The contract's version: the OpenAPI document's `info.version` and every webhook event's
  * `api_version` (a receiver can tell which shape of `data.object` it got).
  */
-export const INTEGRATOR_API_VERSION = '1.4.0';
+export const INTEGRATOR_API_VERSION = '1.5.0';
 
 /**
  * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order

@@ -1,7 +1,7 @@
 /**
  * Every error under /api (the integrator API and its token endpoint) as RFC 9457
  * `application/problem+json`: a stable `type` URI per kind, an English `title`, a stable `code`,
- * `detail` in English and `detailFi` in Finnish, the `instance` path, a `requestId` (also in the
+ * `detail` in English, `detailFi` in Finnish and `detailSv` in Swedish (all from the catalogue), the `instance` path, a `requestId` (also in the
  * server log for a 500), and for validation errors `errors[]` with each field's `pointer` (body)
  * or `parameter` (query, path). Routes, methods and media types are checked here too, so a
  * client never meets NestJS's or Express's own error shapes.
@@ -10,7 +10,20 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { localizeMessage } from '@resepti/domain/locales';
-import { INTEGRATOR_MESSAGES as M, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemText, type ProblemDetails, type ProblemFieldError, type ProblemKind } from '@resepti/domain';
+import {
+  catalogued,
+  fallbackCodeOf,
+  findProblemText,
+  INTEGRATOR_MESSAGES as M,
+  PROBLEM_KINDS,
+  PROBLEM_TYPE_PREFIX,
+  problemKindOf,
+  REQUEST_MESSAGES,
+  type ProblemDetails,
+  type ProblemFieldError,
+  type ProblemKind,
+  type ProblemText,
+} from '@resepti/domain';
 import { AuditWriteError } from '../platform/audit/audit-chain.js';
 import { isDatabaseUnavailable } from '../platform/database/database-unavailable.js';
 import { isDataException } from '../platform/http/http-exception.filter.js';
@@ -46,18 +59,24 @@ interface ProblemInput {
   errors?: ProblemFieldError[];
 }
 
+/** A message's catalogue entry, or its kind's: a message the catalogue lacks is logged, never answered raw. */
+function textOf(fi: string | undefined, fallbackCode: string): ProblemText {
+  const found = fi === undefined ? null : findProblemText(fi);
+  if (fi !== undefined && !found) logger.warn(`a message not in the error catalogue answered as ${fallbackCode}: ${fi}`);
+  return found ?? catalogued(undefined, fallbackCode);
+}
+
 function problemOf(req: Request, input: ProblemInput): ProblemDetails {
   const kind = input.kind ?? problemKindOf(input.status);
-  const { title } = PROBLEM_KINDS[kind];
-  const fallback = { code: kind.replace(/-/g, '_'), en: `${title}.` };
-  const text = input.fi ? problemText(input.fi, fallback) : { ...fallback, fi: fallback.en };
+  const text = textOf(input.fi, fallbackCodeOf(kind));
   return {
     type: `${PROBLEM_TYPE_PREFIX}${kind}`,
-    title,
+    title: PROBLEM_KINDS[kind].title,
     status: input.status,
     code: text.code,
     detail: text.en,
     detailFi: text.fi,
+    detailSv: text.sv,
     instance: req.originalUrl.split('?')[0],
     requestId: randomUUID(),
     ...(input.errors ? { errors: input.errors } : {}),
@@ -72,36 +91,55 @@ export function sendProblem(req: Request, res: Response, input: ProblemInput): P
   return problem;
 }
 
-const CONSTRAINT_CODES: Record<string, string> = { isInt: 'integer_required', isString: 'string_required', whitelistValidation: 'unknown_field' };
+/** The code of a failed rule whose message is class-validator's own (English, not for an integrator). */
+const CONSTRAINT_CODES: Record<string, string> = { isInt: 'integer_required', isString: 'string_required', whitelistValidation: 'unknown_field', nestedValidation: 'object_required', isObject: 'object_required' };
+
+/** RFC 6901: the pointer of a path into the body (`""` is the whole body). */
+const pointerOf = (path: string[]) => path.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 function fieldErrors(exception: FieldValidationException): ProblemFieldError[] {
   return exception.fields.map((f: FieldFailure) => {
-    const text = problemText(localizeMessage(f.message, 'fi'), { code: CONSTRAINT_CODES[f.constraint] ?? 'invalid_value', en: 'Invalid value.' });
-    const where = exception.location === 'body' ? { pointer: `/${f.path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` } : { parameter: f.path.join('.') };
-    return { ...where, code: text.code, detail: text.en, detailFi: text.fi };
+    const text = textOf(localizeMessage(f.message, 'fi'), CONSTRAINT_CODES[f.constraint] ?? 'invalid_value');
+    const where = exception.location === 'body' ? { pointer: pointerOf(f.path) } : { parameter: f.path.join('.') };
+    return { ...where, code: text.code, detail: text.en, detailFi: text.fi, detailSv: text.sv };
   });
+}
+
+/** One field error as the answer: validation-failed, its code the field's (several fields: validation_failed). */
+function sendFieldErrors(req: Request, res: Response, errors: ProblemFieldError[]): void {
+  const problem = problemOf(req, { status: 400, kind: 'validation-failed', fi: errors.length === 1 ? errors[0].detailFi : REQUEST_MESSAGES.validationFailed, errors });
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(400).type('application/problem+json').send(JSON.stringify(problem));
+}
+
+/** A body that is JSON but no object (`null`, `"x"`, `1`): the parser's strict mode refused it, yet it is not malformed. */
+function isJsonButNoObject(rawBody: unknown): boolean {
+  if (typeof rawBody !== 'string') return false;
+  try {
+    JSON.parse(rawBody);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 interface BodyParserError {
   type?: string;
   status?: number;
+  /** The raw text the parser refused. */
+  body?: unknown;
 }
 
 /** The problem for any exception (also one thrown before routing: a body parser's, Nest's 404). */
 export function writeProblem(exception: unknown, req: Request, res: Response): void {
   if (res.headersSent) return;
-  if (exception instanceof FieldValidationException) {
-    const errors = fieldErrors(exception);
-    const fi = errors.length === 1 ? errors[0].detailFi : `${errors.length} kenttää on virheellisiä.`;
-    const problem = problemOf(req, { status: 400, kind: 'validation-failed', fi, errors });
-    if (errors.length === 1) Object.assign(problem, { code: errors[0].code, detail: errors[0].detail });
-    else Object.assign(problem, { code: 'validation_failed', detail: `${errors.length} fields are invalid.` });
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(400).type('application/problem+json').send(JSON.stringify(problem));
-    return;
-  }
+  if (exception instanceof FieldValidationException) return sendFieldErrors(req, res, fieldErrors(exception));
   // A body parser's error (Nest's adapter wraps it in an HttpException with the original as its cause).
   const parserError = (exception instanceof HttpException ? exception.cause : exception) as BodyParserError | null | undefined;
+  if (parserError?.type === 'entity.parse.failed' && isJsonButNoObject(parserError.body)) {
+    const text = catalogued(REQUEST_MESSAGES.objectRequired, 'object_required');
+    return sendFieldErrors(req, res, [{ pointer: '', code: text.code, detail: text.en, detailFi: text.fi, detailSv: text.sv }]);
+  }
   if (parserError?.type === 'entity.parse.failed') return void sendProblem(req, res, { status: 400, kind: 'malformed-json', fi: M.malformedJson });
   if (parserError?.type === 'entity.too.large') return void sendProblem(req, res, { status: 413, kind: 'payload-too-large', fi: M.payloadTooLarge });
   if (parserError?.type === 'charset.unsupported' || parserError?.type === 'encoding.unsupported') {
@@ -129,7 +167,7 @@ export function writeProblem(exception: unknown, req: Request, res: Response): v
   if (isDataException(exception)) {
     // A value PostgreSQL refuses (out of range) that validation let through: the caller's input, nothing changed.
     logger.warn(`refused by the database as data: ${exception.message}`);
-    return void sendProblem(req, res, { status: 400, fi: 'Virheellinen syöte' });
+    return void sendProblem(req, res, { status: 400, fi: REQUEST_MESSAGES.invalidInput });
   }
   if (isDatabaseUnavailable(exception) || exception instanceof AuditWriteError) {
     // The database away, or the action's audit rows not writable (nothing of it committed): try again.

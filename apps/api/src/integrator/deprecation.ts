@@ -23,6 +23,10 @@ export const DEPRECATIONS = {
     sunset: '2027-06-01T00:00:00Z',
     instead: 'the nextCursor of API 1.3 (page once from updatedSince or from the start, then keep the new cursors)',
   },
+  /** `offset` of the product list (API 1.4 or earlier): every list pages by `cursor` now. */
+  productsOffset: { since: '2026-11-29T00:00:00Z', sunset: '2027-06-01T00:00:00Z', instead: 'cursor = the nextCursor of the previous page (while hasMore)' },
+  /** `after` of the event list (API 1.4 or earlier): the same position is the page's nextCursor, passed as `cursor`. */
+  eventsAfter: { since: '2026-11-29T00:00:00Z', sunset: '2027-06-01T00:00:00Z', instead: 'cursor = the nextCursor of the previous page' },
 } as const satisfies Record<string, ApiDeprecation>;
 
 /** Where a deprecation is explained: the contract (its descriptions and `deprecated` flags). */

@@ -12,16 +12,16 @@ const MAX_ID = 2_147_483_647;
 @ApiShape('OrderPatient')
 export class IntegratorPatientDto {
   @ApiProperty({ maxLength: 20, example: '121212-913Y' })
-  @IsString({ message: MESSAGES.hetuInvalid })
   @MaxLength(20, { message: MESSAGES.hetuInvalid })
+  @IsString({ message: MESSAGES.hetuInvalid })
   hetu!: string;
   @ApiProperty({ maxLength: 100, example: 'Matti' })
-  @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
+  @IsString({ message: VALIDATION_MESSAGES.firstNameRequired })
   firstName!: string;
   @ApiProperty({ maxLength: 100, example: 'Meikäläinen' })
-  @IsString({ message: VALIDATION_MESSAGES.lastNameRequired })
   @MaxLength(100, { message: PHARMACY_MESSAGES.nameTooLong })
+  @IsString({ message: VALIDATION_MESSAGES.lastNameRequired })
   lastName!: string;
 }
 
@@ -35,8 +35,9 @@ export class IntegratorOrderItemDto {
   productId!: number;
   @ApiPropertyOptional({ maxLength: 1000, example: 'Verenpainelääke loppumassa' })
   @Optional()
-  @IsString({ message: M.stringRequired })
   @MaxLength(1000, { message: PHARMACY_MESSAGES.reasonTooLong })
+  // Checked first (bottom-up): null is a type error, not a too long text.
+  @IsString({ message: M.stringRequired })
   reason?: string;
 }
 
@@ -68,8 +69,8 @@ export class CreateIntegratorOrderDto {
 @ApiShape('CreateWebhookEndpointRequest')
 export class CreateWebhookEndpointDto {
   @ApiProperty({ format: 'uri', maxLength: 2000, example: 'https://kassa.apteekki.example/resepti-webhook' })
-  @IsString({ message: M.webhookUrlInvalid })
   @MaxLength(2000, { message: M.webhookUrlInvalid })
+  @IsString({ message: M.webhookUrlInvalid })
   url!: string;
   @ApiProperty({ enum: INTEGRATOR_WEBHOOK_EVENTS, isArray: true, example: ['order.delivered'] })
   @IsArray({ message: M.webhookEventsInvalid })
@@ -115,27 +116,44 @@ const QueryLimit = (max: number) =>
 export class ListProductsQuery {
   /** The start of the name (with strength) or of the active ingredient, case- and accent-insensitive. @example 'Kest' */
   @Optional()
-  @IsString({ message: M.stringRequired })
   @MaxLength(200, { message: M.stringRequired })
+  @IsString({ message: M.stringRequired })
   q?: string;
   @QueryLimit(200)
   limit?: number;
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, deprecated: true, description: 'Deprecated (answered with `Deprecation` and `Sunset`): page by `cursor`.' })
   @Optional()
   @Transform(queryInteger)
   @IsInt({ message: M.offsetInvalid })
   @Min(0, { message: M.offsetInvalid })
   offset?: number;
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque).', example: 'cDF8NTA' })
+  @Optional()
+  @MaxLength(200, { message: M.cursorInvalid })
+  @IsString({ message: M.cursorInvalid })
+  cursor?: string;
 }
 
 /** GET /api/v1/events */
 @ApiShape()
 export class ListEventsQuery {
-  @ApiPropertyOptional({ description:
-      'The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later.', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
+  @ApiPropertyOptional({
+    description:
+      '`nextCursor` of the previous page: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: a cursor never passes an event that commits later.',
+    example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ',
+  })
   @Optional()
-  @IsString({ message: M.eventAfterInvalid })
   @MaxLength(100, { message: M.eventAfterInvalid })
+  @IsString({ message: M.eventAfterInvalid })
+  cursor?: string;
+  @ApiPropertyOptional({
+    deprecated: true,
+    description: 'Deprecated (answered with `Deprecation` and `Sunset`): the `id` of the last event you have, the same as `cursor`.',
+    example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ',
+  })
+  @Optional()
+  @MaxLength(100, { message: M.eventAfterInvalid })
+  @IsString({ message: M.eventAfterInvalid })
   after?: string;
   @QueryLimit(100)
   limit?: number;
@@ -156,8 +174,8 @@ export class ListOrdersQuery {
       '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
   })
   @Optional()
-  @IsString({ message: M.cursorInvalid })
   @MaxLength(200, { message: M.cursorInvalid })
+  @IsString({ message: M.cursorInvalid })
   cursor?: string;
   @QueryLimit(100)
   limit?: number;

@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LessThan } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M } from '@resepti/domain';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
+import { fieldRefusal } from '../platform/http/validation.js';
 import { InjectOwn, type OwnRepository, Transactions } from '../platform/database/transactions.js';
 import { ApiIdempotencyKey } from './idempotency-key.entity.js';
 
@@ -40,7 +41,7 @@ export class IdempotencyKeys {
 
   /** 400 for a key that is not 1–200 printable ASCII characters. */
   check(key: string | undefined): void {
-    if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) throw new BadRequestException(M.idempotencyKeyInvalid);
+    if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) throw fieldRefusal(M.idempotencyKeyInvalid, ['Idempotency-Key'], 'header');
   }
 
   /** The hash that tells one request from another under the same key. */

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemTextOf } from '@resepti/domain';
 import { DEPRECATION_HEADERS, type ApiDeprecation } from './deprecation.js';
 import { IntegratorModule } from './integrator.module.js';
 import { withSortedEnums } from '../platform/http/openapi-enums.js';
@@ -16,7 +16,7 @@ Stateless API for pharmacy systems. No cookies: every call carries \`Authorizati
 by the pharmacy's admin (/adminapteekki) or \`npm run admin -- revoke-api-client ID\`, which ends their tokens at once.
 
 **Errors** are \`application/problem+json\` (RFC 9457) with a stable \`type\` URI per kind, an English \`title\`, a stable
-\`code\`, \`detail\` in English and \`detailFi\` in Finnish, the \`instance\` path and a \`requestId\`; validation errors list each
+\`code\`, \`detail\` in English, \`detailFi\` in Finnish and \`detailSv\` in Swedish, the \`instance\` path and a \`requestId\`; validation errors list each
 field in \`errors[]\` with its JSON \`pointer\` (or the query \`parameter\`). The error catalogue is in docs/integrators.md.
 Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute, shared by all API servers (then 429 with Retry-After); every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy.
 
@@ -103,17 +103,23 @@ function exampleOf(schema: Json | undefined, components: Record<string, Json>, d
   return undefined;
 }
 
-const PROBLEM_EXAMPLES: Record<number, { code: string; detail: string; detailFi: string }> = {
-  400: { code: 'hetu_invalid', detail: 'Check the personal identity code (hetu).', detailFi: 'Tarkista henkilöturvatunnus' },
-  401: { code: 'token_invalid', detail: 'The token is invalid, expired or revoked.', detailFi: 'Tunniste on virheellinen, vanhentunut tai peruttu.' },
-  404: { code: 'order_not_found', detail: 'No such order.', detailFi: 'Tilausta ei löytynyt.' },
-  409: { code: 'idempotency_conflict', detail: 'This Idempotency-Key was used with another request body.', detailFi: 'Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.' },
-  413: { code: 'payload_too_large', detail: 'The request body is too large.', detailFi: 'Pyyntö on liian suuri.' },
-  415: { code: 'unsupported_media_type', detail: 'Send the body as application/json.', detailFi: 'Lähetä runko muodossa application/json.' },
-  429: { code: 'rate_limited', detail: 'Too many requests. Try again after Retry-After seconds.', detailFi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.' },
-  500: { code: 'internal_error', detail: 'Internal server error.', detailFi: 'Internal server error.' },
-  503: { code: 'service_unavailable', detail: 'Service unavailable.', detailFi: 'Service unavailable.' },
+/** Each status's example code; its texts are the catalogue's. */
+const PROBLEM_EXAMPLE_CODES: Record<number, string> = {
+  400: 'hetu_invalid',
+  401: 'token_invalid',
+  404: 'order_not_found',
+  409: 'idempotency_conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
 };
+
+function problemExample(status: number): { code: string; detail: string; detailFi: string; detailSv: string } {
+  const { code, en, fi, sv } = problemTextOf(PROBLEM_EXAMPLE_CODES[status])!;
+  return { code, detail: en, detailFi: fi, detailSv: sv };
+}
 
 function problemResponse(status: number, path: string): Json {
   const kind = status === 400 ? 'validation-failed' : problemKindOf(status);
@@ -121,10 +127,10 @@ function problemResponse(status: number, path: string): Json {
     type: `${PROBLEM_TYPE_PREFIX}${kind}`,
     title: PROBLEM_KINDS[kind].title,
     status,
-    ...PROBLEM_EXAMPLES[status],
+    ...problemExample(status),
     instance: path.replace(/\{[^}]+\}/g, '42'),
     requestId: '4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20',
-    ...(status === 400 ? { errors: [{ pointer: '/patient/hetu', ...PROBLEM_EXAMPLES[400] }] } : {}),
+    ...(status === 400 ? { errors: [{ pointer: '/patient/hetu', ...problemExample(400) }] } : {}),
   };
   const headers: Json = {};
   if (status === 429 || status === 503) headers['Retry-After'] = { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } };

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { INTEGRATOR_MESSAGES as M, type IntegratorEventPage, type IntegratorWebhookEvent } from '@resepti/domain';
@@ -6,6 +6,7 @@ import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { FEED_HORIZON, type FeedPosition } from '../orders/change-feed.js';
 import { EVENT_LOG_DAYS } from './webhook-outbox.service.js';
 import { ApiEvent } from './webhook.entity.js';
+import { fieldRefusal } from '../platform/http/validation.js';
 
 /**
  * The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is
@@ -23,16 +24,17 @@ const visible = (client: ApiClient) => `(e.pharmacy_id IS NULL OR (e.pharmacy_id
 export class IntegratorEventsService {
   constructor(@InjectRepository(ApiEvent) private readonly events: Repository<ApiEvent>) {}
 
-  async list(client: ApiClient, query: { after?: string; limit?: number }): Promise<IntegratorEventPage> {
+  async list(client: ApiClient, query: { cursor?: string; after?: string; limit?: number }): Promise<IntegratorEventPage> {
     const limit = query.limit ?? 50;
     let after: FeedPosition = { changeXid: '0', id: 0 };
-    if (query.after !== undefined) {
+    const cursor = query.cursor ?? query.after;
+    if (cursor !== undefined) {
       const [row] = (await this.events.query(`SELECT e.change_xid::text AS "changeXid", e.id FROM api_event e WHERE e.event_id = $3 AND ${visible(client)}`, [
         client.pharmacyId,
         client.officeIds,
-        query.after,
+        cursor,
       ])) as FeedPosition[];
-      if (!row) throw new BadRequestException(M.eventAfterInvalid);
+      if (!row) throw fieldRefusal(M.eventAfterInvalid, [query.cursor !== undefined ? 'cursor' : 'after'], 'query');
       after = row;
     }
     const rows = (await this.events.query(
@@ -42,6 +44,8 @@ export class IntegratorEventsService {
         ORDER BY e.change_xid, e.id LIMIT $5`,
       [client.pharmacyId, client.officeIds, after.changeXid, after.id, limit + 1],
     )) as Array<{ payload: IntegratorWebhookEvent }>;
-    return { data: rows.slice(0, limit).map((r) => r.payload), hasMore: rows.length > limit };
+    const data = rows.slice(0, limit).map((r) => r.payload);
+    // The last event's id, a partial page's too: a poller keeps it and sees only what happened since.
+    return { data, nextCursor: data.at(-1)?.id ?? null, hasMore: rows.length > limit };
   }
 }

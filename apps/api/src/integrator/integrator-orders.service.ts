@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import {
   INTEGRATOR_MESSAGES as M,
   isTemporaryHetu,
+  MESSAGES,
   ORDER_STATUSES,
   PHARMACY_MESSAGES,
   type IntegratorOfficeList,
@@ -21,6 +22,7 @@ import { PharmacyOffice } from '../accounts/pharmacy-office.entity.js';
 import { orderPatient, pharmacyOrder } from '../orders/pharmacy-order.js';
 import { ApiClient } from '../api-clients/api-client.entity.js';
 import { IdempotencyKeys } from './idempotency-keys.service.js';
+import { FieldValidationException, fieldRefusal } from '../platform/http/validation.js';
 import type { FeedPosition } from '../orders/change-feed.js';
 import type { CreateIntegratorOrderDto } from './dto.js';
 
@@ -42,9 +44,22 @@ function encodeCursor(last: FeedPosition, floor: LegacyFloor | null): string {
  * sandbox never writes into a real patient's records, exports or access log (issue 38).
  */
 async function refuseRealPatient(customers: OwnRepository<Customer>, hetu: string): Promise<void> {
-  if (!isTemporaryHetu(hetu) || (await customers.repo.existsBy({ hetu }))) throw new BadRequestException(M.sandboxRealHetu);
+  if (!isTemporaryHetu(hetu) || (await customers.repo.existsBy({ hetu }))) throw fieldRefusal(M.sandboxRealHetu, ['patient', 'hetu']);
 }
 
+
+/**
+ * The workbench's rules (shared, answering a 400 with a message) as a refusal of one field: `make`
+ * runs them, and a 400 it throws points at `base` plus what `rest` says of its message.
+ */
+function atField<T>(base: Array<string | number>, make: () => T, rest: (message: string) => Array<string | number>): T {
+  try {
+    return make();
+  } catch (err) {
+    if (!(err instanceof BadRequestException) || err instanceof FieldValidationException) throw err;
+    throw fieldRefusal(err.message, [...base, ...rest(err.message)]);
+  }
+}
 
 /** The largest PostgreSQL integer: an id beyond it is no order (and would be a database error). */
 const MAX_ID = 2_147_483_647;
@@ -95,7 +110,7 @@ function decodeCursor(cursor: string): { after: FeedPosition; floor: LegacyFloor
   const [version, xid, id, ...rest] = parts;
   const floor = rest.length === 2 ? legacyFloor(rest[0], rest[1]) : null;
   // A transaction id is a 64-bit counter far below 2^63 (PostgreSQL's bigint).
-  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isId(id) || (rest.length > 0 && !floor)) throw new BadRequestException(M.cursorInvalid);
+  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isId(id) || (rest.length > 0 && !floor)) throw fieldRefusal(M.cursorInvalid, ['cursor'], 'query');
   return { after: { changeXid: xid, id: Number(id) }, floor };
 }
 
@@ -132,22 +147,24 @@ export class IntegratorOrdersService {
     const claimKey = async () => idempotencyKey === undefined || this.idempotencyKeys.claim(client, idempotencyKey, requestHash, 201);
     const placed = await this.lifecycle.placeOnce(actorOf(client), claimKey, async () => {
       const office = await this.office(client, dto.officeId);
-      const patient = orderPatient(dto.patient);
+      const patient = atField(['patient'], () => orderPatient(dto.patient), (message) => [message === MESSAGES.hetuInvalid ? 'hetu' : dto.patient.firstName.trim() ? 'lastName' : 'firstName']);
       if (client.sandbox) await refuseRealPatient(this.customers, patient.hetu);
       const ids = dto.items.map((i) => i.productId);
-      if (new Set(ids).size !== ids.length) throw new BadRequestException(PHARMACY_MESSAGES.productAlreadyInCart);
+      const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+      if (repeated >= 0) throw fieldRefusal(PHARMACY_MESSAGES.productAlreadyInCart, ['items', repeated, 'productId']);
       const products = new Map((await this.catalogue.byIds(ids)).map((p) => [p.id, p]));
+      const lines = dto.items.map((item) => ({ productId: item.productId, product: products.get(item.productId), reason: item.reason ?? '' }));
       return {
         order: {
-          ...pharmacyOrder({
+          ...atField(['items'], () => pharmacyOrder({
           office,
           pharmacyUserId: null,
           pharmacist: client.name,
           patient,
           deliveryOption: dto.deliveryOption,
-          lines: dto.items.map((item) => ({ productId: item.productId, product: products.get(item.productId), reason: item.reason ?? '' })),
+          lines,
           now,
-          }),
+          }), () => [lines.findIndex((line) => !line.product?.available || !line.product.renewable), 'productId']),
           sandbox: client.sandbox,
         },
         audit: { action: 'integrator.order.create' as const, patientHetu: patient.hetu, details: { clientId: client.clientId, idempotencyKey: idempotencyKey ?? null } },
@@ -187,9 +204,9 @@ export class IntegratorOrdersService {
    * whose transactions are final (change-feed.ts), so a cursor never passes a change that commits later.
    */
   async list(client: ApiClient, query: { status?: string; updatedSince?: string; cursor?: string; limit?: number }): Promise<IntegratorOrderPage> {
-    if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw new BadRequestException(M.statusInvalid);
+    if (query.status !== undefined && !ORDER_STATUSES.includes(query.status as OrderStatus)) throw fieldRefusal(M.statusInvalid, ['status'], 'query');
     const since = query.updatedSince !== undefined ? isoTime(query.updatedSince, false) : null;
-    if (query.updatedSince !== undefined && !since) throw new BadRequestException(M.updatedSinceInvalid);
+    if (query.updatedSince !== undefined && !since) throw fieldRefusal(M.updatedSinceInvalid, ['updatedSince'], 'query');
     const limit = Math.min(PAGE_MAX, Math.max(1, query.limit ?? 50));
     const { after, floor } = query.cursor ? decodeCursor(query.cursor) : { after: { changeXid: '0', id: 0 }, floor: null };
     const { page, orders, hasMore } = await this.orders.feed(clientScope(client), { after, floor, status: (query.status as OrderStatus | undefined) ?? null, since, limit });
@@ -237,7 +254,7 @@ export class IntegratorOrdersService {
 
   private async office(client: ApiClient, officeId: number): Promise<PharmacyOffice> {
     const office = await this.pharmacyOffices.repo.findOne({ where: { id: officeId, pharmacyId: client.pharmacyId }, relations: { pharmacy: true } });
-    if (!office || !this.mayActFor(client, office.id)) throw new BadRequestException(M.officeNotAllowed);
+    if (!office || !this.mayActFor(client, office.id)) throw fieldRefusal(M.officeNotAllowed, ['officeId']);
     return office;
   }
 }

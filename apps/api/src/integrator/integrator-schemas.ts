@@ -38,6 +38,8 @@ export class ProblemFieldErrorSchema {
   detail!: string;
   /** The same in Finnish. @example 'Tarkista henkilöturvatunnus' */
   detailFi!: string;
+  /** The same in Swedish. @example 'Kontrollera personbeteckningen' */
+  detailSv!: string;
 }
 
 @ApiShape('Problem')
@@ -54,6 +56,8 @@ export class ProblemSchema {
   detail!: string;
   /** The same in Finnish (as the pharmacy workbench says it). @example 'Tarkista henkilöturvatunnus' */
   detailFi!: string;
+  /** The same in Swedish. @example 'Kontrollera personbeteckningen' */
+  detailSv!: string;
   /** The request path. @example '/api/v1/orders' */
   instance!: string;
   @ApiProperty({ format: 'uuid', description: 'Quote it when asking support; the server log has it too.', example: '4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20' })
@@ -78,6 +82,10 @@ export class ProductPageSchema {
   data!: ProductSchema[];
   @ApiProperty({ type: 'integer', description: 'All products that match `q`.', example: 1 })
   count!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The position after the last product of this page: pass it as `cursor` for the next page. Null only when the page is empty.', example: 'cDF8NTA' })
+  nextCursor!: string | null;
+  @ApiProperty({ description: 'True when more products follow this page.', example: false })
+  hasMore!: boolean;
 }
 
 @ApiShape('Office')
@@ -290,7 +298,14 @@ export class EventSchema {
 @ApiShape('EventPage')
 export class EventPageSchema {
   data!: EventSchema[];
-  @ApiProperty({ description: 'More events after the last one now: ask again with `after` = its id.', example: false })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The position after the last event of this page (also of a partial page: the last event’s `id`): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what happened since. Null only when the page is empty: keep the cursor you have.',
+    example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ',
+  })
+  nextCursor!: string | null;
+  @ApiProperty({ description: 'True when more events follow this page now; false: you have read to the end (poll again later from the last `nextCursor`).', example: false })
   hasMore!: boolean;
 }
 

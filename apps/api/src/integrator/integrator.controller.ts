@@ -20,6 +20,7 @@ import { AuditService } from '../platform/audit/audit.service.js';
 import { Public } from '../platform/http/roles.decorator.js';
 import { CatalogueService } from '../catalogue/catalogue.service.js';
 import { IdParam } from '../platform/http/request-input.js';
+import { fieldRefusal } from '../platform/http/validation.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { ApiClientsService } from '../api-clients/api-clients.service.js';
 import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';
@@ -49,6 +50,18 @@ const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionC
 });
 
 const GENERIC = { code: 'bad_request', en: 'Bad request.' };
+
+/** The Deprecation headers of an answer to a deprecated form of the request (`form` says which). */
+const deprecatedForm = (form: string) =>
+  Object.fromEntries(Object.entries(DEPRECATION_HEADERS).map(([name, header]) => [name, { ...header, description: `Only for ${form} (deprecated). ${header.description}` }]));
+
+/** The product list's cursor: the position after a page (`p1|<next>`), base64url; anything else is 400 cursor_invalid. */
+const productCursor = (next: number) => Buffer.from(`p1|${next}`).toString('base64url');
+function productPosition(cursor: string): number {
+  const match = /^p1\|(\d{1,6})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw fieldRefusal(M.cursorInvalid, ['cursor'], 'query');
+  return Number(match[1]);
+}
 
 /** The audit of an events page: a row per order whose data it carries. */
 function ordersInEvents(answer: unknown): OrdersRead {
@@ -130,14 +143,21 @@ export class IntegratorController {
   ) {}
 
   @Get('products')
-  @Operation('listProducts', 'List available medicines', 'Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `offset`.', 400)
-  @ApiOkResponse({ type: ProductPageSchema, description: 'A page of products and the count of all that match.' })
-  async products(@Query() query: ListProductsQuery): Promise<ProductPage> {
+  @Operation(
+    'listProducts',
+    'List available medicines',
+    'Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `cursor` (follow `nextCursor` while `hasMore`).',
+    400,
+  )
+  @ApiOkResponse({ type: ProductPageSchema, description: 'A page of products and the count of all that match.', headers: deprecatedForm('`offset`') })
+  async products(@Query() query: ListProductsQuery, @Res({ passthrough: true }) res: Response): Promise<ProductPage> {
+    if (query.offset !== undefined) announceDeprecation(res, DEPRECATIONS.productsOffset);
     const all = await this.catalogue.availableProducts(query.q);
-    const from = query.offset ?? 0;
+    const from = query.cursor !== undefined ? productPosition(query.cursor) : (query.offset ?? 0);
     // The integrators' shape has no `available`: they are only answered products on sale.
     const data = all.slice(from, from + (query.limit ?? 50)).map(({ productId, displayName, format, renewable }) => ({ productId, displayName, format, renewable }));
-    return { data, count: all.length };
+    const next = from + data.length;
+    return { data, count: all.length, nextCursor: data.length > 0 ? productCursor(next) : null, hasMore: next < all.length };
   }
 
   @Get('offices')
@@ -197,7 +217,7 @@ export class IntegratorController {
   @ApiOkResponse({
     type: IntegratorOrderPageSchema,
     description: 'A page of orders, oldest change first.',
-    headers: Object.fromEntries(Object.entries(DEPRECATION_HEADERS).map(([name, header]) => [name, { ...header, description: `Only for a deprecated cursor (API 1.2 or earlier). ${header.description}` }])),
+    headers: deprecatedForm('a cursor of API 1.2 or earlier'),
   })
   listOrders(@CurrentClient() client: ApiClient, @Query() query: ListOrdersQuery, @Res({ passthrough: true }) res: Response): Promise<IntegratorOrderPage> {
     if (query.cursor !== undefined && isFirstVersionCursor(query.cursor)) announceDeprecation(res, DEPRECATIONS.firstVersionCursor);
@@ -216,7 +236,8 @@ export class IntegratorController {
   @Post('orders/:id/items/:itemId/check')
   @Operation('checkItem', 'Check off a decided item', 'The pharmacy’s check of a decided prescription (the workbench’s trash button). Idempotent: checking a checked item answers the order. 409 while the doctor has not decided the item.', 400, 404, 409)
   @HttpCode(200)
-  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked.' })
+  @Idempotent()
+  @ApiOkResponse({ type: IntegratorOrderSchema, description: 'The order with the item checked (a repeated Idempotency-Key: the first answer again).', headers: IDEMPOTENT_REPLAYED_HEADER })
   checkItem(@CurrentClient() client: ApiClient, @IdParam() id: number, @IdParam('itemId') itemId: number): Promise<IntegratorOrder> {
     return this.orders.checkItem(client, id, itemId);
   }
@@ -233,13 +254,14 @@ export class IntegratorController {
   @Operation(
     'listEvents',
     'List events of the last 30 days',
-    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`. ' +
+    'Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Follow `nextCursor` while `hasMore`; keep the last `nextCursor` to ask later for only what happened since. ' +
       'The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.',
     400,
   )
-  @ApiOkResponse({ type: EventPageSchema, description: 'A page of events, oldest first.' })
+  @ApiOkResponse({ type: EventPageSchema, description: 'A page of events, oldest first.', headers: deprecatedForm('`after`') })
   @AuditedReads(ordersInEvents)
-  listEvents(@CurrentClient() client: ApiClient, @Query() query: ListEventsQuery): Promise<IntegratorEventPage> {
+  listEvents(@CurrentClient() client: ApiClient, @Query() query: ListEventsQuery, @Res({ passthrough: true }) res: Response): Promise<IntegratorEventPage> {
+    if (query.after !== undefined) announceDeprecation(res, DEPRECATIONS.eventsAfter);
     return this.events.list(client, query);
   }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { IsNull } from 'typeorm';
 import { INTEGRATOR_API_VERSION, INTEGRATOR_MESSAGES as M, INTEGRATOR_TEST_EVENT, type IntegratorWebhookEvent, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
@@ -11,6 +11,7 @@ import { newWebhookSecret } from '../api-clients/integrator-credentials.js';
 import { cancelPendingDeliveries, newEventId } from './webhook-outbox.service.js';
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { webhookUrlProblem, type UrlProblem } from './webhook-url.js';
+import { fieldRefusal } from '../platform/http/validation.js';
 
 const URL_MESSAGES: Record<UrlProblem, string> = {
   invalid: M.webhookUrlInvalid,
@@ -59,7 +60,7 @@ export class WebhookEndpointsService {
   /** Refuses (400, nothing sent anywhere) a URL that is not https or points into a private network. */
   async create(client: ApiClient, dto: CreateWebhookEndpointDto): Promise<WebhookEndpointView> {
     const problem = await webhookUrlProblem(dto.url, this.config.production);
-    if (problem) throw new BadRequestException(URL_MESSAGES[problem]);
+    if (problem) throw fieldRefusal(URL_MESSAGES[problem], ['url']);
     const secret = newWebhookSecret();
     const endpoint = await this.endpoints.repo.save({ apiClientId: client.id, url: dto.url, events: [...new Set(dto.events)], secret });
     return { ...toView(endpoint), secret };

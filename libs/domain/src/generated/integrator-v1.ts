@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * List available medicines
-         * @description Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `offset`.
+         * @description Medicines that can be renewed or ordered, filtered by `q`: the start of the name (with strength) or of the active ingredient, case and accents ignored; paged by `limit` and `cursor` (follow `nextCursor` while `hasMore`).
          */
         get: operations["listProducts"];
         put?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * List events of the last 30 days
-         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Continue with `after` = the last `id` while `hasMore`. The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.
+         * @description Every event of the client’s pharmacy (and offices) and every notice, whether or not an endpoint subscribed to it, oldest first, kept 30 days: what a client that was away missed. Follow `nextCursor` while `hasMore`; keep the last `nextCursor` to ask later for only what happened since. The list goes by commit: a page holds only events whose transactions (and all older ones) have ended, so paging by `after` never passes an event that commits later, and an event caused by another lists after it.
          */
         get: operations["listEvents"];
         put?: never;
@@ -352,6 +352,11 @@ export interface components {
              * @example Tarkista henkilöturvatunnus
              */
             detailFi: string;
+            /**
+             * @description The same in Swedish.
+             * @example Kontrollera personbeteckningen
+             */
+            detailSv: string;
         };
         Problem: {
             /**
@@ -382,6 +387,11 @@ export interface components {
              * @example Tarkista henkilöturvatunnus
              */
             detailFi: string;
+            /**
+             * @description The same in Swedish.
+             * @example Kontrollera personbeteckningen
+             */
+            detailSv: string;
             /**
              * @description The request path.
              * @example /api/v1/orders
@@ -416,6 +426,16 @@ export interface components {
              * @example 1
              */
             count: number;
+            /**
+             * @description The position after the last product of this page: pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example cDF8NTA
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more products follow this page.
+             * @example false
+             */
+            hasMore: boolean;
         };
         Office: {
             /**
@@ -724,7 +744,7 @@ export interface components {
             type: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.4.0
+             * @example 1.5.0
              */
             api_version: string;
             /**
@@ -737,7 +757,12 @@ export interface components {
         EventPage: {
             data: components["schemas"]["Event"][];
             /**
-             * @description More events after the last one now: ask again with `after` = its id.
+             * @description The position after the last event of this page (also of a partial page: the last event’s `id`): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what happened since. Null only when the page is empty: keep the cursor you have.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more events follow this page now; false: you have read to the end (poll again later from the last `nextCursor`).
              * @example false
              */
             hasMore: boolean;
@@ -890,8 +915,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -915,6 +941,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -934,8 +961,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -957,8 +985,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/oauth/token",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -974,7 +1003,13 @@ export interface operations {
                 /** @description The start of the name (with strength) or of the active ingredient, case- and accent-insensitive. */
                 q?: string;
                 limit?: number;
+                /**
+                 * @deprecated
+                 * @description Deprecated (answered with `Deprecation` and `Sunset`): page by `cursor`.
+                 */
                 offset?: number;
+                /** @description `nextCursor` of the previous page (opaque). */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -985,6 +1020,12 @@ export interface operations {
             /** @description A page of products and the count of all that match. */
             200: {
                 headers: {
+                    /** @description Only for `offset` (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for `offset` (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for `offset` (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -998,7 +1039,9 @@ export interface operations {
                      *           "renewable": true
                      *         }
                      *       ],
-                     *       "count": 1
+                     *       "count": 1,
+                     *       "nextCursor": "cDF8NTA",
+                     *       "hasMore": false
                      *     }
                      */
                     "application/json": components["schemas"]["ProductPage"];
@@ -1018,6 +1061,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1025,7 +1069,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1049,6 +1094,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1072,6 +1118,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1091,8 +1138,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1114,8 +1162,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/products",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1171,6 +1220,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1194,6 +1244,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1213,8 +1264,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1236,8 +1288,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/offices",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1294,6 +1347,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1317,6 +1371,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1336,8 +1391,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1359,8 +1415,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/delivery-options",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1389,11 +1446,11 @@ export interface operations {
             /** @description A page of orders, oldest change first. */
             200: {
                 headers: {
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
                     Deprecation?: string;
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
                     Sunset?: string;
-                    /** @description Only for a deprecated cursor (API 1.2 or earlier). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    /** @description Only for a cursor of API 1.2 or earlier (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
                     Link?: string;
                     [name: string]: unknown;
                 };
@@ -1465,6 +1522,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1472,7 +1530,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1496,6 +1555,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1519,6 +1579,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1538,8 +1599,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1561,8 +1623,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1674,6 +1737,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1681,7 +1745,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1705,6 +1770,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1726,6 +1792,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1747,6 +1814,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1766,8 +1834,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1791,6 +1860,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1810,8 +1880,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1833,8 +1904,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1923,6 +1995,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -1930,7 +2003,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -1954,6 +2028,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1975,6 +2050,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -1998,6 +2074,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2017,8 +2094,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2040,8 +2118,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2054,7 +2133,10 @@ export interface operations {
     checkItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -2065,9 +2147,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order with the item checked. */
+            /** @description The order with the item checked (a repeated Idempotency-Key: the first answer again). */
             200: {
                 headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2132,6 +2216,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2139,7 +2224,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2163,6 +2249,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2184,6 +2271,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2205,6 +2293,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2228,6 +2317,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2247,8 +2337,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2270,8 +2361,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/orders/42/items/42/check",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2329,6 +2421,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2352,6 +2445,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2371,8 +2465,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2394,8 +2489,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2466,6 +2562,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2473,7 +2570,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2497,6 +2595,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2518,6 +2617,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2539,6 +2639,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2558,8 +2659,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2583,6 +2685,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2602,8 +2705,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2625,8 +2729,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2639,7 +2744,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description The `id` of the last event you have: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: paging by `after` never passes an event that commits later. */
+                /** @description `nextCursor` of the previous page: the page starts after it. Without it: from the oldest of the last 30 days. The list goes by commit: a cursor never passes an event that commits later. */
+                cursor?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated (answered with `Deprecation` and `Sunset`): the `id` of the last event you have, the same as `cursor`.
+                 */
                 after?: string;
                 limit?: number;
             };
@@ -2652,6 +2762,12 @@ export interface operations {
             /** @description A page of events, oldest first. */
             200: {
                 headers: {
+                    /** @description Only for `after` (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for `after` (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for `after` (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2661,7 +2777,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.released",
-                     *           "api_version": "1.4.0",
+                     *           "api_version": "1.5.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "data": {
                      *             "object": {
@@ -2670,6 +2786,7 @@ export interface operations {
                      *           }
                      *         }
                      *       ],
+                     *       "nextCursor": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *       "hasMore": false
                      *     }
                      */
@@ -2690,6 +2807,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2697,7 +2815,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2721,6 +2840,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2744,6 +2864,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2763,8 +2884,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2786,8 +2908,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/events",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2830,6 +2953,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -2837,7 +2961,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -2861,6 +2986,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2882,6 +3008,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2905,6 +3032,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2924,8 +3052,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -2947,8 +3076,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3019,6 +3149,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3026,7 +3157,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3050,6 +3182,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3071,6 +3204,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3092,6 +3226,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3113,6 +3248,7 @@ export interface operations {
                      *       "code": "payload_too_large",
                      *       "detail": "The request body is too large.",
                      *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3132,8 +3268,9 @@ export interface operations {
                      *       "title": "Unsupported media type",
                      *       "status": 415,
                      *       "code": "unsupported_media_type",
-                     *       "detail": "Send the body as application/json.",
-                     *       "detailFi": "Lähetä runko muodossa application/json.",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3157,6 +3294,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3176,8 +3314,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3199,8 +3338,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/rotate-secret",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3264,6 +3404,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3271,7 +3412,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3295,6 +3437,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3316,6 +3459,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3337,6 +3481,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3360,6 +3505,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3379,8 +3525,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3402,8 +3549,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/test",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3469,6 +3617,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3476,7 +3625,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3500,6 +3650,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3521,6 +3672,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3542,6 +3694,7 @@ export interface operations {
                      *       "code": "idempotency_conflict",
                      *       "detail": "This Idempotency-Key was used with another request body.",
                      *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3565,6 +3718,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3584,8 +3738,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3607,8 +3762,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries/42/redeliver",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3669,6 +3825,7 @@ export interface operations {
                      *       "code": "hetu_invalid",
                      *       "detail": "Check the personal identity code (hetu).",
                      *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
                      *       "errors": [
@@ -3676,7 +3833,8 @@ export interface operations {
                      *           "pointer": "/patient/hetu",
                      *           "code": "hetu_invalid",
                      *           "detail": "Check the personal identity code (hetu).",
-                     *           "detailFi": "Tarkista henkilöturvatunnus"
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
                      *         }
                      *       ]
                      *     }
@@ -3700,6 +3858,7 @@ export interface operations {
                      *       "code": "token_invalid",
                      *       "detail": "The token is invalid, expired or revoked.",
                      *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3721,6 +3880,7 @@ export interface operations {
                      *       "code": "order_not_found",
                      *       "detail": "No such order.",
                      *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3744,6 +3904,7 @@ export interface operations {
                      *       "code": "rate_limited",
                      *       "detail": "Too many requests. Try again after Retry-After seconds.",
                      *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3763,8 +3924,9 @@ export interface operations {
                      *       "title": "Internal server error",
                      *       "status": 500,
                      *       "code": "internal_error",
-                     *       "detail": "Internal server error.",
-                     *       "detailFi": "Internal server error.",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
@@ -3786,8 +3948,9 @@ export interface operations {
                      *       "title": "Service unavailable",
                      *       "status": 503,
                      *       "code": "service_unavailable",
-                     *       "detail": "Service unavailable.",
-                     *       "detailFi": "Service unavailable.",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }

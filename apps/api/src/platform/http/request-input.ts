@@ -1,13 +1,15 @@
 import { type ArgumentMetadata, BadRequestException, Param, type PipeTransform } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { REQUEST_MESSAGES } from '@resepti/domain';
+import { fieldRefusal } from './validation.js';
 
 /** The largest value of a PostgreSQL `integer` (every id column). */
 const MAX_ID = 2_147_483_647;
 
-export const INVALID_ID_MESSAGE = 'Virheellinen tunniste: odotettiin positiivista kokonaislukua';
-export const NUL_CHARACTER_MESSAGE = 'Pyynnössä on kielletty merkki (NUL)';
-export const TOO_DEEP_MESSAGE = 'Pyynnön rakenne on liian syvä';
-export const FORBIDDEN_KEY_MESSAGE = 'Pyynnössä on kielletty kenttä';
+export const INVALID_ID_MESSAGE = REQUEST_MESSAGES.idInvalid;
+export const NUL_CHARACTER_MESSAGE = REQUEST_MESSAGES.nulCharacter;
+export const TOO_DEEP_MESSAGE = REQUEST_MESSAGES.tooDeep;
+export const FORBIDDEN_KEY_MESSAGE = REQUEST_MESSAGES.forbiddenKey;
 export const REQUEST_TARGET_MESSAGE = 'Virheellinen pyynnön kohde: polun pitää alkaa merkillä /';
 
 /**
@@ -62,15 +64,18 @@ export function requireOriginForm(req: Request, res: Response, next: NextFunctio
 
 /** A database id from the path: digits only, 1 … 2^31-1, or a 400 (an id beyond it cannot exist). */
 export class ParseIdPipe implements PipeTransform<string, number> {
+  /** `name`: the path parameter, for the integrator API's `errors[].parameter`. */
+  constructor(private readonly name = 'id') {}
+
   transform(value: string): number {
     const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
-    if (!(id <= MAX_ID)) throw new BadRequestException(INVALID_ID_MESSAGE);
+    if (!(id <= MAX_ID)) throw fieldRefusal(INVALID_ID_MESSAGE, [this.name], 'param');
     return id;
   }
 }
 
 /** `@IdParam() id: number`: the path's `:id` through ParseIdPipe. */
-export const IdParam = (name = 'id'): ParameterDecorator => Param(name, new ParseIdPipe());
+export const IdParam = (name = 'id'): ParameterDecorator => Param(name, new ParseIdPipe(name));
 
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');

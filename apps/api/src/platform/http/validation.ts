@@ -1,5 +1,6 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { ValidatorOptions } from 'class-validator';
+import { REQUEST_MESSAGES } from '@resepti/domain';
 
 /** Unknown fields are refused, so a typo in a payload is a clear 400 instead of silently ignored. */
 export const VALIDATION_OPTIONS: ValidatorOptions = { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true };
@@ -33,15 +34,28 @@ export interface FieldFailure {
  * its answer to the web API is the usual {statusCode, message, error}.
  */
 export class FieldValidationException extends BadRequestException {
-  /** Where the validated value came from: the body, the query string or the path. */
-  location: ArgumentMetadata['type'] = 'body';
+  /** Where the validated value came from: the body, the query string, the path or a header. */
+  location: FieldLocation = 'body';
 
   constructor(
-    messages: string[],
+    messages: string[] | string,
     readonly fields: FieldFailure[],
   ) {
     super(messages);
   }
+}
+
+export type FieldLocation = ArgumentMetadata['type'] | 'header';
+
+/**
+ * One field refused by a rule past validation (an unknown office, a medicine not on sale, a hetu
+ * whose check character is wrong): the web API's answer is the usual `{statusCode, message}`
+ * with the message as a string, the integrator API's a `validation-failed` with the field's pointer.
+ */
+export function fieldRefusal(message: string, path: Array<string | number>, location: FieldLocation = 'body'): FieldValidationException {
+  const refusal = new FieldValidationException(message, [{ path: path.map(String), constraint: 'refused', message }]);
+  refusal.location = location;
+  return refusal;
 }
 
 function collectFields(errors: ValidationError[], path: string[]): FieldFailure[] {
@@ -56,8 +70,16 @@ function collectFields(errors: ValidationError[], path: string[]): FieldFailure[
   });
 }
 
+/** A DTO class (not a primitive's constructor): what a body must be an object for. */
+const isDtoClass = (metatype: ArgumentMetadata['metatype']) => typeof metatype === 'function' && ![String, Boolean, Number, Array, Object].includes(metatype as never);
+
 class FieldValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && isDtoClass(metadata.metatype)) {
+      // No body is an empty one (each required field is then named); an array is no object (class-validator called it "an unknown value").
+      if (value === undefined) value = {};
+      else if (value === null || typeof value !== 'object' || Array.isArray(value)) throw fieldRefusal(REQUEST_MESSAGES.objectRequired, []);
+    }
     try {
       return await super.transform(value, metadata);
     } catch (err) {
