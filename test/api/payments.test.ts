@@ -83,6 +83,8 @@ describe('the embedded checkout', () => {
     expect(started.body.url).toBe(`/kassa/${started.body.sessionId}`);
     const checkout = (await customer.get<EmbeddedCheckoutSession>(`/embedded-checkout/${started.body.sessionId}`)).body;
     expect([checkout.status, checkout.amountCents, checkout.priceEuro, checkout.items.map((i) => i.priceCents)]).toEqual(['open', 2682, '26,82 €', [990, 1990]]);
+    // A new prescription's line carries its topic: the page names it in the patient's language.
+    expect(checkout.items.map((i) => i.medicalProblem)).toEqual([null, 'allergy']);
     // The discount line of the checkout page is the cart's: the items less what is charged.
     expect(checkout.discountCents).toBe(298);
     // Open for 30 minutes (Stripe's shortest checkout).

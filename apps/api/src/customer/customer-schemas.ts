@@ -124,6 +124,8 @@ export class CustomerPaidSchema {
 @ApiShape('EmbeddedCheckoutItem')
 export class EmbeddedCheckoutItemSchema {
   displayName!: string;
+  /** A new prescription's topic: the page names it in the patient's language (displayName is Finnish). */
+  medicalProblem!: TopicId | null;
   @ApiProperty(INT) priceCents!: number;
 }
 

@@ -143,7 +143,7 @@ export class PaymentsService {
       sessionId: session.id,
       amountCents: session.amountCents,
       priceEuro: formatEuro(session.amountCents),
-      items: session.items.map((i) => ({ displayName: i.displayName, priceCents: i.priceCents })),
+      items: session.items.map((i) => ({ displayName: i.displayName, medicalProblem: i.medicalProblem, priceCents: i.priceCents })),
       discountCents: session.items.reduce((sum, i) => sum + i.priceCents, 0) - session.amountCents,
       status: session.status,
       expiresAt: session.expiresAt.toISOString(),

@@ -11,13 +11,13 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, TextInput } from 'suomifi-ui-components';
-import { TEST_CARDS } from '@resepti/domain';
+import { patientItemName, TEST_CARDS } from '@resepti/domain';
 import { price, time } from '../i18n/format';
 import { errorTextWithRetry } from '../api/error-text';
 import { usePageTitle } from '../components/usePageTitle';
 import { focusAfterRender } from '../components/focus-after-render';
 import { ROUTES } from '../routes/routes';
-import { t } from '../i18n/i18n';
+import { currentLanguage, t } from '../i18n/i18n';
 import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
 
 /** The expiry as the customer types it: '1234' → '12/34', the slash added after the month (not when deleting it). */
@@ -80,7 +80,7 @@ export function EmbeddedCheckoutPage() {
       <ul className="checkout__lines">
         {s.items.map((item, i) => (
           <li key={i} className="checkout__line">
-            <span>{item.displayName}</span>
+            <span>{patientItemName(item, currentLanguage())}</span>
             <span>{price(item.priceCents)}</span>
           </li>
         ))}

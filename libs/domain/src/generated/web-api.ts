@@ -2639,6 +2639,11 @@ export interface components {
         };
         EmbeddedCheckoutItem: {
             displayName: string;
+            /**
+             * @description A new prescription's topic: the page names it in the patient's language (displayName is Finnish).
+             * @enum {string|null}
+             */
+            medicalProblem: "allergy" | "erection_disorder" | "urethritis" | null;
             priceCents: number;
         };
         EmbeddedCheckout: {
@@ -15101,6 +15106,7 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "displayName": "Kestine 10 mg",
+                     *           "medicalProblem": "erection_disorder",
                      *           "priceCents": 1
                      *         }
                      *       ],
