@@ -1,13 +1,15 @@
 // A quick look at one authenticated GET against /health (not the bench: no figures to keep).
 //   node bench/profile-rest.mjs [seconds] [connections]
-// PROFILE_ONLY=/health,active picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile.
+// PROFILE_ONLY=/health,outstanding picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile.
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
-// bench's sizes, then alternates /health, /system-status and Reseptilista in short slices.
+// bench's sizes, then alternates /health, /system-status, Reseptilista and a patient's outstanding
+// orders (3, placed through the pay path) in short slices.
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { httpLoad } from './lib/http-load.mjs';
 import { freshDatabase, startApi, startPostgres } from './lib/infra.mjs';
+import { BENCH_WEBHOOK_SECRET, createCustomers, loginCustomer, reseptiPayCycle } from './lib/customer-pay.mjs';
 import { loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { fillQueue, seedHistory, seedReseptilista } from './lib/seed.mjs';
 
@@ -15,7 +17,7 @@ const seconds = Number(process.argv[2] ?? 2);
 const connections = Number(process.argv[3] ?? 10);
 const pgServer = await startPostgres();
 const fresh = await freshDatabase(pgServer, 'resepti_prof');
-const api = await startApi(fresh.url);
+const api = await startApi(fresh.url, { env: { STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET } });
 const db = new pg.Client({ connectionString: fresh.url });
 try {
   await db.connect();
@@ -24,11 +26,16 @@ try {
   await fillQueue(db, 1_000);
   const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');
   const pharmacist = await loginPharmacist(api.baseUrl, 'apteekki');
+  const [reader] = await createCustomers(db, 'bench.reader', 1, 900);
+  const patient = await loginCustomer(api.baseUrl, reader.email);
+  const kestine = (await patient.ok('GET', '/products')).body.find((p) => p.displayName.startsWith('Kestine')).productId;
+  for (let i = 0; i < 3; i++) await reseptiPayCycle(patient, kestine);
   const only = process.env.PROFILE_ONLY?.split(',');
   const targets = [
     ['/health', `${api.baseUrl}/health`, undefined],
     ['/system-status', `${api.baseUrl}/ui-api/v1/system-status`, doctor.cookie],
     ['active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
+    ['outstanding', `${api.baseUrl}/ui-api/v1/my-outstanding-orders`, patient.cookie],
   ].filter(([name]) => !only || only.includes(name));
   const sums = new Map(targets.map(([n]) => [n, { requests: 0, seconds: 0, p99: [], apiCpu: 0, pgCpu: 0 }]));
   // CPU seconds of a process (utime + stime) and of the PostgreSQL server's processes: unlike

@@ -1,6 +1,6 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
 //   npm run bench                   (builds first; about 10 minutes on 2 cores)
-//   node bench/run.mjs [--quick] [--explain] [--only history,pick,rest,push,fanout,cycle,cross,deep,screens,integrator,web,growth]
+//   node bench/run.mjs [--quick] [--explain] [--only history,history-1m,pick,rest,customer-orders,pay,push,fanout,cycle,cross,deep,screens,integrator,web,growth]
 //   npm run bench -- --only growth [--quick] [--queue-sizes 1000,10000] [--history-sizes …] [--socket-sizes …]
 // growth (= growth-history, growth-queue, growth-sockets): the growth curves, in a database of their
 // own with an API of their own; they write bench/results/report.html (charts) besides the JSON.
@@ -21,6 +21,7 @@ import { integratorFigures } from './lib/integrator.mjs';
 import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, screenshotReport, writeReport } from './lib/growth.mjs';
 import { historyFigures, pickAtTwoDepths, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
+import { BENCH_WEBHOOK_SECRET, barePayCycle, createCustomers, loginCustomer, payCycles, payOutcome, reseptiPayCycle, startBareCustomerPay } from './lib/customer-pay.mjs';
 import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
 import { SocketPool } from './lib/socket-pool.mjs';
 import { printTable } from './lib/stats.mjs';
@@ -36,7 +37,7 @@ const argValue = (name) => {
 const ONLY = argValue('--only')?.split(',');
 /** `--only growth` names the three growth phases at once. */
 const wanted = (phase) => !ONLY || ONLY.includes(phase) || (phase.startsWith('growth-') && ONLY.includes('growth'));
-const MAIN_PHASES = ['history', 'pick', 'rest', 'push', 'fanout', 'cycle', 'cross', 'deep', 'screens', 'integrator', 'web'];
+const MAIN_PHASES = ['history', 'history-1m', 'pick', 'rest', 'customer-orders', 'pay', 'push', 'fanout', 'cycle', 'cross', 'deep', 'screens', 'integrator', 'web'];
 const GROWTH_PHASES = ['growth-history', 'growth-queue', 'growth-sockets'];
 const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? fallback;
 
@@ -46,8 +47,8 @@ const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? f
  * does fewer changes (the baseline then does the same number) and the run says so.
  */
 const P = QUICK
-  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, restRounds: 3, screensRounds: 1, integratorOrders: 200, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
-  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 20, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 10, restRounds: 5, screensRounds: 3, integratorOrders: 1_000, loadProcesses: 4, pushBudget: 60_000, crossBudget: 40_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
+  ? { history: 20_000, shallow: 1_000, deep: 20_000, sockets: 200, changes: 50, fanout: [200, 1_000], rounds: 5, cycle: 200, cross: 30, pickRuns: 30, historyRuns: 10, restSeconds: 3, restRounds: 3, screensRounds: 1, integratorOrders: 200, history1m: 100_000, history1mRuns: 8, customers: 8, payRounds: 2, paySeconds: 3, loadProcesses: 2, pushBudget: 30_000, crossBudget: 15_000, cycleBudget: 16_000, cycleSlices: 4, screensTimeout: 30_000 }
+  : { history: 100_000, shallow: 1_000, deep: 100_000, sockets: 1_000, changes: 500, fanout: [1_000, 5_000], rounds: 20, cycle: 2_000, cross: 200, pickRuns: 1_000, historyRuns: 60, restSeconds: 10, restRounds: 5, screensRounds: 3, integratorOrders: 1_000, history1m: 1_000_000, history1mRuns: 20, customers: 20, payRounds: 4, paySeconds: 5, loadProcesses: 4, pushBudget: 60_000, crossBudget: 40_000, cycleBudget: 40_000, cycleSlices: 8, screensTimeout: 45_000 };
 /**
  * Growth curves (issue 24): the sizes of each curve. A full run's history goes to 1,000,000
  * orders (seeding it takes minutes on a busy 2-core machine); --history-sizes etc. override.
@@ -75,8 +76,12 @@ const FIGURES = [
   { key: 'double_picks', unit: 'orders', on: 'value', op: '<=', target: 0, label: 'double picks in the cycle' },
   { key: 'pick_p99_depth_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.2, label: `pick-first p99 at ${P.deep / 1000}k ÷ at ${P.shallow / 1000}k waiting` },
   { key: 'history_search_p95_ms_100k', unit: 'ms', on: 'value', op: '<=', target: 30, label: `Historia search p95 (${P.history / 1000}k orders; baseline: its SQL)` },
+  { key: 'history_search_p95_ms_1m', unit: 'ms', on: 'value', op: '<=', target: 50, label: `Historia search p95, worst of the four (${P.history1m / 1000}k orders; baseline: 'virta' SQL)` },
   { key: 'rest_ratio_system_status', unit: 'req/s', on: 'ratio', op: '>=', target: 0.8, label: 'GET /system-status rps ÷ GET /health rps' },
   { key: 'rest_ratio_pharmacy_orders', unit: 'req/s', on: 'ratio', op: '>=', target: 0.6, label: 'GET pharmacy active orders rps ÷ /health rps' },
+  { key: 'rest_ratio_customer_orders', unit: 'req/s', on: 'ratio', op: '>=', target: 0.7, label: "a patient's GET /my-outstanding-orders rps ÷ /health rps (50 connections)" },
+  { key: 'customer_pay_cycle_ratio', unit: 'cycles/s', on: 'ratio', op: '>=', target: 0.7, label: `cart → checkout → signed payment event → order, ${P.customers} customers at once` },
+  { key: 'double_orders', unit: 'orders', on: 'value', op: '<=', target: 0, label: 'orders beyond one a paid checkout (each event delivered twice at once)' },
   { key: 'heap_per_socket_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.3, label: 'server heap per connected socket' },
   { key: 'integrator_orders_per_s', unit: 'orders/s', on: 'value', op: null, target: null, label: `POST /api/v1/orders throughput (${P.integratorOrders} orders, 8 at a time)` },
   { key: 'integrator_webhook_p95_ms', unit: 'ms', on: 'value', op: null, target: null, label: 'order created → signed webhook received, p95' },
@@ -163,7 +168,8 @@ async function main() {
 /** The issue's figures at the sizes of P, in the run's database. */
 async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers }) {
   {
-    const api = await startApi(dbUrl);
+    // The payment events of the pay phase are signed with the webhook secret the API is given.
+    const api = await startApi(dbUrl, { env: { STRIPE_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET } });
     stoppers.push(api.stop);
     await db.connect();
     let t0 = Date.now();
@@ -187,6 +193,24 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
       const h = await historyFigures(doctor, db, P.historyRuns, args.includes('--explain'));
       put('history_search_p95_ms_100k', h.searchP95, h.sqlP95);
       for (const r of h.rows) details.push([r.figure, `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`, r.note]);
+    });
+
+    await phase('history-1m', async () => {
+      // A database and an API of their own with P.history1m handled orders (seeded in steps of
+      // 250,000: one statement of a million outgrows a busy machine's memory).
+      const big = await freshDatabase(pgServer, 'resepti_history');
+      stoppers.push(big.drop);
+      const bigApi = await startApi(big.url, { label: `Resepti API (${P.history1m.toLocaleString('en')} orders)` });
+      stoppers.push(bigApi.stop);
+      const t1 = Date.now();
+      await withClient(big.url, async (c) => {
+        for (let seeded = 0; seeded < P.history1m; seeded += 250_000) await seedHistory(c, Math.min(250_000, P.history1m - seeded));
+        const h = await historyFigures(await loginDoctor(bigApi.baseUrl, 'laakari@example.fi'), c, P.history1mRuns, args.includes('--explain'));
+        put('history_search_p95_ms_1m', h.searchP95, h.sqlP95);
+        details.push([`seed ${P.history1m.toLocaleString('en')} handled orders`, `${((Date.now() - t1) / 1000).toFixed(0)} s (with the measurement)`, 'a database of its own']);
+        for (const r of h.rows) details.push([`${P.history1m / 1000}k: ${r.figure}`, `p50 ${r.p50.toFixed(1)} / p95 ${r.p95.toFixed(1)} ms`, r.note]);
+      });
+      await bigApi.stop();
     });
 
     await phase('pick', async () => {
@@ -225,6 +249,75 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
       if (args.includes('--explain')) await explainRest(db);
       put('rest_ratio_system_status', status.rps, health.rps);
       put('rest_ratio_pharmacy_orders', orders.rps, health.rps);
+    });
+
+    // A patient's renewal (Kestine, as the tests' customers order it).
+    const customerProduct = async (customer) => {
+      const products = (await customer.ok('GET', '/products')).body;
+      return (products.find((p) => p.displayName.startsWith('Kestine')) ?? products.find((p) => p.renewable !== false) ?? products[0]).productId;
+    };
+
+    await phase('customer-orders', async () => {
+      // A patient with three outstanding orders, placed through the pay path (what a patient's
+      // page shows), read by 50 connections; /health at 50 alternating with it.
+      const [reader] = await createCustomers(db, 'bench.reader', 1, 900);
+      const patient = await loginCustomer(api.baseUrl, reader.email);
+      const kestine = await customerProduct(patient);
+      for (let i = 0; i < 3; i++) await reseptiPayCycle(patient, kestine);
+      const targets = [
+        ['GET /health', `${api.baseUrl}/health`, undefined],
+        ["GET /my-outstanding-orders (a patient's 3 orders)", `${api.baseUrl}/ui-api/v1/my-outstanding-orders`, patient.cookie],
+      ];
+      const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
+      const slice = Math.max(1, Math.round(P.restSeconds / P.restRounds));
+      for (let round = 0; round < P.restRounds; round++) {
+        for (const [i, [, url, cookie]] of targets.entries()) {
+          const r = await httpLoad({ url, connections: 50, duration: slice, headers: cookie ? { cookie } : {} });
+          const s = sums[i];
+          s.requests += r.total;
+          s.seconds += slice;
+          s.p99 = Math.max(s.p99, r.p99);
+          s.non2xx += r.non2xx;
+          s.errors += r.errors;
+        }
+      }
+      const [health, orders] = sums.map((s) => ({ ...s, rps: s.requests / s.seconds }));
+      for (const [i, r] of [health, orders].entries()) {
+        details.push([`${targets[i][0]}, 50 connections, ${P.restRounds} × ${slice} s alternating`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
+      }
+      requireBaseline('customer-orders', health.non2xx + health.errors, 'GET /health answered non-2xx or failed');
+      if (orders.non2xx || orders.errors) throw new Error(`GET /my-outstanding-orders answered ${orders.non2xx} non-2xx, ${orders.errors} errors: no figure`);
+      put('rest_ratio_customer_orders', orders.rps, health.rps);
+    });
+
+    await phase('pay', async () => {
+      // Each side has customers of its own (their carts never meet); all of a side pay at once.
+      const ours = await createCustomers(db, 'bench.pay', P.customers, 0);
+      const bares = await createCustomers(db, 'bench.bare', P.customers, 400);
+      const sessions = [];
+      for (const c of ours) sessions.push(await loginCustomer(api.baseUrl, c.email)); // one at a time: password hashing is bounded
+      const kestine = await customerProduct(sessions[0]);
+      const bareServer = await startBareCustomerPay(dbUrl);
+      stoppers.push(bareServer.stop);
+      const r = await payCycles({
+        resepti: sessions.map((s) => () => reseptiPayCycle(s, kestine)),
+        bare: bares.map((c) => () => barePayCycle(bareServer.baseUrl, c.id, kestine)),
+        rounds: P.payRounds,
+        seconds: P.paySeconds,
+      });
+      await bareServer.stop();
+      requireBaseline('pay', r.bare.errors, r.bare.firstError);
+      // Every counted cycle (warm-up included) is one order waiting for a doctor, however often its event came.
+      const [res, base] = [await payOutcome(db, ours.map((c) => c.id)), await payOutcome(db, bares.map((c) => c.id))];
+      if (base.doubleOrders !== 0 || base.orders !== r.bare.cycles + P.customers) throw new Error(`the baseline placed ${base.orders} orders for ${r.bare.cycles + P.customers} paid checkouts (${base.doubleOrders} double): no figure`);
+      put('double_orders', res.doubleOrders, base.doubleOrders);
+      details.push([`pay: cycles (cart → checkout → event twice → order)`, `${r.resepti.cycles} in ${P.payRounds * P.paySeconds} s vs ${r.bare.cycles}`, `Resepti vs bare, ${P.customers} customers each, ${P.payRounds} × ${P.paySeconds} s alternating`]);
+      details.push([`pay: one customer's cycle, p50 / p99`, `${r.resepti.p50.toFixed(0)} / ${r.resepti.p99.toFixed(0)} vs ${r.bare.p50.toFixed(0)} / ${r.bare.p99.toFixed(0)} ms`, 'Resepti vs bare']);
+      details.push([`pay: in the database after the run`, `${res.orders} orders (${res.not_waiting} not waiting), ${res.paid} paid checkouts`, `Resepti; bare ${base.orders} orders, ${base.paid} paid`]);
+      if (r.resepti.errors) throw new Error(`${r.resepti.errors} of Resepti's pay cycles failed (${r.resepti.firstError}): no figure`);
+      if (res.doubleOrders !== 0) throw new Error(`DOUBLE ORDERS: ${res.orders} orders for ${res.paid_orders} paid checkouts (${res.doubleOrders} double)`);
+      if (res.orders !== r.resepti.cycles + P.customers || res.not_waiting !== 0) throw new Error(`${res.orders} orders (${res.not_waiting} not waiting) for ${r.resepti.cycles + P.customers} paid cycles: an order is missing from the queue`);
+      put('customer_pay_cycle_ratio', r.resepti.rate, r.bare.rate);
     });
 
     let barePushLast = null;

@@ -49,7 +49,7 @@ export async function pickAtDepth(doctor, bare, runs) {
  * built API: the count and the page with its orders and items) on a pg client, alternating.
  */
 export async function historySearchAtSize(doctor, pgClient, runs) {
-  const { buildHistoryPage } = await import('../../apps/api/dist/doctor/history-query.js');
+  const { buildHistoryPage } = await import('../../apps/api/dist/orders/history-query.js');
   const res = [];
   const base = [];
   let count = 0;

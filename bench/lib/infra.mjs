@@ -111,7 +111,8 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Migrations and the demo data take over a minute when other work loads the machine (load 30+).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited:\n${output}`);
     try {

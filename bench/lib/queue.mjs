@@ -31,7 +31,7 @@ export async function historyFigures(doctor, pgClient, runs, explain = false) {
     rows.push({ ...m, figure: `${c.name} [HTTP]`, note: `count ${count}` });
   }
   // The 'virta' search's statement as the service runs it (its count, page, orders and items), on a pg client: the floor.
-  const { buildHistoryPage } = await import('../../apps/api/dist/doctor/history-query.js');
+  const { buildHistoryPage } = await import('../../apps/api/dist/orders/history-query.js');
   const virta = buildHistoryPage('virta', 'newest', 30);
   const sql = await measure(async () => {
     const t0 = performance.now();

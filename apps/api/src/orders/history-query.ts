@@ -35,9 +35,22 @@ export function filterWords(filter: string | null | undefined): string[] {
 /**
  * Up to this many matches, a filtered page is sorted from the matching rows (found by the
  * trigram index) instead of walking a sort index and testing every row: the planner cannot
- * tell how rare a combination of words is, and picks the walk for rare ones too.
+ * tell how rare a combination of words is, and picks the walk for rare ones too. Past it, the
+ * page still sorts its matches while they are fewer than the walk would test (see walkWins).
  */
 export const SORT_MATCHES_LIMIT = 3000;
+
+/**
+ * Whether a filtered page walks the sort index (true) or sorts its matches (docs/history-query.md,
+ * "A million orders"): a walk tests about (start + page) × handled ÷ matches rows until its page
+ * is full, the sort reads each match once, so the walk wins only past as many matches as the
+ * square root of (start + page) × handled, and never below SORT_MATCHES_LIMIT. `handled`: the
+ * planner's row estimate of order_patient_search (a row a handled order), read from pg_class.
+ */
+function walkWins(start: number): string {
+  return `SELECT counted.n > ${SORT_MATCHES_LIMIT} AND counted.n::float8 * counted.n > ${start + HISTORY_PAGE_SIZE}::float8 * greatest(c.reltuples, 0) AS walk
+       FROM counted, pg_class c WHERE c.oid = 'order_patient_search'::regclass`;
+}
 
 /**
  * One history page as one statement (also run by the benchmark; docs/history-query.md): the
@@ -60,11 +73,12 @@ export function buildHistoryPage(filter: string | null | undefined, sortOrder: H
   const ids =
     words.length === 0
       ? `page AS (SELECT o.id FROM orders o WHERE ${walked} ${page})`
-      : `walked AS (SELECT o.id FROM orders o WHERE ${walked} AND (SELECT n FROM counted) > ${SORT_MATCHES_LIMIT} ${page}),
+      : `way AS (${walkWins(start)}),
+     walked AS (SELECT o.id FROM orders o WHERE ${walked} AND (SELECT walk FROM way) ${page}),
      matches AS MATERIALIZED (
        SELECT o.id, o.delivery_time, o.processing_start_time, o.patient_first_name, o.patient_last_name
          FROM order_patient_search s JOIN orders o ON o.id = s.order_id
-        WHERE ${searched} AND (SELECT n FROM counted) <= ${SORT_MATCHES_LIMIT}),
+        WHERE ${searched} AND NOT (SELECT walk FROM way)),
      sorted AS (SELECT o.id FROM matches o ${page}),
      page AS (SELECT id FROM walked UNION ALL SELECT id FROM sorted)`;
   const sql = `WITH counted AS (SELECT count(*)::int AS n FROM order_patient_search s WHERE ${searched}),

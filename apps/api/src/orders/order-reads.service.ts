@@ -62,18 +62,23 @@ export class OrderReads {
     return (await this.byIds(scope, [id]))[0] ?? null;
   }
 
-  /** A customer's own orders in these states, as the customer sees them (decisions only once delivered), newest first, 100 at most. */
+  /**
+   * A customer's own orders in these states, as the customer sees them (decisions only once
+   * delivered), newest first, 100 at most. One statement, the page chosen first (as pharmacyPage),
+   * prepared: a patient's page polls it, and planning its joins cost more than running them.
+   */
   async customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
-    const scope: Scope = { kind: 'customer', customerId };
     const params: unknown[] = [statuses];
-    const ids = (
-      (await this.db.query(
-        `SELECT o.id FROM orders o WHERE ${scopeSql(scope, params)} AND o.delivery_status = ANY($1::text[])
-          ORDER BY coalesce(o.delivery_time, o.created_at) DESC, o.id DESC LIMIT 100`,
-        params,
-      )) as Array<{ id: number }>
-    ).map((r) => r.id);
-    return (await this.byIds(scope, ids)).map((o) => toCustomerOrder(o.order, o.couponByItem));
+    const newestFirst = 'coalesce(o.delivery_time, o.created_at) DESC, o.id DESC';
+    const rows = await this.db.preparedOnItsOwn<OrderWithItemRow>(
+      'customer-orders',
+      `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
+         FROM (SELECT * FROM orders o WHERE ${scopeSql({ kind: 'customer', customerId }, params)} AND o.delivery_status = ANY($1::text[]) ORDER BY ${newestFirst} LIMIT 100) o
+         ${ORDER_WITH_ITEMS_JOINS}
+        ORDER BY ${newestFirst}, i.id`,
+      params,
+    );
+    return ordersOfRows(rows).map((o) => toCustomerOrder(o.order, o.couponByItem));
   }
 
   /** The ids of the scope's orders delivered within the last `windowMs`, the latest delivery first. */

@@ -37,6 +37,7 @@ import { PrescriptionFields1796050000000 } from './1796050000000-PrescriptionFie
 import { DevPrescriptionCentre1796100000000 } from './1796100000000-DevPrescriptionCentre.js';
 import { PrescribedMedication1796300000001 } from './1796300000001-PrescribedMedication.js';
 import { ProductSearchTerms1796400000000 } from './1796400000000-ProductSearchTerms.js';
+import { HistoryWithoutParallelWorkers1796430043000 } from './1796430043000-HistoryWithoutParallelWorkers.js';
 import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
 import { StandardTerms1796444000000 } from './1796444000000-StandardTerms.js';
 import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
@@ -85,4 +86,5 @@ export const MIGRATIONS = [
   EPrescription1796200000000,
   StandardTerms1796444000000,
   OrdersByPatient1796500000000,
+  HistoryWithoutParallelWorkers1796430043000,
 ];
