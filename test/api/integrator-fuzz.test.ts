@@ -108,7 +108,8 @@ function broken(value: unknown): fc.Arbitrary<unknown> {
     if (path.length === 0) return how === 'add' && copy && typeof copy === 'object' ? { ...copy, extra: bad } : bad;
     const parent = path.slice(0, -1).reduce((v: any, k) => v[k], copy);
     const last = path[path.length - 1];
-    if (how === 'drop') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last];
+    if (how === 'drop' && Array.isArray(parent)) parent.splice(Number(last), 1);
+    else if (how === 'drop') delete parent[last];
     else if (how === 'add' && parent[last] && typeof parent[last] === 'object' && !Array.isArray(parent[last])) parent[last].unexpected = bad;
     else parent[last] = bad;
     return copy;
