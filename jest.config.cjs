@@ -23,7 +23,8 @@ const shared = {
   setupFiles: ['<rootDir>/test/support/i18n-setup.ts'],
 };
 module.exports = {
-  // Each API/browser test file starts its own API process: two workers fit the 2-core machine.
+  // Each API/browser test file starts its own API process (on a database cloned from the run's
+  // template; browser files share the run's Chromium): two workers fit the 2-core machine.
   maxWorkers: 2,
   // Also the hooks' budget: a beforeAll that starts the API waits up to 90 s for it on a loaded
   // machine (test/support/app.ts), so the hook must be allowed longer than that.
@@ -45,8 +46,8 @@ module.exports = {
       displayName: 'browser',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      globalSetup: '<rootDir>/test/support/browser-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/browser-global-teardown.ts',
     },
   ],
 };

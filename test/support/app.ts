@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { asAdmin, templateClause, withDatabase } from './database-templates';
 import { freePort } from './ports';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -66,11 +67,6 @@ function adminUrl(): string {
   return url;
 }
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 /** Where a hung process is: its JavaScript stack from a Node diagnostic report (SIGUSR2). */
 async function hangReport(child: ChildProcess, dir: string): Promise<string> {
@@ -90,19 +86,14 @@ async function hangReport(child: ChildProcess, dir: string): Promise<string> {
   return 'no diagnostic report';
 }
 
-async function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+function admin<T>(fn: (c: Client) => Promise<T>): Promise<T> {
+  return asAdmin(adminUrl(), fn);
 }
 
 /**
  * Starts the built API (apps/api/dist/main.js) as its own process on a free port with a
- * fresh database (migrated and seeded with the demo data), serving the built web app.
+ * fresh database (migrated and seeded with the demo data: cloned from the run's template, see
+ * database-templates.ts), serving the built web app.
  */
 export async function startApp(options: StartOptions = {}): Promise<TestApp> {
   let ownDatabase: string | undefined;
@@ -114,7 +105,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     databaseUrl = `embedded:${pgPort}`;
   } else if (!databaseUrl) {
     ownDatabase = `resepti_t_${randomBytes(6).toString('hex')}`;
-    await admin((c) => c.query(`CREATE DATABASE ${ownDatabase}`));
+    await admin((c) => c.query(`CREATE DATABASE ${ownDatabase}${templateClause(options.env)}`));
     databaseUrl = withDatabase(adminUrl(), ownDatabase);
   }
   // A given PORT restarts a node where it was (a browser keeps its origin and session cookie).

@@ -1,14 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CSRF_HEADER } from '@resepti/domain';
 import { startApp, type StartOptions, type TestApp } from './app';
+import { CHROMIUM_OPTIONS, SHARED_CHROMIUM_ENV } from './chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/**
+ * The run's Chromium, shared by every browser test file (each works in contexts of its own, which
+ * share no cookies or storage); closing it disconnects only this file. Without one, its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_OPTIONS);
 }
 
 export interface BrowserSuite {
@@ -23,7 +24,7 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers the hooks of a browser test file: one app and one Chromium for the file,
+ * Registers the hooks of a browser test file: one app for the file, the run's Chromium,
  * a fresh browser context per page, closed after each test.
  */
 export function browserSuite(options: StartOptions = {}): BrowserSuite {
