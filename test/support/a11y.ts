@@ -17,7 +17,7 @@ interface AxeViolation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/** The critical and serious axe violations of the page as it is now, one line each (empty: none). */
+/** The critical and serious axe violations of the page as it is now, and a page without a level-one heading (`page-has-heading-one`), one line each (empty: none). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, not as a <script> tag: the app's CSP (rightly) refuses inline scripts.
@@ -28,7 +28,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     return result.violations;
   });
   return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious' || v.id === 'page-has-heading-one')
     .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
 }
 
@@ -37,13 +37,23 @@ export function documentScrollWidth(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
+/** The level-one headings a user meets on the page (rendered, even if only for screen readers): a page has exactly one. */
+export function visibleHeadingsOne(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, [role="heading"][aria-level="1"]')].filter((h) => h.checkVisibility()).map((h) => h.textContent?.trim() ?? ''),
+  );
+}
+
 /**
  * Both widths of one screen in one page load: at 1280 × 800 and at 390 × 844, no critical or
- * serious axe violation and no sideways scrolling. Returns the problems found ('' per width: none).
+ * serious axe violation, exactly one level-one heading and no sideways scrolling. Returns the
+ * problems found ('' per width: none).
  */
 export async function checkScreen(page: Page, name: string): Promise<string[]> {
   const before = page.viewportSize() ?? WIDE;
   const problems: string[] = [];
+  // A page loads lazily: its heading comes with it (none after a while is reported below).
+  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
     // one frame for the layout to follow the new width
@@ -51,6 +61,8 @@ export async function checkScreen(page: Page, name: string): Promise<string[]> {
     const width = await documentScrollWidth(page);
     if (width > viewport.width) problems.push(`${name} @${viewport.width}: scrollWidth ${width}`);
     for (const v of await seriousAxeViolations(page)) problems.push(`${name} @${viewport.width}: ${v}`);
+    const headings = await visibleHeadingsOne(page);
+    if (headings.length !== 1) problems.push(`${name} @${viewport.width}: ${headings.length} level-one headings ${JSON.stringify(headings)}`);
   }
   await page.setViewportSize(before);
   return problems;
