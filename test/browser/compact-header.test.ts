@@ -6,17 +6,18 @@
  * 'Logg / a ut' did), and at 1280 px the header's words are there as before.
  */
 import type { Page } from 'playwright-core';
-import { NARROW, WIDE } from '../support/a11y';
+import { checkScreen, NARROW, WIDE } from '../support/a11y';
+import { startApp, type TestApp } from '../support/app';
 import { browserSuite } from '../support/browser';
 import { DEMO } from '../support/http';
 
 const suite = browserSuite();
 
-async function signIn(page: Page): Promise<void> {
+async function signIn(page: Page, baseUrl = suite.app.baseUrl): Promise<void> {
   await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
   await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
   await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await page.waitForURL(`${baseUrl}/reseptit`);
 }
 
 /** Each visible label of the header's buttons and links and of the bottom navigation, with the number of lines its text takes. */
@@ -77,5 +78,26 @@ describe("the phone's header", () => {
     await banner.getByRole('navigation').getByRole('link', { name: 'Add a prescription' }).waitFor();
     expect(await headerHeight(page)).toBeLessThanOrEqual(80);
     expect((await labelLines(page)).filter((l) => l.lines !== 1)).toEqual([]);
+  });
+
+  it('with the server stopped, the English phone screen passes axe (its offline notice and indicator included)', async () => {
+    // A second API node on the same database, so that it can be stopped under the page.
+    let node: TestApp | undefined = await startApp({ databaseUrl: suite.app.databaseUrl });
+    try {
+      const page = await suite.openPage('/', NARROW);
+      await page.goto(`${node.baseUrl}/login`);
+      await page.getByRole('button', { name: 'Kieltäydy' }).click();
+      await signIn(page, node.baseUrl);
+      await page.getByRole('banner').getByRole('combobox', { name: 'Kieli' }).selectOption('en');
+      const live = page.getByRole('banner').getByTestId('live-indicator');
+      await live.getByText('Live').waitFor({ state: 'attached' });
+
+      await node.stop();
+      node = undefined;
+      await live.getByText('No connection to the server').waitFor({ state: 'attached' });
+      expect(await checkScreen(page, 'offline, in English')).toEqual([]);
+    } finally {
+      await node?.stop();
+    }
   });
 });
