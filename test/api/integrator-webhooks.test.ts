@@ -356,6 +356,7 @@ describe('webhooks', () => {
         code: 'rate_limited',
         detail: 'Too many requests. Try again after Retry-After seconds.',
         detailFi: 'Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.',
+        detailSv: 'För många förfrågningar. Försök igen om en stund.',
         instance: '/api/oauth/token',
         requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
