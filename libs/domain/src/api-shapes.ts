@@ -99,6 +99,7 @@ export type WebhookEndpointView = I['WebhookEndpoint'];
 export type RotateWebhookSecretRequest = I['RotateWebhookSecretRequest'];
 export type WebhookDeliveryView = I['WebhookDelivery'];
 export type IntegratorWebhookEvent = I['Event'];
+export type OrderPreviousAttributes = I['OrderPreviousAttributes'];
 export type IntegratorEventPage = I['EventPage'];
 export type ProblemFieldError = I['ProblemFieldError'];
 export type ProblemDetails = I['Problem'];
