@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allOrdersSince, integratorClient, verifyWebhook } from '../../libs/integrator-client/resepti-client';
+import { allOrdersSince, integratorClient, parseWebhook, verifyWebhook, WebhookVerificationError } from '@resepti/integrator-client';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { contract, INTEGRATOR_SPEC_PATH } from '../support/openapi-contract';
@@ -81,6 +81,10 @@ describe('the published document', () => {
     }
     // Throws (with tsc's errors) when anything does not compile.
     await run(bin('tsc'), ['-p', path.join(ROOT, 'libs/integrator-client/tsconfig.json')]);
+    // A package of its own: a semver version, its README, its entry point.
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'libs/integrator-client/package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+    expect([pkg.name, /^\d+\.\d+\.\d+$/.test(pkg.version), Object.keys(pkg.exports)]).toEqual(['@resepti/integrator-client', true, ['.']]);
+    expect(await readFile(path.join(ROOT, 'libs/integrator-client/README.md'), 'utf8')).toContain('parseWebhook');
     // A budget for two compilers on a shared 2-core machine, not a measurement.
   }, 300_000);
 
@@ -164,6 +168,13 @@ describe('the generated SDK against the API', () => {
     const raw = '{"id":"e1"}';
     const signature = `t=${t},v1=${createHmac('sha256', 'whsec_x').update(`${t}.${raw}`).digest('hex')}`;
     expect([verifyWebhook(raw, signature, 'whsec_x'), verifyWebhook(raw, signature, 'whsec_y'), verifyWebhook(`${raw} `, signature, 'whsec_x')]).toEqual([true, false, false]);
+    // parseWebhook: verified, then typed by its `type`; a wrong secret is refused.
+    const released = JSON.stringify({ id: 'evt_1', type: 'order.released', api_version: '1', created: new Date().toISOString(), livemode: false, data: { object: read.data, previous_attributes: { deliveryStatus: 'processing' } } });
+    const signed = `t=${t},v1=${createHmac('sha256', 'whsec_x').update(`${t}.${released}`).digest('hex')}`;
+    const event = parseWebhook(released, signed, 'whsec_x');
+    expect(event.type === 'order.released' ? [event.data.object.orderId, event.data.previous_attributes.deliveryStatus, event.livemode] : null).toEqual([created.data!.orderId, 'processing', false]);
+    expect(() => parseWebhook(released, signed, 'whsec_y')).toThrow(WebhookVerificationError);
+    expect(() => parseWebhook(released, undefined, 'whsec_x')).toThrow(WebhookVerificationError);
   });
 });
 
