@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/package.json
 COPY apps/web/package.json apps/web/package.json
 COPY libs/domain/package.json libs/domain/package.json
+COPY libs/integrator-client/package.json libs/integrator-client/package.json
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

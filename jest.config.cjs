@@ -16,6 +16,7 @@ const shared = {
   moduleNameMapper: {
     '^@resepti/domain$': '<rootDir>/libs/domain/src/index.ts',
     '^@resepti/domain/locales$': '<rootDir>/libs/domain/src/locales/all.ts',
+    '^@resepti/integrator-client$': '<rootDir>/libs/integrator-client/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

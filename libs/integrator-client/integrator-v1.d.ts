@@ -723,38 +723,8 @@ export interface components {
              */
             deliveredAt: string | null;
         };
-        EventData: {
-            /**
-             * @description The order (as GET /api/v1/orders/{id} answers it) or the notice.
-             * @example {
-             *       "orderId": 42
-             *     }
-             */
-            object: {
-                [key: string]: unknown;
-            };
-        };
-        Event: {
-            /** @example evt_wuzdkgtJfMPzYa3wqmwhMQ */
-            id: string;
-            /**
-             * @example order.released
-             * @enum {string}
-             */
-            type: "notice.published" | "order.created" | "order.delivered" | "order.e-prescription" | "order.processing" | "order.released" | "webhook.test";
-            /**
-             * @description The contract version the event was written in.
-             * @example 1.5.0
-             */
-            api_version: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-25T08:00:00.000Z
-             */
-            created: string;
-            data: components["schemas"]["EventData"];
-        };
         EventPage: {
+            /** @description The events, oldest first: each one’s `type` says which event schema it follows. */
             data: components["schemas"]["Event"][];
             /**
              * @description The position after the last event of this page (also of a partial page: the last event’s `id`): pass it as `cursor` for the next page, and keep the last one you got to ask later for only what happened since. Null only when the page is empty: keep the cursor you have.
@@ -816,6 +786,377 @@ export interface components {
              */
             overlapHours: number;
         };
+        /** @description The doctors’ notice to pharmacies. */
+        Notice: {
+            /** @example 1 */
+            id: number;
+            /** @example Palvelu suljettu juhannuksena */
+            header: string;
+            /** @example Tilaukset käsitellään maanantaina. */
+            additionalDetails: string;
+            /**
+             * @example published
+             * @enum {string}
+             */
+            status: "published" | "unpublished";
+        };
+        WebhookTestObject: {
+            /** @example 3 */
+            endpointId: number;
+            /** @example Resepti webhook test */
+            message: string;
+        };
+        /** @description The values the changed fields of the order had before this change (only those that changed). */
+        OrderPreviousAttributes: {
+            /**
+             * @example processing
+             * @enum {string}
+             */
+            deliveryStatus?: "delivered" | "processing" | "waiting";
+            /**
+             * Format: date-time
+             * @example null
+             */
+            deliveryTime?: string | null;
+            prescriptions?: components["schemas"]["Prescription"][];
+        };
+        /** @description An order was placed (by this or another client of the pharmacy). */
+        OrderCreatedEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.created";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Order"];
+            };
+        };
+        /** @description A doctor took the order to handle. */
+        OrderProcessingEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.processing";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Order"];
+                previous_attributes: components["schemas"]["OrderPreviousAttributes"];
+            };
+        };
+        /** @description The order is waiting again: its doctor put it back in the queue, or another doctor released it. */
+        OrderReleasedEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.released";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Order"];
+                previous_attributes: components["schemas"]["OrderPreviousAttributes"];
+            };
+        };
+        /**
+         * @description The doctor delivered the order: its decisions (and the prescribed medicines of the approved items) are in `prescriptions`. This is the order’s decision.
+         * @example {
+         *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+         *       "type": "order.delivered",
+         *       "api_version": "1.5.0",
+         *       "created": "2026-11-25T08:00:00.000Z",
+         *       "livemode": true,
+         *       "data": {
+         *         "object": {
+         *           "orderId": 42,
+         *           "patient": {
+         *             "hetu": "121212-913Y",
+         *             "firstName": "Matti",
+         *             "lastName": "Meikäläinen"
+         *           },
+         *           "deliveryStatus": "waiting",
+         *           "deliveryTime": null,
+         *           "deliveryBeforeTime": "2026-11-25T20:00:00.000Z",
+         *           "deliveryOptionId": "delivery-12-h",
+         *           "created": "2026-11-25T08:00:00.000Z",
+         *           "officeId": 1,
+         *           "pharmacist": "Kassajärjestelmä",
+         *           "prescriptions": [
+         *             {
+         *               "id": 7,
+         *               "displayName": "Kestine 20 mg tabletti",
+         *               "format": "tabletti",
+         *               "reason": "Loppumassa",
+         *               "decision": "approved",
+         *               "reasonForDecision": "",
+         *               "pharmacyChecked": false,
+         *               "prescribed": {
+         *                 "productId": 8,
+         *                 "name": "Cetirizin Sandoz",
+         *                 "strength": "10 mg",
+         *                 "form": "tabletti, kalvopäällysteinen",
+         *                 "dosageInstruction": "1 tabletti kerran päivässä",
+         *                 "packages": 1
+         *               },
+         *               "ePrescription": {
+         *                 "id": "mr-8f2c41",
+         *                 "status": "recorded",
+         *                 "recordedAt": "2026-11-25T08:00:02.000Z",
+         *                 "validUntil": "2028-11-25"
+         *               }
+         *             }
+         *           ],
+         *           "priceCents": 200,
+         *           "updatedAt": "2026-11-25T08:00:00.123Z"
+         *         },
+         *         "previous_attributes": {
+         *           "deliveryStatus": "processing",
+         *           "deliveryTime": null
+         *         }
+         *       }
+         *     }
+         */
+        OrderDeliveredEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.delivered";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Order"];
+                previous_attributes: components["schemas"]["OrderPreviousAttributes"];
+            };
+        };
+        /** @description An approved item's prescription was recorded in (or refused by) Kanta's Prescription Centre, or sent again: see the item's `ePrescription`. */
+        OrderEPrescriptionEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.e-prescription";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Order"];
+                previous_attributes: components["schemas"]["OrderPreviousAttributes"];
+            };
+        };
+        /** @description The doctors published a notice to all pharmacies. */
+        NoticePublishedEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notice.published";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["Notice"];
+            };
+        };
+        /** @description POST /api/v1/webhook-endpoints/{id}/test: no patient data. */
+        WebhookTestEvent: {
+            /**
+             * @description Drop repeats by it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook.test";
+            /**
+             * @description The contract version the event was written in.
+             * @example 1.5.0
+             */
+            api_version: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T08:00:00.000Z
+             */
+            created: string;
+            /**
+             * @description false: a sandbox client’s event (a sandbox order, a triggered or test event).
+             * @example true
+             */
+            livemode: boolean;
+            data: {
+                object: components["schemas"]["WebhookTestObject"];
+            };
+        };
+        /**
+         * @description An event: its `type` says which of the schemas it follows.
+         * @example {
+         *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+         *       "type": "order.delivered",
+         *       "api_version": "1.5.0",
+         *       "created": "2026-11-25T08:00:00.000Z",
+         *       "livemode": true,
+         *       "data": {
+         *         "object": {
+         *           "orderId": 42,
+         *           "patient": {
+         *             "hetu": "121212-913Y",
+         *             "firstName": "Matti",
+         *             "lastName": "Meikäläinen"
+         *           },
+         *           "deliveryStatus": "waiting",
+         *           "deliveryTime": null,
+         *           "deliveryBeforeTime": "2026-11-25T20:00:00.000Z",
+         *           "deliveryOptionId": "delivery-12-h",
+         *           "created": "2026-11-25T08:00:00.000Z",
+         *           "officeId": 1,
+         *           "pharmacist": "Kassajärjestelmä",
+         *           "prescriptions": [
+         *             {
+         *               "id": 7,
+         *               "displayName": "Kestine 20 mg tabletti",
+         *               "format": "tabletti",
+         *               "reason": "Loppumassa",
+         *               "decision": "approved",
+         *               "reasonForDecision": "",
+         *               "pharmacyChecked": false,
+         *               "prescribed": {
+         *                 "productId": 8,
+         *                 "name": "Cetirizin Sandoz",
+         *                 "strength": "10 mg",
+         *                 "form": "tabletti, kalvopäällysteinen",
+         *                 "dosageInstruction": "1 tabletti kerran päivässä",
+         *                 "packages": 1
+         *               },
+         *               "ePrescription": {
+         *                 "id": "mr-8f2c41",
+         *                 "status": "recorded",
+         *                 "recordedAt": "2026-11-25T08:00:02.000Z",
+         *                 "validUntil": "2028-11-25"
+         *               }
+         *             }
+         *           ],
+         *           "priceCents": 200,
+         *           "updatedAt": "2026-11-25T08:00:00.123Z"
+         *         },
+         *         "previous_attributes": {
+         *           "deliveryStatus": "processing",
+         *           "deliveryTime": null
+         *         }
+         *       }
+         *     }
+         */
+        Event: components["schemas"]["OrderCreatedEvent"] | components["schemas"]["OrderProcessingEvent"] | components["schemas"]["OrderReleasedEvent"] | components["schemas"]["OrderDeliveredEvent"] | components["schemas"]["OrderEPrescriptionEvent"] | components["schemas"]["NoticePublishedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: never;
     parameters: never;
@@ -2776,12 +3117,56 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
-                     *           "type": "order.released",
+                     *           "type": "order.delivered",
                      *           "api_version": "1.5.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "livemode": true,
                      *           "data": {
                      *             "object": {
-                     *               "orderId": 42
+                     *               "orderId": 42,
+                     *               "patient": {
+                     *                 "hetu": "121212-913Y",
+                     *                 "firstName": "Matti",
+                     *                 "lastName": "Meikäläinen"
+                     *               },
+                     *               "deliveryStatus": "waiting",
+                     *               "deliveryTime": null,
+                     *               "deliveryBeforeTime": "2026-11-25T20:00:00.000Z",
+                     *               "deliveryOptionId": "delivery-12-h",
+                     *               "created": "2026-11-25T08:00:00.000Z",
+                     *               "officeId": 1,
+                     *               "pharmacist": "Kassajärjestelmä",
+                     *               "prescriptions": [
+                     *                 {
+                     *                   "id": 7,
+                     *                   "displayName": "Kestine 20 mg tabletti",
+                     *                   "format": "tabletti",
+                     *                   "reason": "Loppumassa",
+                     *                   "decision": "approved",
+                     *                   "reasonForDecision": "",
+                     *                   "pharmacyChecked": false,
+                     *                   "prescribed": {
+                     *                     "productId": 8,
+                     *                     "name": "Cetirizin Sandoz",
+                     *                     "strength": "10 mg",
+                     *                     "form": "tabletti, kalvopäällysteinen",
+                     *                     "dosageInstruction": "1 tabletti kerran päivässä",
+                     *                     "packages": 1
+                     *                   },
+                     *                   "ePrescription": {
+                     *                     "id": "mr-8f2c41",
+                     *                     "status": "recorded",
+                     *                     "recordedAt": "2026-11-25T08:00:02.000Z",
+                     *                     "validUntil": "2028-11-25"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "priceCents": 200,
+                     *               "updatedAt": "2026-11-25T08:00:00.123Z"
+                     *             },
+                     *             "previous_attributes": {
+                     *               "deliveryStatus": "processing",
+                     *               "deliveryTime": null
                      *             }
                      *           }
                      *         }

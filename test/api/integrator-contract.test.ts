@@ -4,13 +4,13 @@
  * client generated from it type-checks strictly and runs the whole flow, and every error under
  * /api is problem+json with a stable type, code and the fields at fault.
  */
-import { PROBLEM_KINDS, PROBLEM_TEXTS, type ProblemDetails } from '@resepti/domain';
+import { INTEGRATOR_TEST_EVENT, INTEGRATOR_WEBHOOK_EVENTS, PROBLEM_KINDS, PROBLEM_TEXTS, type ProblemDetails } from '@resepti/domain';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allOrdersSince, integratorClient, verifyWebhook } from '../../libs/integrator-client/resepti-client';
+import { allOrdersSince, integratorClient, parseWebhook, verifyWebhook, WebhookVerificationError } from '@resepti/integrator-client';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { contract, INTEGRATOR_SPEC_PATH } from '../support/openapi-contract';
@@ -81,8 +81,49 @@ describe('the published document', () => {
     }
     // Throws (with tsc's errors) when anything does not compile.
     await run(bin('tsc'), ['-p', path.join(ROOT, 'libs/integrator-client/tsconfig.json')]);
+    // A package of its own: a semver version, its README, its entry point.
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'libs/integrator-client/package.json'), 'utf8')) as { name: string; version: string; exports: Record<string, unknown> };
+    expect([pkg.name, /^\d+\.\d+\.\d+$/.test(pkg.version), Object.keys(pkg.exports)]).toEqual(['@resepti/integrator-client', true, ['.']]);
+    expect(await readFile(path.join(ROOT, 'libs/integrator-client/README.md'), 'utf8')).toContain('parseWebhook');
     // A budget for two compilers on a shared 2-core machine, not a measurement.
   }, 300_000);
+
+  it('types every event: a schema per type with a constant `type`, livemode, previous_attributes for changes, delivered as a callback with its signature header', async () => {
+    const { spec } = contract();
+    const schemas = spec.components.schemas as Record<string, any>;
+    const variants = (schemas.Event.oneOf as Array<{ $ref: string }>).map((r) => schemas[r.$ref.split('/').pop()!]);
+    expect(variants.map((v) => v.properties.type.enum).flat().sort()).toEqual([...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT].sort());
+    for (const v of variants) expect(v.required).toEqual(expect.arrayContaining(['livemode', 'data']));
+    expect(schemas.OrderDeliveredEvent.properties.data.properties).toEqual({ object: { $ref: '#/components/schemas/Order' }, previous_attributes: { $ref: '#/components/schemas/OrderPreviousAttributes' } });
+    const callbacks = spec.paths['/api/v1/webhook-endpoints'].post.callbacks as Record<string, any>;
+    expect(Object.keys(callbacks).sort()).toEqual([...INTEGRATOR_WEBHOOK_EVENTS, INTEGRATOR_TEST_EVENT].sort());
+    for (const callback of Object.values(callbacks)) {
+      const post = callback['{$request.body#/url}'].post;
+      expect(post.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required])).toEqual([['Resepti-Signature', 'header', true]]);
+    }
+
+    // The generated types of an order.delivered body are specific: this compiles only when they are.
+    const dir = await mkdtemp(path.join(tmpdir(), 'resepti-typed-events-'));
+    try {
+      const snippet = [
+        `import type { components } from '${path.join(ROOT, 'libs/integrator-client/integrator-v1.js')}';`,
+        `export function decisionOf(event: components['schemas']['Event']): string | undefined {`,
+        `  if (event.type !== 'order.delivered') return undefined;`,
+        `  const live: boolean = event.livemode;`,
+        `  const before: 'waiting' | 'processing' | 'delivered' | undefined = event.data.previous_attributes.deliveryStatus;`,
+        `  // @ts-expect-error an order has no such field (a Record<string, unknown> would allow it)`,
+        `  void event.data.object.noSuchField;`,
+        `  return live && before ? event.data.object.prescriptions[0]?.prescribed?.dosageInstruction : event.data.object.patient.hetu;`,
+        `}`,
+      ].join('\n');
+      await writeFile(path.join(dir, 'typed.ts'), snippet);
+      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', types: [] }, files: ['typed.ts'] }));
+      // Throws (with tsc's errors) when the event's types are loose.
+      await run(bin('tsc'), ['-p', dir]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('is served in production too, where the browsable UI stays off', async () => {
     // A second app process: its start has its own budget (startApp waits up to 90 s).
@@ -127,6 +168,13 @@ describe('the generated SDK against the API', () => {
     const raw = '{"id":"e1"}';
     const signature = `t=${t},v1=${createHmac('sha256', 'whsec_x').update(`${t}.${raw}`).digest('hex')}`;
     expect([verifyWebhook(raw, signature, 'whsec_x'), verifyWebhook(raw, signature, 'whsec_y'), verifyWebhook(`${raw} `, signature, 'whsec_x')]).toEqual([true, false, false]);
+    // parseWebhook: verified, then typed by its `type`; a wrong secret is refused.
+    const released = JSON.stringify({ id: 'evt_1', type: 'order.released', api_version: '1', created: new Date().toISOString(), livemode: false, data: { object: read.data, previous_attributes: { deliveryStatus: 'processing' } } });
+    const signed = `t=${t},v1=${createHmac('sha256', 'whsec_x').update(`${t}.${released}`).digest('hex')}`;
+    const event = parseWebhook(released, signed, 'whsec_x');
+    expect(event.type === 'order.released' ? [event.data.object.orderId, event.data.previous_attributes.deliveryStatus, event.livemode] : null).toEqual([created.data!.orderId, 'processing', false]);
+    expect(() => parseWebhook(released, signed, 'whsec_y')).toThrow(WebhookVerificationError);
+    expect(() => parseWebhook(released, undefined, 'whsec_x')).toThrow(WebhookVerificationError);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The quick start of docs/integrators.md works as written on an empty database (issue 26): its
  * `sh` blocks, in order, as one script (bash, stopping at the first failing command), against an
- * app started without demo data. Only the two `export` lines that name the database and the
- * service are given by the test instead (its own database and port), and the receiver's port; the
+ * app started without demo data. Only the `export` line that names the database is given by the
+ * test instead (its own database); the service's and the receiver's ports come as PORT and
+ * RECEIVER_PORT, as the page tells a reader on other ports. The receiver verifies and types the
+ * deliveries with the SDK package (@resepti/integrator-client, built by `npm run build`); the
  * simulated doctor of the quick start's sandbox client decides in 2 s instead of 10.
  */
 import { spawn } from 'node:child_process';
@@ -53,15 +55,17 @@ describe('the quick start of docs/integrators.md', () => {
 
     const blocks = await quickStartBlocks();
     expect(blocks.length).toBeGreaterThanOrEqual(8);
-    const given = /^export (DATABASE_URL|RESEPTI)=.*$/gm;
-    expect(blocks[0].match(given)).toHaveLength(2);
+    // The service's and the receiver's ports come from the environment (PORT, RECEIVER_PORT), as the page says.
+    const given = /^export DATABASE_URL=.*$/gm;
+    expect(blocks[0].match(given)).toHaveLength(1);
     const script = [
       'set -euo pipefail',
       // The receiver runs in the background: it must not outlive a script that stops early.
       "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT",
       ...blocks.map((b) => b.replace(given, '')),
     ].join('\n');
-    const result = await run(script, { DATABASE_URL: app.databaseUrl, RESEPTI: app.baseUrl, RECEIVER_PORT: String(await freePort()), TMPDIR: scratch });
+    const port = new URL(app.baseUrl).port;
+    const result = await run(script, { DATABASE_URL: app.databaseUrl, PORT: port, RECEIVER_PORT: String(await freePort()), TMPDIR: scratch });
     const shown = `exit ${result.code}\n--- stdout\n${result.out}\n--- stderr\n${result.err}`;
     expect({ code: result.code, shown }).toEqual({ code: 0, shown });
 

@@ -249,6 +249,9 @@ describe('sandbox orders', () => {
     const sandboxItems = (await app.sql<{ id: number }>(`SELECT id FROM order_item WHERE order_id = ANY($1)`, [sandboxIds])).map((r) => r.id);
     expect((await fhirIds(sandbox)).sort((x, y) => x - y)).toEqual(sandboxItems.sort((x, y) => x - y));
     expect((await fhirIds(real)).filter((id) => sandboxItems.includes(id))).toEqual([]);
+    // The approved item is the (simulated) doctor's order: it names its requester, as a real one does.
+    const approved = (await (await fetch(`${app.baseUrl}/api/fhir/MedicationRequest/${sandboxItem.id}`, { headers: { authorization: `Bearer ${sandbox.token}` } })).json()) as { intent: string; requester?: unknown; performer?: unknown };
+    expect([approved.intent, approved.requester, approved.performer]).toEqual(['order', { type: 'Practitioner', display: 'Sandbox-lääkäri (simuloitu)' }, { type: 'Practitioner', display: 'Sandbox-lääkäri (simuloitu)' }]);
   });
 
   it("never join a real patient's records: a customer's or a permanent hetu is refused, and an order already under a customer's hetu is in none of their views", async () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IntegratorWebhookEvent, ProblemDetails, WebhookDeliveryView, WebhookEndpointView } from '@resepti/domain';
-import { verifyWebhook } from '../../libs/integrator-client/resepti-client';
+import { verifyWebhook } from '@resepti/integrator-client';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 

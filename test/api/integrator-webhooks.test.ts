@@ -124,8 +124,12 @@ describe('webhooks', () => {
       id: expect.stringMatching(/^evt_/),
       type: 'order.delivered',
       api_version: INTEGRATOR_API_VERSION,
+      livemode: true,
       data: { object: { orderId: order.orderId, deliveryStatus: 'delivered', prescriptions: [{ decision: 'rejected', reasonForDecision: 'Tarvitaan lääkärin tutkimus' }] } },
     });
+    // What changed, as it was before: the status, the delivery time and the decisions hidden until now.
+    const decided = success.event.type === 'order.delivered' ? success.event.data.previous_attributes : undefined;
+    expect(decided).toMatchObject({ deliveryStatus: 'processing', deliveryTime: null, prescriptions: [{ decision: 'undecided', reasonForDecision: '', prescribed: null }] });
     // In order per order: created, processing, then delivered (three tries, one event id).
     const forOrder = received.filter((r) => (r.event.data.object as { orderId?: number }).orderId === order.orderId);
     expect(forOrder.map((r) => [r.event.type, r.answered])).toEqual([
@@ -136,6 +140,8 @@ describe('webhooks', () => {
       ['order.delivered', 200],
     ]);
     expect(new Set(forOrder.filter((r) => r.event.type === 'order.delivered').map((r) => r.event.id)).size).toBe(1);
+    // A new order tells no previous values; a doctor's pick tells the status it had.
+    expect(forOrder.slice(0, 2).map((r) => ('previous_attributes' in r.event.data ? r.event.data.previous_attributes : 'none'))).toEqual(['none', { deliveryStatus: 'waiting' }]);
     // The waiting order of the created event hides decisions, as the workbench does.
     expect((forOrder[0].event.data.object as IntegratorOrder).prescriptions[0].decision).toBe('undecided');
 
@@ -196,6 +202,7 @@ describe('webhooks', () => {
       ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
       ['order.released', INTEGRATOR_API_VERSION, order.orderId, 'waiting'],
     ]);
+    expect(releases.map((r) => (r.event.type === 'order.released' ? r.event.data.previous_attributes : null))).toEqual([{ deliveryStatus: 'processing' }, { deliveryStatus: 'processing' }]);
     expect(new Set(releases.map((r) => r.event.id)).size).toBe(2);
     expect(releases.every((r) => verify(r.body, r.signature!, endpoint.body.secret!))).toBe(true);
     expect((await client.call<IntegratorOrder>('GET', `/orders/${order.orderId}`)).body.deliveryStatus).toBe('waiting');

@@ -1,10 +1,11 @@
 /**
  * The API's payloads under their domain names. Each shape is written once, as a class in apps/api
  * (a DTO or an answer schema read by the @nestjs/swagger plugin); `npm run openapi` writes the committed
- * documents in docs/openapi and generates generated/web-api.ts and generated/integrator-v1.ts from them.
+ * documents in docs/openapi and generates generated/web-api.ts (and libs/integrator-client/integrator-v1.d.ts) from them.
  */
 import type { components as WebApi } from './generated/web-api.js';
-import type { components as IntegratorApi } from './generated/integrator-v1.js';
+// The integrator contract's types have one home: the SDK package (@resepti/integrator-client).
+import type { components as IntegratorApi } from '../../integrator-client/integrator-v1.js';
 import type { NumberedChatEntry } from './questionnaires.js';
 
 type W = WebApi['schemas'];
@@ -102,6 +103,7 @@ export type WebhookEndpointView = I['WebhookEndpoint'];
 export type RotateWebhookSecretRequest = I['RotateWebhookSecretRequest'];
 export type WebhookDeliveryView = I['WebhookDelivery'];
 export type IntegratorWebhookEvent = I['Event'];
+export type OrderPreviousAttributes = I['OrderPreviousAttributes'];
 export type IntegratorEventPage = I['EventPage'];
 export type ProblemFieldError = I['ProblemFieldError'];
 export type ProblemDetails = I['Problem'];

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemTextOf } from '@resepti/domain';
 import { DEPRECATION_HEADERS, type ApiDeprecation } from './deprecation.js';
 import { IntegratorModule } from './integrator.module.js';
+import { withEventContract } from './event-contract.js';
 import { withSortedEnums } from '../platform/http/openapi-enums.js';
 
 /** The integrator API's OpenAPI description (served at /api/docs): how to sign in, page and verify webhooks. */
@@ -197,6 +198,7 @@ function tokenOperation(op: Json): void {
 export function finishIntegratorDocument(document: OpenAPIObject): OpenAPIObject {
   const doc = JSON.parse(JSON.stringify(document)) as OpenAPIObject & { components: { schemas: Record<string, Json>; securitySchemes?: Json } };
   const schemas = doc.components.schemas;
+  withEventContract(doc, exampleOf(ref('Order'), schemas) as Json);
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item as Record<string, Json>)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;

@@ -4,7 +4,7 @@
  */
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiShape } from '../platform/http/api-shape.js';
-import { DELIVERY_OPTION_IDS, INTEGRATOR_WEBHOOK_EVENTS, type Decision, type DeliveryOptionId, type IntegratorEventType, INTEGRATOR_API_VERSION, type IntegratorWebhookEventType, type OrderStatus, type EPrescriptionStatus } from '@resepti/domain';
+import { DELIVERY_OPTION_IDS, INTEGRATOR_WEBHOOK_EVENTS, type Decision, type DeliveryOptionId, type IntegratorEventType, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type OrderStatus, type EPrescriptionStatus } from '@resepti/domain';
 
 const TIME = { type: String, format: 'date-time' } as const;
 
@@ -276,28 +276,10 @@ export class WebhookDeliverySchema {
   deliveredAt!: string | null;
 }
 
-@ApiShape('EventData')
-export class EventDataSchema {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The order (as GET /api/v1/orders/{id} answers it) or the notice.', example: { orderId: 42 } })
-  object!: unknown;
-}
-
-@ApiShape('Event')
-export class EventSchema {
-  @ApiProperty({ pattern: '^evt_[A-Za-z0-9_-]+$', example: 'evt_wuzdkgtJfMPzYa3wqmwhMQ' })
-  id!: string;
-  /** @example 'order.released' */
-  type!: IntegratorEventType;
-  @ApiProperty({ description: 'The contract version the event was written in.', example: INTEGRATOR_API_VERSION })
-  api_version!: string;
-  @ApiProperty({ ...TIME, example: '2026-11-25T08:00:00.000Z' })
-  created!: string;
-  data!: EventDataSchema;
-}
-
 @ApiShape('EventPage')
 export class EventPageSchema {
-  data!: EventSchema[];
+  @ApiProperty({ type: 'array', items: { $ref: '#/components/schemas/Event' }, description: 'The events, oldest first: each one’s `type` says which event schema it follows.' })
+  data!: IntegratorWebhookEvent[];
   @ApiProperty({
     type: String,
     nullable: true,

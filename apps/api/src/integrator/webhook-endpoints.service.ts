@@ -126,6 +126,7 @@ export class WebhookEndpointsService {
         type: INTEGRATOR_TEST_EVENT,
         api_version: INTEGRATOR_API_VERSION,
         created: new Date().toISOString(),
+        livemode: !client.sandbox,
         data: { object: { endpointId, message: 'Resepti webhook test' } },
       };
       const delivery = await this.deliveryRows.repo.save({ endpointId, eventId: event.id, eventType: event.type, orderId: null, payload: event });

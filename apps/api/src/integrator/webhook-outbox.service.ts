@@ -1,12 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type PharmacyNotice } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, type IntegratorWebhookEvent, type IntegratorWebhookEventType, type OrderPreviousAttributes, type PharmacyNotice } from '@resepti/domain';
 import type { AuditEntry } from '../platform/audit/audit.service.js';
 import { joinApiClient } from '../api-clients/api-client-sql.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import type { OrderChange, OrderChangeKind } from '../orders/order-change.js';
 import { toIntegratorOrder } from '../orders/order-view.js';
+import type { Order } from '../orders/order.entity.js';
 import { WebhookDelivery } from './webhook.entity.js';
 
 /**
@@ -63,13 +64,13 @@ export class WebhookOutbox implements OnModuleInit {
     const endpoints = `SELECT e.id FROM webhook_endpoint e ${joinApiClient('c', 'e.api_client_id')}
         WHERE c.pharmacy_id = $2 AND c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)
           AND (cardinality(c.office_ids) = 0 OR $3 = ANY(c.office_ids)) AND c.sandbox = $4`;
-    await this.insert(endpoints, type, toIntegratorOrder(order), order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
+    await this.insert(endpoints, type, { object: toIntegratorOrder(order), ...previousAttributes(change) }, order.id, { pharmacyId: order.pharmacyId, officeId: order.officeId, sandbox: order.sandbox });
   }
 
   private async queueNotice(notice: PharmacyNotice): Promise<void> {
     const endpoints = `SELECT e.id FROM webhook_endpoint e ${joinApiClient('c', 'e.api_client_id')}
         WHERE c.revoked_at IS NULL AND e.deleted_at IS NULL AND $1 = ANY(e.events)`;
-    await this.insert(endpoints, 'notice.published', notice, null, { pharmacyId: null, officeId: null, sandbox: false });
+    await this.insert(endpoints, 'notice.published', { object: notice }, null, { pharmacyId: null, officeId: null, sandbox: false });
   }
 
   /**
@@ -80,11 +81,11 @@ export class WebhookOutbox implements OnModuleInit {
   private async insert(
     endpoints: string,
     type: IntegratorWebhookEventType,
-    object: unknown,
+    data: IntegratorWebhookEvent['data'],
     orderId: number | null,
     scope: { pharmacyId: number | null; officeId: number | null; sandbox: boolean },
   ): Promise<void> {
-    const event: IntegratorWebhookEvent = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), data: { object: object as Record<string, unknown> } };
+    const event = { id: newEventId(), type, api_version: INTEGRATOR_API_VERSION, created: new Date().toISOString(), livemode: !scope.sandbox, data } as IntegratorWebhookEvent;
     const [{ queued }] = (await this.deliveries.query(
       `WITH pruned AS (DELETE FROM api_event WHERE created_at < now() - make_interval(days => $8)),
             logged AS (INSERT INTO api_event (event_id, type, pharmacy_id, office_id, sandbox, payload) VALUES ($5, $1, $2, $3, $4, $6::jsonb)),
@@ -95,6 +96,28 @@ export class WebhookOutbox implements OnModuleInit {
     )) as Array<{ queued: number }>;
     if (queued > 0) await this.bus.tell('outbox.written', { channel: 'webhook' });
   }
+}
+
+/**
+ * What the change's fields of the order were before it (Stripe's `previous_attributes`): the
+ * status a doctor moved, the hidden decisions a delivery showed, an e-prescription's last state.
+ */
+function previousAttributes({ kind, order, itemId }: OrderChange): { previous_attributes?: OrderPreviousAttributes } {
+  if (kind === 'picked') return { previous_attributes: { deliveryStatus: 'waiting' } };
+  if (kind === 'released') return { previous_attributes: { deliveryStatus: 'processing' } };
+  if (kind === 'delivered') {
+    const before = toIntegratorOrder({ ...order, deliveryStatus: 'processing', deliveryTime: null } as Order);
+    return { previous_attributes: { deliveryStatus: 'processing', deliveryTime: null, prescriptions: before.prescriptions } };
+  }
+  if (kind !== 'e-prescription') return {};
+  const prescriptions = toIntegratorOrder(order).prescriptions.map((item) => {
+    const now = item.ePrescription;
+    if (item.id !== itemId || !now) return item;
+    // Sent again: it had failed; recorded or refused: it was being recorded.
+    const before = now.status === 'pending' ? { ...now, status: 'failed' as const } : { id: null, status: 'pending' as const, recordedAt: null, validUntil: null };
+    return { ...item, ePrescription: before };
+  });
+  return { previous_attributes: { prescriptions } };
 }
 
 /**

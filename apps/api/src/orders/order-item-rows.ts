@@ -27,6 +27,7 @@ export interface OrderItemRow {
   officeName: string | null;
   /** The client's name: who sent the order (the pharmacist doctors see). */
   pharmacist: string;
+  /** The doctor who picked or decided the order (a sandbox order's: SANDBOX_DOCTOR_NAME). */
   doctorName: string | null;
   /** What an approval prescribed (order-view.ts: prescribedOf). */
   prescribedProductId: number | null;
@@ -36,6 +37,9 @@ export interface OrderItemRow {
   /** The Prescription Centre's id of the item's prescription, once recorded there (e_prescription). */
   centreId: string | null;
 }
+
+/** Who decides a sandbox order (the simulated doctor, integrator/sandbox-doctor.ts): its requester and performer in FHIR. */
+export const SANDBOX_DOCTOR_NAME = 'Sandbox-lääkäri (simuloitu)';
 
 /** Which items: one by id, or a page by commit of the last change (orders/change-feed.ts), after a position. */
 export type ItemRowsQuery =
@@ -56,7 +60,7 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
          o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
          o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
          o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
-         ${doctorNameSql('o.doctor_id')} AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
+         coalesce(${doctorNameSql('o.doctor_id')}, CASE WHEN o.sandbox AND o.delivery_status <> 'waiting' THEN '${SANDBOX_DOCTOR_NAME}' END) AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
          i.prescribed_medication AS "prescribedMedication", i.dosage_instruction AS "dosageInstruction", i.packages,
          (SELECT ep.centre_id FROM e_prescription ep WHERE ep.order_item_id = i.id AND ep.status = 'recorded') AS "centreId"`;
   if ('itemId' in query) {
