@@ -361,7 +361,7 @@ export interface components {
         Problem: {
             /**
              * Format: uri
-             * @description The kind of error, one of the error catalogue (docs/integrators.md#errors).
+             * @description The kind of error (its `code` is one of the Error codes listed in this document’s description).
              * @example urn:resepti:problem:validation-failed
              */
             type: string;

@@ -64,6 +64,14 @@ describe('the published document', () => {
     expect(spec.paths['/api/v1/orders'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['status', 'updatedSince', 'cursor', 'limit']);
   });
 
+  it('explains itself: every catalogued error code with its texts in the description, and no path of this repository', async () => {
+    const document = await readFile(INTEGRATOR_SPEC_PATH, 'utf8');
+    const description = (JSON.parse(document) as { info: { description: string } }).info.description;
+    for (const text of PROBLEM_TEXTS) expect(description).toContain(`| \`${text.code}\` |`);
+    // A stranger has the document, not the repository: no docs/…, libs/… or apps/… paths.
+    expect(document.match(/\b(?:docs|libs|apps)\/[\w./-]+/g) ?? []).toEqual([]);
+  });
+
   it('passes redocly lint (recommended rules) with no errors; the one warning is the justified info-license', async () => {
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
     const { stdout } = await run(bin('redocly'), ['lint', INTEGRATOR_SPEC_PATH, '--extends', 'recommended', '--format', 'json'], { env, maxBuffer: 10_000_000 });

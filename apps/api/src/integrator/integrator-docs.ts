@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TYPE_PREFIX, problemKindOf, problemTextOf } from '@resepti/domain';
+import { INTEGRATOR_API_VERSION, PROBLEM_KINDS, PROBLEM_TEXTS, PROBLEM_TYPE_PREFIX, problemKindOf, problemTextOf } from '@resepti/domain';
 import { DEPRECATION_HEADERS, type ApiDeprecation } from './deprecation.js';
 import { IntegratorModule } from './integrator.module.js';
 import { withEventContract } from './event-contract.js';
@@ -18,14 +18,14 @@ by the pharmacy's admin (/adminapteekki) or \`npm run admin -- revoke-api-client
 
 **Errors** are \`application/problem+json\` (RFC 9457) with a stable \`type\` URI per kind, an English \`title\`, a stable
 \`code\`, \`detail\` in English, \`detailFi\` in Finnish and \`detailSv\` in Swedish, the \`instance\` path and a \`requestId\`; validation errors list each
-field in \`errors[]\` with its JSON \`pointer\` (or the query \`parameter\`). The error catalogue is in docs/integrators.md.
+field in \`errors[]\` with its JSON \`pointer\` (or the query \`parameter\`). Every \`code\` is listed under **Error codes** at the end of this description.
 Each client may make API_RATE_LIMIT_PER_MINUTE calls a minute, shared by all API servers (then 429 with Retry-After); every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy.
 
 **Orders.** \`POST /api/v1/orders\` with an \`Idempotency-Key\` header is safe to retry: the same key and
 body return the first order, another body is 409. Decisions stay \`undecided\` until the order is
 delivered. \`GET /api/v1/orders?updatedSince=…\` lists by last change, oldest first; follow \`nextCursor\`.
 
-**Change feeds never skip.** \`GET /api/v1/orders\` (by \`cursor\`) and \`GET /api/v1/events\` (by \`after\`) go by the
+**Change feeds never skip.** \`GET /api/v1/orders\` and \`GET /api/v1/events\` (both by \`cursor\`) go by the
 commit of each change, not by its clock: a page holds only changes whose database transactions (and every older
 one) have ended, so a change that commits late still comes after your cursor, never behind it. Every change is
 listed at least once (an order again after each later change, with its latest state); a change shows up once the
@@ -34,7 +34,7 @@ transactions that were running when it was made have ended (normally within mill
 **Versions.** \`info.version\` is semver: additions (operations, optional fields, events) raise the minor version,
 nothing is removed or changed incompatibly within /api/v1. A deprecated operation or usage is marked \`deprecated\`
 here and its answers carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594, the earliest removal, at least
-6 months later) and \`Link: <…>; rel="deprecation"\` headers. The changelog is in docs/integrators.md.
+6 months later) and \`Link: <…>; rel="deprecation"\` headers. Each release's changes are in the integrator guide's changelog, published with this document.
 
 **FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
 (its CapabilityStatement at \`/api/fhir/metadata\`; not part of this document).
@@ -234,11 +234,19 @@ export function finishIntegratorDocument(document: OpenAPIObject): OpenAPIObject
   return doc;
 }
 
+/** Every code of the error catalogue with its texts: the document explains what it can answer without pointing elsewhere. */
+function errorCodesSection(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const codes = new Map(PROBLEM_TEXTS.map((t) => [t.code, t] as const));
+  const rows = [...codes.values()].sort((a, b) => a.code.localeCompare(b.code)).map((t) => `| \`${t.code}\` | ${cell(t.en)} | ${cell(t.fi)} | ${cell(t.sv)} |`);
+  return `\n**Error codes.**\n\n| code | detail | detailFi | detailSv |\n| --- | --- | --- | --- |\n${rows.join('\n')}\n`;
+}
+
 /** The integrator API's document, as served at /api/docs-json and committed as docs/openapi/integrator-v1.json. */
 export function buildIntegratorDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Resepti integrator API')
-    .setDescription(INTEGRATOR_API_DESCRIPTION)
+    .setDescription(INTEGRATOR_API_DESCRIPTION + errorCodesSection())
     .setVersion(INTEGRATOR_API_VERSION)
     .addServer('/', 'This Resepti service (the host you fetched this document from)')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'An opaque access token (`rat_…`) from POST /api/oauth/token; it lives API_TOKEN_MINUTES.' }, 'bearer')

@@ -44,7 +44,7 @@ export class ProblemFieldErrorSchema {
 
 @ApiShape('Problem')
 export class ProblemSchema {
-  @ApiProperty({ format: 'uri', description: 'The kind of error, one of the error catalogue (docs/integrators.md#errors).', example: 'urn:resepti:problem:validation-failed' })
+  @ApiProperty({ format: 'uri', description: 'The kind of error (its `code` is one of the Error codes listed in this document’s description).', example: 'urn:resepti:problem:validation-failed' })
   type!: string;
   /** A short English summary of the kind. @example 'Validation failed' */
   title!: string;
