@@ -156,6 +156,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { call: 'POST /order/pick-first', allow: DOCTORS, note: 'otherDoctor may pick; the held order of `doctor` is never handed out twice' },
   { call: 'GET /order/current', allow: DOCTORS },
   { call: 'GET /order/centre-prescriptions', allow: DOCTORS, note: "the patient's Prescription Centre prescriptions for the doctor's own held order (204 without one)" },
+  { call: 'GET /order/patient-context', allow: DOCTORS, note: "the patient's age, sex and earlier decisions for the doctor's own held order (204 without one)" },
   { call: 'GET /order/queue', allow: DOCTORS },
   {
     call: 'POST /order/process-item/{id}',

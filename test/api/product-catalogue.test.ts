@@ -180,7 +180,13 @@ describe('the search', () => {
     const pos = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kassa'));
     const page = await pos.call<{ data: Product[]; count: number }>('GET', '/products?q=atorvastatiini&limit=1');
     expect(page.status).toBe(200);
-    expect(page.body).toEqual({ data: [{ productId: expect.any(Number), displayName: 'Atorvastatin Krka 20 mg', format: 'tabletti, kalvopäällysteinen', renewable: true }], count: 2 });
+    expect(page.body).toEqual({
+      data: [{ productId: expect.any(Number), displayName: 'Atorvastatin Krka 20 mg', format: 'tabletti, kalvopäällysteinen', renewable: true }],
+      count: 2,
+      // The integrators' one list shape: the next page by cursor.
+      nextCursor: expect.any(String),
+      hasMore: true,
+    });
   });
 
   it('uses the search index', async () => {

@@ -73,8 +73,12 @@ function PageLoadRetry({ attempt, onRetry }: { attempt: number; onRetry: () => v
     return () => window.clearTimeout(timer);
   }, [unreachable, attempt, onRetry]);
   return (
-    <div className="page-load-failed" role="status">
-      <Alert status="warning">{t('app.common.pageLoadFailed')}</Alert>
+    <div className="page-load-failed">
+      {/* The page's own heading did not come with it: this state names itself (one h1 on every screen). */}
+      <h1>{t('app.common.pageLoadFailedTitle')}</h1>
+      <div role="status">
+        <Alert status="warning">{t('app.common.pageLoadFailed')}</Alert>
+      </div>
     </div>
   );
 }
@@ -107,7 +111,14 @@ export class RouteBoundary extends Component<{ children: ReactNode }, RouteBound
 
   override render(): ReactNode {
     if (this.state.failed === 'load') return <PageLoadRetry attempt={this.state.attempt} onRetry={this.retry} />;
-    if (this.state.failed === 'error') return <Alert status="error">{t('app.common.unexpectedError')}</Alert>;
+    if (this.state.failed === 'error') {
+      return (
+        <div className="page-load-failed">
+          <h1>{t('app.common.unexpectedErrorTitle')}</h1>
+          <Alert status="error">{t('app.common.unexpectedError')}</Alert>
+        </div>
+      );
+    }
     return this.props.children;
   }
 }
