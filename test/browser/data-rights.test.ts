@@ -4,7 +4,9 @@
  * downloads the JSON file and the printable page opens in a new tab (at 390 px); 'Poista tili'
  * closes the account by keyboard (at 1280 px).
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
 import { browserSuite } from '../support/browser';
 import { insertCustomer } from '../support/customer-flow';
@@ -42,8 +44,12 @@ it('a patient sees who looked them up, a row per who, what and day with its coun
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa omat tietoni' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^resepti-omat-tiedot-\d{4}-\d{2}-\d{2}\.json$/);
-  const file = await download.path();
+  // The run's Chromium is shared (connected to, not launched here): the download is saved as a copy.
+  const dir = await mkdtemp(path.join(tmpdir(), 'resepti-download-'));
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
   const data = JSON.parse(await readFile(file, 'utf8'));
+  await rm(dir, { recursive: true, force: true });
   expect(data.profile).toMatchObject({ email: DEMO.customer.email, hetu: DEMO.customer.hetu });
   expect(data.accessLog).toContainEqual(expect.objectContaining({ actor: pharmacyName, action: 'Katsoi tilauskorin', count: 52 }));
 

@@ -96,7 +96,7 @@ describe('the doctor prescribes', () => {
       { dosage_instruction: '1 tabletti illalla', packages: 2, prior: false },
     ]);
 
-    // The patient's card names what was prescribed, in each language.
+    // The patient's card names what was prescribed, in each language (the form too: its Standard Term's name).
     const patient = await suite.openPage('/login', WIDE);
     await patient.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
     await patient.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
@@ -105,8 +105,8 @@ describe('the doctor prescribes', () => {
     const card = patient.getByTestId('prescribed').filter({ hasText: 'Cetirizin' });
     const expected: Array<[string | null, RegExp]> = [
       [null, /^Määrätty lääke: Cetirizin Sandoz 10 mg tabletti, kalvopäällysteinen, 2 pakkausta\s*Annostus: 1 tabletti illalla$/u],
-      ['Svenska', /^Ordinerat läkemedel: Cetirizin Sandoz 10 mg tabletti, kalvopäällysteinen, 2 förpackningar\s*Dosering: 1 tabletti illalla$/u],
-      ['English', /^Prescribed medicine: Cetirizin Sandoz 10 mg tabletti, kalvopäällysteinen, 2 packages\s*Dosage: 1 tabletti illalla$/u],
+      ['Svenska', /^Ordinerat läkemedel: Cetirizin Sandoz 10 mg filmdragerad tablett, 2 förpackningar\s*Dosering: 1 tabletti illalla$/u],
+      ['English', /^Prescribed medicine: Cetirizin Sandoz 10 mg film-coated tablet, 2 packages\s*Dosage: 1 tabletti illalla$/u],
     ];
     for (const [language, text] of expected) {
       if (language) await patient.getByRole('button', { name: language }).first().click();
