@@ -218,6 +218,27 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
       details.push([`pick-first at ${(await count()).toLocaleString('en')} waiting`, `p50 ${pick.p50.toFixed(1)} / p99 ${pick.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
     });
 
+    /**
+     * Alternating slices of load on each target (P.restRounds rounds), so a baseline and the GETs
+     * it is compared with see the same background load; req/s = requests ÷ seconds over the slices.
+     */
+    const alternatingLoad = async (targets, connections) => {
+      const slice = Math.max(1, Math.round(P.restSeconds / P.restRounds));
+      const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
+      for (let round = 0; round < P.restRounds; round++) {
+        for (const [i, [, url, cookie]] of targets.entries()) {
+          const r = await httpLoad({ url, connections, duration: slice, headers: cookie ? { cookie } : {} });
+          const s = sums[i];
+          s.requests += r.total;
+          s.seconds += slice;
+          s.p99 = Math.max(s.p99, r.p99);
+          s.non2xx += r.non2xx;
+          s.errors += r.errors;
+        }
+      }
+      return { slice, results: sums.map((s) => ({ ...s, rps: s.requests / s.seconds })) };
+    };
+
     await phase('rest', async () => {
       // Alternating slices (health, status, orders, P.restRounds rounds), so the baseline and both GETs
       // see the same background load; req/s = requests ÷ seconds summed over the slices.
@@ -227,20 +248,8 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
         ['GET pharmacy-order-history/active', `${api.baseUrl}/ui-api/v1/pharmacy-order-history/active`, pharmacist.cookie],
       ];
       const rounds = P.restRounds;
-      const slice = Math.max(1, Math.round(P.restSeconds / rounds));
-      const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
-      for (let round = 0; round < rounds; round++) {
-        for (const [i, [, url, cookie]] of targets.entries()) {
-          const r = await httpLoad({ url, connections: 10, duration: slice, headers: cookie ? { cookie } : {} });
-          const s = sums[i];
-          s.requests += r.total;
-          s.seconds += slice;
-          s.p99 = Math.max(s.p99, r.p99);
-          s.non2xx += r.non2xx;
-          s.errors += r.errors;
-        }
-      }
-      const [health, status, orders] = sums.map((s) => ({ ...s, rps: s.requests / s.seconds }));
+      const { slice, results } = await alternatingLoad(targets, 10);
+      const [health, status, orders] = results;
       for (const [i, r] of [health, status, orders].entries()) {
         details.push([`${targets[i][0]}, 10 connections, ${rounds} × ${slice} s alternating`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
       }
@@ -268,20 +277,8 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
         ['GET /health', `${api.baseUrl}/health`, undefined],
         ["GET /my-outstanding-orders (a patient's 3 orders)", `${api.baseUrl}/ui-api/v1/my-outstanding-orders`, patient.cookie],
       ];
-      const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
-      const slice = Math.max(1, Math.round(P.restSeconds / P.restRounds));
-      for (let round = 0; round < P.restRounds; round++) {
-        for (const [i, [, url, cookie]] of targets.entries()) {
-          const r = await httpLoad({ url, connections: 50, duration: slice, headers: cookie ? { cookie } : {} });
-          const s = sums[i];
-          s.requests += r.total;
-          s.seconds += slice;
-          s.p99 = Math.max(s.p99, r.p99);
-          s.non2xx += r.non2xx;
-          s.errors += r.errors;
-        }
-      }
-      const [health, orders] = sums.map((s) => ({ ...s, rps: s.requests / s.seconds }));
+      const { slice, results } = await alternatingLoad(targets, 50);
+      const [health, orders] = results;
       for (const [i, r] of [health, orders].entries()) {
         details.push([`${targets[i][0]}, 50 connections, ${P.restRounds} × ${slice} s alternating`, `${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms`, r.non2xx || r.errors ? `${r.non2xx} non-2xx, ${r.errors} errors` : '']);
       }
