@@ -1,7 +1,8 @@
-import { type MessageStatus, type PharmacyOffice, type PharmacyOrder } from '@resepti/domain';
+import { type MessageStatus, type OrderUpdatedEvent, type PharmacyOffice, type PharmacyOrder } from '@resepti/domain';
+import { Client } from 'pg';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
-import { sendPharmacyOrder } from '../support/pharmacy-flow';
+import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket';
 import { APPROVAL } from '../support/prescribing';
 
@@ -136,3 +137,85 @@ describe('pharmacy live updates', () => {
     expect((await keskus.post('/set-pharmacy-message', { header: 'x', additionalDetails: '', status: 'published' })).status).toBe(403);
   });
 });
+
+/**
+ * Two changes of one delivered order race: the pharmacy's check of one prescription and another
+ * change (a prescription recorded in the Centre, a doctor's retry). The one that waits for the
+ * other's lock must publish the card as the other left it: the pharmacy's list applies the last
+ * card it hears, so a stale one would bring a checked prescription back until the next reload.
+ * The test holds the other change open in a transaction of its own, as the lifecycle writes it
+ * (the item, then the order's updated_at), and commits it once the API's change waits for it.
+ */
+describe('racing changes of one order publish the card as both left it', () => {
+  let pharmacist: ApiClient;
+  let socket: TestSocket;
+  let orderId: number;
+  let items: number[];
+  let other: Client;
+
+  beforeAll(async () => {
+    ({ client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy'));
+    socket = await open(pharmacist);
+    await app.sql("UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE delivery_status <> 'delivered'");
+    orderId = await sendPharmacyOrder(pharmacist, ['Kestine', 'Cetirizin']);
+    const doctor = await loginAs(app, 'doctor');
+    const picked = (await doctor.post<{ prescriptions: { id: number }[] }>('/order/pick-first')).body;
+    items = picked.prescriptions.map((p) => p.id);
+    for (const id of items) await doctor.post(`/order/process-item/${id}`, { ...APPROVAL, reasonForDecision: 'Jatkuu' });
+    expect((await doctor.post('/order/mark-delivered')).status).toBe(204);
+    // the Centre's own pushes for these prescriptions are over before the race starts
+    await until(async () => (await app.sql(`SELECT 1 FROM e_prescription WHERE order_id = $1 AND status = 'pending'`, [orderId])).length === 0);
+    other = new Client({ connectionString: app.databaseUrl });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+  });
+
+  /** Runs `change` through the API while `other` holds `write` uncommitted; commits it once the API's change waits for its lock. */
+  async function raceWith(write: string, params: unknown[], change: () => Promise<{ status: number }>): Promise<OrderUpdatedEvent[]> {
+    const heard: OrderUpdatedEvent[] = [];
+    const listen = (e: OrderUpdatedEvent) => e.orderId === orderId && heard.push(e);
+    socket.on('order:updated', listen);
+    try {
+      await other.query('BEGIN');
+      await other.query(write, params);
+      await other.query(`UPDATE orders SET updated_at = clock_timestamp() WHERE id = $1`, [orderId]);
+      const answer = change();
+      await until(async () => (await app.sql(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).length > 0);
+      await other.query('COMMIT');
+      expect([200, 204]).toContain((await answer).status);
+      await until(async () => heard.length > 0);
+      return heard;
+    } finally {
+      socket.off('order:updated', listen);
+    }
+  }
+
+  it("the pharmacy's check, waiting for another change, publishes that change too", async () => {
+    const heard = await raceWith(`UPDATE order_item SET reason_for_decision = 'Muutettu samaan aikaan' WHERE id = $1`, [items[1]], () =>
+      pharmacist.post(`/check-order-item/${items[0]}`),
+    );
+    const card = heard.at(-1)!.card!;
+    expect(card.prescriptions.find((p) => p.id === items[0])?.pharmacyChecked).toBe(true);
+    expect(card.prescriptions.find((p) => p.id === items[1])?.reasonForDecision).toBe('Muutettu samaan aikaan');
+  });
+
+  it("an e-prescription's change, waiting for the pharmacy's check, publishes the check too", async () => {
+    await app.sql(`UPDATE e_prescription SET status = 'failed', last_error = 'testi' WHERE order_item_id = $1`, [items[1]]);
+    const colleague = await loginAs(app, 'doctor');
+    const heard = await raceWith(`UPDATE order_item SET pharmacy_checked = true WHERE id = $1`, [items[1]], () => colleague.post(`/order/e-prescriptions/${items[1]}/retry`));
+    // Reseptilista's card no longer lists a checked prescription; Historia's shows it checked
+    const card = heard.at(-1)!.card!;
+    expect(card.prescriptions.find((p) => p.id === items[1])?.pharmacyChecked).toBe(true);
+  });
+});
+
+/** Polls `done` every 50 ms for up to 10 s. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('not within 10 s');
+}

@@ -148,6 +148,12 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   app.use(answerUnknownRoute);
   await starting.close();
   await app.listen(config.port);
+  // An idle keep-alive connection outlives the proxy's (60 s is the common default) and the
+  // client's: the side that closes first is never the server, so a request sent just as the
+  // server closed its idle connection (Node's 5 s) does not die with ECONNRESET.
+  const http = app.getHttpServer() as Server;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   logger.log(`Resepti listening on http://localhost:${config.port}`);
 
   /**

@@ -272,7 +272,8 @@ export class OrderLifecycleService {
         .createQueryBuilder('i')
         .innerJoinAndSelect('i.order', 'o')
         .where('i.id = :itemId', { itemId })
-        .setLock('pessimistic_write', undefined, ['i'])
+        // the order's row too: see loadChanged
+        .setLock('pessimistic_write', undefined, ['i', 'o'])
         .getOne();
       if (!item?.order || item.order.source !== 'pharmacy' || item.order.pharmacyId !== actor.pharmacyId || item.order.sandbox !== (actor.sandbox ?? false)) {
         throw new NotFoundException(PHARMACY_MESSAGES.prescriptionNotFound);
@@ -334,6 +335,7 @@ export class OrderLifecycleService {
   async ePrescriptionChanged(actor: AuditActor, orderId: number, itemId: number, audit: Omit<AuditEntry, 'orderId' | 'patientHetu'>): Promise<void> {
     await this.transactions.run(async () => {
       const m = ambientManager()!;
+      await m.query('SELECT 1 FROM orders WHERE id = $1 FOR NO KEY UPDATE', [orderId]); // see loadChanged
       const { order } = await this.loadChanged(m, orderId, 'e-prescription');
       await this.audit.record(actor, { ...audit, orderId, patientHetu: order.patientHetu }, m);
       await this.tell(m, { kind: 'e-prescription', order, itemId });
@@ -358,6 +360,11 @@ export class OrderLifecycleService {
    * it), and the queue counts when the change moves the queue, all in one statement. The counts
    * include the change's own writes; they are striped, so a change committed meanwhile on another
    * stripe may be missing, which the realtime listener's one read after a burst puts right.
+   *
+   * Its caller holds the order's row lock already (a statement before this one took it). This
+   * statement's snapshot is taken as it starts: were it the one to wait for the lock, it would
+   * read the items as they were before the change it waited for (a delivered order's card
+   * published without the pharmacy's check that committed a moment earlier, e.g.).
    */
   private async loadChanged(m: EntityManager, id: number, kind: OrderChange['kind']): Promise<LoadedOrder> {
     const loaded = await loadChangedOrder<QueueStatusRow>(m, id, QUEUE_MOVES.has(kind) ? QUEUE_COUNTS : null);
