@@ -1,6 +1,6 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
 //   npm run bench                   (builds first; about 10 minutes on 2 cores)
-//   node bench/run.mjs [--quick] [--explain] [--only history,history-1m,pick,rest,customer-orders,pay,push,fanout,cycle,cross,deep,screens,integrator,web,growth]
+//   node bench/run.mjs [--quick] [--explain] [--only history,history-1m,pick,rest,customer-orders,pay,push,fanout,cycle,cross,deep,screens,integrator,web,growth,patients]
 //   npm run bench -- --only growth [--quick] [--queue-sizes 1000,10000] [--history-sizes …] [--socket-sizes …]
 // growth (= growth-history, growth-queue, growth-sockets): the growth curves, in a database of their
 // own with an API of their own; they write bench/results/report.html (charts) besides the JSON.
@@ -22,6 +22,7 @@ import { bareDoctor, historySearchAtSize, pickAtDepth, printCurve, screenshotRep
 import { historyFigures, pickAtTwoDepths, pickCycle, pickLatency, startBareExpressPg } from './lib/queue.mjs';
 import { firstProductId, loginDoctor, loginPharmacist } from './lib/resepti.mjs';
 import { BENCH_WEBHOOK_SECRET, barePayCycle, createCustomers, loginCustomer, payCycles, payOutcome, reseptiPayCycle, startBareCustomerPay } from './lib/customer-pay.mjs';
+import { patientsAtScale } from './lib/patients.mjs';
 import { createDoctors, fillQueue, seedHistory, seedReseptilista, waitingCount } from './lib/seed.mjs';
 import { SocketPool } from './lib/socket-pool.mjs';
 import { printTable } from './lib/stats.mjs';
@@ -39,6 +40,7 @@ const ONLY = argValue('--only')?.split(',');
 const wanted = (phase) => !ONLY || ONLY.includes(phase) || (phase.startsWith('growth-') && ONLY.includes('growth'));
 const MAIN_PHASES = ['history', 'history-1m', 'pick', 'rest', 'customer-orders', 'pay', 'push', 'fanout', 'cycle', 'cross', 'deep', 'screens', 'integrator', 'web'];
 const GROWTH_PHASES = ['growth-history', 'growth-queue', 'growth-sockets'];
+const PATIENT_PHASES = ['patients'];
 const sizesArg = (name, fallback) => argValue(name)?.split(',').map(Number) ?? fallback;
 
 /**
@@ -59,6 +61,8 @@ const G = QUICK
 G.queue = sizesArg('--queue-sizes', G.queue);
 G.history = sizesArg('--history-sizes', G.history);
 G.sockets = sizesArg('--socket-sizes', G.sockets);
+/** Patients at scale (issue 43): pages on two processes, measured deliveries each side, deliveries during the restart. */
+const PATIENTS = QUICK ? { count: 1_000, sends: 40, outage: 20, workers: 2, budget: 60_000 } : { count: 10_000, sends: 200, outage: 200, workers: 4, budget: 120_000 };
 const BENCH_DOCTORS = 16;
 /** Open cards in pharmacy 1 / office 1's Reseptilista (the list reads its newest 30). */
 const RESEPTILISTA_CARDS = 200;
@@ -85,6 +89,10 @@ const FIGURES = [
   { key: 'heap_per_socket_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.3, label: 'server heap per connected socket' },
   { key: 'integrator_orders_per_s', unit: 'orders/s', on: 'value', op: null, target: null, label: `POST /api/v1/orders throughput (${P.integratorOrders} orders, 8 at a time)` },
   { key: 'integrator_webhook_p95_ms', unit: 'ms', on: 'value', op: null, target: null, label: 'order created → signed webhook received, p95' },
+  { key: 'patient_push_p99_10k_ratio', unit: 'ms', on: 'ratio', op: '<=', target: 1.5, label: `doctor's delivery → the patient's page p99 (${PATIENTS.count} pages on two processes)` },
+  { key: 'patient_heap_per_socket_10k_ratio', unit: 'KiB', on: 'ratio', op: '<=', target: 1.2, label: `server heap per patient page (${PATIENTS.count} pages on two processes)` },
+  { key: 'patient_reconnect_10k_s', unit: 's', on: 'value', op: '<=', target: 30, label: `one process restarts: every one of ${PATIENTS.count} pages connected again` },
+  { key: 'patient_storm_lost', unit: 'pushes', on: 'value', op: '<=', target: 0, label: `deliveries that never reached their page (${PATIENTS.outage} during the restart)` },
   { key: 'web_js_gzip_kb', unit: 'KiB', on: 'value', op: '<=', target: 120, label: 'first load of / (static JS, gzip)' },
 ];
 
@@ -153,6 +161,7 @@ async function main() {
     log(`PostgreSQL: ${pgServer.label}; Redis: ${redis ? redis.url : 'none (redis-server not found)'}`);
     if (MAIN_PHASES.some(wanted)) await mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers });
     if (GROWTH_PHASES.some(wanted)) await growthPhases(pgServer);
+    if (PATIENT_PHASES.some(wanted)) await patientPhase(pgServer, redis);
   } finally {
     pool.kill();
     barePool.kill();
@@ -611,6 +620,22 @@ async function growthPhases(pgServer) {
     await db.end().catch(() => undefined);
     await dropDatabase().catch(() => undefined);
   }
+}
+
+/** Patients at scale, in a database and two API processes of their own (bench/lib/patients.mjs). */
+async function patientPhase(pgServer, redis) {
+  await phase('patients', async () => {
+    if (!redis) throw new Error('no redis-server on PATH: two processes need Redis');
+    const r = await patientsAtScale({ pgServer, redis, count: PATIENTS.count, sends: PATIENTS.sends, outage: PATIENTS.outage, workers: PATIENTS.workers, budgetMs: PATIENTS.budget });
+    const [p99, bareP99] = r.figures.patient_push_p99_10k_ms;
+    put('patient_push_p99_10k_ratio', p99, bareP99);
+    const [heap, bareHeap] = r.figures.patient_heap_per_socket_10k;
+    put('patient_heap_per_socket_10k_ratio', heap, bareHeap);
+    put('patient_reconnect_10k_s', r.figures.patient_reconnect_10k_s[0]);
+    put('patient_storm_lost', r.figures.patient_storm_lost[0]);
+    details.push(...r.details);
+    notes.push(...r.notes);
+  });
 }
 
 async function report(pgLabel, seconds) {

@@ -3,6 +3,8 @@
 // POST /emit?room=…&event=… broadcasts the JSON body to that room, then answers 204 — the
 // least a server can do for "a change happened, tell the room". REDIS_URL set: the
 // @socket.io/redis-streams-adapter carries broadcasts between processes, as in Resepti.
+// RECOVERY_WINDOW_MS set: connection state recovery as Resepti's (a reconnecting page gets what
+// it missed), so a baseline that keeps what Resepti keeps per socket.
 import http from 'node:http';
 import { Server } from 'socket.io';
 
@@ -24,7 +26,12 @@ const server = http.createServer((req, res) => {
   res.writeHead(404).end();
 });
 
-const io = new Server(server, { path: '/socket.io', serveClient: false });
+const recoveryMs = Number(process.env.RECOVERY_WINDOW_MS ?? 0);
+const io = new Server(server, {
+  path: '/socket.io',
+  serveClient: false,
+  ...(recoveryMs > 0 ? { connectionStateRecovery: { maxDisconnectionDuration: recoveryMs, skipMiddlewares: true } } : {}),
+});
 io.on('connection', (socket) => {
   const room = socket.handshake.query.room;
   if (typeof room === 'string') socket.join(room);

@@ -16,7 +16,7 @@ const CUSTOMER_PASSWORD = 'Asiakas123';
 const HETU_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY';
 
 /** A valid hetu of its own for the i-th bench customer (born 1970–1999). */
-function hetu(i) {
+export function hetu(i) {
   const [dd, mm, yy] = [1 + (i % 28), 1 + (Math.floor(i / 28) % 12), 70 + (Math.floor(i / 336) % 30)].map((n) => String(n).padStart(2, '0'));
   const nnn = String(100 + (i % 700)).padStart(3, '0');
   return `${dd}${mm}${yy}-${nnn}${HETU_CHECK[Number(`${dd}${mm}${yy}${nnn}`) % 31]}`;

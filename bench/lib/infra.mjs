@@ -98,8 +98,8 @@ export async function withClient(url, fn) {
  * Forks a Node server script (with --expose-gc and the heap probe) and waits until
  * `${baseUrl}${readyPath}` answers 200. Returns { baseUrl, heapUsed(), stop() }.
  */
-export async function startNodeServer(script, env, { readyPath = '/health', label = script } = {}) {
-  const port = await freePort();
+export async function startNodeServer(script, env, { readyPath = '/health', label = script, port: fixedPort = undefined } = {}) {
+  const port = fixedPort ?? (await freePort());
   const child = fork(script, [], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
@@ -156,7 +156,7 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
 }
 
 /** Resepti's built API on `databaseUrl` (REDIS_URL only when given; `env`: further settings), once `readyPath` answers 200. */
-export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API', env = {}, readyPath = '/health' } = {}) {
+export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API', env = {}, readyPath = '/health', port = undefined } = {}) {
   return startNodeServer(
     path.join(ROOT, 'apps/api/dist/main.js'),
     {
@@ -172,7 +172,7 @@ export function startApi(databaseUrl, { redisUrl = '', label = 'Resepti API', en
       API_RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
     },
-    { label, readyPath },
+    { label, readyPath, port },
   );
 }
 

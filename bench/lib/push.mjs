@@ -7,8 +7,8 @@ import { median, now, percentile } from './stats.mjs';
 
 const BARE = path.join(ROOT, 'bench/baselines/socketio-server.mjs');
 
-export function startBareSocketServer(redisUrl = '') {
-  return startNodeServer(BARE, { REDIS_URL: redisUrl }, { label: 'bare Socket.IO' });
+export function startBareSocketServer(redisUrl = '', { recoveryWindowMs = 0 } = {}) {
+  return startNodeServer(BARE, { REDIS_URL: redisUrl, RECOVERY_WINDOW_MS: String(recoveryWindowMs) }, { label: 'bare Socket.IO' });
 }
 
 async function bareEmit(baseUrl, room, event, payload) {

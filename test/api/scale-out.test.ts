@@ -233,22 +233,29 @@ describe('several API processes with a Redis that comes and goes', () => {
     await until('both processes reconnected', async () => (await health(a)).body.redis === 'up' && (await health(b)).body.redis === 'up');
   });
 
-  it('replays to a client whose process stopped what it missed, once it reconnects to the other one', async () => {
+  it('replays to a client whose process stopped what it missed, once it reconnects to the other one; also to a page no push had reached', async () => {
     const doctor = await loginAs(a, 'doctor');
     const pharmacist = await loginAs(a, 'kyla');
-    // Through the proxy, on process B (round-robin: at most two tries).
-    let socket: TestSocket | undefined;
-    while (!socket) {
-      const before = proxy!.routed.length;
-      const candidate = await openSocket(proxy!.url, pharmacist);
-      if (proxy!.routed[before] === 1) socket = candidate;
-      else candidate.close();
-    }
+    /** A socket through the proxy on process B (round-robin: at most two tries). */
+    const openOnB = async (): Promise<TestSocket> => {
+      for (;;) {
+        const before = proxy!.routed.length;
+        const candidate = await openSocket(proxy!.url, pharmacist);
+        if (proxy!.routed[before] === 1) return candidate;
+        candidate.close();
+      }
+    };
+    const socket = await openOnB();
     const seen = notices(socket);
     expect(await setNotice(doctor, 'Ennen pysähtymistä')).toBeLessThan(300);
     await until('the first push', () => seen.length === 1);
+    // A page opened after it: no push has reached it before its process stops.
+    const quiet = await openOnB();
+    const quietSeen = notices(quiet);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(quietSeen).toEqual([]);
 
-    const dropped = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    const dropped = Promise.all([socket, quiet].map((s) => new Promise<void>((resolve) => s.once('disconnect', () => resolve()))));
     const stopping = b;
     b = undefined as unknown as TestApp;
     await stopping.stop(); // SIGTERM: a graceful stop, as in a rolling deploy
@@ -256,21 +263,24 @@ describe('several API processes with a Redis that comes and goes', () => {
     for (const header of ['Yksi', 'Kaksi', 'Kolme']) expect(await setNotice(doctor, header)).toBeLessThan(300);
 
     // Reconnect through the proxy: the stopped process refuses, the next try reaches A.
-    for (let attempt = 0; !socket.connected; attempt++) {
-      if (attempt === 4) throw new Error('could not reconnect through the proxy');
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          socket.off('connect', done);
-          socket.off('connect_error', done);
-          resolve();
-        };
-        socket.once('connect', done);
-        socket.once('connect_error', done);
-        socket.connect();
-      });
+    for (const s of [socket, quiet]) {
+      for (let attempt = 0; !s.connected; attempt++) {
+        if (attempt === 4) throw new Error('could not reconnect through the proxy');
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            s.off('connect', done);
+            s.off('connect_error', done);
+            resolve();
+          };
+          s.once('connect', done);
+          s.once('connect_error', done);
+          s.connect();
+        });
+      }
+      expect(s.recovered).toBe(true);
     }
-    expect(socket.recovered).toBe(true);
-    await until('the three missed pushes', () => new Set(headers(seen)).size === 4);
+    await until('the three missed pushes', () => new Set(headers(seen)).size === 4 && new Set(headers(quietSeen)).size === 3);
     expect([...new Set(headers(seen))]).toEqual(['Ennen pysähtymistä', 'Yksi', 'Kaksi', 'Kolme']);
+    expect([...new Set(headers(quietSeen))]).toEqual(['Yksi', 'Kaksi', 'Kolme']);
   });
 });

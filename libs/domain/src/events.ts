@@ -24,6 +24,13 @@ export const SOCKET_EVENTS = {
    * refetch every live query once. Not numbered. Payload: ResyncEvent.
    */
   resync: 'resync',
+  /**
+   * Not a change: the point of the push stream this socket has had everything up to (a Redis
+   * stream offset, the only argument; socket.io-client keeps it). A reconnect within the
+   * recovery window is replayed what came after it, also on a page no push has reached yet.
+   * Sent at connection and, when newer pushes went by, every half minute. Not numbered.
+   */
+  replayFrom: 'replay:from',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
@@ -88,6 +95,7 @@ interface SocketPayloads {
   noticeUpdated: NoticeUpdatedEvent;
   cartUpdated: CartUpdatedEvent;
   resync: ResyncEvent;
+  replayFrom: string;
 }
 
 export type ServerToClientEvents = {

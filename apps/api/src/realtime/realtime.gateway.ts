@@ -3,11 +3,12 @@ import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSock
 import { createHash } from 'node:crypto';
 import type { Server, Socket } from 'socket.io';
 import { t } from '@resepti/domain/locales';
-import { DEFAULT_LANGUAGE, MESSAGES, ROOMS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
+import { DEFAULT_LANGUAGE, MESSAGES, ROOMS, SOCKET_EVENTS, type ClientToServerEvents, type ServerToClientEvents, type SessionInfo } from '@resepti/domain';
 import { AuthService } from '../accounts/auth.service.js';
 import { SessionMiddleware } from '../accounts/session.middleware.js';
 import { sessionUserOf, type SessionUser } from '../platform/http/session-user.js';
 import { socketConnections } from '../platform/metrics/metrics.js';
+import { replayPointOf } from './redis-io.adapter.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -48,6 +49,12 @@ const isInternalRoom = (room: string) => room.startsWith('session:') || room.sta
 const EXPIRY_SWEEP_MS = 500;
 
 /**
+ * How often the pages hear the newest point of the push stream (SOCKET_EVENTS.replayFrom): a
+ * reconnect then replays at most this long of the stream, however long the page was quiet.
+ */
+const REPLAY_POINT_MS = 30_000;
+
+/**
  * Socket.IO at /socket.io on the API's own port. The handshake reads the login session named by
  * the cookie (without writing it: socket traffic never extends a session) and refuses a
  * connection without a valid one. A socket lives no longer than its session: logout, an
@@ -58,6 +65,9 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
   private readonly logger = new Logger(RealtimeGateway.name);
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping = false;
+  private replayTimer: NodeJS.Timeout | undefined;
+  /** The replay point told to every page last. */
+  private replayPointTold: string | undefined;
 
   @WebSocketServer()
   server!: RealtimeServer;
@@ -77,10 +87,13 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
     });
     this.sweepTimer = setInterval(() => void this.closeExpired(), EXPIRY_SWEEP_MS);
     this.sweepTimer.unref();
+    this.replayTimer = setInterval(() => this.tellReplayPoint(), REPLAY_POINT_MS);
+    this.replayTimer.unref();
   }
 
   onApplicationShutdown(): void {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.replayTimer) clearInterval(this.replayTimer);
   }
 
   private async authenticate(socket: Socket): Promise<boolean> {
@@ -112,7 +125,19 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       if (typeof ack === 'function') (ack as (info: SessionInfo) => void)(this.sessionInfo(socket));
     });
     await socket.join([...roomsFor(data.user), INTERNAL_ROOMS.session(data.sessionId), INTERNAL_ROOMS.account(data.user)]);
+    // socket.io-client replays from the last push it got: a page that got none could not be
+    // replayed at all (a process restart would end in every such page refetching at once).
+    const replayPoint = socket.recovered ? undefined : replayPointOf(socket.nsp);
+    if (replayPoint) socket.emit(SOCKET_EVENTS.replayFrom, replayPoint);
     this.logger.debug(`socket ${socket.id} joined ${[...socket.rooms].join(', ')}`);
+  }
+
+  /** Every page of this process hears the newest replay point, when pushes went by since the last time. */
+  private tellReplayPoint(): void {
+    const replayPoint = this.server && replayPointOf(this.server.of('/'));
+    if (!replayPoint || replayPoint === this.replayPointTold) return;
+    this.replayPointTold = replayPoint;
+    this.server.local.emit(SOCKET_EVENTS.replayFrom, replayPoint);
   }
 
   /** 'session:info' (with an acknowledgement): the role and the public rooms of the socket. */

@@ -16,6 +16,11 @@ export const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 /** A Redis call on the push path that takes longer than this is given up (the push still reaches this process's sockets). */
 const REDIS_CALL_TIMEOUT_MS = 1000;
+/**
+ * A replay may wait longer: after a process restart its pages come back all at once, and the
+ * replies queue behind each other in the busy process (given up, the page refetches instead).
+ */
+const RESTORE_TIMEOUT_MS = 5000;
 
 /**
  * Socket.IO with connection state recovery. With Redis, broadcasts and room operations
@@ -84,8 +89,7 @@ function faultTolerant(redis: Redis): AdapterFactory {
   let factory: AdapterFactory;
   try {
     factory = createAdapter(redis, {
-      // About 2 minutes of pushes at a high rate: older entries cannot be replayed anyway.
-      maxLen: 20_000,
+      maxLen: STREAM_MAX_LEN,
       onlyPlaintext: true,
     });
   } finally {
@@ -101,10 +105,20 @@ function faultTolerant(redis: Redis): AdapterFactory {
     onLinkReturn(links, () => gaps.resync());
     // These members are public in JavaScript but protected in the typings.
     const target = adapter as unknown as {
+      onRawMessage(message: unknown, offset: string): void;
       doPublish(message: ClusterMessage): Promise<string>;
       persistSession(session: unknown): void;
       restoreSession(pid: string, offset: string): Promise<unknown>;
       serverCount(): Promise<number>;
+    };
+    // The newest stream entry this process has handed to its sockets: where a page's replay starts.
+    let seen: string | undefined;
+    replayPoints.set(nsp, () => seen);
+    void latestEntry(redis).then((latest) => (seen ??= latest));
+    const onRawMessage = target.onRawMessage.bind(adapter);
+    target.onRawMessage = (message, offset) => {
+      onRawMessage(message, offset);
+      seen = offset;
     };
     const doPublish = target.doPublish.bind(adapter);
     const persistSession = target.persistSession.bind(adapter);
@@ -122,11 +136,41 @@ function faultTolerant(redis: Redis): AdapterFactory {
       if (ready()) persistSession(session);
     };
     target.restoreSession = (pid, offset) =>
-      ready() ? withTimeout(restoreSession(pid, offset), REDIS_CALL_TIMEOUT_MS, 'restore session') : unavailable();
+      ready() ? withTimeout(restoreSession(pid, offset), RESTORE_TIMEOUT_MS, 'restore session') : unavailable();
     target.serverCount = () =>
       ready() ? withTimeout(serverCount(), REDIS_CALL_TIMEOUT_MS, 'server count').catch(() => 1) : Promise.resolve(1);
     return adapter;
   };
+}
+
+/** The push stream's name (the streams adapter's default). */
+const STREAM = 'socket.io';
+/** About 2 minutes of pushes at a high rate: older entries cannot be replayed anyway. */
+const STREAM_MAX_LEN = 20_000;
+
+/** Per namespace: the newest stream entry its process has delivered (undefined: none seen yet, or no Redis). */
+const replayPoints = new WeakMap<object, () => string | undefined>();
+
+/**
+ * Where a page of this namespace that has had no push yet would be replayed from, were its
+ * connection to break: the newest stream entry this process has delivered (SOCKET_EVENTS.replayFrom).
+ */
+export function replayPointOf(nsp: object): string | undefined {
+  return replayPoints.get(nsp)?.();
+}
+
+/**
+ * The stream's newest entry at start (the adapter reads only what comes after its start). An
+ * empty stream gets a marker entry to start from: without `nsp` the adapters skip it, both when
+ * they read the stream and when they replay it.
+ */
+async function latestEntry(redis: Redis): Promise<string | undefined> {
+  try {
+    const [entry] = await withTimeout(redis.xrevrange(STREAM, '+', '-', 'COUNT', 1), REDIS_CALL_TIMEOUT_MS, 'latest entry');
+    return entry?.[0] ?? (await withTimeout(redis.xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LEN, '*', 'replay-point', '1'), REDIS_CALL_TIMEOUT_MS, 'replay point')) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Calls `returned` each time every one of `clients` is connected again after any of them lost its connection. */
