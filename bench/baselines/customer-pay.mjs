@@ -13,34 +13,14 @@ import express from 'express';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { customerDeadline, itemPriceCents } from '@resepti/domain';
-import { appendToChain } from '../../apps/api/dist/platform/audit/audit-chain.js';
-import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/dist/platform/config/config.js';
+import { auditedTransaction } from './audited-transaction.mjs';
 
-const auditChainKey = process.env.AUDIT_CHAIN_KEY || DEVELOPMENT_AUDIT_CHAIN_KEY;
 const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_bench_baseline');
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const app = express();
 
-async function tx(fn) {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    c.auditRows = [];
-    const result = await fn(c);
-    if (c.auditRows.length > 0) {
-      const runner = { query: async (text, values) => (await c.query(text, values)).rows, prepared: async (name, text, values) => (await c.query({ name, text, values })).rows };
-      await appendToChain(runner, c.auditRows, auditChainKey, pool);
-    }
-    await c.query('COMMIT');
-    return result;
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
+const tx = (fn) => auditedTransaction(pool, fn);
 
 const one = async (c, text, values) => (await c.query(text, values)).rows[0];
 const lockCart = (c, customerId) => one(c, 'SELECT * FROM customer WHERE id = $1 LIMIT 1 FOR UPDATE', [customerId]);

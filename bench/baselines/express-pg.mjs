@@ -13,36 +13,13 @@
 // each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
 import express from 'express';
 import pg from 'pg';
-import { appendToChain } from '../../apps/api/dist/platform/audit/audit-chain.js';
-import { DEVELOPMENT_AUDIT_CHAIN_KEY } from '../../apps/api/dist/platform/config/config.js';
-
-// The key Resepti's API in the same run uses (the bench sets none: the development key).
-const auditChainKey = process.env.AUDIT_CHAIN_KEY || DEVELOPMENT_AUDIT_CHAIN_KEY;
+import { auditedTransaction } from './audited-transaction.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const app = express();
 app.use(express.json());
 
-async function tx(fn) {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    c.auditRows = [];
-    const result = await fn(c);
-    if (c.auditRows.length > 0) {
-      const runner = { query: async (text, values) => (await c.query(text, values)).rows, prepared: async (name, text, values) => (await c.query({ name, text, values })).rows };
-      // The pool stands for the database, as the app's DataSource does: where the last append left the chain is known per database.
-      await appendToChain(runner, c.auditRows, auditChainKey, pool);
-    }
-    await c.query('COMMIT');
-    return result;
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
+const tx = (fn) => auditedTransaction(pool, fn);
 
 /** An audit row of the transaction, appended to the chain at its commit (as AuditService.record). */
 const audit = async (c, doctorId, action, orderId, hetu) => {
