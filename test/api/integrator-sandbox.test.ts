@@ -251,7 +251,8 @@ describe('sandbox orders', () => {
     expect((await fhirIds(real)).filter((id) => sandboxItems.includes(id))).toEqual([]);
     // The approved item is the (simulated) doctor's order: it names its requester, as a real one does.
     const approved = (await (await fetch(`${app.baseUrl}/api/fhir/MedicationRequest/${sandboxItem.id}`, { headers: { authorization: `Bearer ${sandbox.token}` } })).json()) as { intent: string; requester?: unknown; performer?: unknown };
-    expect([approved.intent, approved.requester, approved.performer]).toEqual(['order', { type: 'Practitioner', display: 'Sandbox-lääkäri (simuloitu)' }, { type: 'Practitioner', display: 'Sandbox-lääkäri (simuloitu)' }]);
+    const simulated = { reference: 'Practitioner/sandbox', type: 'Practitioner', display: 'Sandbox-lääkäri (simuloitu)' };
+    expect([approved.intent, approved.requester, approved.performer]).toEqual(['order', simulated, simulated]);
   });
 
   it("never join a real patient's records: a customer's or a permanent hetu is refused, and an order already under a customer's hetu is in none of their views", async () => {

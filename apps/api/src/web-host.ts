@@ -4,7 +4,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { CSP_NONCE_PLACEHOLDER, cspNonceOf } from './platform/http/security-headers.js';
 
 // Any letter case: /UI-API/… is an API path that no route serves (404), never the web app.
-const NOT_WEB = /^\/(ui-api|api|socket\.io|health|metrics|dev-idp|dev-prescription-centre|dev)(\/|$)/i;
+// /.well-known/ holds machine-read documents (SMART's configuration): never the web app's HTML.
+const NOT_WEB = /^\/(ui-api|api|socket\.io|health|metrics|dev-idp|dev-prescription-centre|dev|\.well-known)(\/|$)/i;
 
 /**
  * Serves the built React app at / and its index.html for every client-side route. index.html is

@@ -9,6 +9,13 @@ export const joinDoctor = (alias: string, id: string): string => `LEFT JOIN doct
 /** The full name of the doctor whose id is the SQL expression `id` ("First Last"), or NULL for none. */
 export const doctorNameSql = (id: string): string => `(SELECT dn.first_name || ' ' || dn.last_name FROM doctor dn WHERE dn.id = ${id})`;
 
+/**
+ * What a FHIR Practitioner shows of the doctor whose id is the SQL expression `id`, as JSON
+ * {firstName, lastName, registerNumber} (no email, no personal data), or NULL for none.
+ */
+export const doctorPractitionerSql = (id: string): string =>
+  `(SELECT json_build_object('firstName', dp.first_name, 'lastName', dp.last_name, 'registerNumber', dp.register_number) FROM doctor dp WHERE dp.id = ${id})`;
+
 /** The name of the pharmacy whose id is the SQL expression `id`, or NULL for none. */
 export const pharmacyNameSql = (id: string): string => `(SELECT pn.name FROM pharmacy pn WHERE pn.id = ${id})`;
 

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { OrderReads } from '../orders/order-reads.service.js';
 import { clientScope } from '../orders/order-scope.js';
-import { FHIR_PATH } from './fhir-outcome.js';
+import { publicBases } from './smart-configuration.js';
 import { encodeFhirCursor, MAX_ID, type MedicationRequestSearch } from './fhir-search.js';
 import { toMedicationRequest } from './medication-request.js';
 
@@ -22,9 +22,13 @@ export class FhirMedicationRequests {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The absolute base of every fullUrl and link (PUBLIC_URL, never the request's Host). */
+  /** The absolute bases of every fullUrl, link and the token endpoint (PUBLIC_URL, never the request's Host). */
+  get bases(): ReturnType<typeof publicBases> {
+    return publicBases(this.config.publicUrl);
+  }
+
   get base(): string {
-    return `${this.config.publicUrl.replace(/\/$/, '')}${FHIR_PATH}`;
+    return this.bases.fhir;
   }
 
   /** GET /api/fhir/MedicationRequest/{id}: null (404) for a malformed id or another pharmacy's (or office's) item. */
@@ -34,13 +38,22 @@ export class FhirMedicationRequests {
     return row ? toMedicationRequest(row) : null;
   }
 
-  /** GET /api/fhir/MedicationRequest: a searchset Bundle by last change, with a `next` link while more remain. */
+  /**
+   * GET /api/fhir/MedicationRequest: a searchset Bundle by last change with the count of all its
+   * matches (`total`), and links: `self` (this page: the parameters used, the cursor it continues
+   * from), `first`, and `next` while more remain. No `previous`: the pages run forward by commit.
+   */
   async search(client: ApiClient, search: MedicationRequestSearch, query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
     // By commit, as /api/v1/orders (orders/change-feed.ts): only changes older than every
     // running transaction, so a change that commits late is listed after a next link, never behind it.
-    const rows = await this.orders.itemRows(clientScope(client), { updated: search.lastUpdated, after: search.after, limit: search.count + 1 });
+    const scope = clientScope(client);
+    const [rows, total] = await Promise.all([this.orders.itemRows(scope, { updated: search.lastUpdated, after: search.after, limit: search.count + 1 }), this.orders.itemCount(scope, search.lastUpdated)]);
     const page = rows.slice(0, search.count);
-    const link: BundleLink[] = [{ relation: 'self', url: this.searchUrl(query, null) }];
+    const cursor = typeof query._cursor === 'string' ? query._cursor : null;
+    const link: BundleLink[] = [
+      { relation: 'self', url: this.searchUrl(query, cursor) },
+      { relation: 'first', url: this.searchUrl(query, null) },
+    ];
     if (rows.length > search.count) {
       const last = page[page.length - 1];
       link.push({ relation: 'next', url: this.searchUrl(query, encodeFhirCursor({ changeXid: last.changeXid, itemId: last.itemId, floor: search.after?.floor ?? null })) });
@@ -50,12 +63,13 @@ export class FhirMedicationRequests {
       resourceType: 'Bundle',
       type: 'searchset',
       timestamp: new Date().toISOString(),
+      total,
       link,
       ...(entries.length ? { entry: entries } : {}),
     };
   }
 
-  /** The search again with its own parameters (_lastUpdated, _count), continuing after `cursor`. */
+  /** The search again with the parameters it used (_lastUpdated, _count; not one it ignored), continuing after `cursor`. */
   private searchUrl(query: Record<string, unknown>, cursor: string | null): string {
     const url = new URLSearchParams();
     for (const key of ['_lastUpdated', '_count']) {

@@ -31,7 +31,11 @@ const ISSUE_CODES: Record<number, OperationOutcomeIssue['code']> = {
   503: 'transient',
 };
 
-/** An error of the FHIR view, with the search parameter at fault (FHIRPath of the issue's `expression`). */
+/**
+ * An error of the FHIR view, with the search parameter at fault (FHIRPath of the issue's
+ * `expression`) and, when the status's usual issue type would mislead, its own (an unsupported
+ * parameter is 400 `not-supported`, not `invalid`).
+ */
 export class FhirError extends HttpException {
   constructor(
     status: number,
@@ -39,24 +43,31 @@ export class FhirError extends HttpException {
     readonly en: string,
     readonly fi: string,
     readonly parameter?: string,
+    readonly issueType?: OperationOutcomeIssue['code'],
   ) {
     super(en, status);
   }
 }
 
+/** The view's paths (any id, and _search, which is a POST in FHIR): another method on them is 405, not 404. */
 const ROUTES: Array<{ pattern: RegExp; methods: string[] }> = [
-  { pattern: /^\/api\/fhir\/metadata\/?$/, methods: ['GET', 'HEAD'] },
-  { pattern: /^\/api\/fhir\/MedicationRequest(\/[^/]+)?\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/api\/fhir\/(metadata|\.well-known\/smart-configuration)\/?$/, methods: ['GET', 'HEAD'] },
+  { pattern: /^\/api\/fhir\/(MedicationRequest|Practitioner|Organization)(\/[^/]+)?\/?$/, methods: ['GET', 'HEAD'] },
 ];
 
-export function sendOutcome(req: Request, res: Response, status: number, issue: { code: string; en: string; fi: string; parameter?: string }): void {
+export function sendOutcome(
+  req: Request,
+  res: Response,
+  status: number,
+  issue: { code: string; en: string; fi: string; parameter?: string; issueType?: OperationOutcomeIssue['code'] },
+): void {
   const outcome: OperationOutcome = {
     resourceType: 'OperationOutcome',
     id: randomUUID(),
     issue: [
       {
         severity: status >= 500 ? 'fatal' : 'error',
-        code: ISSUE_CODES[status] ?? (status >= 500 ? 'exception' : 'processing'),
+        code: issue.issueType ?? ISSUE_CODES[status] ?? (status >= 500 ? 'exception' : 'processing'),
         details: { coding: [{ system: 'urn:resepti:problem-code', code: issue.code, display: issue.en }], text: issue.en },
         diagnostics: issue.fi,
         ...(issue.parameter ? { expression: [issue.parameter] } : {}),

@@ -1,8 +1,10 @@
 /**
  * The search parameters of GET /api/fhir/MedicationRequest (pure): `_lastUpdated` with the
  * prefixes gt, ge, lt and le (repeatable: both ends of a window), `_count` (1–100, default 50)
- * and `_cursor`, the paging token of a `next` link. Anything else a client sends is ignored, as
- * FHIR servers do by default (lenient handling); a bad value of these three is 400.
+ * and `_cursor`, the paging token of a `next` link (and `_format`, checked before: fhir-format.ts).
+ * Anything else a client sends is ignored, as FHIR servers do by default (lenient handling), unless
+ * the client asks `Prefer: handling=strict`: then it is 400 naming the parameter. A bad value of
+ * the three is 400 either way.
  */
 import { FhirError } from './fhir-outcome.js';
 
@@ -98,7 +100,20 @@ function decodeFhirCursor(cursor: string): FhirCursor {
   return { changeXid: xid, itemId: Number(id), floor };
 }
 
-export function parseMedicationRequestSearch(query: Record<string, unknown>): MedicationRequestSearch {
+/** The parameters the search knows; in a self link only the first two are repeated (FHIR: the parameters the server used). */
+export const SEARCH_PARAMETERS = ['_lastUpdated', '_count', '_cursor', '_format'] as const;
+
+/** Whether `Prefer` asks for strict handling of search parameters (FHIR's `handling=strict`; lenient is the default). */
+export const prefersStrict = (prefer: string | undefined): boolean => (prefer ?? '').split(/[,;]/).some((part) => /^\s*handling\s*=\s*"?strict"?\s*$/i.test(part));
+
+export function parseMedicationRequestSearch(query: Record<string, unknown>, strict = false): MedicationRequestSearch {
+  if (strict) {
+    const unknown = Object.keys(query).find((name) => !(SEARCH_PARAMETERS as readonly string[]).includes(name));
+    if (unknown !== undefined) {
+      const name = unknown.slice(0, 64);
+      throw new FhirError(400, 'search_parameter_unsupported', `The search parameter ${name} is not supported (Prefer: handling=strict).`, `Hakuparametria ${name} ei tueta (Prefer: handling=strict).`, name, 'not-supported');
+    }
+  }
   const counts = list(query._count);
   if (counts.length > 1 || (counts.length === 1 && !/^\d{1,3}$/.test(counts[0])) || (counts.length === 1 && (Number(counts[0]) < 1 || Number(counts[0]) > FHIR_PAGE_MAX))) {
     throw invalid('_count', `_count is an integer from 1 to ${FHIR_PAGE_MAX}.`, `_count on kokonaisluku 1–${FHIR_PAGE_MAX}.`);

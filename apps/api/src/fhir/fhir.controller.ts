@@ -1,5 +1,21 @@
-import { type CallHandler, Controller, type ExecutionContext, Get, Injectable, type NestInterceptor, Param, Query, UseFilters, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  type CallHandler,
+  Controller,
+  type ExecutionContext,
+  Get,
+  Headers,
+  Injectable,
+  type NestInterceptor,
+  Param,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  applyDecorators,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import type { Bundle, CapabilityStatement, MedicationRequest, Resource } from '@medplum/fhirtypes';
 import { Public } from '../platform/http/roles.decorator.js';
@@ -8,7 +24,9 @@ import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { AuditedReads, CurrentClient, IntegratorAudit, IntegratorGuard, type OrdersRead } from '../api-clients/integrator-access.js';
 import { capabilityStatement } from './capability-statement.js';
 import { FHIR_JSON, FhirError, FhirOutcomeFilter } from './fhir-outcome.js';
-import { parseMedicationRequestSearch } from './fhir-search.js';
+import { FhirFormatGuard } from './fhir-format.js';
+import { parseMedicationRequestSearch, prefersStrict } from './fhir-search.js';
+import { tagVersion } from './fhir-versions.js';
 import { FhirMedicationRequests } from './fhir-medication-requests.service.js';
 import { HETU_SYSTEM, ORDER_SYSTEM } from './medication-request.js';
 
@@ -44,8 +62,8 @@ class FhirContentType implements NestInterceptor {
   }
 }
 
-/** Under /api/fhir: FHIR JSON answers, OperationOutcome errors. */
-const FhirJson = () => applyDecorators(Public(), UseFilters(FhirOutcomeFilter), UseInterceptors(FhirContentType));
+/** Under /api/fhir: FHIR JSON answers (406 to a client that wants another format), OperationOutcome errors. */
+export const FhirJson = () => applyDecorators(Public(), UseFilters(FhirOutcomeFilter), UseGuards(FhirFormatGuard), UseInterceptors(FhirContentType));
 
 /** GET /api/fhir/metadata: the CapabilityStatement, without a token (it holds no patient data), as FHIR clients expect. */
 @Controller('api/fhir')
@@ -55,7 +73,7 @@ export class FhirMetadataController {
 
   @Get('metadata')
   metadata(): CapabilityStatement {
-    return capabilityStatement(this.requests.base, new Date().toISOString());
+    return capabilityStatement(this.requests.bases, new Date().toISOString());
   }
 }
 
@@ -72,14 +90,15 @@ export class FhirMedicationRequestController {
   constructor(private readonly requests: FhirMedicationRequests) {}
 
   @Get()
-  search(@CurrentClient() client: ApiClient, @Query() query: Record<string, unknown>): Promise<Bundle<MedicationRequest>> {
-    return this.requests.search(client, parseMedicationRequestSearch(query), query);
+  search(@CurrentClient() client: ApiClient, @Query() query: Record<string, unknown>, @Headers('prefer') prefer: string | undefined): Promise<Bundle<MedicationRequest>> {
+    return this.requests.search(client, parseMedicationRequestSearch(query, prefersStrict(prefer)), query);
   }
 
   @Get(':id')
-  async read(@CurrentClient() client: ApiClient, @Param('id') id: string): Promise<MedicationRequest> {
+  async read(@CurrentClient() client: ApiClient, @Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MedicationRequest> {
     const resource = await this.requests.read(client, id);
     if (!resource) throw new FhirError(404, 'resource_not_found', `MedicationRequest/${id.slice(0, 64)} is not known.`, 'Reseptiä ei löytynyt.');
+    tagVersion(req, res, resource.meta!);
     return resource;
   }
 }

@@ -11,13 +11,28 @@ export const HETU_SYSTEM = 'urn:oid:1.2.246.21';
 export const ORDER_SYSTEM = 'urn:resepti:order';
 export const ORDER_ITEM_SYSTEM = 'urn:resepti:order-item';
 export const PRODUCT_SYSTEM = 'urn:resepti:product';
-export const OFFICE_SYSTEM = 'urn:resepti:pharmacy-office';
 /** The identifier of an approved item's prescription in Kanta's Prescription Centre (its MedicationRequest.id there). */
 export const PRESCRIPTION_CENTRE_SYSTEM = 'urn:resepti:prescription-centre';
 
 export type { OrderItemRow } from '../orders/order-item-rows.js';
-import type { OrderItemRow } from '../orders/order-item-rows.js';
+import { SANDBOX_DOCTOR_NAME, type OrderItemRow } from '../orders/order-item-rows.js';
 import { prescribedOf } from '../orders/order-view.js';
+import { OFFICE_SYSTEM, officeOrganizationId, SANDBOX_PRACTITIONER_ID } from './fhir-directory-resources.js';
+
+export { OFFICE_SYSTEM };
+
+/**
+ * The item's version (meta.versionId, and its ETag W/"<versionId>"): the last change of its order,
+ * by time and by transaction, so two changes within one millisecond are still two versions.
+ */
+export const versionOf = (row: Pick<OrderItemRow, 'updatedAt' | 'changeXid'>): string => `${row.updatedAt.getTime()}-${row.changeXid}`;
+
+/** The doctor's resolvable reference (GET /api/fhir/Practitioner/{id}); the simulated doctor's is Practitioner/sandbox. */
+function doctorOf(row: OrderItemRow): Reference<Practitioner> | undefined {
+  if (!row.doctorName) return undefined;
+  const id = row.doctorId !== null ? String(row.doctorId) : row.doctorName === SANDBOX_DOCTOR_NAME ? SANDBOX_PRACTITIONER_ID : null;
+  return { ...(id ? { reference: `Practitioner/${id}` } : {}), type: 'Practitioner', display: row.doctorName };
+}
 
 export const ATC_SYSTEM = 'http://www.whocc.no/atc';
 
@@ -32,9 +47,11 @@ export function requestState(row: Pick<OrderItemRow, 'deliveryStatus' | 'decisio
 export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
   const { status, intent } = requestState(row);
   const delivered = row.deliveryStatus === 'delivered';
-  const doctor: Reference<Practitioner> | undefined = row.doctorName ? { type: 'Practitioner', display: row.doctorName } : undefined;
+  const doctor = doctorOf(row);
   const office: Reference<Organization> | undefined =
-    row.officeId !== null ? { type: 'Organization', identifier: { system: OFFICE_SYSTEM, value: String(row.officeId) }, display: row.officeName ?? undefined } : undefined;
+    row.officeId !== null
+      ? { reference: `Organization/${officeOrganizationId(row.officeId)}`, type: 'Organization', identifier: { system: OFFICE_SYSTEM, value: String(row.officeId) }, display: row.officeName ?? undefined }
+      : undefined;
   const notes: MedicationRequest['note'] = [];
   if (row.reason) notes.push({ authorString: row.pharmacist, text: row.reason });
   if (delivered && row.decision === 'approved' && row.reasonForDecision) notes.push({ authorString: row.doctorName ?? undefined, text: row.reasonForDecision });
@@ -45,7 +62,7 @@ export function toMedicationRequest(row: OrderItemRow): MedicationRequest {
   return {
     resourceType: 'MedicationRequest',
     id: String(row.itemId),
-    meta: { lastUpdated: row.updatedAt.toISOString() },
+    meta: { versionId: versionOf(row), lastUpdated: row.updatedAt.toISOString() },
     identifier: [
       { system: ORDER_ITEM_SYSTEM, value: String(row.itemId) },
       // The prescription any pharmacy dispenses: its id in the Prescription Centre, once recorded there.

@@ -37,7 +37,8 @@ here and its answers carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594, the
 6 months later) and \`Link: <…>; rel="deprecation"\` headers. Each release's changes are in the integrator guide's changelog, published with this document.
 
 **FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
-(its CapabilityStatement at \`/api/fhir/metadata\`; not part of this document).
+(its CapabilityStatement at \`/api/fhir/metadata\`, SMART's configuration at \`/.well-known/smart-configuration\`;
+not part of this document).
 
 **Webhooks.** \`POST /api/v1/webhook-endpoints {url, events}\` answers the endpoint's secret once.
 Events (\`order.created\`, \`order.processing\`, \`order.released\` when a doctor puts the order back in the queue,

@@ -11,9 +11,9 @@ import { withSortedEnums } from '../platform/http/openapi-enums.js';
 
 export const WEB_API_PREFIX = 'ui-api/v1';
 
-/** Every route but the probes, metrics, the dev outbox and the integrator and FHIR APIs is under /ui-api/v1 (the server and `npm run openapi` alike). */
+/** Every route but the probes, metrics, the dev outbox, the integrator and FHIR APIs and SMART's discovery is under /ui-api/v1 (the server and `npm run openapi` alike). */
 export function setWebApiPrefix(app: INestApplication): void {
-  app.setGlobalPrefix(WEB_API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path', 'api/fhir/*path'] });
+  app.setGlobalPrefix(WEB_API_PREFIX, { exclude: ['health', 'health/live', 'health/ready', 'metrics', 'dev/sms-outbox', 'api/oauth/token', 'api/v1/*path', 'api/fhir/*path', '.well-known/smart-configuration'] });
 }
 
 /** The web API's OpenAPI description (served at /ui-api/docs-json with API_DOCS): sessions, CSRF, errors. */

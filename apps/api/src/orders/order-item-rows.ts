@@ -1,5 +1,5 @@
 import type { Decision, OrderStatus, PrescribedMedication } from '@resepti/domain';
-import { doctorNameSql, officeNameSql, pharmacyNameSql } from '../accounts/account-sql.js';
+import { doctorNameSql, doctorPractitionerSql, officeNameSql, pharmacyNameSql } from '../accounts/account-sql.js';
 import { FEED_HORIZON } from './change-feed.js';
 import { scopeSql, type Scope } from './order-scope.js';
 
@@ -20,6 +20,8 @@ export interface OrderItemRow {
   deliveryTime: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The transaction of the order's last change (orders/change-feed.ts): with updatedAt, the item's version. */
+  changeXid: string;
   patientHetu: string;
   patientFirstName: string;
   patientLastName: string;
@@ -27,7 +29,8 @@ export interface OrderItemRow {
   officeName: string | null;
   /** The client's name: who sent the order (the pharmacist doctors see). */
   pharmacist: string;
-  /** The doctor who picked or decided the order (a sandbox order's: SANDBOX_DOCTOR_NAME). */
+  /** The doctor who picked or decided the order (a sandbox order's: SANDBOX_DOCTOR_NAME, with no id). */
+  doctorId: number | null;
   doctorName: string | null;
   /** What an approval prescribed (order-view.ts: prescribedOf). */
   prescribedProductId: number | null;
@@ -36,6 +39,13 @@ export interface OrderItemRow {
   packages: number | null;
   /** The Prescription Centre's id of the item's prescription, once recorded there (e_prescription). */
   centreId: string | null;
+}
+
+/** A doctor as the FHIR view's Practitioner shows them (the simulated doctor: empty names, no number). */
+export interface PractitionerRow {
+  firstName: string;
+  lastName: string;
+  registerNumber: string | null;
 }
 
 /** Who decides a sandbox order (the simulated doctor, integrator/sandbox-doctor.ts): its requester and performer in FHIR. */
@@ -60,17 +70,14 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
          o.delivery_status AS "deliveryStatus", o.delivery_time AS "deliveryTime", o.created_at AS "createdAt", o.updated_at AS "updatedAt", o.change_xid::text AS "changeXid",
          o.patient_hetu AS "patientHetu", o.patient_first_name AS "patientFirstName", o.patient_last_name AS "patientLastName",
          o.office_id AS "officeId", ${officeNameSql('o.office_id')} AS "officeName", coalesce(o.pharmacy_data ->> 'pharmacist', '') AS pharmacist,
-         coalesce(${doctorNameSql('o.doctor_id')}, CASE WHEN o.sandbox AND o.delivery_status <> 'waiting' THEN '${SANDBOX_DOCTOR_NAME}' END) AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
+         o.doctor_id AS "doctorId", coalesce(${doctorNameSql('o.doctor_id')}, CASE WHEN o.sandbox AND o.delivery_status <> 'waiting' THEN '${SANDBOX_DOCTOR_NAME}' END) AS "doctorName", i.prescribed_product_id AS "prescribedProductId",
          i.prescribed_medication AS "prescribedMedication", i.dosage_instruction AS "dosageInstruction", i.packages,
          (SELECT ep.centre_id FROM e_prescription ep WHERE ep.order_item_id = i.id AND ep.status = 'recorded') AS "centreId"`;
   if ('itemId' in query) {
     where.push(`i.id = $${params.push(query.itemId)}`);
     return { sql: `SELECT ${columns} FROM order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };
   }
-  // By commit: only changes older than every running transaction, so a change that commits late
-  // is listed after a next link, never behind it.
-  where.push('o.change_xid < feed_horizon.h');
-  for (const bound of query.updated) where.push(`o.updated_at ${bound.op} $${params.push(bound.at)}`);
+  where.push(...searchConditions(query.updated, params));
   if (query.after) {
     where.push(`(o.change_xid, i.id) > ($${params.push(query.after.changeXid)}::bigint, $${params.push(query.after.itemId)}::int)`);
     if (query.after.floor) where.push(`(o.updated_at, i.id) > ($${params.push(query.after.floor.updatedAt)}, $${params.push(query.after.floor.itemId)})`);
@@ -81,6 +88,38 @@ export function itemRowsStatement(scope: Scope, query: ItemRowsQuery): { sql: st
       WHERE ${where.join(' AND ')} ORDER BY o.change_xid, i.id LIMIT $${params.push(query.limit)}`,
     params,
   };
+}
+
+/**
+ * The search's conditions but the scope's and the position's: by commit, only changes older than
+ * every running transaction, so a change that commits late is listed after a next link, never
+ * behind it; and the bounds on updated_at. Needs `feed_horizon` in FROM.
+ */
+function searchConditions(updated: ReadonlyArray<{ op: '<' | '<=' | '>' | '>='; at: Date }>, params: unknown[]): string[] {
+  return ['o.change_xid < feed_horizon.h', ...updated.map((bound) => `o.updated_at ${bound.op} $${params.push(bound.at)}`)];
+}
+
+/** How many items in `scope` a search matches on all its pages (FHIR's Bundle.total): the same conditions, no position. */
+export function itemCountStatement(scope: Scope, updated: ReadonlyArray<{ op: '<' | '<=' | '>' | '>='; at: Date }>): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = [scopeSql(scope, params), ...searchConditions(updated, params)];
+  return { sql: `WITH ${FEED_HORIZON} SELECT count(*)::int AS n FROM feed_horizon, order_item i JOIN orders o ON o.id = i.order_id WHERE ${where.join(' AND ')}`, params };
+}
+
+/**
+ * The doctor `doctorId` as a FHIR Practitioner needs them (names, Valvira register number), when
+ * they picked or decided an order in `scope` (a client sees only the doctors of its own orders);
+ * 'sandbox' is the simulated doctor, seen by a scope with a sandbox order past the queue.
+ */
+export function practitionerStatement(scope: Scope, doctorId: number | 'sandbox'): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const where = [scopeSql(scope, params)];
+  if (doctorId === 'sandbox') {
+    where.push(`o.sandbox AND o.doctor_id IS NULL AND o.delivery_status <> 'waiting'`);
+    return { sql: `SELECT json_build_object('firstName', '', 'lastName', '', 'registerNumber', NULL) AS doctor FROM orders o WHERE ${where.join(' AND ')} LIMIT 1`, params };
+  }
+  where.push(`o.doctor_id = $${params.push(doctorId)}`);
+  return { sql: `SELECT ${doctorPractitionerSql('o.doctor_id')} AS doctor FROM orders o WHERE ${where.join(' AND ')} LIMIT 1`, params };
 }
 
 /** A person's orders for their copy of their data (GDPR articles 15 and 20), as JSON-ready rows. */

@@ -4,7 +4,16 @@ import { joinDoctor } from '../accounts/account-sql.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
-import { EXPORT_ITEMS_SQL, exportOrdersStatement, itemRowsStatement, type ItemRowsQuery, type OrderItemRow } from './order-item-rows.js';
+import {
+  EXPORT_ITEMS_SQL,
+  exportOrdersStatement,
+  itemCountStatement,
+  itemRowsStatement,
+  practitionerStatement,
+  type ItemRowsQuery,
+  type OrderItemRow,
+  type PractitionerRow,
+} from './order-item-rows.js';
 import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import { scopedOrdersStatement, scopeSql, type Scope } from './order-scope.js';
 import { toCustomerOrder } from './order-view.js';
@@ -185,8 +194,22 @@ export class OrderReads {
   }
 
   /** Order items as the FHIR view reads them: one by id, or a page by commit (see ItemRowsQuery). */
-  async itemRows(scope: Scope, query: ItemRowsQuery): Promise<Array<OrderItemRow & { changeXid: string }>> {
+  async itemRows(scope: Scope, query: ItemRowsQuery): Promise<OrderItemRow[]> {
     const statement = itemRowsStatement(scope, query);
-    return (await this.db.query(statement.sql, statement.params)) as Array<OrderItemRow & { changeXid: string }>;
+    return (await this.db.query(statement.sql, statement.params)) as OrderItemRow[];
+  }
+
+  /** How many items a search of the FHIR view matches in `scope` on all its pages (its Bundle's total). */
+  async itemCount(scope: Scope, updated: ReadonlyArray<{ op: '<' | '<=' | '>' | '>='; at: Date }>): Promise<number> {
+    const statement = itemCountStatement(scope, updated);
+    const [row] = (await this.db.query(statement.sql, statement.params)) as Array<{ n: number }>;
+    return row.n;
+  }
+
+  /** A doctor of an order in `scope` (or the simulated one: 'sandbox'), as the FHIR view's Practitioner shows them; null when none. */
+  async practitioner(scope: Scope, doctorId: number | 'sandbox'): Promise<PractitionerRow | null> {
+    const statement = practitionerStatement(scope, doctorId);
+    const [row] = (await this.db.query(statement.sql, statement.params)) as Array<{ doctor: PractitionerRow | null }>;
+    return row?.doctor ?? null;
   }
 }
