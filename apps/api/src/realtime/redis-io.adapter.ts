@@ -7,6 +7,7 @@ import { SOCKET_EVENTS, type ResyncEvent } from '@resepti/domain';
 import { isAllowedOrigin } from '../platform/http/same-origin.js';
 import { pushResyncs } from '../platform/metrics/metrics.js';
 import { withTimeout } from '../platform/redis/redis-connection.js';
+import { StreamReplay, type RecoverableSession } from './stream-replay.js';
 
 /**
  * How long a client that lost its connection gets back, on reconnecting, the pushes it
@@ -121,8 +122,6 @@ function faultTolerant(redis: Redis): AdapterFactory {
       seen = offset;
     };
     const doPublish = target.doPublish.bind(adapter);
-    const persistSession = target.persistSession.bind(adapter);
-    const restoreSession = target.restoreSession.bind(adapter);
     const serverCount = target.serverCount.bind(adapter);
 
     target.doPublish = (message) => {
@@ -132,11 +131,12 @@ function faultTolerant(redis: Redis): AdapterFactory {
         throw err;
       });
     };
+    // Sessions and replays through StreamReplay: one read of the stream for a whole reconnect storm.
+    const replay = new StreamReplay(redis, STREAM, nsp.name, RECOVERY_WINDOW_MS);
     target.persistSession = (session) => {
-      if (ready()) persistSession(session);
+      if (ready()) replay.persist(session as RecoverableSession);
     };
-    target.restoreSession = (pid, offset) =>
-      ready() ? withTimeout(restoreSession(pid, offset), RESTORE_TIMEOUT_MS, 'restore session') : unavailable();
+    target.restoreSession = (pid, offset) => (ready() ? withTimeout(replay.restore(pid, offset), RESTORE_TIMEOUT_MS, 'restore session') : unavailable());
     target.serverCount = () =>
       ready() ? withTimeout(serverCount(), REDIS_CALL_TIMEOUT_MS, 'server count').catch(() => 1) : Promise.resolve(1);
     return adapter;
