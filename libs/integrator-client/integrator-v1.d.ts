@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The client’s endpoints (without their secrets).
+         * @description The client’s endpoints (without their secrets), oldest first. With `Resepti-Version: 2026-12-01` paged like every list (`limit`, `cursor`; follow `nextCursor` while `hasMore`); without it a bare array of them all (deprecated).
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * List an endpoint’s deliveries
-         * @description The delivery log of an endpoint, newest first (at most 100): status, attempts, last answer, next try.
+         * @description The delivery log of an endpoint, newest first: status, attempts, last answer, next try. With `Resepti-Version: 2026-12-01` the whole log, paged (`limit`, `cursor`; follow `nextCursor` while `hasMore`): a delivery queued while you page comes before the pages you read, never inside them, so reading to the end lists each once. Without the header a bare array of the newest 100 (deprecated).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -723,6 +723,34 @@ export interface components {
              */
             deliveredAt: string | null;
         };
+        WebhookEndpointPage: {
+            /** @description The endpoints (without their secrets), oldest first. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /**
+             * @description The position after the last endpoint of this page (also of a partial page): pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example dzF8Mw
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more endpoints follow this page.
+             * @example false
+             */
+            hasMore: boolean;
+        };
+        WebhookDeliveryPage: {
+            /** @description The deliveries, newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @description The position after the last (oldest) delivery of this page (also of a partial page): pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example ZDF8MTI
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when older deliveries follow this page.
+             * @example false
+             */
+            hasMore: boolean;
+        };
         EventPage: {
             /** @description The events, oldest first: each one’s `type` says which event schema it follows. */
             data: components["schemas"]["Event"][];
@@ -834,7 +862,7 @@ export interface components {
             type: "order.created";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -865,7 +893,7 @@ export interface components {
             type: "order.processing";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -897,7 +925,7 @@ export interface components {
             type: "order.released";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -920,7 +948,7 @@ export interface components {
          * @example {
          *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
          *       "type": "order.delivered",
-         *       "api_version": "1.5.0",
+         *       "api_version": "1.6.0",
          *       "created": "2026-11-25T08:00:00.000Z",
          *       "livemode": true,
          *       "data": {
@@ -986,7 +1014,7 @@ export interface components {
             type: "order.delivered";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1018,7 +1046,7 @@ export interface components {
             type: "order.e-prescription";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1050,7 +1078,7 @@ export interface components {
             type: "notice.published";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1081,7 +1109,7 @@ export interface components {
             type: "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1103,7 +1131,7 @@ export interface components {
          * @example {
          *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
          *       "type": "order.delivered",
-         *       "api_version": "1.5.0",
+         *       "api_version": "1.6.0",
          *       "created": "2026-11-25T08:00:00.000Z",
          *       "livemode": true,
          *       "data": {
@@ -2716,34 +2744,84 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description `nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description The dated version of the answer's shape; without it the oldest. Any other value is 400 `api_version_unknown`. `2026-11-24`: The first /api/v1: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer bare arrays (the deliveries: the newest 100). Deprecated. `2026-12-01`: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer pages {data, hasMore, nextCursor} by limit and cursor, like every other list. */
+                "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoints, oldest first. */
+            /** @description The endpoints, oldest first. With `Resepti-Version: 2026-12-01` or later a `WebhookEndpointPage`; without the header (the first version) a bare array, deprecated. */
             200: {
+                headers: {
+                    /** @description The dated version this answer follows (the one asked for, or the oldest when none was). */
+                    "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://kassa.apteekki.example/resepti-webhook",
+                     *           "events": [
+                     *             "order.delivered"
+                     *           ],
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "secret": "whsec_3f9a…",
+                     *           "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "dzF8Mw",
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointPage"] | components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Validation failed */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": 3,
-                     *         "url": "https://kassa.apteekki.example/resepti-webhook",
-                     *         "events": [
-                     *           "order.delivered"
-                     *         ],
-                     *         "created": "2026-11-25T08:00:00.000Z",
-                     *         "secret": "whsec_3f9a…",
-                     *         "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
+                     *       "instance": "/api/v1/webhook-endpoints",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
+                     *         }
+                     *       ]
+                     *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Authentication required */
@@ -3118,7 +3196,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.delivered",
-                     *           "api_version": "1.5.0",
+                     *           "api_version": "1.6.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "livemode": true,
                      *           "data": {
@@ -4161,8 +4239,15 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description `nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description The dated version of the answer's shape; without it the oldest. Any other value is 400 `api_version_unknown`. `2026-11-24`: The first /api/v1: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer bare arrays (the deliveries: the newest 100). Deprecated. `2026-12-01`: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer pages {data, hasMore, nextCursor} by limit and cursor, like every other list. */
+                "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -4171,29 +4256,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The delivery log, newest first. */
+            /** @description The delivery log, newest first. With `Resepti-Version: 2026-12-01` or later a `WebhookDeliveryPage`; without the header (the first version) a bare array, deprecated. */
             200: {
                 headers: {
+                    /** @description The dated version this answer follows (the one asked for, or the oldest when none was). */
+                    "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": 12,
-                     *         "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
-                     *         "eventType": "order.delivered",
-                     *         "status": "delivered",
-                     *         "attempts": 1,
-                     *         "lastStatus": 200,
-                     *         "lastError": null,
-                     *         "nextAttemptAt": null,
-                     *         "created": "2026-11-25T08:00:00.000Z",
-                     *         "deliveredAt": "2026-11-25T08:00:01.000Z"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *           "eventType": "order.delivered",
+                     *           "status": "delivered",
+                     *           "attempts": 1,
+                     *           "lastStatus": 200,
+                     *           "lastError": null,
+                     *           "nextAttemptAt": null,
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "ZDF8MTI",
+                     *       "hasMore": false
+                     *     }
                      */
-                    "application/json": components["schemas"]["WebhookDelivery"][];
+                    "application/json": components["schemas"]["WebhookDeliveryPage"] | components["schemas"]["WebhookDelivery"][];
                 };
             };
             /** @description Validation failed */

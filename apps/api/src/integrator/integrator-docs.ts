@@ -101,6 +101,8 @@ function exampleOf(schema: Json | undefined, components: Record<string, Json>, d
     return Object.fromEntries(Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, exampleOf(value, components, depth + 1)]).filter(([, v]) => v !== undefined));
   }
   if (Array.isArray(schema.enum)) return schema.enum[0];
+  // An answer whose shape a version picks: the example of its first (current) shape.
+  if (Array.isArray(schema.oneOf)) return exampleOf(schema.oneOf[0] as Json, components, depth + 1);
   return undefined;
 }
 
