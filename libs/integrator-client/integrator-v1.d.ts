@@ -292,6 +292,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a test event happen (sandbox only)
+         * @description A sandbox client’s events that the simulated doctor never causes by itself, through the same lifecycle, webhooks and events list as real ones: `order.released` (its waiting or processing sandbox order is put back in the queue; a waiting one is picked first, so `order.processing` comes before it; then the simulated doctor takes it on again), `order.e-prescription` (its delivered sandbox order with an approved item: the event for the first approved item; in the sandbox `ePrescription` stays null, nothing goes to Kanta) and `notice.published` (a test notice, `id` 0, to this client’s endpoints and events list alone). A live client is 403 `sandbox_only`; another client’s or a real order is 404; an order in another state is 409 `sandbox_trigger_state`.
+         */
+        post: operations["createSandboxTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -813,6 +833,36 @@ export interface components {
              * @example 24
              */
             overlapHours: number;
+        };
+        SandboxTriggerRequest: {
+            /**
+             * @description The event to make happen.
+             * @example order.released
+             * @enum {string}
+             */
+            type: "notice.published" | "order.e-prescription" | "order.released";
+            /**
+             * @description The sandbox order (required for the `order.*` types).
+             * @example 42
+             */
+            orderId?: number;
+        };
+        SandboxTriggerResult: {
+            /**
+             * @example order.released
+             * @enum {string}
+             */
+            type: "notice.published" | "order.e-prescription" | "order.released";
+            /**
+             * @description The event’s `id`: its deliveries and GET /api/v1/events carry it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            eventId: string;
+            /**
+             * @description The order of an `order.*` event; null for a notice.
+             * @example 42
+             */
+            orderId: number | null;
         };
         /** @description The doctors’ notice to pharmacies. */
         Notice: {
@@ -4434,6 +4484,283 @@ export interface operations {
                      *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
                      *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSandboxTrigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "order.released",
+                 *       "orderId": 42
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The event, written (its deliveries queued); a repeated Idempotency-Key: the first answer again. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "order.released",
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "orderId": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxTriggerResult"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "sandbox_only",
+                     *       "detail": "Only a sandbox client can trigger test events.",
+                     *       "detailFi": "Vain testiympäristön (sandbox) järjestelmä voi laukaista testitapahtumia.",
+                     *       "detailSv": "Endast en klient i testmiljön (sandbox) kan utlösa testhändelser.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:payload-too-large",
+                     *       "title": "Payload too large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The request body is too large.",
+                     *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unsupported-media-type",
+                     *       "title": "Unsupported media type",
+                     *       "status": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
+                     *       "instance": "/api/v1/sandbox/triggers",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -110,6 +110,7 @@ function exampleOf(schema: Json | undefined, components: Record<string, Json>, d
 const PROBLEM_EXAMPLE_CODES: Record<number, string> = {
   400: 'hetu_invalid',
   401: 'token_invalid',
+  403: 'sandbox_only',
   404: 'order_not_found',
   409: 'idempotency_conflict',
   413: 'payload_too_large',
@@ -146,8 +147,10 @@ const TAGS = [
   { name: 'Catalogue', description: 'What can be ordered.' },
   { name: 'Orders', description: 'Orders sent to the doctors, read back by last change.' },
   { name: 'Webhooks', description: 'Signed event deliveries to the pharmacy system.' },
+  { name: 'Sandbox', description: 'Test events on demand, for sandbox clients only.' },
 ];
-const tagOf = (path: string) => (path.startsWith('/api/oauth') ? 'Authentication' : path.includes('/products') ? 'Catalogue' : path.includes('/webhook') ? 'Webhooks' : 'Orders');
+const tagOf = (path: string) =>
+  path.startsWith('/api/oauth') ? 'Authentication' : path.includes('/products') ? 'Catalogue' : path.includes('/webhook') ? 'Webhooks' : path.includes('/sandbox/') ? 'Sandbox' : 'Orders';
 
 /** The token endpoint: a form body, HTTP Basic (or the form's fields), OAuth's own errors. */
 function tokenOperation(op: Json): void {

@@ -43,7 +43,7 @@ import { type IdPage, WebhookEndpointsService } from './webhook-endpoints.servic
  * error statuses it can answer besides the ones every /api/v1 call can (401, 429, 500, 503);
  * integrator-docs.ts turns `x-problems` into problem+json responses with examples.
  */
-const Operation = (operationId: string, summary: string, description: string, ...problems: number[]) =>
+export const Operation = (operationId: string, summary: string, description: string, ...problems: number[]) =>
   applyDecorators(ApiOperation({ operationId, summary, description }), ApiExtension('x-problems', problems));
 
 /** The Idempotency-Key header (declared once in the document by ApiHeader; not a second time as a handler parameter). */
