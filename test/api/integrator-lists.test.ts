@@ -128,7 +128,7 @@ describe('webhook endpoints and deliveries by dated version (Resepti-Version)', 
     }
     expect(seen).toEqual(endpointIds);
 
-    for (const headers of [{}, { 'Resepti-Version': '2026-11-24' }]) {
+    for (const headers of [{}, { 'Resepti-Version': '2026-11-24' }] as Array<Record<string, string>>) {
       const old = await pos.call<Array<{ id: number }>>('GET', '/webhook-endpoints', undefined, headers);
       expect(old.status).toBe(200);
       expect(old.body.map((e) => e.id)).toEqual(endpointIds);
