@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The client’s endpoints (without their secrets).
+         * @description The client’s endpoints (without their secrets), oldest first. With `Resepti-Version: 2026-12-01` paged like every list (`limit`, `cursor`; follow `nextCursor` while `hasMore`); without it a bare array of them all (deprecated).
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -281,11 +281,31 @@ export interface paths {
         };
         /**
          * List an endpoint’s deliveries
-         * @description The delivery log of an endpoint, newest first (at most 100): status, attempts, last answer, next try.
+         * @description The delivery log of an endpoint, newest first: status, attempts, last answer, next try. With `Resepti-Version: 2026-12-01` the whole log, paged (`limit`, `cursor`; follow `nextCursor` while `hasMore`): a delivery queued while you page comes before the pages you read, never inside them, so reading to the end lists each once. Without the header a bare array of the newest 100 (deprecated).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a test event happen (sandbox only)
+         * @description A sandbox client’s events that the simulated doctor never causes by itself, through the same lifecycle, webhooks and events list as real ones: `order.released` (its waiting or processing sandbox order is put back in the queue; a waiting one is picked first, so `order.processing` comes before it; then the simulated doctor takes it on again), `order.e-prescription` (its delivered sandbox order with an approved item: the event for the first approved item; in the sandbox `ePrescription` stays null, nothing goes to Kanta) and `notice.published` (a test notice, `id` 0, to this client’s endpoints and events list alone). A live client is 403 `sandbox_only`; another client’s or a real order is 404; an order in another state is 409 `sandbox_trigger_state`.
+         */
+        post: operations["createSandboxTrigger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -723,6 +743,34 @@ export interface components {
              */
             deliveredAt: string | null;
         };
+        WebhookEndpointPage: {
+            /** @description The endpoints (without their secrets), oldest first. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            /**
+             * @description The position after the last endpoint of this page (also of a partial page): pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example dzF8Mw
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when more endpoints follow this page.
+             * @example false
+             */
+            hasMore: boolean;
+        };
+        WebhookDeliveryPage: {
+            /** @description The deliveries, newest first. */
+            data: components["schemas"]["WebhookDelivery"][];
+            /**
+             * @description The position after the last (oldest) delivery of this page (also of a partial page): pass it as `cursor` for the next page. Null only when the page is empty.
+             * @example ZDF8MTI
+             */
+            nextCursor: string | null;
+            /**
+             * @description True when older deliveries follow this page.
+             * @example false
+             */
+            hasMore: boolean;
+        };
         EventPage: {
             /** @description The events, oldest first: each one’s `type` says which event schema it follows. */
             data: components["schemas"]["Event"][];
@@ -786,6 +834,36 @@ export interface components {
              */
             overlapHours: number;
         };
+        SandboxTriggerRequest: {
+            /**
+             * @description The event to make happen.
+             * @example order.released
+             * @enum {string}
+             */
+            type: "notice.published" | "order.e-prescription" | "order.released";
+            /**
+             * @description The sandbox order (required for the `order.*` types).
+             * @example 42
+             */
+            orderId?: number;
+        };
+        SandboxTriggerResult: {
+            /**
+             * @example order.released
+             * @enum {string}
+             */
+            type: "notice.published" | "order.e-prescription" | "order.released";
+            /**
+             * @description The event’s `id`: its deliveries and GET /api/v1/events carry it.
+             * @example evt_wuzdkgtJfMPzYa3wqmwhMQ
+             */
+            eventId: string;
+            /**
+             * @description The order of an `order.*` event; null for a notice.
+             * @example 42
+             */
+            orderId: number | null;
+        };
         /** @description The doctors’ notice to pharmacies. */
         Notice: {
             /** @example 1 */
@@ -834,7 +912,7 @@ export interface components {
             type: "order.created";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -865,7 +943,7 @@ export interface components {
             type: "order.processing";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -897,7 +975,7 @@ export interface components {
             type: "order.released";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -920,7 +998,7 @@ export interface components {
          * @example {
          *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
          *       "type": "order.delivered",
-         *       "api_version": "1.5.0",
+         *       "api_version": "1.6.0",
          *       "created": "2026-11-25T08:00:00.000Z",
          *       "livemode": true,
          *       "data": {
@@ -986,7 +1064,7 @@ export interface components {
             type: "order.delivered";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1018,7 +1096,7 @@ export interface components {
             type: "order.e-prescription";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1050,7 +1128,7 @@ export interface components {
             type: "notice.published";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1081,7 +1159,7 @@ export interface components {
             type: "webhook.test";
             /**
              * @description The contract version the event was written in.
-             * @example 1.5.0
+             * @example 1.6.0
              */
             api_version: string;
             /**
@@ -1103,7 +1181,7 @@ export interface components {
          * @example {
          *       "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
          *       "type": "order.delivered",
-         *       "api_version": "1.5.0",
+         *       "api_version": "1.6.0",
          *       "created": "2026-11-25T08:00:00.000Z",
          *       "livemode": true,
          *       "data": {
@@ -2716,34 +2794,84 @@ export interface operations {
     };
     listWebhookEndpoints: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description `nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description The dated version of the answer's shape; without it the oldest. Any other value is 400 `api_version_unknown`. `2026-11-24`: The first /api/v1: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer bare arrays (the deliveries: the newest 100). Deprecated. `2026-12-01`: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer pages {data, hasMore, nextCursor} by limit and cursor, like every other list. */
+                "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The endpoints, oldest first. */
+            /** @description The endpoints, oldest first. With `Resepti-Version: 2026-12-01` or later a `WebhookEndpointPage`; without the header (the first version) a bare array, deprecated. */
             200: {
+                headers: {
+                    /** @description The dated version this answer follows (the one asked for, or the oldest when none was). */
+                    "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://kassa.apteekki.example/resepti-webhook",
+                     *           "events": [
+                     *             "order.delivered"
+                     *           ],
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "secret": "whsec_3f9a…",
+                     *           "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "dzF8Mw",
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointPage"] | components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Validation failed */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": 3,
-                     *         "url": "https://kassa.apteekki.example/resepti-webhook",
-                     *         "events": [
-                     *           "order.delivered"
-                     *         ],
-                     *         "created": "2026-11-25T08:00:00.000Z",
-                     *         "secret": "whsec_3f9a…",
-                     *         "previousSecretExpiresAt": "2026-11-26T08:00:00.000Z"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
+                     *       "instance": "/api/v1/webhook-endpoints",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
+                     *         }
+                     *       ]
+                     *     }
                      */
-                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Authentication required */
@@ -3118,7 +3246,7 @@ export interface operations {
                      *         {
                      *           "id": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
                      *           "type": "order.delivered",
-                     *           "api_version": "1.5.0",
+                     *           "api_version": "1.6.0",
                      *           "created": "2026-11-25T08:00:00.000Z",
                      *           "livemode": true,
                      *           "data": {
@@ -4161,8 +4289,15 @@ export interface operations {
     };
     listWebhookDeliveries: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /** @description `nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description The dated version of the answer's shape; without it the oldest. Any other value is 400 `api_version_unknown`. `2026-11-24`: The first /api/v1: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer bare arrays (the deliveries: the newest 100). Deprecated. `2026-12-01`: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer pages {data, hasMore, nextCursor} by limit and cursor, like every other list. */
+                "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+            };
             path: {
                 /** @example 42 */
                 id: number;
@@ -4171,29 +4306,41 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The delivery log, newest first. */
+            /** @description The delivery log, newest first. With `Resepti-Version: 2026-12-01` or later a `WebhookDeliveryPage`; without the header (the first version) a bare array, deprecated. */
             200: {
                 headers: {
+                    /** @description The dated version this answer follows (the one asked for, or the oldest when none was). */
+                    "Resepti-Version"?: "2026-11-24" | "2026-12-01";
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 9745: `@<unix seconds>`, when this was deprecated. */
+                    Deprecation?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). RFC 8594: the earliest time it may be removed (an HTTP date). */
+                    Sunset?: string;
+                    /** @description Only for the bare array (no `Resepti-Version`, or `2026-11-24`) (deprecated). `</api/docs-json>; rel="deprecation"`: where it is explained. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
-                     * @example [
-                     *       {
-                     *         "id": 12,
-                     *         "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
-                     *         "eventType": "order.delivered",
-                     *         "status": "delivered",
-                     *         "attempts": 1,
-                     *         "lastStatus": 200,
-                     *         "lastError": null,
-                     *         "nextAttemptAt": null,
-                     *         "created": "2026-11-25T08:00:00.000Z",
-                     *         "deliveredAt": "2026-11-25T08:00:01.000Z"
-                     *       }
-                     *     ]
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *           "eventType": "order.delivered",
+                     *           "status": "delivered",
+                     *           "attempts": 1,
+                     *           "lastStatus": 200,
+                     *           "lastError": null,
+                     *           "nextAttemptAt": null,
+                     *           "created": "2026-11-25T08:00:00.000Z",
+                     *           "deliveredAt": "2026-11-25T08:00:01.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "ZDF8MTI",
+                     *       "hasMore": false
+                     *     }
                      */
-                    "application/json": components["schemas"]["WebhookDelivery"][];
+                    "application/json": components["schemas"]["WebhookDeliveryPage"] | components["schemas"]["WebhookDelivery"][];
                 };
             };
             /** @description Validation failed */
@@ -4337,6 +4484,283 @@ export interface operations {
                      *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
                      *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
                      *       "instance": "/api/v1/webhook-endpoints/42/deliveries",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSandboxTrigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 200 printable ASCII characters. A repeat with the same key and body within 24 hours does nothing again and answers the first answer (marked `Idempotent-Replayed: true`); the same key with another request is 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "order.released",
+                 *       "orderId": 42
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The event, written (its deliveries queued); a repeated Idempotency-Key: the first answer again. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "order.released",
+                     *       "eventId": "evt_wuzdkgtJfMPzYa3wqmwhMQ",
+                     *       "orderId": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxTriggerResult"];
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:validation-failed",
+                     *       "title": "Validation failed",
+                     *       "status": 400,
+                     *       "code": "hetu_invalid",
+                     *       "detail": "Check the personal identity code (hetu).",
+                     *       "detailFi": "Tarkista henkilöturvatunnus",
+                     *       "detailSv": "Kontrollera personbeteckningen",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20",
+                     *       "errors": [
+                     *         {
+                     *           "pointer": "/patient/hetu",
+                     *           "code": "hetu_invalid",
+                     *           "detail": "Check the personal identity code (hetu).",
+                     *           "detailFi": "Tarkista henkilöturvatunnus",
+                     *           "detailSv": "Kontrollera personbeteckningen"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    /** @description Bearer realm="resepti", error="invalid_token" */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unauthorized",
+                     *       "title": "Authentication required",
+                     *       "status": 401,
+                     *       "code": "token_invalid",
+                     *       "detail": "The token is invalid, expired or revoked.",
+                     *       "detailFi": "Tunniste on virheellinen, vanhentunut tai peruttu.",
+                     *       "detailSv": "Token är ogiltig, har gått ut eller har återkallats.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "code": "sandbox_only",
+                     *       "detail": "Only a sandbox client can trigger test events.",
+                     *       "detailFi": "Vain testiympäristön (sandbox) järjestelmä voi laukaista testitapahtumia.",
+                     *       "detailSv": "Endast en klient i testmiljön (sandbox) kan utlösa testhändelser.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:not-found",
+                     *       "title": "Not found",
+                     *       "status": 404,
+                     *       "code": "order_not_found",
+                     *       "detail": "No such order.",
+                     *       "detailFi": "Tilausta ei löytynyt.",
+                     *       "detailSv": "Beställningen hittades inte.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "code": "idempotency_conflict",
+                     *       "detail": "This Idempotency-Key was used with another request body.",
+                     *       "detailFi": "Idempotency-Key on jo käytetty toisenlaisella pyynnöllä.",
+                     *       "detailSv": "Idempotency-Key har redan använts med en annan begäran.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:payload-too-large",
+                     *       "title": "Payload too large",
+                     *       "status": 413,
+                     *       "code": "payload_too_large",
+                     *       "detail": "The request body is too large.",
+                     *       "detailFi": "Pyyntö on liian suuri.",
+                     *       "detailSv": "Begäran är för stor.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:unsupported-media-type",
+                     *       "title": "Unsupported media type",
+                     *       "status": 415,
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).",
+                     *       "detailFi": "Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).",
+                     *       "detailSv": "Skicka innehållet som application/json (token-tjänsten: application/x-www-form-urlencoded).",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:rate-limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "code": "rate_limited",
+                     *       "detail": "Too many requests. Try again after Retry-After seconds.",
+                     *       "detailFi": "Liian monta pyyntöä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "För många förfrågningar. Försök igen om en stund.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:internal-error",
+                     *       "title": "Internal server error",
+                     *       "status": 500,
+                     *       "code": "internal_error",
+                     *       "detail": "Internal server error. Quote the requestId to support.",
+                     *       "detailFi": "Palvelussa tapahtui virhe. Kerro requestId tuelle.",
+                     *       "detailSv": "Ett fel inträffade i tjänsten. Ange requestId till supporten.",
+                     *       "instance": "/api/v1/sandbox/triggers",
+                     *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:resepti:problem:service-unavailable",
+                     *       "title": "Service unavailable",
+                     *       "status": 503,
+                     *       "code": "service_unavailable",
+                     *       "detail": "Service unavailable. Try again after Retry-After seconds.",
+                     *       "detailFi": "Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.",
+                     *       "detailSv": "Tjänsten är inte tillgänglig just nu. Försök igen om en stund.",
+                     *       "instance": "/api/v1/sandbox/triggers",
                      *       "requestId": "4b0e7a56-4c8e-4d0c-9a55-1a3c0f5b8f20"
                      *     }
                      */

@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { allOrdersSince, integratorClient, parseWebhook, verifyWebhook, WebhookVerificationError } from '@resepti/integrator-client';
+import { allOrdersSince, API_VERSION, integratorClient, IntegratorApiError, parseWebhook, verifyWebhook, WebhookVerificationError, type ListItem, type ListName } from '@resepti/integrator-client';
 import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { contract, INTEGRATOR_SPEC_PATH } from '../support/openapi-contract';
@@ -168,7 +168,8 @@ describe('the generated SDK against the API', () => {
 
     const hook = await api.POST('/api/v1/webhook-endpoints', { body: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
     expect(hook.data?.secret).toMatch(/^whsec_/);
-    expect((await api.GET('/api/v1/webhook-endpoints')).data?.map((e) => e.id)).toContain(hook.data!.id);
+    const listed = await api.GET('/api/v1/webhook-endpoints');
+    expect(listed.data && !Array.isArray(listed.data) ? listed.data.data.map((e) => e.id) : null).toContain(hook.data!.id);
     expect((await api.DELETE('/api/v1/webhook-endpoints/{id}', { params: { path: { id: hook.data!.id } } })).response.status).toBe(204);
 
     const t = Math.floor(Date.now() / 1000);
@@ -183,6 +184,68 @@ describe('the generated SDK against the API', () => {
     expect(event.type === 'order.released' ? [event.data.object.orderId, event.data.previous_attributes.deliveryStatus, event.livemode] : null).toEqual([created.data!.orderId, 'processing', false]);
     expect(() => parseWebhook(released, signed, 'whsec_y')).toThrow(WebhookVerificationError);
     expect(() => parseWebhook(released, undefined, 'whsec_x')).toThrow(WebhookVerificationError);
+  });
+});
+
+describe('the SDK’s list helpers against the API', () => {
+  /** Every item of a list and how many pages it took, by the SDK's paginate. */
+  async function pagesOf<N extends ListName>(pages: AsyncGenerator<{ data: Array<ListItem<N>>; nextCursor: string | null }>): Promise<{ items: Array<ListItem<N>>; pages: number; last: string | null }> {
+    const items: Array<ListItem<N>> = [];
+    let count = 0;
+    let last: string | null = null;
+    for await (const page of pages) {
+      items.push(...page.data);
+      count++;
+      last = page.nextCursor ?? last;
+    }
+    return { items, pages: count, last };
+  }
+
+  it('pages every list by cursor (products, orders, events, webhook endpoints, deliveries), sending Resepti-Version', async () => {
+    const sent: Array<string | null> = [];
+    const recording: typeof fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/api/v1/')) sent.push((input instanceof Request ? input.headers : new Headers(init?.headers)).get('resepti-version'));
+      return fetch(input, init);
+    };
+    const api = integratorClient({ baseUrl: app.baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret, fetch: recording });
+    const productId = (await api.GET('/api/v1/products', { params: { query: { q: 'Kestine', limit: 1 } } })).data!.data[0]!.productId;
+    for (const hetu of ['010190-998V', '121212-913Y']) {
+      const placed = await api.POST('/api/v1/orders', { body: { officeId, patient: { hetu, firstName: 'Sivu', lastName: 'Tus' }, items: [{ productId }], deliveryOption: 'delivery-20-min' } });
+      expect(placed.response.status).toBe(201);
+    }
+    const endpoints: number[] = [];
+    for (const n of [1, 2, 3]) endpoints.push((await api.POST('/api/v1/webhook-endpoints', { body: { url: `http://127.0.0.1:9/paged-${n}`, events: ['order.created'] } })).data!.id);
+    for (let i = 0; i < 3; i++) expect((await api.POST('/api/v1/webhook-endpoints/{id}/test', { params: { path: { id: endpoints[0]! } } })).response.status).toBe(202);
+
+    const products = await pagesOf<'products'>(api.paginate('products', { query: { limit: 7 } }));
+    const onePage = (await api.GET('/api/v1/products', { params: { query: { limit: 200 } } })).data!;
+    expect([products.items.map((p) => p.productId), products.pages]).toEqual([onePage.data.map((p) => p.productId), Math.ceil(onePage.count / 7)]);
+
+    const orders = await pagesOf<'orders'>(api.paginate('orders', { query: { limit: 1 } }));
+    expect(orders.pages).toBeGreaterThanOrEqual(2);
+    expect(new Set(orders.items.map((o) => o.orderId)).size).toBe(orders.items.length);
+    // From the kept cursor: nothing new yet.
+    expect((await pagesOf<'orders'>(api.paginate('orders', { query: { limit: 1 }, cursor: orders.last }))).items).toEqual([]);
+
+    const events = await pagesOf<'events'>(api.paginate('events', { query: { limit: 1 } }));
+    expect(events.pages).toBeGreaterThanOrEqual(2);
+    expect(events.items.filter((e) => e.type === 'order.created').length).toBeGreaterThanOrEqual(2);
+
+    const hooks: number[] = [];
+    for await (const endpoint of api.list('webhookEndpoints', { query: { limit: 2 } })) hooks.push(endpoint.id);
+    expect(hooks).toEqual(expect.arrayContaining(endpoints));
+    expect((await pagesOf<'webhookEndpoints'>(api.paginate('webhookEndpoints', { query: { limit: 2 } }))).pages).toBeGreaterThanOrEqual(2);
+
+    const deliveries = await pagesOf<'deliveries'>(api.paginate('deliveries', { endpointId: endpoints[0]!, query: { limit: 2 } }));
+    expect([deliveries.items.map((d) => d.eventType), deliveries.pages]).toEqual([['webhook.test', 'webhook.test', 'webhook.test'], 2]);
+    expect(deliveries.items.map((d) => d.id)).toEqual([...deliveries.items.map((d) => d.id)].sort((a, b) => b - a));
+
+    expect(sent.length).toBeGreaterThan(10);
+    expect(sent.filter((v) => v !== API_VERSION)).toEqual([]);
+    // A refusal is an IntegratorApiError with the problem.
+    await expect(api.paginate('deliveries', { endpointId: 999_999 }).next()).rejects.toMatchObject({ status: 404, problem: { code: 'webhook_not_found' } });
+    await expect(api.paginate('deliveries', { endpointId: 999_999 }).next()).rejects.toBeInstanceOf(IntegratorApiError);
   });
 });
 

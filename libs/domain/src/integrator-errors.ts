@@ -5,7 +5,7 @@
  * `application/problem+json` built from these.
  */
 import { isTextKey, t } from './i18n.js';
-import { INTEGRATOR_MESSAGES as M } from './integrator-rules.js';
+import { INTEGRATOR_DATED_VERSION_LIST, INTEGRATOR_MESSAGES as M, SANDBOX_TRIGGER_TYPES } from './integrator-rules.js';
 import { MESSAGES } from './messages.js';
 import { PHARMACY_MESSAGES as P } from './pharmacy-rules.js';
 import { VALIDATION_MESSAGES as V } from './validation.js';
@@ -98,6 +98,11 @@ export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'method_not_allowed', fi: M.methodNotAllowed, en: 'The route does not take this method; Allow lists the ones it takes.', sv: SV['method_not_allowed'] },
   { code: 'unknown_field', fi: 'Tuntematon kenttä', en: 'Unknown field.', sv: SV['unknown_field'] },
   { code: 'hetu_invalid', fi: MESSAGES.hetuInvalid, en: 'Check the personal identity code (hetu).', sv: SV['hetu_invalid'] },
+  { code: 'api_version_unknown', fi: M.apiVersionUnknown, en: `Resepti-Version is one of: ${INTEGRATOR_DATED_VERSION_LIST.join(', ')}.`, sv: SV['api_version_unknown'] },
+  { code: 'sandbox_only', fi: M.sandboxOnly, en: 'Only a sandbox client can trigger test events.', sv: SV['sandbox_only'] },
+  { code: 'sandbox_trigger_type_invalid', fi: M.sandboxTriggerTypeInvalid, en: `type is one of: ${SANDBOX_TRIGGER_TYPES.join(', ')}.`, sv: SV['sandbox_trigger_type_invalid'] },
+  { code: 'sandbox_trigger_order_required', fi: M.sandboxTriggerOrderRequired, en: 'orderId is required for an order event.', sv: SV['sandbox_trigger_order_required'] },
+  { code: 'sandbox_trigger_state', fi: M.sandboxTriggerState, en: 'The order is not in a state that can cause this event (order.released: waiting or processing; order.e-prescription: delivered with an approved item).', sv: SV['sandbox_trigger_state'] },
   { code: 'sandbox_real_hetu', fi: M.sandboxRealHetu, en: 'The sandbox takes only test identities (individual number 900–999) that belong to no customer.', sv: SV['sandbox_real_hetu'] },
   { code: 'first_name_required', fi: V.firstNameRequired, en: 'The first name is required.', sv: SV['first_name_required'] },
   { code: 'last_name_required', fi: V.lastNameRequired, en: 'The last name is required.', sv: SV['last_name_required'] },

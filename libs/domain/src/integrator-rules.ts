@@ -7,7 +7,7 @@
  * The contract's version: the OpenAPI document's `info.version` and every webhook event's
  * `api_version` (a receiver can tell which shape of `data.object` it got).
  */
-export const INTEGRATOR_API_VERSION = '1.5.0';
+export const INTEGRATOR_API_VERSION = '1.6.0';
 
 /**
  * The events an endpoint can subscribe to. `order.released`: a doctor put a processing order
@@ -42,6 +42,39 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = { default: 24, max: 168 } as const;
 
 export const WEBHOOK_SIGNATURE_HEADER = 'Resepti-Signature';
 
+/**
+ * The request header that picks a dated version of /api/v1 (as Stripe-Version does): the shape of
+ * an answer that changed incompatibly within /api/v1 follows it, so a client moves when it chooses.
+ * The answer names the version it was given in the same header.
+ */
+export const API_VERSION_HEADER = 'Resepti-Version';
+
+/**
+ * Every dated version of /api/v1, oldest first, and what it changed (docs/integrators.md,
+ * "Versions and deprecation", lists the same). A request without the header gets the oldest; a
+ * value not listed here is 400 `api_version_unknown`.
+ */
+export const INTEGRATOR_DATED_VERSIONS = {
+  '2026-11-24': 'The first /api/v1: GET /api/v1/webhook-endpoints and …/{id}/deliveries answer bare arrays (the deliveries: the newest 100). Deprecated.',
+  '2026-12-01': 'GET /api/v1/webhook-endpoints and …/{id}/deliveries answer pages {data, hasMore, nextCursor} by limit and cursor, like every other list.',
+} as const;
+export type IntegratorDatedVersion = keyof typeof INTEGRATOR_DATED_VERSIONS;
+export const INTEGRATOR_DATED_VERSION_LIST = Object.keys(INTEGRATOR_DATED_VERSIONS) as IntegratorDatedVersion[];
+/** What a request without the header gets: the first shape, so a client of 1.0 keeps working. */
+export const INTEGRATOR_DATED_VERSION_DEFAULT: IntegratorDatedVersion = '2026-11-24';
+/** The newest dated version (the SDK sends it). */
+export const INTEGRATOR_DATED_VERSION_LATEST: IntegratorDatedVersion = '2026-12-01';
+/** The version from which the webhook endpoint and delivery lists answer pages. */
+export const PAGED_WEBHOOK_LISTS_VERSION: IntegratorDatedVersion = '2026-12-01';
+
+/**
+ * Events a sandbox client can make happen at will (POST /api/v1/sandbox/triggers): the ones the
+ * simulated doctor never causes by itself. order.created, order.processing and order.delivered
+ * come from placing a sandbox order and the simulated doctor's steps.
+ */
+export const SANDBOX_TRIGGER_TYPES = ['order.released', 'order.e-prescription', 'notice.published'] as const;
+export type SandboxTriggerType = (typeof SANDBOX_TRIGGER_TYPES)[number];
+
 export const INTEGRATOR_MESSAGES = {
   invalidClient: 'Asiakastunnus tai salaisuus on virheellinen.',
   unsupportedGrant: "Vain grant_type=client_credentials on tuettu.",
@@ -75,5 +108,10 @@ export const INTEGRATOR_MESSAGES = {
   payloadTooLarge: 'Pyyntö on liian suuri.',
   routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet.',
   methodNotAllowed: 'Osoite ei hyväksy tätä metodia; Allow-otsake kertoo sallitut.',
+  apiVersionUnknown: `Resepti-Version on jokin näistä: ${INTEGRATOR_DATED_VERSION_LIST.join(', ')}.`,
+  sandboxOnly: 'Vain testiympäristön (sandbox) järjestelmä voi laukaista testitapahtumia.',
+  sandboxTriggerTypeInvalid: `type on jokin näistä: ${SANDBOX_TRIGGER_TYPES.join(', ')}.`,
+  sandboxTriggerOrderRequired: 'orderId on pakollinen tilaustapahtumalle.',
+  sandboxTriggerState: 'Tilaus ei ole tilassa, jossa tapahtuma voi syntyä (order.released: odottava tai käsittelyssä; order.e-prescription: toimitettu, jossa hyväksytty lääke).',
   sandboxRealHetu: 'Testiympäristö (sandbox) hyväksyy vain testihenkilötunnukset (yksilönumero 900–999), jotka eivät ole kenenkään asiakkaan.',
 } as const;

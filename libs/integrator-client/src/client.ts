@@ -4,12 +4,14 @@
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../integrator-v1.js';
+import { API_VERSION, API_VERSION_HEADER, list, paginate, type ListMethods } from './lists.js';
 
 export type Order = components['schemas']['Order'];
 export type OrderPage = components['schemas']['OrderPage'];
 export type Problem = components['schemas']['Problem'];
 export type CreateOrderRequest = components['schemas']['CreateOrderRequest'];
-export type IntegratorApi = Client<paths>;
+/** A typed client of every operation, with the list helpers as methods. */
+export type IntegratorApi = Client<paths> & ListMethods;
 
 export interface ClientOptions {
   baseUrl: string;
@@ -18,6 +20,11 @@ export interface ClientOptions {
   /** How often a 429 is waited out (Retry-After) before it is returned. */
   retries429?: number;
   fetch?: typeof fetch;
+  /**
+   * The dated version sent as `Resepti-Version` on every request that does not set its own
+   * (default: API_VERSION, the one this SDK was written for; null: none, the API's oldest shapes).
+   */
+  apiVersion?: string | null;
 }
 
 /** POST /api/oauth/token with HTTP Basic: the access token and when to renew it (ms since epoch). */
@@ -38,10 +45,12 @@ export async function requestToken(options: ClientOptions): Promise<{ token: str
 export function integratorClient(options: ClientOptions): IntegratorApi {
   let current: { token: string; renewAt: number } | undefined;
   const retries = options.retries429 ?? 2;
+  const version = options.apiVersion === undefined ? API_VERSION : options.apiVersion;
   const auth: Middleware = {
     async onRequest({ request }) {
       if (!current || Date.now() >= current.renewAt) current = await requestToken(options);
       request.headers.set('authorization', `Bearer ${current.token}`);
+      if (version !== null && !request.headers.has(API_VERSION_HEADER)) request.headers.set(API_VERSION_HEADER, version);
       return request;
     },
     async onResponse({ request, response }) {
@@ -59,7 +68,8 @@ export function integratorClient(options: ClientOptions): IntegratorApi {
   };
   const api = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
   api.use(auth);
-  return api;
+  const methods: ListMethods = { list: (name, ...params) => list(api, name, ...params), paginate: (name, ...params) => paginate(api, name, ...params) };
+  return Object.assign(api, methods);
 }
 
 /**
@@ -68,14 +78,12 @@ export function integratorClient(options: ClientOptions): IntegratorApi {
  * from it lists only orders that changed since (an order that changed again comes again, with its
  * newest state: keep each order by `orderId`).
  */
-export async function allOrdersSince(api: IntegratorApi, cursor: string | null, limit = 50): Promise<{ orders: Order[]; cursor: string | null }> {
+export async function allOrdersSince(api: Client<paths>, cursor: string | null, limit = 50): Promise<{ orders: Order[]; cursor: string | null }> {
   const orders: Order[] = [];
   let next = cursor;
-  for (;;) {
-    const { data, error } = await api.GET('/api/v1/orders', { params: { query: { limit, ...(next ? { cursor: next } : {}) } } });
-    if (!data) throw new Error(`listOrders: ${error.code}`);
-    orders.push(...data.data);
-    if (data.nextCursor !== null) next = data.nextCursor;
-    if (!data.hasMore) return { orders, cursor: next };
+  for await (const page of paginate(api, 'orders', { query: { limit }, cursor })) {
+    orders.push(...page.data);
+    if (page.nextCursor !== null) next = page.nextCursor;
   }
+  return { orders, cursor: next };
 }

@@ -5,5 +5,6 @@
  * nothing of the Resepti repository, so it compiles and ships on its own.
  */
 export { allOrdersSince, integratorClient, requestToken, type ClientOptions, type CreateOrderRequest, type IntegratorApi, type Order, type OrderPage, type Problem } from './client.js';
+export { API_VERSION, API_VERSION_HEADER, IntegratorApiError, LIST_PATHS, list, paginate, type ListItem, type ListMethods, type ListName, type ListPage, type ListParams, type ListQuery } from './lists.js';
 export { parseWebhook, SIGNATURE_HEADER, verifyWebhook, WebhookVerificationError, type EventOf, type WebhookEvent, type WebhookEventType } from './events.js';
 export type { components, paths } from '../integrator-v1.js';

@@ -27,6 +27,15 @@ export const DEPRECATIONS = {
   productsOffset: { since: '2026-11-29T00:00:00Z', sunset: '2027-06-01T00:00:00Z', instead: 'cursor = the nextCursor of the previous page (while hasMore)' },
   /** `after` of the event list (API 1.4 or earlier): the same position is the page's nextCursor, passed as `cursor`. */
   eventsAfter: { since: '2026-11-29T00:00:00Z', sunset: '2027-06-01T00:00:00Z', instead: 'cursor = the nextCursor of the previous page' },
+  /**
+   * `GET /api/v1/webhook-endpoints` and `…/{id}/deliveries` as bare arrays (dated version 2026-11-24,
+   * what a request without `Resepti-Version` gets): the page shape of version 2026-12-01 replaces them.
+   */
+  bareWebhookLists: {
+    since: '2026-12-01T00:00:00Z',
+    sunset: '2027-06-01T00:00:00Z',
+    instead: 'the header `Resepti-Version: 2026-12-01`: the page {data, hasMore, nextCursor} by `limit` and `cursor` (the deliveries: the whole log, newest first)',
+  },
 } as const satisfies Record<string, ApiDeprecation>;
 
 /** Where a deprecation is explained: the contract (its descriptions and `deprecated` flags). */

@@ -180,3 +180,15 @@ export class ListOrdersQuery {
   @QueryLimit(100)
   limit?: number;
 }
+
+/** GET /api/v1/webhook-endpoints and …/{id}/deliveries: paged with `Resepti-Version: 2026-12-01` (the bare arrays of the older version take no parameters). */
+@ApiShape()
+export class ListWebhooksQuery {
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later.', example: 'ZDF8MTI' })
+  @Optional()
+  @MaxLength(200, { message: M.cursorInvalid })
+  @IsString({ message: M.cursorInvalid })
+  cursor?: string;
+  @QueryLimit(100)
+  limit?: number;
+}

@@ -102,6 +102,8 @@ function exampleOf(schema: Json | undefined, components: Record<string, Json>, d
     return Object.fromEntries(Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [key, exampleOf(value, components, depth + 1)]).filter(([, v]) => v !== undefined));
   }
   if (Array.isArray(schema.enum)) return schema.enum[0];
+  // An answer whose shape a version picks: the example of its first (current) shape.
+  if (Array.isArray(schema.oneOf)) return exampleOf(schema.oneOf[0] as Json, components, depth + 1);
   return undefined;
 }
 
@@ -109,6 +111,7 @@ function exampleOf(schema: Json | undefined, components: Record<string, Json>, d
 const PROBLEM_EXAMPLE_CODES: Record<number, string> = {
   400: 'hetu_invalid',
   401: 'token_invalid',
+  403: 'sandbox_only',
   404: 'order_not_found',
   409: 'idempotency_conflict',
   413: 'payload_too_large',
@@ -145,8 +148,10 @@ const TAGS = [
   { name: 'Catalogue', description: 'What can be ordered.' },
   { name: 'Orders', description: 'Orders sent to the doctors, read back by last change.' },
   { name: 'Webhooks', description: 'Signed event deliveries to the pharmacy system.' },
+  { name: 'Sandbox', description: 'Test events on demand, for sandbox clients only.' },
 ];
-const tagOf = (path: string) => (path.startsWith('/api/oauth') ? 'Authentication' : path.includes('/products') ? 'Catalogue' : path.includes('/webhook') ? 'Webhooks' : 'Orders');
+const tagOf = (path: string) =>
+  path.startsWith('/api/oauth') ? 'Authentication' : path.includes('/products') ? 'Catalogue' : path.includes('/webhook') ? 'Webhooks' : path.includes('/sandbox/') ? 'Sandbox' : 'Orders';
 
 /** The token endpoint: a form body, HTTP Basic (or the form's fields), OAuth's own errors. */
 function tokenOperation(op: Json): void {

@@ -10,9 +10,11 @@ import { fieldRefusal } from '../platform/http/validation.js';
 
 /**
  * The events a client may see: everyone's (notices) and its pharmacy's, of its offices when it is
- * limited to some, and of its kind (a sandbox client's orders, or real ones).
+ * limited to some, and of its kind (a sandbox client's orders, or real ones); an event for one
+ * client alone (a sandbox trigger's notice) only to that client.
  */
 const visible = (client: ApiClient) => `(e.pharmacy_id IS NULL OR (e.pharmacy_id = $1 AND (cardinality($2::int[]) = 0 OR e.office_id = ANY($2::int[])) AND ${client.sandbox ? '' : 'NOT '}e.sandbox))
+                 AND (e.api_client_id IS NULL OR e.api_client_id = ${Number(client.id)})
                  AND e.created_at >= now() - make_interval(days => ${EVENT_LOG_DAYS})`;
 
 /**

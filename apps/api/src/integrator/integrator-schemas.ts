@@ -291,6 +291,34 @@ export class EventPageSchema {
   hasMore!: boolean;
 }
 
+const pageCursor = (what: string, example: string) =>
+  ApiProperty({
+    type: String,
+    nullable: true,
+    description: `The position after the last ${what} of this page (also of a partial page): pass it as \`cursor\` for the next page. Null only when the page is empty.`,
+    example,
+  });
+
+@ApiShape('WebhookEndpointPage')
+export class WebhookEndpointPageSchema {
+  @ApiProperty({ type: [WebhookEndpointSchema], description: 'The endpoints (without their secrets), oldest first.' })
+  data!: WebhookEndpointSchema[];
+  @pageCursor('endpoint', 'dzF8Mw')
+  nextCursor!: string | null;
+  @ApiProperty({ description: 'True when more endpoints follow this page.', example: false })
+  hasMore!: boolean;
+}
+
+@ApiShape('WebhookDeliveryPage')
+export class WebhookDeliveryPageSchema {
+  @ApiProperty({ type: [WebhookDeliverySchema], description: 'The deliveries, newest first.' })
+  data!: WebhookDeliverySchema[];
+  @pageCursor('(oldest) delivery', 'ZDF8MTI')
+  nextCursor!: string | null;
+  @ApiProperty({ description: 'True when older deliveries follow this page.', example: false })
+  hasMore!: boolean;
+}
+
 /** Every schema the document names (registered with ApiExtraModels). */
 export const INTEGRATOR_SCHEMAS = [
   TokenResponseSchema,
@@ -304,5 +332,7 @@ export const INTEGRATOR_SCHEMAS = [
   IntegratorOrderSchema,
   WebhookEndpointSchema,
   WebhookDeliverySchema,
+  WebhookEndpointPageSchema,
+  WebhookDeliveryPageSchema,
   EventPageSchema,
 ];

@@ -12,6 +12,8 @@ import {
   type IntegratorOrder,
   type IntegratorOrderPage,
   type IntegratorTokenResponse,
+  PAGED_WEBHOOK_LISTS_VERSION,
+  type IntegratorDatedVersion,
   type ProductPage,
   type WebhookDeliveryView,
   type WebhookEndpointView,
@@ -23,24 +25,25 @@ import { IdParam } from '../platform/http/request-input.js';
 import { fieldRefusal } from '../platform/http/validation.js';
 import type { ApiClient } from '../api-clients/api-client.entity.js';
 import { ApiClientsService } from '../api-clients/api-clients.service.js';
-import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, RotateWebhookSecretDto } from './dto.js';
+import { CreateIntegratorOrderDto, CreateWebhookEndpointDto, ListEventsQuery, ListOrdersQuery, ListProductsQuery, ListWebhooksQuery, RotateWebhookSecretDto } from './dto.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
 import { AuditedReads, CurrentClient, FailedIntegratorAuthLog, IntegratorApi, type OrdersRead } from '../api-clients/integrator-access.js';
 import { IntegratorRateLimits } from '../api-clients/rate-limits.js';
 import { DeliveryOptionListSchema, EventPageSchema, INTEGRATOR_SCHEMAS, IntegratorOrderPageSchema, OfficeListSchema, IntegratorOrderSchema, ProductPageSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './integrator-schemas.js';
+import { API_VERSION_RESPONSE_HEADER, DatedVersion, isAtLeast, VersionedByDate } from './api-versions.js';
 import { ProblemJsonFilter } from '../api-clients/problem-json.js';
 import { AccessTokens } from '../api-clients/integrator-credentials.js';
 import { IntegratorOrdersService, isFirstVersionCursor } from './integrator-orders.service.js';
 import { announceDeprecation, DEPRECATIONS, DEPRECATION_HEADERS } from './deprecation.js';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, Idempotent } from './idempotent.js';
-import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { type IdPage, WebhookEndpointsService } from './webhook-endpoints.service.js';
 
 /**
  * An operation of the published contract: its operationId, summary and description, and the
  * error statuses it can answer besides the ones every /api/v1 call can (401, 429, 500, 503);
  * integrator-docs.ts turns `x-problems` into problem+json responses with examples.
  */
-const Operation = (operationId: string, summary: string, description: string, ...problems: number[]) =>
+export const Operation = (operationId: string, summary: string, description: string, ...problems: number[]) =>
   applyDecorators(ApiOperation({ operationId, summary, description }), ApiExtension('x-problems', problems));
 
 /** The Idempotency-Key header (declared once in the document by ApiHeader; not a second time as a handler parameter). */
@@ -54,6 +57,24 @@ const GENERIC = { code: 'bad_request', en: 'Bad request.' };
 /** The Deprecation headers of an answer to a deprecated form of the request (`form` says which). */
 const deprecatedForm = (form: string) =>
   Object.fromEntries(Object.entries(DEPRECATION_HEADERS).map(([name, header]) => [name, { ...header, description: `Only for ${form} (deprecated). ${header.description}` }]));
+
+/**
+ * The answer of a list whose shape the dated version picks: the page schema (2026-12-01 on) or the
+ * bare array of the first version (deprecated: its answers carry Deprecation, Sunset and Link).
+ */
+const VersionedListResponse = (page: string, item: string, description: string) =>
+  ApiOkResponse({
+    description: `${description} With \`Resepti-Version: ${PAGED_WEBHOOK_LISTS_VERSION}\` or later a \`${page}\`; without the header (the first version) a bare array, deprecated.`,
+    schema: { oneOf: [{ $ref: `#/components/schemas/${page}` }, { type: 'array', items: { $ref: `#/components/schemas/${item}` }, deprecated: true }] },
+    headers: { ...API_VERSION_RESPONSE_HEADER, ...deprecatedForm('the bare array (no `Resepti-Version`, or `2026-11-24`)') },
+  });
+
+/** The page a version from 2026-12-01 on gets, or the first version's bare array with the deprecation headers. */
+async function inVersionShape<T>(version: IntegratorDatedVersion, res: Response, page: () => Promise<IdPage<T>>, bare: () => Promise<T[]>): Promise<IdPage<T> | T[]> {
+  if (isAtLeast(version, PAGED_WEBHOOK_LISTS_VERSION)) return page();
+  announceDeprecation(res, DEPRECATIONS.bareWebhookLists);
+  return bare();
+}
 
 /** The product list's cursor: the position after a page (`p1|<next>`), base64url; anything else is 400 cursor_invalid. */
 const productCursor = (next: number) => Buffer.from(`p1|${next}`).toString('base64url');
@@ -266,10 +287,21 @@ export class IntegratorController {
   }
 
   @Get('webhook-endpoints')
-  @Operation('listWebhookEndpoints', 'List webhook endpoints', 'The client’s endpoints (without their secrets).')
-  @ApiOkResponse({ type: [WebhookEndpointSchema], description: 'The endpoints, oldest first.' })
-  listWebhooks(@CurrentClient() client: ApiClient): Promise<WebhookEndpointView[]> {
-    return this.webhooks.list(client);
+  @Operation(
+    'listWebhookEndpoints',
+    'List webhook endpoints',
+    'The client’s endpoints (without their secrets), oldest first. With `Resepti-Version: 2026-12-01` paged like every list (`limit`, `cursor`; follow `nextCursor` while `hasMore`); without it a bare array of them all (deprecated).',
+    400,
+  )
+  @VersionedByDate()
+  @VersionedListResponse('WebhookEndpointPage', 'WebhookEndpoint', 'The endpoints, oldest first.')
+  listWebhooks(
+    @CurrentClient() client: ApiClient,
+    @Query() query: ListWebhooksQuery,
+    @DatedVersion() version: IntegratorDatedVersion,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<IdPage<WebhookEndpointView> | WebhookEndpointView[]> {
+    return inVersionShape(version, res, () => this.webhooks.page(client, query), () => this.webhooks.list(client));
   }
 
   @Delete('webhook-endpoints/:id')
@@ -326,9 +358,22 @@ export class IntegratorController {
   }
 
   @Get('webhook-endpoints/:id/deliveries')
-  @Operation('listWebhookDeliveries', 'List an endpoint’s deliveries', 'The delivery log of an endpoint, newest first (at most 100): status, attempts, last answer, next try.', 400, 404)
-  @ApiOkResponse({ type: [WebhookDeliverySchema], description: 'The delivery log, newest first.' })
-  deliveries(@CurrentClient() client: ApiClient, @IdParam() id: number): Promise<WebhookDeliveryView[]> {
-    return this.webhooks.deliveries(client, id);
+  @Operation(
+    'listWebhookDeliveries',
+    'List an endpoint’s deliveries',
+    'The delivery log of an endpoint, newest first: status, attempts, last answer, next try. With `Resepti-Version: 2026-12-01` the whole log, paged (`limit`, `cursor`; follow `nextCursor` while `hasMore`): a delivery queued while you page comes before the pages you read, never inside them, so reading to the end lists each once. Without the header a bare array of the newest 100 (deprecated).',
+    400,
+    404,
+  )
+  @VersionedByDate()
+  @VersionedListResponse('WebhookDeliveryPage', 'WebhookDelivery', 'The delivery log, newest first.')
+  deliveries(
+    @CurrentClient() client: ApiClient,
+    @IdParam() id: number,
+    @Query() query: ListWebhooksQuery,
+    @DatedVersion() version: IntegratorDatedVersion,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<IdPage<WebhookDeliveryView> | WebhookDeliveryView[]> {
+    return inVersionShape(version, res, () => this.webhooks.deliveryPage(client, id, query), () => this.webhooks.deliveries(client, id));
   }
 }

@@ -20,12 +20,14 @@ import { WebhookSender } from './webhook-sender.js';
 import { ApiEvent, WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { IntegratorEventsService } from './integrator-events.service.js';
 import { SandboxDoctor } from './sandbox-doctor.js';
+import { SandboxTriggers } from './sandbox-triggers.js';
+import { SandboxTriggersController } from './sandbox-triggers.controller.js';
 
 /** Integrators (pharmacy systems): client credentials, the /api/v1 resource API, signed webhooks. */
 @Module({
   imports: [ApiClientsModule, TransactionsModule, AuthModule, AuditModule, CatalogueModule, OrdersModule, RedisModule, TypeOrmModule.forFeature([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent])],
-  controllers: [OAuthTokenController, IntegratorController, PharmacyApiClientsController],
-  providers: [...ownRepositories([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent]), IdempotencyKeys, IntegratorEventsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor],
+  controllers: [OAuthTokenController, IntegratorController, SandboxTriggersController, PharmacyApiClientsController],
+  providers: [...ownRepositories([ApiIdempotencyKey, WebhookEndpoint, WebhookDelivery, ApiEvent]), IdempotencyKeys, IntegratorEventsService, IntegratorOrdersService, WebhookEndpointsService, WebhookOutbox, WebhookSender, SandboxDoctor, SandboxTriggers],
 })
 export class IntegratorModule {
   constructor() {

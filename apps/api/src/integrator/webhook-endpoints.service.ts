@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { IsNull } from 'typeorm';
+import { IsNull, LessThan, MoreThan } from 'typeorm';
 import { INTEGRATOR_API_VERSION, INTEGRATOR_MESSAGES as M, INTEGRATOR_TEST_EVENT, type IntegratorWebhookEvent, type WebhookDeliveryView, type WebhookEndpointView } from '@resepti/domain';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
@@ -12,6 +12,20 @@ import { cancelPendingDeliveries, newEventId } from './webhook-outbox.service.js
 import { WebhookDelivery, WebhookEndpoint } from './webhook.entity.js';
 import { webhookUrlProblem, type UrlProblem } from './webhook-url.js';
 import { fieldRefusal } from '../platform/http/validation.js';
+import { idCursor, idOfCursor } from './id-cursor.js';
+
+/** A page of a webhook list (dated version 2026-12-01). */
+export interface IdPage<T> {
+  data: T[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/** The page's own cursor after its last row (a partial page has one too), as every list of /api/v1 gives it. */
+function pageOf<T extends { id: number }, V>(rows: T[], limit: number, kind: string, view: (row: T) => V): IdPage<V> {
+  const page = rows.slice(0, limit);
+  return { data: page.map(view), nextCursor: page.length > 0 ? idCursor(kind, page.at(-1)!.id) : null, hasMore: rows.length > limit };
+}
 
 const URL_MESSAGES: Record<UrlProblem, string> = {
   invalid: M.webhookUrlInvalid,
@@ -89,6 +103,14 @@ export class WebhookEndpointsService {
     return (await this.endpoints.repo.find({ where: { apiClientId: client.id, deletedAt: IsNull() }, order: { id: 'ASC' } })).map(toView);
   }
 
+  /** The endpoints, oldest first, a page at a time (`w1` cursors). */
+  async page(client: ApiClient, query: { limit?: number; cursor?: string }): Promise<IdPage<WebhookEndpointView>> {
+    const limit = query.limit ?? 50;
+    const after = query.cursor !== undefined ? idOfCursor('w1', query.cursor) : 0;
+    const rows = await this.endpoints.repo.find({ where: { apiClientId: client.id, deletedAt: IsNull(), id: MoreThan(after) }, order: { id: 'ASC' }, take: limit + 1 });
+    return pageOf(rows, limit, 'w1', toView);
+  }
+
   /** Deletes the endpoint and cancels its pending deliveries (audited), in one transaction. */
   async remove(client: ApiClient, id: number): Promise<void> {
     await this.transactions.run(async () => {
@@ -99,10 +121,27 @@ export class WebhookEndpointsService {
   }
 
   async deliveries(client: ApiClient, id: number): Promise<WebhookDeliveryView[]> {
-    const endpoint = await this.endpoints.repo.findOneBy({ id, apiClientId: client.id });
-    if (!endpoint) throw new NotFoundException(M.webhookNotFound);
+    await this.ownEndpoint(client, id);
     const rows = await this.deliveryRows.repo.find({ where: { endpointId: id }, order: { id: 'DESC' }, take: 100 });
     return rows.map(toDeliveryView);
+  }
+
+  /**
+   * The whole delivery log, newest first, a page at a time (`d1` cursors: the id of the page's
+   * oldest delivery). A delivery queued while a client pages has a larger id than any it has
+   * read, so it comes before them, never inside the pages still ahead: reading to the end lists each once.
+   */
+  async deliveryPage(client: ApiClient, id: number, query: { limit?: number; cursor?: string }): Promise<IdPage<WebhookDeliveryView>> {
+    const limit = query.limit ?? 50;
+    const before = query.cursor !== undefined ? idOfCursor('d1', query.cursor) : null;
+    await this.ownEndpoint(client, id);
+    const rows = await this.deliveryRows.repo.find({ where: { endpointId: id, ...(before !== null ? { id: LessThan(before) } : {}) }, order: { id: 'DESC' }, take: limit + 1 });
+    return pageOf(rows, limit, 'd1', toDeliveryView);
+  }
+
+  /** A deleted endpoint's log stays readable; another client's endpoint is 404 as if it did not exist. */
+  private async ownEndpoint(client: ApiClient, id: number): Promise<void> {
+    if (!(await this.endpoints.repo.findOneBy({ id, apiClientId: client.id }))) throw new NotFoundException(M.webhookNotFound);
   }
 
   /**

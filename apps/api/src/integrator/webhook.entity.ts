@@ -115,6 +115,10 @@ export class ApiEvent {
   @Column({ type: 'boolean', default: false })
   sandbox!: boolean;
 
+  /** An event for one client alone (a sandbox trigger's notice): listed to no other. Null: by its scope. */
+  @Column({ type: 'int', nullable: true })
+  apiClientId!: number | null;
+
   /** The event as a webhook carries it. */
   @Column({ type: 'jsonb' })
   payload!: object;

@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, ForbiddenException, Injectable,
 import { EntityNotFoundError, type EntityManager } from 'typeorm';
 import {
   DOCTOR_MESSAGES,
+  INTEGRATOR_MESSAGES,
   MESSAGES,
   PHARMACY_MESSAGES,
   helsinkiIsoDate,
@@ -256,6 +257,23 @@ export class OrderLifecycleService {
       await this.markDelivered(m, due.id, now);
       await this.audit.record(SANDBOX_DOCTOR, [...audited, { action: 'order:deliver', orderId: due.id, patientHetu: order.patientHetu }], m);
       return { result: due.id, change: { kind: 'delivered', order: (await this.loadChanged(m, due.id, 'delivered')).order } };
+    });
+  }
+
+  /**
+   * A sandbox client's trigger (POST /api/v1/sandbox/triggers): the simulated doctor picks the
+   * client's waiting sandbox order, or puts its processing one back in the queue, now, as one
+   * change like its own steps. 404 unless a sandbox order `isClients`; 409 from another status.
+   */
+  async sandboxMove(orderId: number, move: 'pick' | 'release', isClients: (order: Order) => boolean): Promise<void> {
+    await this.change(async (m) => {
+      const order = await m.findOne(Order, { where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
+      if (!order?.sandbox || !isClients(order)) throw new NotFoundException(INTEGRATOR_MESSAGES.orderNotFound);
+      if (order.deliveryStatus !== (move === 'pick' ? STATUS.waiting : STATUS.processing)) throw new ConflictException(INTEGRATOR_MESSAGES.sandboxTriggerState);
+      const kind = move === 'pick' ? 'picked' : 'released';
+      await m.update(Order, { id: orderId }, move === 'pick' ? { deliveryStatus: STATUS.processing, processingStartTime: () => 'now()' } : { deliveryStatus: STATUS.waiting, processingStartTime: null });
+      await this.audit.record(SANDBOX_DOCTOR, { action: move === 'pick' ? 'order:pick' : 'order:release', orderId, patientHetu: order.patientHetu }, m);
+      return { result: undefined, change: { kind, order: (await this.loadChanged(m, orderId, kind)).order } };
     });
   }
 

@@ -75,6 +75,8 @@ export const AUDIT_ACTIONS = [
   'webhook-delivery.redeliver',
   'webhook-delivery.test',
   'webhook-endpoint.rotate-secret',
+  // A sandbox client made one of its test events happen (POST /api/v1/sandbox/triggers)
+  'sandbox.trigger',
   // Kanta's Prescription Centre: a patient's prescriptions read from it, a prescription recorded there or
   // refused (order changes), a try that found it unavailable (repeated later)
   'prescription-centre.read',

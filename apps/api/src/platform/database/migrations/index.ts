@@ -41,6 +41,7 @@ import { HistoryWithoutParallelWorkers1796430043000 } from './1796430043000-Hist
 import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
 import { StandardTerms1796444000000 } from './1796444000000-StandardTerms.js';
 import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
+import { ClientOnlyEvents1796600000000 } from './1796600000000-ClientOnlyEvents.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -87,4 +88,5 @@ export const MIGRATIONS = [
   StandardTerms1796444000000,
   OrdersByPatient1796500000000,
   HistoryWithoutParallelWorkers1796430043000,
+  ClientOnlyEvents1796600000000,
 ];
