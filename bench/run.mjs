@@ -62,7 +62,8 @@ G.queue = sizesArg('--queue-sizes', G.queue);
 G.history = sizesArg('--history-sizes', G.history);
 G.sockets = sizesArg('--socket-sizes', G.sockets);
 /** Patients at scale (issue 43): pages on two processes, measured deliveries each side, deliveries during the restart. */
-const PATIENTS = QUICK ? { count: 1_000, sends: 40, outage: 20, workers: 2, budget: 60_000 } : { count: 10_000, sends: 200, outage: 200, workers: 4, budget: 120_000 };
+const PATIENTS = QUICK ? { sizes: [200, 500, 1_000], sends: 30, outage: 20, workers: 2, budget: 30_000 } : { sizes: [1_000, 5_000, 10_000], sends: 150, outage: 200, workers: 4, budget: 60_000 };
+PATIENTS.count = PATIENTS.sizes.at(-1);
 const BENCH_DOCTORS = 16;
 /** Open cards in pharmacy 1 / office 1's Reseptilista (the list reads its newest 30). */
 const RESEPTILISTA_CARDS = 200;
@@ -626,7 +627,7 @@ async function growthPhases(pgServer) {
 async function patientPhase(pgServer, redis) {
   await phase('patients', async () => {
     if (!redis) throw new Error('no redis-server on PATH: two processes need Redis');
-    const r = await patientsAtScale({ pgServer, redis, count: PATIENTS.count, sends: PATIENTS.sends, outage: PATIENTS.outage, workers: PATIENTS.workers, budgetMs: PATIENTS.budget });
+    const r = await patientsAtScale({ pgServer, redis, sizes: PATIENTS.sizes, sends: PATIENTS.sends, outage: PATIENTS.outage, workers: PATIENTS.workers, budgetMs: PATIENTS.budget });
     const [p99, bareP99] = r.figures.patient_push_p99_10k_ms;
     put('patient_push_p99_10k_ratio', p99, bareP99);
     const [heap, bareHeap] = r.figures.patient_heap_per_socket_10k;
@@ -635,6 +636,26 @@ async function patientPhase(pgServer, redis) {
     put('patient_storm_lost', r.figures.patient_storm_lost[0]);
     details.push(...r.details);
     notes.push(...r.notes);
+    curves.push({
+      key: 'patient_push_p99',
+      title: "A doctor's delivery → the patient's page, by open patient pages",
+      description: `Pages on two API processes sharing Redis; each delivery goes to one patient's page. Against a bare two-process Socket.IO + Redis streams adapter pair (connection state recovery on) emitting the same payload to the same room, alternating (${PATIENTS.sends} deliveries a size at most, ${PATIENTS.budget / 1000} s budget). Resepti's side includes the delivery's own request.`,
+      unit: 'ms',
+      stats: ['p50', 'p99'],
+      sizeLabel: 'patient pages',
+      baselineLabel: 'bare Socket.IO pair',
+      points: r.points.map((p) => ({ size: p.size, value: p.push, baseline: p.barePush, note: '' })),
+    });
+    curves.push({
+      key: 'patient_heap_per_socket',
+      title: 'Server heap per patient page, by open patient pages',
+      description: 'Both processes\' heap after GC before and after opening the pages of each step, divided by their number.',
+      unit: 'KiB',
+      stats: ['heap'],
+      sizeLabel: 'patient pages',
+      baselineLabel: 'bare Socket.IO pair',
+      points: r.points.map((p) => ({ size: p.size, value: { heap: p.heap }, baseline: { heap: p.bareHeap }, note: '' })),
+    });
   });
 }
 
@@ -662,11 +683,14 @@ async function report(pgLabel, seconds) {
   await mkdir(dir, { recursive: true });
   if (curves.length) {
     const scale = QUICK ? '--quick sizes (not the issue\'s)' : 'the issue\'s sizes';
-    const html = path.join(dir, 'report.html');
+    // The growth curves' charts are report.html/png (docs/performance.md shows them); a quick run's,
+    // or a run of other phases only, go beside them under their own name.
+    const reportName = QUICK ? 'report-quick' : ONLY && !ONLY.includes('growth') ? `report-${ONLY.join('-')}` : 'report';
+    const html = path.join(dir, `${reportName}.html`);
     await writeReport(html, { title: 'Resepti bench: growth curves', at: new Date().toISOString(), machine, scale, curves, notes });
-    console.log('written: bench/results/report.html');
-    const pictured = await screenshotReport(html, path.join(dir, 'report.png')).catch((err) => console.error('report.png not written:', err));
-    if (pictured) console.log('written: bench/results/report.png (the charts, for docs/performance.md)');
+    console.log(`written: bench/results/${reportName}.html`);
+    const pictured = await screenshotReport(html, path.join(dir, `${reportName}.png`)).catch((err) => console.error(`${reportName}.png not written:`, err));
+    if (pictured) console.log(`written: bench/results/${reportName}.png (the charts, for docs/performance.md)`);
   }
   // Only a full run of every phase replaces latest.json (the figures docs/performance.md quotes).
   const name = QUICK ? 'latest-quick' : ONLY ? 'latest-partial' : 'latest';

@@ -52,8 +52,8 @@ class PatientPages {
     });
   }
 
-  /** Opens one page per patient, patient i on urls[i % 2], spread over the workers. */
-  async open(urls, patients, { cookies, rooms }) {
+  /** Opens one page per patient, the patient at position `first + i` on urls[(first + i) % 2], spread over the workers. */
+  async open(urls, patients, { cookies, rooms, first = 0 }) {
     const per = Math.ceil(patients.length / this.workers.length);
     const answers = await Promise.all(
       this.workers.map((child, w) => {
@@ -61,7 +61,7 @@ class PatientPages {
         // a worker opens its pages on each node in turn
         return Promise.all(
           urls.map((url, n) => {
-            const onNode = mine.filter(({ i }) => i % urls.length === n);
+            const onNode = mine.filter(({ i }) => (first + i) % urls.length === n);
             return this.ask(child, { cmd: 'open', url, patients: onNode.map(({ p }) => p.id), cookies: cookies && onNode.map(({ i }) => cookies[i]), rooms: rooms && onNode.map(({ i }) => rooms[i]) }, 'opened');
           }),
         );
@@ -174,10 +174,13 @@ async function bareEmit(baseUrl, room, payload) {
 }
 
 /**
- * The phase. `count` patients, `sends` measured deliveries each side (alternating), `outage`
- * deliveries while node B is down. Returns the figures and notes; throws when a side fails.
+ * The phase: pages opened up to each of `sizes` (the last is the headline figure's), at each size
+ * `sends` measured deliveries each side (alternating) and the heap per page opened at that step;
+ * then the storm at the largest size, with `outage` deliveries while node B is down. Returns the
+ * figures (of the largest size), the curves' points, details and notes; throws when the baseline fails.
  */
-export async function patientsAtScale({ pgServer, redis, count, sends, outage, workers, budgetMs }) {
+export async function patientsAtScale({ pgServer, redis, sizes, sends, outage, workers, budgetMs }) {
+  const count = sizes.at(-1);
   const { url: dbUrl, drop } = await freshDatabase(pgServer, 'resepti_patients');
   const stops = [drop];
   const pages = new PatientPages(workers);
@@ -195,9 +198,11 @@ export async function patientsAtScale({ pgServer, redis, count, sends, outage, w
     stops.unshift(bareA.stop, bareB.stop);
 
     const patients = await signedInPatients(dbUrl, a.baseUrl, count);
-    // measured sends go to patients spread over the whole population, half of them on each node
-    const stride = Math.max(1, Math.floor(count / sends));
-    const measured = Array.from({ length: sends }, (_, k) => patients[(k * stride + (k % 2)) % count]);
+    // at each size, measured sends go to patients spread over the pages open, half on each node
+    const measured = sizes.flatMap((size) => {
+      const stride = Math.max(1, Math.floor(size / sends));
+      return Array.from({ length: sends }, (_, k) => patients[(k * stride + (k % 2)) % size]);
+    });
     // the outage's deliveries are for node B's patients (odd positions)
     const onB = patients.filter((_, i) => i % 2 === 1);
     const missed = Array.from({ length: outage }, (_, k) => onB[(k * 7919) % onB.length]);
@@ -205,42 +210,58 @@ export async function patientsAtScale({ pgServer, redis, count, sends, outage, w
     const doctor = await loginDoctor(a.baseUrl, 'laakari@example.fi');
     const desk = { held: null, requests: [] };
 
-    const heapBefore = (await a.heapUsed()) + (await b.heapUsed());
-    const bareHeapBefore = (await bareA.heapUsed()) + (await bareB.heapUsed());
-    let t = Date.now();
-    await pages.open([a.baseUrl, b.baseUrl], patients, { cookies: patients.map((p) => p.cookie) });
-    const openSeconds = (Date.now() - t) / 1000;
-    await barePages.open([bareA.baseUrl, bareB.baseUrl], patients, { rooms: patients.map((p) => `customer:${p.id}`) });
-    const heap = ((await a.heapUsed()) + (await b.heapUsed()) - heapBefore) / count;
-    const bareHeap = ((await bareA.heapUsed()) + (await bareB.heapUsed()) - bareHeapBefore) / count;
-
-    // alternating, one delivery each side at a time
-    const res = [];
-    const base = [];
+    const points = [];
+    let open = 0;
+    let next = 0; // the next order of `orders`
     let missing = 0;
-    const began = Date.now();
-    for (let k = 0; k < sends && Date.now() - began < budgetMs; k++) {
-      const { orderId, patientId } = orders[k];
-      const t0 = await deliverHeld(doctor, desk, orderId);
-      const got = await pages.arrived(orderId, 15_000);
-      if (got === null) missing++;
-      else res.push(got - t0);
-      const bareId = -(k + 1);
-      const b0 = now();
-      await bareEmit(bareA.baseUrl, `customer:${patientId}`, { orderId: bareId, deliveryStatus: 'delivered' });
-      const bareGot = await barePages.arrived(bareId, 15_000);
-      if (bareGot === null) throw new Error(`the baseline lost delivery ${k + 1}: no figure`);
-      base.push(bareGot - b0);
-      await sleep(20);
+    let res = [];
+    let base = [];
+    let openSeconds = 0;
+    for (const size of sizes) {
+      const added = patients.slice(open, size);
+      const heapBefore = (await a.heapUsed()) + (await b.heapUsed());
+      const bareHeapBefore = (await bareA.heapUsed()) + (await bareB.heapUsed());
+      const t = Date.now();
+      // each page on node A or B by its position among all patients
+      await pages.open([a.baseUrl, b.baseUrl], added, { cookies: added.map((p) => p.cookie), first: open });
+      openSeconds = (Date.now() - t) / 1000;
+      await barePages.open([bareA.baseUrl, bareB.baseUrl], added, { rooms: added.map((p) => `customer:${p.id}`), first: open });
+      const heap = ((await a.heapUsed()) + (await b.heapUsed()) - heapBefore) / added.length / 1024;
+      const bareHeap = ((await bareA.heapUsed()) + (await bareB.heapUsed()) - bareHeapBefore) / added.length / 1024;
+      open = size;
+
+      // alternating, one delivery each side at a time
+      res = [];
+      base = [];
+      const began = Date.now();
+      for (let k = 0; k < sends; k++, next++) {
+        const { orderId, patientId } = orders[next];
+        // out of budget: the doctor still delivers the size's orders (the next size's come after them), unmeasured
+        const measuring = Date.now() - began < budgetMs;
+        const t0 = await deliverHeld(doctor, desk, orderId);
+        const got = await pages.arrived(orderId, 15_000);
+        if (got === null) missing++;
+        else if (measuring) res.push(got - t0);
+        if (!measuring) continue;
+        const bareId = -(next + 1);
+        const b0 = now();
+        await bareEmit(bareA.baseUrl, `customer:${patientId}`, { orderId: bareId, deliveryStatus: 'delivered' });
+        const bareGot = await barePages.arrived(bareId, 15_000);
+        if (bareGot === null) throw new Error(`the baseline lost delivery ${next + 1} at ${size} pages: no figure`);
+        base.push(bareGot - b0);
+        await sleep(20);
+      }
+      if (res.length < sends) notes.push(`patients: ${res.length} of ${sends} deliveries measured at ${size} pages within the ${budgetMs / 1000} s budget`);
+      points.push({ size, push: { p50: percentile(res, 50), p99: percentile(res, 99) }, barePush: { p50: percentile(base, 50), p99: percentile(base, 99) }, heap, bareHeap });
     }
-    if (res.length < sends) notes.push(`patients: ${res.length} of ${sends} deliveries measured within the ${budgetMs / 1000} s budget (${missing} never arrived)`);
+    if (missing) notes.push(`patients: ${missing} measured deliveries never reached their page`);
 
     // the storm: node B restarts (graceful stop, then a new process on its port)
     const port = Number(new URL(b.baseUrl).port);
     const stormStart = Date.now();
     await b.stop();
     const delivered = [];
-    for (const { orderId } of orders.slice(sends)) {
+    for (const { orderId } of orders.slice(next)) {
       await deliverHeld(doctor, desk, orderId);
       delivered.push(orderId);
     }
@@ -252,16 +273,17 @@ export async function patientsAtScale({ pgServer, redis, count, sends, outage, w
     }
     const reconnectSeconds = (Date.now() - stormStart) / 1000;
     const replayed = (await Promise.all(delivered.map((id) => pages.arrived(id, 30_000)))).filter((x) => x !== null).length;
+    const last = points.at(-1);
     return {
       figures: {
-        patient_push_p50_10k_ms: [percentile(res, 50), percentile(base, 50)],
-        patient_push_p99_10k_ms: [percentile(res, 99), percentile(base, 99)],
-        patient_heap_per_socket_10k: [heap / 1024, bareHeap / 1024],
+        patient_push_p99_10k_ms: [last.push.p99, last.barePush.p99],
+        patient_heap_per_socket_10k: [last.heap, last.bareHeap],
         patient_reconnect_10k_s: [status.connected < count ? Infinity : reconnectSeconds, null],
         patient_storm_lost: [delivered.length - replayed + missing, null],
       },
+      points,
       details: [
-        [`patients: ${count.toLocaleString('en')} pages on two processes`, `opened in ${openSeconds.toFixed(1)} s`, `${res.length} deliveries each side; Resepti p50 ${percentile(res, 50).toFixed(1)} ms vs bare ${percentile(base, 50).toFixed(1)} ms; the delivery's own request (decide, deliver, pick the next, audit, text message) p50 ${percentile(desk.requests, 50).toFixed(1)} ms`],
+        [`patients: ${count.toLocaleString('en')} pages on two processes`, `the last ${(count - (sizes.at(-2) ?? 0)).toLocaleString('en')} opened in ${openSeconds.toFixed(1)} s`, `${res.length} deliveries each side at this size; Resepti p50 ${percentile(res, 50).toFixed(1)} ms vs bare ${percentile(base, 50).toFixed(1)} ms; the delivery's own request (decide, deliver, pick the next, audit, text message) p50 ${percentile(desk.requests, 50).toFixed(1)} ms`],
         ['patients: reconnect storm', `${status.connected} of ${count} back in ${reconnectSeconds.toFixed(1)} s`, `${status.recovered} of ${status.reconnects} reconnects recovered; ${replayed} of ${delivered.length} deliveries made during the restart reached their page`],
       ],
       notes,
