@@ -96,7 +96,8 @@ export async function withClient(url, fn) {
 
 /**
  * Forks a Node server script (with --expose-gc and the heap probe) and waits until
- * `${baseUrl}${readyPath}` answers 200. Returns { baseUrl, heapUsed(), stop() }.
+ * `${baseUrl}${readyPath}` answers 200. Returns { baseUrl, heapUsed(snapshotFile?), stop() }
+ * (with a file: a heap snapshot is written there too).
  */
 export async function startNodeServer(script, env, { readyPath = '/health', label = script, port: fixedPort = undefined } = {}) {
   const port = fixedPort ?? (await freePort());
@@ -128,10 +129,10 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
     baseUrl,
     child,
     output: () => output,
-    heapUsed: () =>
+    heapUsed: (snapshotFile = undefined) =>
       new Promise((resolve, reject) => {
         const id = ++nextId;
-        const timer = setTimeout(() => reject(new Error(`${label}: no heap answer`)), 20_000);
+        const timer = setTimeout(() => reject(new Error(`${label}: no heap answer`)), snapshotFile ? 120_000 : 20_000);
         const onMessage = (m) => {
           if (m?.type === 'heap' && m.id === id) {
             clearTimeout(timer);
@@ -140,7 +141,7 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
           }
         };
         child.on('message', onMessage);
-        child.send({ type: 'heap', id });
+        child.send(snapshotFile ? { type: 'snapshot', id, file: snapshotFile } : { type: 'heap', id });
       }),
     stop: () =>
       new Promise((resolve) => {

@@ -219,15 +219,18 @@ export async function patientsAtScale({ pgServer, redis, sizes, sends, outage, w
     let openSeconds = 0;
     for (const size of sizes) {
       const added = patients.slice(open, size);
-      const heapBefore = (await a.heapUsed()) + (await b.heapUsed());
-      const bareHeapBefore = (await bareA.heapUsed()) + (await bareB.heapUsed());
+      // BENCH_HEAP_SNAPSHOTS=<dir>: node A's and bare A's heap snapshots around the last size's pages, to compare what a page costs
+      const shots = size === count && process.env.BENCH_HEAP_SNAPSHOTS;
+      const shot = (name) => (shots ? path.join(shots, `${name}.heapsnapshot`) : undefined);
+      const heapBefore = (await a.heapUsed(shot('resepti-before'))) + (await b.heapUsed());
+      const bareHeapBefore = (await bareA.heapUsed(shot('bare-before'))) + (await bareB.heapUsed());
       const t = Date.now();
       // each page on node A or B by its position among all patients
       await pages.open([a.baseUrl, b.baseUrl], added, { cookies: added.map((p) => p.cookie), first: open });
       openSeconds = (Date.now() - t) / 1000;
       await barePages.open([bareA.baseUrl, bareB.baseUrl], added, { rooms: added.map((p) => `customer:${p.id}`), first: open });
-      const heap = ((await a.heapUsed()) + (await b.heapUsed()) - heapBefore) / added.length / 1024;
-      const bareHeap = ((await bareA.heapUsed()) + (await bareB.heapUsed()) - bareHeapBefore) / added.length / 1024;
+      const heap = ((await a.heapUsed(shot('resepti-after'))) + (await b.heapUsed()) - heapBefore) / added.length / 1024;
+      const bareHeap = ((await bareA.heapUsed(shot('bare-after'))) + (await bareB.heapUsed()) - bareHeapBefore) / added.length / 1024;
       open = size;
 
       // alternating, one delivery each side at a time

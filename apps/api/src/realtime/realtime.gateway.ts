@@ -36,14 +36,29 @@ export function roomsFor(user: SessionUser): string[] {
 }
 
 /**
- * Server-only rooms that let a session's or an account's sockets be closed from any process
- * (through the adapter). The session id is a secret, so its room is named by a hash.
+ * The server-only room that lets a login session's sockets be closed from any process (through
+ * the adapter). The session id is a secret, so its room is named by a hash.
  */
 export const INTERNAL_ROOMS = {
   session: (sessionId: string) => `session:${createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}`,
-  account: (user: { role: string; id: number }) => `account:${user.role}:${user.id}`,
 };
-const isInternalRoom = (room: string) => room.startsWith('session:') || room.startsWith('account:');
+const isInternalRoom = (room: string) => room.startsWith('session:');
+
+/**
+ * The room of all of one user's sockets, which each role has among its rooms (roomsFor): an
+ * account's end closes it. (A room of its own per account cost every page a room more.)
+ */
+export function accountRoom(user: { role: string; id: number }): string {
+  switch (user.role) {
+    case 'customer':
+      return ROOMS.customer(user.id);
+    case 'doctor':
+      return ROOMS.doctor(user.id);
+    case 'pharmacy':
+      return ROOMS.pharmacyUser(user.id);
+  }
+  throw new Error(`no room of a ${user.role}'s sockets`);
+}
 
 /** How often each process looks for sockets whose session has run out. */
 const EXPIRY_SWEEP_MS = 500;
@@ -124,7 +139,7 @@ export class RealtimeGateway implements OnGatewayInit<RealtimeServer>, OnGateway
       const ack = args.at(-1);
       if (typeof ack === 'function') (ack as (info: SessionInfo) => void)(this.sessionInfo(socket));
     });
-    await socket.join([...roomsFor(data.user), INTERNAL_ROOMS.session(data.sessionId), INTERNAL_ROOMS.account(data.user)]);
+    await socket.join([...roomsFor(data.user), INTERNAL_ROOMS.session(data.sessionId)]);
     // socket.io-client replays from the last push it got: a page that got none could not be
     // replayed at all (a process restart would end in every such page refetching at once).
     const replayPoint = socket.recovered ? undefined : replayPointOf(socket.nsp);

@@ -12,7 +12,7 @@ import {
 } from '@resepti/domain';
 import { pushesTotal, pushFailures, pushLatency } from '../platform/metrics/metrics.js';
 import { PushNumbering } from './push-numbering.js';
-import { INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
+import { accountRoom, INTERNAL_ROOMS, RealtimeGateway } from './realtime.gateway.js';
 
 /** A push asked for and not yet emitted. */
 interface Push {
@@ -85,7 +85,7 @@ export class RealtimePublisher {
 
   /** Closes every socket of a user, on every process (account deleted, password reset by an admin). */
   closeAccount(user: { role: string; id: number }): void {
-    this.closeRoom(INTERNAL_ROOMS.account(user));
+    this.closeRoom(accountRoom(user));
   }
 
   private closeRoom(room: string): void {

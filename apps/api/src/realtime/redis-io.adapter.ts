@@ -38,6 +38,15 @@ export class RealtimeIoAdapter extends IoAdapter {
     super(app);
   }
 
+  /**
+   * Nest builds an rxjs disconnect stream for every socket before it looks at the message
+   * handlers, and keeps it as long as the socket lives (about 1 KiB a page). The gateway has no
+   * @SubscribeMessage handlers (its one message is a plain listener), so there is nothing to bind.
+   */
+  override bindMessageHandlers(...args: Parameters<IoAdapter['bindMessageHandlers']>): void {
+    if (args[1].length > 0) super.bindMessageHandlers(...args);
+  }
+
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, {
       ...options,
