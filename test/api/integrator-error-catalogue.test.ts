@@ -82,6 +82,9 @@ describe('the FHIR view’s errors', () => {
       ['no token', '/MedicationRequest', { headers: { authorization: '' } }, 401, 'token_missing'],
       ['a wrong token', '/MedicationRequest', { headers: { authorization: 'Bearer rat_wrong' } }, 401, 'token_invalid'],
       ['a malformed JSON body', '/MedicationRequest/_search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"no' }, 400, 'malformed_json'],
+      ['a body over 100 kB', '/MedicationRequest', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ note: 'x'.repeat(200_000) }) }, 413, 'payload_too_large'],
+      // Refused by the router with no message of the catalogue's: the status's own code (it was `http_400`).
+      ['an id that is no URL encoding', '/Practitioner/%E0%A4%A', {}, 400, 'bad_request'],
     ];
     const documented = new Set(documentedCodes().map((row) => row.code));
     for (const [what, at, init, status, code] of cases) {
