@@ -72,6 +72,18 @@ describe('the published document', () => {
     expect(document.match(/\b(?:docs|libs|apps)\/[\w./-]+/g) ?? []).toEqual([]);
   });
 
+  it('sends a reader only where the API serves something: no repository file or code host, and the guide it names is said to be served elsewhere', async () => {
+    const document = await readFile(INTEGRATOR_SPEC_PATH, 'utf8');
+    // A repository's files (docs/integrators.md, a README) or its address on a code host lead a stranger nowhere.
+    expect(document.match(/[\w./-]+\.md\b|\b(?:github|gitlab|bitbucket)\.(?:com|org)\b/gi) ?? []).toEqual([]);
+    // The API serves this document (/api/docs-json, /api/docs only outside production) and no guide:
+    // a sentence that names the integrator guide must not send the reader to this service for it.
+    const description = (JSON.parse(document) as { info: { description: string } }).info.description;
+    const aboutTheGuide = description.split(/(?<=[.!?])\s+/).filter((sentence) => /\bguide\b/i.test(sentence));
+    for (const sentence of aboutTheGuide) expect(sentence).toMatch(/\bnot serve/);
+    expect((await fetch(`${app.baseUrl}/api/docs-json`)).status).toBe(200);
+  });
+
   it('passes redocly lint (recommended rules) with no errors; the one warning is the justified info-license', async () => {
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
     const { stdout } = await run(bin('redocly'), ['lint', INTEGRATOR_SPEC_PATH, '--extends', 'recommended', '--format', 'json'], { env, maxBuffer: 10_000_000 });

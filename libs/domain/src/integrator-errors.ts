@@ -63,6 +63,15 @@ export const REQUEST_MESSAGES = {
 } as const;
 const R = REQUEST_MESSAGES;
 
+/** The FHIR view's refusals (apps/api/src/fhir), in Finnish: here so that the catalogue names them. */
+export const FHIR_MESSAGES = {
+  countInvalid: '_count on kokonaisluku 1–100.',
+  lastUpdatedInvalid: '_lastUpdated on gt, ge, lt tai le ja päivä tai aikaleima aikavyöhykkeineen, esim. gt2026-11-25T08:00:00Z.',
+  searchParameterUnsupported: 'Hakuparametria ei tueta (Prefer: handling=strict)',
+  formatNotAcceptable: 'Palvelin tukee vain FHIR JSONia (application/fhir+json): pyydä sitä Accept-otsakkeella tai _format=json.',
+  resourceNotFound: 'Resurssia ei löytynyt tai se ei kuulu tälle järjestelmälle',
+} as const;
+
 /** Every message an integrator can meet, by its stable code. */
 export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'invalid_client', fi: M.invalidClient, en: 'The client id or secret is wrong.', sv: SV['invalid_client'] },
@@ -94,7 +103,7 @@ export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'malformed_json', fi: M.malformedJson, en: 'The request body is not valid JSON.', sv: SV['malformed_json'] },
   { code: 'unsupported_media_type', fi: M.unsupportedMediaType, en: 'Send the body as application/json (the token endpoint: application/x-www-form-urlencoded).', sv: SV['unsupported_media_type'] },
   { code: 'payload_too_large', fi: M.payloadTooLarge, en: 'The request body is too large.', sv: SV['payload_too_large'] },
-  { code: 'route_not_found', fi: M.routeNotFound, en: 'No such route. The document at /api/docs-json lists them.', sv: SV['route_not_found'] },
+  { code: 'route_not_found', fi: M.routeNotFound, en: 'No such route. The document at /api/docs-json lists them (the FHIR view’s: GET /api/fhir/metadata).', sv: SV['route_not_found'] },
   { code: 'method_not_allowed', fi: M.methodNotAllowed, en: 'The route does not take this method; Allow lists the ones it takes.', sv: SV['method_not_allowed'] },
   { code: 'unknown_field', fi: 'Tuntematon kenttä', en: 'Unknown field.', sv: SV['unknown_field'] },
   { code: 'hetu_invalid', fi: MESSAGES.hetuInvalid, en: 'Check the personal identity code (hetu).', sv: SV['hetu_invalid'] },
@@ -125,6 +134,18 @@ export const PROBLEM_TEXTS: ProblemText[] = [
   { code: 'object_required', fi: R.objectRequired, en: 'The value must be a JSON object.', sv: SV['object_required'] },
   { code: 'invalid_value', fi: R.invalidValue, en: 'The value is invalid.', sv: SV['invalid_value'] },
   { code: 'validation_failed', fi: R.validationFailed, en: 'Several fields are invalid.', sv: SV['validation_failed'] },
+  // The FHIR view's own (apps/api/src/fhir answers them as OperationOutcomes). A text without a
+  // full stop is followed by ': ' and what it is about (the parameter, the resource).
+  { code: 'count_invalid', fi: FHIR_MESSAGES.countInvalid, en: '_count is an integer from 1 to 100.', sv: SV['count_invalid'] },
+  {
+    code: 'last_updated_invalid',
+    fi: FHIR_MESSAGES.lastUpdatedInvalid,
+    en: '_lastUpdated is gt, ge, lt or le followed by a date or an instant with its time zone, e.g. gt2026-11-25T08:00:00Z.',
+    sv: SV['last_updated_invalid'],
+  },
+  { code: 'search_parameter_unsupported', fi: FHIR_MESSAGES.searchParameterUnsupported, en: 'This search parameter is not supported (Prefer: handling=strict)', sv: SV['search_parameter_unsupported'] },
+  { code: 'format_not_acceptable', fi: FHIR_MESSAGES.formatNotAcceptable, en: 'This server speaks FHIR JSON only (application/fhir+json): ask for it by Accept or _format=json.', sv: SV['format_not_acceptable'] },
+  { code: 'resource_not_found', fi: FHIR_MESSAGES.resourceNotFound, en: 'No such resource, or it is not one this client may read', sv: SV['resource_not_found'] },
   // What an error answers when nothing more exact is known: one per kind of PROBLEM_KINDS.
   { code: 'bad_request', fi: 'Virheellinen pyyntö.', en: 'Bad request.', sv: SV['bad_request'] },
   { code: 'unauthorized', fi: 'Tunnistautuminen vaaditaan.', en: 'Authentication required.', sv: SV['unauthorized'] },

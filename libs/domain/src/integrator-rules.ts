@@ -106,7 +106,7 @@ export const INTEGRATOR_MESSAGES = {
   malformedJson: 'Pyynnön JSON on virheellinen.',
   unsupportedMediaType: 'Lähetä runko muodossa application/json (tunnistepalvelulle application/x-www-form-urlencoded).',
   payloadTooLarge: 'Pyyntö on liian suuri.',
-  routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet.',
+  routeNotFound: 'Osoitetta ei ole. Dokumentti /api/docs-json luettelee osoitteet (FHIR-näkymän: GET /api/fhir/metadata).',
   methodNotAllowed: 'Osoite ei hyväksy tätä metodia; Allow-otsake kertoo sallitut.',
   apiVersionUnknown: `Resepti-Version on jokin näistä: ${INTEGRATOR_DATED_VERSION_LIST.join(', ')}.`,
   sandboxOnly: 'Vain testiympäristön (sandbox) järjestelmä voi laukaista testitapahtumia.',

@@ -6,7 +6,7 @@ import { FhirJson } from './fhir.controller.js';
 import { FhirError } from './fhir-outcome.js';
 import { FhirDirectory } from './fhir-directory.service.js';
 
-const notFound = (type: string, id: string) => new FhirError(404, 'resource_not_found', `${type}/${id.slice(0, 64)} is not known.`, 'Resurssia ei löytynyt.');
+const notFound = (type: string, id: string) => new FhirError(404, 'resource_not_found', { about: `${type}/${id.slice(0, 64)}` });
 
 /**
  * Where the MedicationRequests' references lead (GET /api/fhir/Practitioner/{id},

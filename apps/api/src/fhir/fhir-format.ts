@@ -31,7 +31,7 @@ export class FhirFormatGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
     if (!acceptsJson(req.query._format, req.headers.accept)) {
-      throw new FhirError(406, 'format_not_acceptable', 'This server speaks FHIR JSON only (application/fhir+json): ask for it by Accept or _format=json.', 'Palvelin tukee vain FHIR JSONia (application/fhir+json): pyydä sitä Accept-otsakkeella tai _format=json.', undefined, 'not-supported');
+      throw new FhirError(406, 'format_not_acceptable', { issueType: 'not-supported' });
     }
     return true;
   }

@@ -9,6 +9,7 @@
 import { FhirError } from './fhir-outcome.js';
 
 export const FHIR_PAGE_DEFAULT = 50;
+/** The error catalogue's count_invalid names it (libs/domain/src/integrator-errors.ts). */
 export const FHIR_PAGE_MAX = 100;
 /** The largest PostgreSQL integer: beyond it no record exists. */
 export const MAX_ID = 2_147_483_647;
@@ -35,16 +36,11 @@ export interface FhirCursor {
   floor: { updatedAt: Date; itemId: number } | null;
 }
 
-/** 400 naming the parameter: its code is `<parameter in snake case>_invalid` (count_invalid, last_updated_invalid, cursor_invalid). */
-const invalid = (parameter: string, en: string, fi: string) =>
-  new FhirError(400, `${parameter.replace(/^_/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}_invalid`, en, fi, parameter);
+/** 400 naming the parameter in `expression`, with its code of the error catalogue. */
+const invalid = (parameter: '_count' | '_lastUpdated' | '_cursor', code: 'count_invalid' | 'last_updated_invalid' | 'cursor_invalid') => new FhirError(400, code, { parameter });
 
-const LAST_UPDATED = () =>
-  invalid(
-    '_lastUpdated',
-    '_lastUpdated is gt, ge, lt or le followed by a date or an instant with its time zone, e.g. gt2026-11-25T08:00:00Z.',
-    '_lastUpdated on gt, ge, lt tai le ja päivä tai aikaleima aikavyöhykkeineen, esim. gt2026-11-25T08:00:00Z.',
-  );
+const LAST_UPDATED = () => invalid('_lastUpdated', 'last_updated_invalid');
+const CURSOR = () => invalid('_cursor', 'cursor_invalid');
 
 /**
  * One `_lastUpdated` value. A date alone stands for the whole (UTC) day: gt a day is after its end,
@@ -88,15 +84,14 @@ function clockFloor(at: string | undefined, id: string | undefined): { updatedAt
 
 function decodeFhirCursor(cursor: string): FhirCursor {
   const parts = Buffer.from(cursor, 'base64url').toString().split('|');
-  const wrong = () => invalid('_cursor', 'The _cursor is not one this server wrote: follow the next link as it is.', 'Sivutustunniste (_cursor) on virheellinen.');
   if (parts.length === 2) {
     const floor = clockFloor(parts[0], parts[1]);
-    if (!floor) throw wrong();
+    if (!floor) throw CURSOR();
     return { changeXid: '0', itemId: 0, floor };
   }
   const [version, xid, id, ...rest] = parts;
   const floor = rest.length === 2 ? clockFloor(rest[0], rest[1]) : null;
-  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isItemId(id) || (rest.length > 0 && !floor)) throw wrong();
+  if (version !== '2' || !/^\d{1,18}$/.test(xid ?? '') || !isItemId(id) || (rest.length > 0 && !floor)) throw CURSOR();
   return { changeXid: xid, itemId: Number(id), floor };
 }
 
@@ -111,15 +106,15 @@ export function parseMedicationRequestSearch(query: Record<string, unknown>, str
     const unknown = Object.keys(query).find((name) => !(SEARCH_PARAMETERS as readonly string[]).includes(name));
     if (unknown !== undefined) {
       const name = unknown.slice(0, 64);
-      throw new FhirError(400, 'search_parameter_unsupported', `The search parameter ${name} is not supported (Prefer: handling=strict).`, `Hakuparametria ${name} ei tueta (Prefer: handling=strict).`, name, 'not-supported');
+      throw new FhirError(400, 'search_parameter_unsupported', { about: name, parameter: name, issueType: 'not-supported' });
     }
   }
   const counts = list(query._count);
   if (counts.length > 1 || (counts.length === 1 && !/^\d{1,3}$/.test(counts[0])) || (counts.length === 1 && (Number(counts[0]) < 1 || Number(counts[0]) > FHIR_PAGE_MAX))) {
-    throw invalid('_count', `_count is an integer from 1 to ${FHIR_PAGE_MAX}.`, `_count on kokonaisluku 1–${FHIR_PAGE_MAX}.`);
+    throw invalid('_count', 'count_invalid');
   }
   const cursors = list(query._cursor);
-  if (cursors.length > 1 || (cursors[0] ?? '').length > 200) throw invalid('_cursor', 'The _cursor is not one this server wrote: follow the next link as it is.', 'Sivutustunniste (_cursor) on virheellinen.');
+  if (cursors.length > 1 || (cursors[0] ?? '').length > 200) throw CURSOR();
   const lastUpdated = list(query._lastUpdated);
   if (lastUpdated.length > 2) throw LAST_UPDATED();
   return {

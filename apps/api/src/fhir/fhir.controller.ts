@@ -97,7 +97,7 @@ export class FhirMedicationRequestController {
   @Get(':id')
   async read(@CurrentClient() client: ApiClient, @Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MedicationRequest> {
     const resource = await this.requests.read(client, id);
-    if (!resource) throw new FhirError(404, 'resource_not_found', `MedicationRequest/${id.slice(0, 64)} is not known.`, 'Reseptiä ei löytynyt.');
+    if (!resource) throw new FhirError(404, 'resource_not_found', { about: `MedicationRequest/${id.slice(0, 64)}` });
     tagVersion(req, res, resource.meta!);
     return resource;
   }

@@ -34,7 +34,8 @@ transactions that were running when it was made have ended (normally within mill
 **Versions.** \`info.version\` is semver: additions (operations, optional fields, events) raise the minor version,
 nothing is removed or changed incompatibly within /api/v1. A deprecated operation or usage is marked \`deprecated\`
 here and its answers carry \`Deprecation\` (RFC 9745), \`Sunset\` (RFC 8594, the earliest removal, at least
-6 months later) and \`Link: <…>; rel="deprecation"\` headers. Each release's changes are in the integrator guide's changelog, published with this document.
+6 months later) and \`Link: <…>; rel="deprecation"\` headers. Each release's changes are listed in the changelog of the Resepti
+integrator guide, which this API does not serve (it serves only this document): ask the operator of this service, who made your API client, for it.
 
 **FHIR.** The same orders, read-only, as FHIR R4 MedicationRequests under \`/api/fhir\` with the same tokens
 (its CapabilityStatement at \`/api/fhir/metadata\`, SMART's configuration at \`/.well-known/smart-configuration\`;
