@@ -381,6 +381,8 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
         resepti: { baseUrl: api.baseUrl, prefix: '/ui-api/v1', doctors: await Promise.all(benchDoctors.map(async (d) => ({ headers: await d.changeHeaders() }))) },
         bare: { baseUrl: bareServer.baseUrl, prefix: '', doctors: ids.map((id) => ({ headers: { 'x-doctor': String(id) } })) },
       };
+      // An approval names what it prescribes (a new prescription's medicine, the dosage, the packages); the bare side takes the same body.
+      const approval = { decision: 'approved', dosageInstruction: '1 tabletti päivässä', productId, packages: 1 };
       const total = { resepti: { delivered: 0, seconds: 0, slices: 0, doublePicks: 0, errors: 0, firstError: '' }, bare: { delivered: 0, seconds: 0, slices: 0, doublePicks: 0, errors: 0, firstError: '' } };
       const sliceMs = P.cycleBudget / P.cycleSlices;
       for (let slice = 0; slice < P.cycleSlices; slice++) {
@@ -388,7 +390,7 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
           await fillQueue(db, P.cycle + 500);
           const left = P.cycle - total[side].delivered;
           if (left <= 0) continue;
-          const r = await pickCycle({ ...sides[side], orders: left, budgetMs: sliceMs });
+          const r = await pickCycle({ ...sides[side], orders: left, budgetMs: sliceMs, approval });
           const t = total[side];
           t.delivered += r.delivered;
           t.seconds += r.seconds;

@@ -92,14 +92,15 @@ function runDoctorWorker(message) {
 
 /**
  * `doctors` (each {headers}) work the queue from `processes` forked load processes until
- * `orders` orders are delivered in all, or `budgetMs` has passed. Orders per second, and double picks (an order id
+ * `orders` orders are delivered in all, or `budgetMs` has passed, approving each item with the
+ * body `approval`. Orders per second, and double picks (an order id
  * handed to two doctors, or twice to one).
  */
-export async function pickCycle({ baseUrl, prefix, doctors, orders, budgetMs, processes = 2 }) {
+export async function pickCycle({ baseUrl, prefix, doctors, orders, budgetMs, approval, processes = 2 }) {
   const quota = Math.ceil(orders / doctors.length);
   const groups = Array.from({ length: processes }, (_, i) => doctors.filter((_d, j) => j % processes === i));
   const t0 = performance.now();
-  const results = await Promise.all(groups.map((g) => runDoctorWorker({ doctors: g, prefix, baseUrl, quota, deadline: Date.now() + budgetMs })));
+  const results = await Promise.all(groups.map((g) => runDoctorWorker({ doctors: g, prefix, baseUrl, quota, deadline: Date.now() + budgetMs, approval })));
   const seconds = (performance.now() - t0) / 1000;
   const picked = results.flatMap((r) => r.picked);
   const delivered = results.reduce((n, r) => n + r.delivered, 0);

@@ -120,11 +120,11 @@ export async function waitingCount(c) {
   return (await c.query(`SELECT count(*)::int AS n FROM orders WHERE delivery_status = 'waiting'`)).rows[0].n;
 }
 
-/** n more doctors (bench1@example.fi …) with the demo doctor's password; returns their e-mails. */
+/** n more doctors (bench1@example.fi …) with the demo doctor's password and a register number (an approval needs one); returns their e-mails. */
 export async function createDoctors(c, n) {
   await c.query(
-    `INSERT INTO doctor (email, password_hash, first_name, last_name)
-     SELECT 'bench' || g || '@example.fi', d.password_hash, 'Bench', 'Lääkäri ' || g
+    `INSERT INTO doctor (email, password_hash, first_name, last_name, register_number)
+     SELECT 'bench' || g || '@example.fi', d.password_hash, 'Bench', 'Lääkäri ' || g, '30' || lpad(g::text, 7, '0')
      FROM generate_series(1, $1) g CROSS JOIN (SELECT password_hash FROM doctor WHERE email = 'laakari@example.fi') d
      ON CONFLICT DO NOTHING`,
     [n],

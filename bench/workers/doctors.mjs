@@ -1,8 +1,8 @@
 // A load process (child_process.fork) of doctors working the queue: pick the first order,
 // approve each item, deliver (which answers with the next order), until each doctor has
-// delivered `quota` orders or the `deadline` (epoch ms) has passed. Parent sends {doctors:[{headers}], prefix, baseUrl, quota};
+// delivered `quota` orders or the `deadline` (epoch ms) has passed. Parent sends {doctors:[{headers}], prefix, baseUrl, quota, deadline, approval};
 // the worker answers {delivered, picked:[ids], errors}.
-process.once('message', async ({ doctors, prefix, baseUrl, quota, deadline }) => {
+process.once('message', async ({ doctors, prefix, baseUrl, quota, deadline, approval }) => {
   const picked = [];
   let errors = 0;
   let firstError = '';
@@ -26,7 +26,7 @@ process.once('message', async ({ doctors, prefix, baseUrl, quota, deadline }) =>
     while (order && delivered < quota && Date.now() < deadline) {
       picked.push(order.id);
       for (const item of order.prescriptions) {
-        if (item.decision === 'undecided') await call(headers, 'POST', `/order/process-item/${item.id}`, { decision: 'approved' });
+        if (item.decision === 'undecided') await call(headers, 'POST', `/order/process-item/${item.id}`, approval);
       }
       order = await call(headers, 'POST', '/order/mark-delivered');
       delivered++;
