@@ -42,14 +42,16 @@ describe("the phone's header", () => {
     await page.getByRole('button', { name: 'Kieltäydy' }).click();
     await signIn(page);
     const banner = page.getByRole('banner');
+    // the signed-in header (evaluateAll below reads what is there, without waiting for it)
+    await banner.getByTestId('live-indicator').getByText('Reaaliaikainen').waitFor();
     const menu = banner.getByRole('combobox', { name: 'Kieli' });
+    await menu.waitFor();
     // Each language named in itself, marked with its language.
     expect(await menu.locator('option').evaluateAll((options) => options.map((o) => `${o.getAttribute('lang')}:${o.textContent}`))).toEqual([
       'fi:Suomi',
       'sv:Svenska',
       'en:English',
     ]);
-    await banner.getByTestId('live-indicator').getByText('Reaaliaikainen').waitFor();
 
     const cases = [
       { language: 'fi', menuName: 'Kieli', logout: 'Kirjaudu ulos', live: 'Reaaliaikainen', add: 'Lisää resepti' },

@@ -80,6 +80,8 @@ describe('doctor queue alerts', () => {
     await page.waitForURL(`${suite.app.baseUrl}/doctor`);
     await page.getByRole('button', { name: 'Seuraava työ' }).click();
     await page.getByTestId('patient-name').waitFor();
+    // the view reads the patient's context once as the order opens (audited as a read of the order): done before counting
+    await page.getByTestId('patient-context').waitFor();
     await titleIs(page, '(1) Tilaukset – Resepti');
     const reads = async (orderId: number) =>
       (await suite.app.sql<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'order:read' AND order_id = $1", [orderId]))[0].n;
