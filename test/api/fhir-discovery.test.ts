@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { DoctorOrder, IntegratorOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
-import { checkFhir, prepareFhirSchema } from '../support/fhir-schema';
+import { fhirRequest, linkPath, placeOrder } from '../support/fhir-client';
+import { prepareFhirSchema } from '../support/fhir-schema';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 import { decisionBody } from '../support/prescribing';
@@ -26,39 +27,12 @@ let approved: IntegratorOrder;
 let waiting: IntegratorOrder;
 let sandboxOrder: IntegratorOrder;
 
-interface Answer<T> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
 /** A request under /api/fhir; every answer with a body must be FHIR JSON and valid R4. */
-async function fhir<T = any>(pathAndQuery: string, token?: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
-  const res = await fetch(`${app.baseUrl}/api/fhir${pathAndQuery}`, { method: init.method ?? 'GET', headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers } });
-  const text = await res.text();
-  if (res.status === 304) return { status: res.status, headers: res.headers, body: text as T };
-  expect({ pathAndQuery, type: res.headers.get('content-type')?.split(';')[0] }).toEqual({ pathAndQuery, type: 'application/fhir+json' });
-  const body = JSON.parse(text) as { resourceType: string };
-  checkFhir(body.resourceType, body);
-  return { status: res.status, headers: res.headers, body: body as T };
-}
-
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname.replace(/^\/api\/fhir/, '')}${u.search}`;
-};
+const fhir = <T = any>(pathAndQuery: string, token?: string, init: { method?: string; headers?: Record<string, string> } = {}) => fhirRequest<T>(app.baseUrl, pathAndQuery, token, init);
+const pathOf = linkPath;
 const linkOf = (bundle: Bundle, relation: string) => bundle.link?.find((l) => l.relation === relation)?.url;
 
-async function place(client: IntegratorClient, officeId: number, hetu: string, items: number[]): Promise<IntegratorOrder> {
-  const res = await client.call<IntegratorOrder>('POST', '/orders', {
-    officeId,
-    patient: { hetu, firstName: 'Pirjo', lastName: 'Potilas' },
-    items: items.map((productId) => ({ productId, reason: 'Lääke loppumassa' })),
-    deliveryOption: 'delivery-20-min',
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const place = placeOrder;
 
 beforeAll(async () => {
   prepareFhirSchema(['Bundle', 'MedicationRequest', 'CapabilityStatement', 'OperationOutcome', 'Practitioner', 'Organization']);

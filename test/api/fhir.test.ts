@@ -8,6 +8,7 @@ import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome }
 import { Client } from 'pg';
 import type { DoctorOrder, IntegratorOrder, PatientAccessLog } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
+import { fhirRequest, linkPath, placeOrder, type FhirAnswer } from '../support/fhir-client';
 import { checkFhir, prepareFhirSchema } from '../support/fhir-schema';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient } from '../support/integrator';
@@ -24,41 +25,13 @@ let rejected: IntegratorOrder;
 let waiting: IntegratorOrder;
 let kylan: IntegratorOrder;
 
-interface FhirAnswer<T> {
-  status: number;
-  type: string | undefined;
-  headers: Headers;
-  body: T;
-}
-
-/** GET under /api/fhir; every answer must be FHIR JSON and valid R4 (the resource type it names). */
-async function fhir<T = any>(path: string, token?: string, method = 'GET'): Promise<FhirAnswer<T>> {
-  const res = await fetch(`${app.baseUrl}/api/fhir${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = (await res.json()) as { resourceType: string };
-  const type = res.headers.get('content-type')?.split(';')[0];
-  expect({ path, type }).toEqual({ path, type: 'application/fhir+json' });
-  checkFhir(body.resourceType, body);
-  return { status: res.status, type, headers: res.headers, body: body as T };
-}
-
-/** The path and query of a link (its base is PUBLIC_URL). */
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname.replace(/^\/api\/fhir/, '')}${u.search}`;
-};
+/** GET (or `method`) under /api/fhir; every answer must be FHIR JSON and valid R4 (the resource type it names). */
+const fhir = <T = any>(path: string, token?: string, method = 'GET') => fhirRequest<T>(app.baseUrl, path, token, { method });
+const pathOf = linkPath;
 
 const resources = (bundle: Bundle<MedicationRequest>) => (bundle.entry ?? []).map((e) => e.resource!);
 
-async function place(client: IntegratorClient, officeId: number, hetu: string, items: number[]): Promise<IntegratorOrder> {
-  const res = await client.call<IntegratorOrder>('POST', '/orders', {
-    officeId,
-    patient: { hetu, firstName: 'Pirjo', lastName: 'Potilas' },
-    items: items.map((productId) => ({ productId, reason: 'Lääke loppumassa' })),
-    deliveryOption: 'delivery-20-min',
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const place = placeOrder;
 
 /** A doctor picks this order (first in the queue), decides its items and delivers it. */
 async function decide(order: IntegratorOrder, decision: 'approved' | 'rejected', reasonForDecision: string): Promise<void> {
