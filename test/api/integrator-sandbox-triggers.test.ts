@@ -12,6 +12,7 @@ import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
+import { eventually } from '../support/waiting';
 
 interface Received {
   path: string;
@@ -70,15 +71,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000) => eventually(what, { ms });
 
 const place = async (client: IntegratorClient, patient = SANDBOX_PATIENT) => {
   const res = await client.call<IntegratorOrder>('POST', '/orders', { officeId, patient, items: [{ productId }], deliveryOption: 'delivery-20-min' });

@@ -31,6 +31,7 @@ import { runAdmin } from '../support/cli';
 import { DEMO, loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
+import { eventually } from '../support/waiting';
 
 interface Received {
   path: string;
@@ -71,15 +72,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000) => eventually(what, { ms });
 
 const eventsOf = (path: string, orderId: number) =>
   received.filter((r) => r.path === path && (r.event.data.object as { orderId?: number }).orderId === orderId).map((r) => r.event);

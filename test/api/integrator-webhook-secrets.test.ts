@@ -13,6 +13,7 @@ import type { IntegratorWebhookEvent, ProblemDetails, WebhookDeliveryView, Webho
 import { verifyWebhook } from '@resepti/integrator-client';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
+import { eventually } from '../support/waiting';
 
 interface Received {
   body: string;
@@ -47,15 +48,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until<T>(what: () => T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: () => T | undefined, ms = 20_000) => eventually(what, { ms });
 
 /** Sends a test event to the endpoint and waits for it at the receiver. */
 async function testDelivery(endpointId: number): Promise<Received> {

@@ -13,6 +13,7 @@ import { loginAs } from '../support/http';
 import { postToWebhook, resolveWebhookTarget, webhookUrlProblem } from '../../apps/api/src/integrator/webhook-url';
 import { createApiClient, IntegratorClient } from '../support/integrator';
 import { retryDelayMs, withJitter } from '../../apps/api/src/platform/outbox/retry-delay';
+import { eventually } from '../support/waiting';
 
 interface Received {
   path: string;
@@ -82,15 +83,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until<T>(what: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: () => Promise<T | undefined> | T | undefined, ms = 20_000) => eventually(what, { ms });
 
 describe('webhooks', () => {
   it('delivers order.delivered with its decisions, signed, after two failed tries, and never again', async () => {

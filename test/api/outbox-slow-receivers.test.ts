@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startApp, type TestApp } from '../support/app';
 import { createApiClient, IntegratorClient } from '../support/integrator';
+import { until as waitUntil } from '../support/waiting';
 
 jest.setTimeout(200_000);
 
@@ -51,14 +52,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function until(what: string, done: () => Promise<boolean>): Promise<void> {
-  // A budget for a loaded machine, not a measurement.
-  const deadline = Date.now() + 90_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = (what: string, done: () => Promise<boolean>) => waitUntil(what, done, { ms: 90_000, everyMs: 100 });
 
 it('sends every text message and webhook once, on its first try, though each send takes a second', async () => {
   const client = await IntegratorClient.signIn(a, await createApiClient(a, 'Keskusapteekki', 'Kassajärjestelmä'));

@@ -5,6 +5,7 @@ import { loginAs, type ApiClient } from '../support/http';
 import { pharmacistAtOffice, sendPharmacyOrder } from '../support/pharmacy-flow';
 import { connectSocket, nextEvent, type TestSocket } from '../support/socket';
 import { APPROVAL } from '../support/prescribing';
+import { until as waitUntil } from '../support/waiting';
 
 let app: TestApp;
 const sockets: TestSocket[] = [];
@@ -211,11 +212,4 @@ describe('racing changes of one order publish the card as both left it', () => {
   });
 });
 
-/** Polls `done` every 50 ms for up to 10 s. */
-async function until(done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('not within 10 s');
-}
+const until = (done: () => Promise<boolean>) => waitUntil('a condition', done);

@@ -7,6 +7,7 @@ import { startTcpCut, type TcpCut } from '../support/proxy';
 import { TestRedis } from '../support/redis-server';
 import { connectSocket, sessionInfo, type TestSocket } from '../support/socket';
 import { APPROVAL } from '../support/prescribing';
+import { until as waitUntil } from '../support/waiting';
 
 /**
  * Three API processes on one PostgreSQL and a Redis of this file's own. Patients' sockets stay
@@ -118,14 +119,7 @@ async function redisState(app: TestApp): Promise<string> {
   return ((await res.json()) as { redis: string }).redis;
 }
 
-/** Checks `condition` every 50 ms until it holds; fails after `ms`. */
-async function until(what: string, condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (what: string, condition: () => boolean | Promise<boolean>, ms: number) => waitUntil(what, condition, { ms });
 
 /** Patients on processes A and C, one order each. */
 async function patientsOnAAndC(perProcess: number): Promise<Array<{ screen: PatientScreen; orderId: number }>> {

@@ -5,6 +5,7 @@ import { loginAs, type ApiClient } from '../support/http';
 import { CLIENT_ADDRESS_HEADER, startProxy, type TestProxy } from '../support/proxy';
 import { TestRedis } from '../support/redis-server';
 import { sessionInfo, type TestSocket } from '../support/socket';
+import { until as waitUntil } from '../support/waiting';
 
 /**
  * Two API processes on one PostgreSQL with a Redis of this file's own that comes and goes
@@ -85,14 +86,7 @@ async function health(app: TestApp): Promise<{ status: number; body: { status: s
   return { status: res.status, body: (await res.json()) as { status: string; database: string; redis: string } };
 }
 
-/** Checks `condition` every 50 ms until it holds; fails after `ms`. */
-async function until(what: string, condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (what: string, condition: () => boolean | Promise<boolean>, ms = 10_000) => waitUntil(what, condition, { ms });
 
 const headers = (seen: Notice[]) => seen.map((n) => n.header);
 

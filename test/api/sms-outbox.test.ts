@@ -11,6 +11,7 @@ import { startApp, type TestApp } from '../support/app';
 import { loginAs } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
 import { APPROVAL } from '../support/prescribing';
+import { eventually } from '../support/waiting';
 
 interface GatewayCall {
   body: { to: string; text: string; idempotencyKey: string };
@@ -40,15 +41,7 @@ async function startGateway(failFirst: number): Promise<{ url: string; calls: Ga
   return { url: `http://127.0.0.1:${port}/messages`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000) => eventually(probe, { ms, what });
 
 /** A customer order of the demo customer, approved and sent by the demo doctor: its SMS is queued. */
 async function deliverCustomerOrder(app: TestApp): Promise<number> {
