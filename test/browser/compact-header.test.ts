@@ -8,16 +8,12 @@
 import type { Page } from 'playwright-core';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
-import { browserSuite } from '../support/browser';
-import { DEMO } from '../support/http';
+import { browserSuite, signInCustomer } from '../support/browser';
 
 const suite = browserSuite();
 
 async function signIn(page: Page, baseUrl = suite.app.baseUrl): Promise<void> {
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${baseUrl}/reseptit`);
+  await signInCustomer(page, baseUrl);
 }
 
 /** Each visible label of the header's buttons and links and of the bottom navigation, with the number of lines its text takes. */

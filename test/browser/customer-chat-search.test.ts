@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { checkScreenWithLandmarks, WIDE } from '../support/a11y';
-import { browserSuite } from '../support/browser';
+import { browserSuite, signInCustomer } from '../support/browser';
 import { DEMO } from '../support/http';
 
 const suite = browserSuite();
@@ -15,10 +15,7 @@ const suite = browserSuite();
 async function signIn(): Promise<Page> {
   await suite.app.sql('DELETE FROM customer_cart_item');
   const page = await suite.openPage('/login', WIDE);
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await signInCustomer(page, suite.app.baseUrl);
   return page;
 }
 

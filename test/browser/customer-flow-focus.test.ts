@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { checkScreenWithLandmarks, WIDE } from '../support/a11y';
-import { browserSuite, postAsPage } from '../support/browser';
+import { browserSuite, postAsPage, signInCustomer } from '../support/browser';
 import { runAdmin } from '../support/cli';
 import { ALLERGY_ANSWERS, questionnaireChat } from '../support/customer-flow';
 import { DEMO, loginAs } from '../support/http';
@@ -18,10 +18,7 @@ import { DEMO, loginAs } from '../support/http';
 const suite = browserSuite();
 
 async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await signInCustomer(page, suite.app.baseUrl);
 }
 
 /** What has the focus: its tag, its id or accessible text, and whether it is in the viewport. */

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { checkScreenWithLandmarks, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
-import { browserSuite, postAsPage } from '../support/browser';
+import { browserSuite, postAsPage, signInCustomer } from '../support/browser';
 import { DEMO, loginAs } from '../support/http';
 import { APPROVAL } from '../support/prescribing';
 
@@ -16,10 +16,7 @@ const suite = browserSuite();
 
 async function signIn(): Promise<Page> {
   const page = await suite.openPage('/login', WIDE);
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await signInCustomer(page, suite.app.baseUrl);
   return page;
 }
 

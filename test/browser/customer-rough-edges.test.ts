@@ -9,17 +9,13 @@
 import type { Page } from 'playwright-core';
 import { checkScreen, checkScreenWithLandmarks, NARROW, WIDE } from '../support/a11y';
 import { startApp, type TestApp } from '../support/app';
-import { browserSuite } from '../support/browser';
-import { DEMO } from '../support/http';
+import { browserSuite, signInCustomer } from '../support/browser';
 
 const suite = browserSuite();
 
 async function signIn(page: Page, baseUrl = suite.app.baseUrl): Promise<void> {
   if (!page.url().endsWith('/login')) await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${baseUrl}/reseptit`);
+  await signInCustomer(page, baseUrl);
 }
 
 /** The accessible text of the focused element. */

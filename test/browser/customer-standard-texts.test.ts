@@ -7,9 +7,8 @@
 import type { Page } from 'playwright-core';
 import { DEFAULT_REJECTION_REASON, type Language } from '@resepti/domain';
 import { WIDE } from '../support/a11y';
-import { browserSuite } from '../support/browser';
+import { browserSuite, signInCustomer } from '../support/browser';
 import { doctorOn, send } from '../support/e-prescriptions';
-import { DEMO } from '../support/http';
 import { insertOrder } from '../support/order-fixtures';
 
 const suite = browserSuite();
@@ -52,10 +51,7 @@ const SHOWN: Record<Language, { locale: string; email: string; password: string;
 async function signIn(language: Language): Promise<Page> {
   const l = SHOWN[language];
   const page = await suite.openPage('/login', WIDE, undefined, l.locale);
-  await page.getByLabel(l.email, { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel(l.password, { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel(l.password, { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await signInCustomer(page, suite.app.baseUrl, { labels: { email: l.email, password: l.password } });
   return page;
 }
 

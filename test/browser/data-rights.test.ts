@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkScreen, NARROW, WIDE } from '../support/a11y';
-import { browserSuite } from '../support/browser';
+import { browserSuite, signInCustomer } from '../support/browser';
 import { insertCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO } from '../support/http';
 import { makeHetu } from '../support/order-fixtures';
@@ -24,10 +24,7 @@ it('a patient sees who looked them up, a row per who, what and day with its coun
   const pharmacyName = `${DEMO.pharmacy.pharmacy}, ${office.name}`;
 
   const page = await suite.openPage('/login', NARROW);
-  await page.getByLabel('Sähköposti', { exact: true }).fill(DEMO.customer.email);
-  await page.getByLabel('Salasana', { exact: true }).fill(DEMO.customer.password);
-  await page.getByLabel('Salasana', { exact: true }).press('Enter');
-  await page.waitForURL(`${suite.app.baseUrl}/reseptit`);
+  await signInCustomer(page, suite.app.baseUrl);
   await page.goto(`${suite.app.baseUrl}/profile`);
   // Narrow: the menu first, then the chosen view.
   await page.getByRole('button', { name: 'Takaisin' }).click();

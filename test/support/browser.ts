@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CSRF_HEADER } from '@resepti/domain';
 import { startApp, type StartOptions, type TestApp } from './app';
 import { CHROMIUM_OPTIONS, SHARED_CHROMIUM_ENV } from './chromium';
+import { DEMO } from './http';
 
 /**
  * The run's Chromium, shared by every browser test file (each works in contexts of its own, which
@@ -87,4 +88,16 @@ export async function postAsPage(page: Page, path: string, data: unknown): Promi
 /** An init script for openPage: the page has no WebSocket (as behind a proxy that drops them). */
 export function withoutWebSocket(): void {
   Object.defineProperty(window, 'WebSocket', { value: undefined, configurable: true });
+}
+
+/** The customer's login form on `page` filled and sent (its labels Finnish unless given); resolves on /reseptit. */
+export async function signInCustomer(
+  page: Page,
+  baseUrl: string,
+  { email = DEMO.customer.email, password = DEMO.customer.password, labels = { email: 'Sähköposti', password: 'Salasana' } } = {},
+): Promise<void> {
+  await page.getByLabel(labels.email, { exact: true }).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByLabel(labels.password, { exact: true }).press('Enter');
+  await page.waitForURL(`${baseUrl}/reseptit`);
 }
