@@ -165,16 +165,18 @@ describe('staff TOTP', () => {
     const [kyla] = await app.sql<{ user_id: number; secret: string }>("SELECT user_id, secret FROM staff_totp WHERE role = 'pharmacy' AND secret IS NOT NULL");
     // Kylä's sealed secret copied onto the doctor's row does not open there.
     await app.sql("INSERT INTO staff_totp (role, user_id, secret, enabled_at) VALUES ('doctor', 1, $1, now())", [kyla.secret]);
+    // Kylä's next code: refused on the doctor's row, and so still unused when Kylä signs in with it below.
+    const code = await nextCode(kylaSecret);
     try {
       const doctor = await pendingLogin('doctor');
-      expect((await doctor.post('/login/mfa', { code: await nextCode(kylaSecret) })).status).toBe(401);
+      expect((await doctor.post('/login/mfa', { code })).status).toBe(401);
     } finally {
       await app.sql("DELETE FROM staff_totp WHERE role = 'doctor' AND user_id = 1");
     }
     // A row from before the encryption (plain base32) still signs in.
     await app.sql("UPDATE staff_totp SET secret = $1 WHERE role = 'pharmacy' AND user_id = $2", [kylaSecret, kyla.user_id]);
     const client = await pendingLogin('kyla');
-    expect((await client.post('/login/mfa', { code: await nextCode(kylaSecret) })).status).toBe(200);
+    expect((await client.post('/login/mfa', { code })).status).toBe(200);
     await app.sql("DELETE FROM staff_totp WHERE role = 'pharmacy' AND user_id = $1", [kyla.user_id]);
   });
 });
