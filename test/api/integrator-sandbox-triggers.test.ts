@@ -5,19 +5,14 @@
  * Idempotency-Key. A live client is refused, another client's order is not found, and nothing of
  * it reaches real orders, the doctors, the doctors' notices or any other client.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { IntegratorEventPage, IntegratorOrder, IntegratorWebhookEvent, ProblemDetails, Product, SystemStatus } from '@resepti/domain';
+import type { IntegratorEventPage, IntegratorOrder, ProblemDetails, Product, SystemStatus } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
 import { runAdmin } from '../support/cli';
 import { loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { eventually } from '../support/waiting';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
-interface Received {
-  path: string;
-  event: IntegratorWebhookEvent;
-}
 interface TriggerResult {
   type: string;
   eventId: string;
@@ -28,9 +23,7 @@ const ALL_EVENTS = ['order.created', 'order.processing', 'order.released', 'orde
 const SANDBOX_PATIENT = { hetu: '121212-913Y', firstName: 'Hiekka', lastName: 'Laatikko' };
 
 let app: TestApp;
-let receiver: Server;
-let origin: string;
-const received: Received[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let sandbox: IntegratorClient;
 /** Another sandbox client of the same pharmacy: it shares the pharmacy's sandbox orders (as live clients share live ones), not the notices triggered by another client. */
 let otherSandbox: IntegratorClient;
@@ -45,30 +38,21 @@ const sandboxClient = async (name: string, pharmacy = 'Keskusapteekki') =>
   );
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url!, event: JSON.parse(body) as IntegratorWebhookEvent });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
   // The simulated doctor picks 2 s after placing and delivers 2 s later.
   app = await startApp({ env: { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3', SANDBOX_DECISION_SECONDS: '4', API_RATE_LIMIT_PER_MINUTE: '10000' } });
   sandbox = await sandboxClient('Laukaisija');
   otherSandbox = await sandboxClient('Toinen hiekkalaatikko');
   live = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Oikea kassa'));
   for (const [client, path] of [[sandbox, '/sandbox'], [otherSandbox, '/other'], [live, '/live']] as const) {
-    expect((await client.call('POST', '/webhook-endpoints', { url: `${origin}${path}`, events: ALL_EVENTS })).status).toBe(201);
+    expect((await client.call('POST', '/webhook-endpoints', { url: `${receiver.origin}${path}`, events: ALL_EVENTS })).status).toBe(201);
   }
   [{ id: officeId }] = await app.sql<{ id: number }>(`SELECT id FROM pharmacy_office WHERE name = 'Keskusapteekki Kauppatori'`);
   productId = (await sandbox.call<{ data: Product[] }>('GET', '/products?q=Kestine')).body.data[0].productId;
 }, 120_000);
 afterAll(async () => {
   await app?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 const until = <T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000) => eventually(what, { ms });
@@ -79,7 +63,7 @@ const place = async (client: IntegratorClient, patient = SANDBOX_PATIENT) => {
   return res.body.orderId;
 };
 const trigger = (client: IntegratorClient, body: unknown, key?: string) => client.call<TriggerResult & ProblemDetails>('POST', '/sandbox/triggers', body, key ? { 'Idempotency-Key': key } : {});
-const receivedAt = (path: string, eventId: string) => received.filter((r) => r.path === path && r.event.id === eventId);
+const receivedAt = (path: string, eventId: string) => receiver.received.filter((r) => r.path === path && r.event.id === eventId);
 const eventIdsOf = async (client: IntegratorClient) => (await client.call<IntegratorEventPage>('GET', '/events?limit=100')).body.data.map((e) => e.id);
 
 describe('POST /api/v1/sandbox/triggers', () => {

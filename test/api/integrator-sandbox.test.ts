@@ -7,8 +7,6 @@
  * waits an hour to decide; that process stops, and two new ones (deciding after a second) take
  * the pending orders on: each is picked and delivered exactly once.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   SANDBOX_REJECTION_REASON,
   type ApiClientView,
@@ -32,11 +30,7 @@ import { DEMO, loginAs } from '../support/http';
 import { createApiClient, IntegratorClient, type IntegratorCredentials } from '../support/integrator';
 import { pharmacistAtOffice } from '../support/pharmacy-flow';
 import { eventually } from '../support/waiting';
-
-interface Received {
-  path: string;
-  event: IntegratorWebhookEvent;
-}
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 const WEBHOOKS = { WEBHOOK_SEND_INTERVAL_SECONDS: '0.2', WEBHOOK_RETRY_SECONDS: '0.3' };
 const EVENTS = ['order.created', 'order.processing', 'order.released', 'order.delivered'];
@@ -47,21 +41,10 @@ const MORE_ORDERS = 6;
 let first: TestApp;
 let second: TestApp | undefined;
 let third: TestApp | undefined;
-let receiver: Server;
-let receiverOrigin: string;
-const received: Received[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url!, event: JSON.parse(body) as IntegratorWebhookEvent });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
   // The first process would decide only after an hour: every sandbox order is still pending when it stops.
   first = await startApp({ env: { ...WEBHOOKS, SANDBOX_DECISION_SECONDS: '3600' } });
 });
@@ -69,13 +52,13 @@ afterAll(async () => {
   await third?.stop();
   await second?.stop();
   await first?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 const until = <T>(what: () => Promise<T | undefined> | T | undefined, ms = 30_000) => eventually(what, { ms });
 
 const eventsOf = (path: string, orderId: number) =>
-  received.filter((r) => r.path === path && (r.event.data.object as { orderId?: number }).orderId === orderId).map((r) => r.event);
+  receiver.received.filter((r) => r.path === path && (r.event.data.object as { orderId?: number }).orderId === orderId).map((r) => r.event);
 
 describe('create-api-client --sandbox', () => {
   it('makes a sandbox client, says so, and marks it', async () => {
@@ -119,7 +102,7 @@ describe('sandbox orders', () => {
     sandbox = await IntegratorClient.signIn(first, sandboxCredentials);
     real = await IntegratorClient.signIn(first, await createApiClient(first, 'Keskusapteekki', 'Kassajärjestelmä'));
     for (const [client, path] of [[sandbox, '/sandbox'], [real, '/real']] as const) {
-      expect((await client.call('POST', '/webhook-endpoints', { url: `${receiverOrigin}${path}`, events: EVENTS })).status).toBe(201);
+      expect((await client.call('POST', '/webhook-endpoints', { url: `${receiver.origin}${path}`, events: EVENTS })).status).toBe(201);
     }
     const { client: pharmacist, office } = await pharmacistAtOffice(first, 'pharmacy');
     officeId = office.id;
