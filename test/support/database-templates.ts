@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { TEST_PASSWORD_COST } from './password-cost';
 
 /**
  * Template databases of a test run, made once in global setup: one migrated, one migrated and
@@ -49,7 +50,7 @@ export async function createTemplates(adminUrl: string): Promise<void> {
   await asAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${templates.migrated}`));
   await run(process.execPath, [script, withDatabase(adminUrl, templates.migrated), 'migrate']);
   await asAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${templates.seeded} TEMPLATE ${templates.migrated}`));
-  await run(process.execPath, [script, withDatabase(adminUrl, templates.seeded), 'seed']);
+  await run(process.execPath, [script, withDatabase(adminUrl, templates.seeded), 'seed'], { env: { ...process.env, ...TEST_PASSWORD_COST } });
   process.env[ENV] = JSON.stringify(templates);
 }
 
