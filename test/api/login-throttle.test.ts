@@ -6,6 +6,7 @@
  */
 import { Client } from 'pg';
 import { startApp, type TestApp } from '../support/app';
+import { STANDARD_PASSWORD_COST } from '../support/password-cost';
 import { insertCustomer } from '../support/customer-flow';
 import { ApiClient, DEMO } from '../support/http';
 import { identify, OidcAgent } from '../support/oidc-agent';
@@ -18,11 +19,13 @@ let app: TestApp;
 let small: TestApp;
 beforeAll(async () => {
   [app, small] = await Promise.all([
+    // Both hash at the real cost (the queue fills only when a hash takes its time); the demo
+    // accounts' cheaper hashes are upgraded to it at their first login.
     // Six hashes at once, as on a server with more cores: successes finish together, so their
     // give-backs meet new reservations (the deadlock test below).
-    startApp({ env: { TRUST_PROXY: 'true', PASSWORD_HASH_CONCURRENCY: '6' } }),
+    startApp({ env: { TRUST_PROXY: 'true', PASSWORD_HASH_CONCURRENCY: '6', ...STANDARD_PASSWORD_COST } }),
     // One check at a time and two waiting: the third concurrent login is refused at once.
-    startApp({ env: { TRUST_PROXY: 'true', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' } }),
+    startApp({ env: { TRUST_PROXY: 'true', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2', ...STANDARD_PASSWORD_COST } }),
   ]);
 });
 afterAll(async () => {

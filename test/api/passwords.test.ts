@@ -8,7 +8,8 @@
 import argon2 from 'argon2';
 import { type PharmacyUserListEntry } from '@resepti/domain';
 import { VALIDATION_MESSAGES as V } from '../support/finnish-messages';
-import { startApp, type TestApp } from '../support/app';
+import { PRODUCTION_ENV, startApp, type TestApp } from '../support/app';
+import { STANDARD_PASSWORD_COST, TEST_PASSWORD_COST } from '../support/password-cost';
 import { runAdmin } from '../support/cli';
 import { ApiClient, DEMO, loginAs } from '../support/http';
 import { identify, OidcAgent } from '../support/oidc-agent';
@@ -17,7 +18,7 @@ import { makeHetu } from '../support/order-fixtures';
 let app: TestApp;
 beforeAll(async () => {
   // TRUST_PROXY: the counting tests act from addresses of their own (X-Forwarded-For).
-  app = await startApp({ env: { TRUST_PROXY: '1' } });
+  app = await startApp({ env: { TRUST_PROXY: '1', ...STANDARD_PASSWORD_COST } });
 });
 afterAll(async () => {
   await app?.stop();
@@ -139,8 +140,9 @@ function expectRefusedThenThrottled(statuses: number[]): void {
 
 describe('argon2id parameters', () => {
   it('are recorded in every hash, and a weaker hash is upgraded at the next login', async () => {
+    // The demo data was hashed at the test run's cost (this app hashes at the default one).
     const [seeded] = await app.sql<{ password_hash: string }>("SELECT password_hash FROM doctor WHERE email = 'laakari2@example.fi'");
-    expect(seeded.password_hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
+    expect(seeded.password_hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${TEST_PASSWORD_COST.PASSWORD_HASH_MEMORY_KIB},p=4,t=${TEST_PASSWORD_COST.PASSWORD_HASH_TIME_COST}\\$`));
 
     const weak = await argon2.hash(DEMO.doctor2.password, { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     await app.sql("UPDATE doctor SET password_hash = $1 WHERE email = 'laakari2@example.fi'", [weak]);
@@ -151,5 +153,12 @@ describe('argon2id parameters', () => {
     expect(upgraded.password_hash).toMatch(/^\$argon2id\$v=19\$m=65536,p=4,t=3\$/);
     expect(upgraded.password_hash).not.toBe(weak);
     expect((await new ApiClient(app.apiUrl).post('/doctor-login', { email: DEMO.doctor2.email, password: DEMO.doctor2.password })).status).toBe(200);
+  });
+
+  it('cannot be set below OWASP\'s minimum in production: the API refuses to start and says which', async () => {
+    await expect(startApp({ env: { ...PRODUCTION_ENV, PASSWORD_HASH_MEMORY_KIB: '8192' } })).rejects.toThrow(
+      /PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_TIME_COST must be at least 19456 and 2 when NODE_ENV=production \(got 8192 and 3\)/,
+    );
+    await expect(startApp({ env: { ...PRODUCTION_ENV, PASSWORD_HASH_TIME_COST: '1' } })).rejects.toThrow(/\(got 65536 and 1\)/);
   });
 });

@@ -35,6 +35,7 @@ import { createLogger, createRequestLogger, NestPinoLogger, routeConsole } from 
 import { requestIds } from './platform/logging/request-context.js';
 import { tracing } from './platform/tracing/tracing.js';
 import { serveWebApp } from './web-host.js';
+import { configurePasswordHashing } from './accounts/password.js';
 
 
 /** The app itself, started by main.ts once tracing (when configured) is in place. */
@@ -48,6 +49,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   // Node's own warnings (deprecations) as log lines too, not bare text on stderr.
   process.removeAllListeners('warning');
   process.on('warning', (w) => pinoLogger.warn({ context: 'Node', warning: w.name, code: (w as { code?: string }).code }, w.message));
+  configurePasswordHashing(config.passwordHashing);
 
   // Alive but not ready until PostgreSQL answers and is prepared (it may come up after this process).
   const starting = await serveWhileStarting(config.port, config.redisUrl !== null);

@@ -1,12 +1,11 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { IsNull, type Repository } from 'typeorm';
 import { Customer, isOpenCustomer } from './customer.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { PharmacyUser } from './pharmacy-user.entity.js';
-import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
-import { dummyPasswordHash, hashing, hashPassword, needsRehash, verifyPassword } from './password.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { UserRole } from '@resepti/domain';
 import { LoginThrottle } from './login-throttle.js';
 import type { SessionUser } from '../platform/http/session-user.js';
@@ -31,10 +30,7 @@ export class AuthService {
     @InjectOwn(PharmacyUser) private readonly pharmacyUsers: OwnRepository<PharmacyUser>,
     private readonly throttle: LoginThrottle,
     private readonly bus: EventBus,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    hashing.configure(config.passwordHashConcurrency, config.passwordHashQueue);
-  }
+  ) {}
 
   verifyCustomer(address: string, email: string, password: string): Promise<SessionUser | null> {
     return this.verify('customer', address, email, password, async (login) => {

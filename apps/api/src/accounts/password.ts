@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { BadRequestException, ServiceUnavailableException } from '@nestjs/common';
+import type { PasswordHashingConfig } from '../platform/config/password-hashing-config.js';
 import { commonPasswordProblem } from './password-blocklist.js';
 
 export const HASHING_BUSY_MESSAGE = 'Kirjautumispalvelu on ruuhkautunut. Yritä hetken kuluttua uudelleen.';
@@ -28,7 +29,7 @@ export class HashingLimiter {
     private maxQueued = 32,
   ) {}
 
-  /** Set once at start from the configuration (PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE). */
+  /** Set once at start from the configuration (configurePasswordHashing). */
   configure(concurrency: number, maxQueued: number): void {
     this.concurrency = concurrency;
     this.maxQueued = maxQueued;
@@ -57,15 +58,22 @@ export class HashingLimiter {
 export const hashing = new HashingLimiter();
 
 /**
- * argon2id cost parameters (the library's recommended ones, above OWASP's minimum of 19 MiB, t=2).
- * Each hash records its own parameters; a login with an older hash re-hashes it with these
- * (see needsRehash), so raising them upgrades every account as its user signs in.
+ * argon2id cost parameters: by default the library's recommended ones, above OWASP's minimum of
+ * 19 MiB, t=2 (PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_TIME_COST, never below that minimum in
+ * production). Each hash records its own parameters; a login with a hash made with others re-hashes
+ * it with these (see needsRehash), so raising them upgrades every account as its user signs in.
  */
-export const ARGON2_PARAMETERS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 } as const;
+let argon2Parameters: argon2.HashOptions & { raw?: false } = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 };
+
+/** At start, before any hash (the demo data's included): the cost and the limiter's slots. */
+export function configurePasswordHashing(config: PasswordHashingConfig): void {
+  hashing.configure(config.concurrency, config.maxQueued);
+  argon2Parameters = { ...argon2Parameters, memoryCost: config.memoryKib, timeCost: config.timeCost };
+}
 
 /** A hash for a stored password (a password a user chose is first counted and checked: LoginThrottle.checkChosenPassword). */
 export function hashPassword(plain: string): Promise<string> {
-  return hashing.run(() => argon2.hash(plain, ARGON2_PARAMETERS));
+  return hashing.run(() => argon2.hash(plain, argon2Parameters));
 }
 
 /**
@@ -82,7 +90,7 @@ export function checkNewPassword(plain: string, context: readonly string[] = [])
 /** True when the hash was made with other parameters than today's (or another algorithm variant). */
 export function needsRehash(hash: string): boolean {
   try {
-    return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, ARGON2_PARAMETERS);
+    return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, argon2Parameters);
   } catch {
     return true;
   }
@@ -105,6 +113,6 @@ export function verifyPassword(hash: string, plain: string, lane: HashingLane = 
  */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= argon2.hash(`dummy-${Math.random()}`, ARGON2_PARAMETERS);
+  dummyHash ??= argon2.hash(`dummy-${Math.random()}`, argon2Parameters);
   return dummyHash;
 }

@@ -12,7 +12,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { fromHelsinkiLocal, isStrongPassword, isValidEmail, isValidPhone, normalizePhone, validateUsername, VALIDATION_MESSAGES } from '@resepti/domain';
 import { localizeMessage, t } from '@resepti/domain/locales';
 import { parseCheckpoint, signCheckpoint, verifyAuditChain, verifyCheckpoint } from '../platform/audit/audit-chain-verify.js';
-import { hashPassword } from '../accounts/password.js';
+import { configurePasswordHashing, hashPassword } from '../accounts/password.js';
 import { commonPasswordProblem } from '../accounts/password-blocklist.js';
 import { loadConfig, SETTINGS, type AppConfig } from '../platform/config/config.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -297,6 +297,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  configurePasswordHashing(config.passwordHashing);
   // Read before any database work: a missing or bad file is a usage error.
   let checkpointText: string | undefined;
   if (parsed.values.checkpoint !== undefined) {

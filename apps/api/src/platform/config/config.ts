@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { TracingConfig } from '../tracing/tracing.js';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
 import { ConfigError } from './config-error.js';
+import { bool, decimal, int } from './config-values.js';
+import { passwordHashingConfig, type PasswordHashingConfig } from './password-hashing-config.js';
 import { providerConfig, type ProviderDetails } from './provider.js';
 import { prescriptionCentreConfig, type PrescriptionCentreConfig } from './prescription-centre-config.js';
 
@@ -36,8 +37,8 @@ export interface AppConfig {
   cookieConsentOnScroll: boolean;
   /** MIN_AGE: the youngest age at which a customer may register (default 18). */
   minAge: number;
-  passwordHashConcurrency: number;
-  passwordHashQueue: number;
+  /** argon2's cost and how many hashes run and wait at once (accounts/password.ts). */
+  passwordHashing: PasswordHashingConfig;
   redisUrl: string | null;
   /** express's 'trust proxy' setting. */
   trustProxy: boolean | number | string;
@@ -119,33 +120,6 @@ export interface OidcConfig {
 export const DEV_IDP_PATH = '/dev-idp';
 
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got '${raw}')`);
-  }
-  return value;
-}
-
-function decimal(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a number between ${min} and ${max} (got '${raw}')`);
-  }
-  return value;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = (env[name] ?? '').toLowerCase();
-  if (raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
-  throw new ConfigError(`${name} must be true or false (got '${env[name]}')`);
-}
-
 function trustProxy(env: NodeJS.ProcessEnv): boolean | number | string {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw.toLowerCase() === 'false') return false;
@@ -195,8 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: decimal(env, 'SESSION_IDLE_MINUTES', 30, 0.05, 24 * 60),
     minAge: decimal(env, 'MIN_AGE', 18, 0, 120),
     cookieConsentOnScroll: (env.COOKIE_CONSENT_ON_SCROLL ?? '') === '' ? true : bool(env, 'COOKIE_CONSENT_ON_SCROLL'),
-    passwordHashConcurrency: int(env, 'PASSWORD_HASH_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 64),
-    passwordHashQueue: int(env, 'PASSWORD_HASH_QUEUE', 32, 0, 10_000),
+    passwordHashing: passwordHashingConfig(env, production),
     redisUrl,
     trustProxy: trustProxy(env),
     smsSendIntervalSeconds: decimal(env, 'SMS_SEND_INTERVAL_SECONDS', 5, 0.1, 3600),

@@ -71,6 +71,16 @@ export const SETTINGS = [
     description: 'How many password checks may wait, per line (logins; registrations, resets and changes); beyond that the request answers 503 at once. Logins go first.',
   },
   {
+    name: 'PASSWORD_HASH_MEMORY_KIB',
+    default: '65536',
+    description: "argon2id's memory cost per password hash in KiB. At least 19456 when NODE_ENV=production (OWASP's minimum); the tests use less. A login re-hashes a password made with other parameters.",
+  },
+  {
+    name: 'PASSWORD_HASH_TIME_COST',
+    default: '3',
+    description: "argon2id's number of passes per password hash. At least 2 when NODE_ENV=production.",
+  },
+  {
     name: 'REDIS_URL',
     default: '(unset)',
     description:
