@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { finnishTexts } from './finnish-texts.ts';
 
 const webRoot = import.meta.dirname;
 const apiTarget = 'http://localhost:3000';
@@ -14,7 +15,8 @@ export default defineConfig(({ command }) => {
   return {
     root: webRoot,
     mode: command === 'build' ? 'production' : 'development',
-    plugins: [react()],
+    // The Finnish catalog in areas: the first load carries only its own texts (finnish-texts.ts).
+    plugins: [react(), finnishTexts('/src/i18n/i18n.ts')],
     // The server puts each page's Content-Security-Policy nonce here (apps/api/src/platform/http/security-headers.ts).
     html: command === 'build' ? { cspNonce: '__CSP_NONCE__' } : undefined,
     resolve: {

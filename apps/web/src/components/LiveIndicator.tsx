@@ -4,6 +4,7 @@
  */
 import { useConnectionMonitor } from '../api/connection';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 export function LiveIndicator() {
   const { connected, unreachable } = useConnectionMonitor();

@@ -1,6 +1,8 @@
 /** The public FAQ (SPEC section 1) as suomifi expanders. */
 import { Expander, ExpanderContent, ExpanderGroup, ExpanderTitleButton, Paragraph } from 'suomifi-ui-components';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/customer';
 
 interface FaqItem {
   id: string;
