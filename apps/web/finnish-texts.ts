@@ -8,7 +8,6 @@
  * stay one chunk each, loaded when that language is chosen.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -30,9 +29,8 @@ export const TEXT_AREAS = [
 ] as const satisfies readonly (readonly [string, readonly string[]])[];
 
 export type TextArea = (typeof TEXT_AREAS)[number][0];
-type Texts = { [key: string]: string | readonly string[] | Texts };
+export type Texts = { [key: string]: string | readonly string[] | Texts };
 
-export const FINNISH_CATALOG_FILE = resolve(import.meta.dirname, '../../libs/domain/src/locales/fi.json');
 const VIRTUAL = 'virtual:finnish-texts/';
 
 /** Every text's dotted key with its text (a list of paragraphs is one text). */
@@ -147,11 +145,11 @@ export function keysNotLoaded(chunks: readonly BuiltChunk[], catalog: Texts): st
 
 /**
  * The Vite plugin: `virtual:finnish-texts/first` is that area's texts (its default export);
- * `virtual:finnish-texts/<area>` adds the area's texts to t() (src/i18n/i18n.ts's addFinnishTexts).
+ * `virtual:finnish-texts/<area>` adds the area's texts to t() (`i18nModule`'s addFinnishTexts).
  * A build whose chunk reads texts it has not loaded by then fails (keysNotLoaded).
  */
-export function finnishTexts(i18nModule: string): Plugin {
-  const catalog = () => JSON.parse(readFileSync(FINNISH_CATALOG_FILE, 'utf8')) as Texts;
+export function finnishTexts({ catalogFile, i18nModule }: { catalogFile: string; i18nModule: string }): Plugin {
+  const catalog = () => JSON.parse(readFileSync(catalogFile, 'utf8')) as Texts;
   const load = () => splitCatalog(catalog());
   return {
     name: 'resepti-finnish-texts',
@@ -160,7 +158,7 @@ export function finnishTexts(i18nModule: string): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${VIRTUAL}`)) return null;
-      this.addWatchFile(FINNISH_CATALOG_FILE);
+      this.addWatchFile(catalogFile);
       const area = id.slice(VIRTUAL.length + 1);
       const texts = load().get(area as TextArea);
       if (!texts || area === 'server') throw new Error(`finnish-texts: no area ${area} for the web (TEXT_AREAS)`);

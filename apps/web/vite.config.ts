@@ -17,7 +17,7 @@ export default defineConfig(({ command }) => {
     root: webRoot,
     mode: command === 'build' ? 'production' : 'development',
     // The Finnish catalog in areas: the first load carries only its own texts (finnish-texts.ts).
-    plugins: [react(), finnishTexts('/src/i18n/i18n.ts')],
+    plugins: [react(), finnishTexts({ catalogFile: resolve(webRoot, '../../libs/domain/src/locales/fi.json'), i18nModule: '/src/i18n/i18n.ts' })],
     // The server puts each page's Content-Security-Policy nonce here (apps/api/src/platform/http/security-headers.ts).
     html: command === 'build' ? { cspNonce: '__CSP_NONCE__' } : undefined,
     resolve: {

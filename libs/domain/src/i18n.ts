@@ -10,7 +10,7 @@
  * i18next itself is handed in by startI18n (the API at start through ./locales/all.ts; the web
  * before its first render, by a dynamic import: issue 24, the first load of / stays without it),
  * with the Finnish it starts with: the API all of it, the web the texts of its first load, the
- * rest area by area with the screens that show them (apps/web/src/i18n/text-areas.ts).
+ * rest area by area with the screens that show them (apps/web/finnish-texts.ts).
  */
 import type { i18n as I18next } from 'i18next';
 import fi from './locales/fi.json' with { type: 'json' };
