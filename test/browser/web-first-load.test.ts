@@ -41,7 +41,7 @@ function watchTexts(): void {
     for (const r of records) {
       if (r.type === 'attributes') keep((r.target as Element).getAttribute(r.attributeName!));
       else if (r.type === 'characterData') keep(r.target.textContent);
-      else for (const node of r.addedNodes) node instanceof Element ? element(node) : keep(node.textContent);
+      else r.addedNodes.forEach((node) => (node instanceof Element ? element(node) : keep(node.textContent)));
     }
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: LABELS });
 }
