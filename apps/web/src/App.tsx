@@ -1,5 +1,5 @@
 /** Providers and every route of SPEC section 2. */
-import { type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { useLanguage } from './i18n/i18n';
 import { ErrorBoundary } from './components/ErrorBoundary';
@@ -64,6 +64,16 @@ function lazyPage(page: ReactNode, fallback: ReactNode = <PageLoading />) {
   );
 }
 
+/** A staff level's pages: its guard (and preload), then its layout, the workbench's skeleton while each loads. */
+function workbench(Guard: ComponentType<Omit<RequireUserProps, 'preload'>>, level: 'doctor' | 'pharmacy', Layout: ComponentType) {
+  return lazyPage(
+    <Guard level={level} loading={<WorkbenchSkeleton />}>
+      {lazyPage(<Layout />, <WorkbenchSkeleton />)}
+    </Guard>,
+    <WorkbenchSkeleton />,
+  );
+}
+
 /** A staff workbench's address: while the data layer loads, its skeleton shows already. */
 const isWorkbench = (pathname: string) =>
   pathname.startsWith(ROUTES.doctorQueue) || [ROUTES.pharmacyWorkbench, ROUTES.pharmacyOffice, ROUTES.pharmacyAdmin].some((path) => path === pathname);
@@ -100,28 +110,14 @@ function AppRoutes() {
         </Route>
 
         {/* doctor */}
-        <Route
-          element={lazyPage(
-            <DoctorGuard level="doctor" loading={<WorkbenchSkeleton />}>
-              {lazyPage(<DoctorLayout />, <WorkbenchSkeleton />)}
-            </DoctorGuard>,
-            <WorkbenchSkeleton />,
-          )}
-        >
+        <Route element={workbench(DoctorGuard, 'doctor', DoctorLayout)}>
           <Route path={ROUTES.doctorQueue} element={<DoctorQueuePage />} />
           <Route path={ROUTES.doctorHistory} element={<DoctorHistoryPage />} />
           <Route path={ROUTES.doctorAdmin} element={<DoctorAdminPage />} />
         </Route>
 
         {/* pharmacy */}
-        <Route
-          element={lazyPage(
-            <PharmacyGuard level="pharmacy" loading={<WorkbenchSkeleton />}>
-              {lazyPage(<PharmacyLayout />, <WorkbenchSkeleton />)}
-            </PharmacyGuard>,
-            <WorkbenchSkeleton />,
-          )}
-        >
+        <Route element={workbench(PharmacyGuard, 'pharmacy', PharmacyLayout)}>
           <Route path={ROUTES.pharmacyWorkbench} element={<PharmacyWorkbenchPage />} />
           <Route path={ROUTES.pharmacyOffice} element={<OfficeChooserPage />} />
           <Route path={ROUTES.pharmacyAdmin} element={<PharmacyAdminPage />} />
