@@ -17,7 +17,9 @@ import type { Plugin } from 'vite';
 export const TEXT_AREAS = [
   // The landing page, the public header and footer, the cookie banner, and what every screen may show at once.
   ['first', ['app.appName', 'app.common', 'app.landing', 'app.trust', 'app.legal.termsTitle', 'app.legal.privacyTitle', 'app.notFound', 'customer.cookies', 'provider']],
-  // The rest of the app's own texts: logins and the second factor, the FAQ, the legal texts, the
+  // The landing page's questions and answers: they load after its first paint, with their expanders.
+  ['faq', ['app.faq', 'customer.faq']],
+  // The rest of the app's own texts: logins and the second factor, the legal texts, the
   // session and the live state, the staff's navigation (the pharmacy's labels in it too).
   ['app', ['app', 'pharmacy.workbench.heading', 'pharmacy.admin.heading']],
   // What several roles' screens show: the shared rules' messages, statuses, questionnaires, dosage forms, the medicine search.
