@@ -8,13 +8,17 @@
  * Intl.PluralRules from the `count` parameter; `{{count, number}}` formats with Intl.NumberFormat.
  *
  * i18next itself is handed in by startI18n (the API at start through ./locales/all.ts; the web
- * before its first render, by a dynamic import: issue 24, the first load of / stays without it).
+ * before its first render, by a dynamic import: issue 24, the first load of / stays without it),
+ * with the Finnish it starts with: the API all of it, the web the texts of its first load, the
+ * rest area by area with the screens that show them (apps/web/finnish-texts.ts).
  */
 import type { i18n as I18next } from 'i18next';
 import fi from './locales/fi.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './language.js';
 
 type Catalog = typeof fi;
+/** Part of a catalog: some of its keys, with their texts (the web's Finnish comes area by area). */
+export type CatalogPart<T = Catalog> = { readonly [K in keyof T]?: T[K] extends string | readonly unknown[] ? T[K] : CatalogPart<T[K]> };
 
 /** 'customer.cart.title': the dotted path of every text (a plural's `_one`/`_other` named once). */
 type Leaves<T, P extends string = ''> = T extends string
@@ -45,18 +49,18 @@ export const FINNISH_CATALOG: Catalog = fi;
 
 let engine: I18next | null = null;
 
-/** Starts the one t() on `i18next` with the Finnish catalog (once; later calls keep the first). */
-export function startI18n(i18next: I18next): void {
+/** Starts the one t() on `i18next` with `finnish` (the whole catalog, or the part needed first; once: later calls keep the first). */
+export function startI18n(i18next: I18next, finnish: CatalogPart): void {
   if (engine) return;
   const instance = i18next.createInstance();
   void instance.init({
-    // Finnish is in memory, so init is done when it returns: t() works at once.
+    // The Finnish is in memory, so init is done when it returns: t() works at once.
     initAsync: false,
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
-    resources: { fi: { translation: fi } },
+    resources: { fi: { translation: finnish } },
     partialBundledLanguages: true,
     // The API escapes where it writes HTML (the identification pages); React escapes on the web.
     interpolation: { escapeValue: false },
@@ -70,8 +74,8 @@ function started(): I18next {
   return engine;
 }
 
-/** Adds the catalog of a language (Swedish, English) to the one t(). */
-export function addCatalog(language: Language, catalog: Catalog): void {
+/** Adds the catalog of a language (Swedish, English), or more of the Finnish, to the one t(). */
+export function addCatalog(language: Language, catalog: CatalogPart): void {
   started().addResourceBundle(language, 'translation', catalog, true, true);
 }
 

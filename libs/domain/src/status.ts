@@ -5,8 +5,11 @@ import type { Language } from './language.js';
 import { addMonthsToDate, isTwoYearPrescription, renewalWindowMonths } from './e-prescription-rules.js';
 import { fromHelsinkiLocal, helsinkiParts } from './time.js';
 
-/** The status lines of a patient's prescription card, in Finnish (each language's are under `status` in its catalog). */
-export const STATUS_TEXTS = FINNISH_CATALOG.status;
+/**
+ * The status lines of a patient's prescription card, in Finnish (each language's are under `status`
+ * in its catalog). Marked pure: a bundle that never reads it (the web's) leaves the catalog out.
+ */
+export const STATUS_TEXTS = /* @__PURE__ */ (() => FINNISH_CATALOG.status)();
 
 export const DEFAULT_REJECTION_REASON = 'Lääkettä ei voida myöntää annettujen tietojen perusteella.';
 

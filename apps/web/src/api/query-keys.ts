@@ -9,8 +9,6 @@ export const queryKeys = {
   sessionLevelProbe: (level: UserLevel) => ['session-level', level] as const,
   /** GET /mfa/totp: the staff user's TOTP status. */
   totpStatus: ['mfa', 'totp'] as const,
-  /** GET /provider: the service provider's details. */
-  provider: ['provider'] as const,
   customer: {
     /** GET /registration: the person of the session's strong identification. */
     registration: ['customer', 'registration'] as const,

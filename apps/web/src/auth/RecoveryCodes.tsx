@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button, Heading, InlineAlert, Paragraph } from 'suomifi-ui-components';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 export function RecoveryCodes({ codes, heading, intro, notice, onContinue }: { codes: readonly string[]; heading: string; intro: string; notice?: string; onContinue: () => void }) {
   const id = useId();

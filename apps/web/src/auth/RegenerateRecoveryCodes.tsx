@@ -10,6 +10,7 @@ import { FormErrorAlert } from '../components/FormErrorAlert';
 import { PasswordInput } from '../components/PasswordInput';
 import { t } from '../i18n/i18n';
 import { useRegenerateRecoveryCodes } from './mfa-hooks';
+import 'virtual:finnish-texts/app';
 
 export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const ids = useId();

@@ -16,7 +16,7 @@ import { t } from '../i18n/i18n';
 import { useSession } from './useSession';
 import { useSignedIn, useSignedInLevel } from '../api/signed-in';
 
-interface RequireUserProps {
+export interface RequireUserProps {
   /** 'customer', 'doctor' or 'pharmacy'; any other value is an error. */
   level?: string;
   children: ReactNode;

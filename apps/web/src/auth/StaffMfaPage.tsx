@@ -24,6 +24,7 @@ import { FormErrorAlert } from '../components/FormErrorAlert';
 import { RecoveryCodes } from './RecoveryCodes';
 import { RegenerateRecoveryCodes } from './RegenerateRecoveryCodes';
 import { useSession } from './useSession';
+import 'virtual:finnish-texts/app';
 
 /** The QR code as SVG squares (dark modules on white, with the 4-module quiet zone). */
 function QrCode({ text }: { text: string }) {

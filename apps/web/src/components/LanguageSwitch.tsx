@@ -4,23 +4,15 @@
  * buttons, the current one pressed. Each name is written in its own language (and marked with it,
  * for screen readers). A pick is kept in a cookie and, for a signed-in customer, on the account.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { LANGUAGES, type CustomerSession, type Language } from '@resepti/domain';
-import { queryKeys } from '../api/query-keys';
-import { saveMyLanguage } from '../api/session';
+import { LANGUAGES, type Language } from '@resepti/domain';
 import { chooseLanguage, t, useLanguage } from '../i18n/i18n';
 
 export function LanguageSwitch({ place }: { place: 'header' | 'footer' }) {
   const current = useLanguage(); // renders again when the language changes
-  const queryClient = useQueryClient();
   const pick = async (language: Language) => {
     await chooseLanguage(language);
-    // A signed-in customer's account keeps the pick too (the text messages follow it).
-    const customer = queryClient.getQueryData<CustomerSession | null>(queryKeys.session('customer'));
-    if (customer && 'language' in customer && customer.language !== language) {
-      const saved = await saveMyLanguage(language).catch(() => null);
-      if (saved) queryClient.setQueryData(queryKeys.session('customer'), { ...customer, language: saved.language });
-    }
+    // A signed-in customer's account keeps the pick too; its code comes with the data layer, not with the landing page.
+    await import('../api/account-language').then((m) => m.keepOnAccount(language)).catch(() => undefined);
   };
   if (place === 'header') {
     return (

@@ -1,6 +1,7 @@
 /** The legal texts ('Käyttöehdot', 'Rekisteriseloste') in a modal. */
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 export type LegalDoc = 'terms' | 'privacy';
 

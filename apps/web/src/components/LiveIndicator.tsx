@@ -2,8 +2,9 @@
  * Shows whether pushed updates arrive live, the screen refreshes by polling, or the server cannot be reached: an icon
  * whose shape tells the state, with its words (on a phone only for screen readers and as its title).
  */
-import { useConnectionMonitor } from '../api/connection';
+import { useConnectionMonitor } from '../api/connection-monitor';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 export function LiveIndicator() {
   const { connected, unreachable } = useConnectionMonitor();

@@ -16,6 +16,7 @@ import type { Product } from '@resepti/domain';
 import { t } from '../i18n/i18n';
 import './chat.css';
 import { MedicineCombobox, useSettled } from './MedicineCombobox';
+import 'virtual:finnish-texts/shared';
 
 const MAX_SUGGESTIONS = 8;
 /** Asked of the server: narcotic and PKV products among them are left out here. */

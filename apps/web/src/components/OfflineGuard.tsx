@@ -10,6 +10,7 @@ import { RouteBoundary } from './lazy-route';
 import { CardSkeletons } from './Skeleton';
 import { useServerUnreachable } from '../api/connection';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 export function OfflineGuard({ children }: { children: ReactNode }) {
   const offline = useServerUnreachable();

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router-dom';
 import { InlineAlert } from 'suomifi-ui-components';
 import { isSessionExpiredSearch } from '../api/client';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 /** On a login page reached because the session ended: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.' */
 export function SessionExpiredNotice() {

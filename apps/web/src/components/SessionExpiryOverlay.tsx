@@ -11,6 +11,7 @@ import { formatCountdown } from '@resepti/domain';
 import { lastUserActivity, loginPathFor, onUserActivity, type UserLevel } from '../api/client';
 import { useLogout } from '../api/useLogout';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/app';
 
 const SESSION_WARNING_MS = 2 * 60_000;
 

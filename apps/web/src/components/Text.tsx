@@ -2,7 +2,7 @@
  * Headings and paragraphs of the pages in the first load (the landing page and its parts), in the
  * design system's type scale (suomifi-design-tokens: heading1Hero, heading2, heading3, bodyText)
  * but as plain elements styled by styles/base.css: suomifi's Heading and Paragraph bring
- * styled-components and the theme (about 25 KiB gzip) into the first load (issue 24: ≤ 120 KiB).
+ * styled-components and the theme (about 25 KiB gzip) into the first load (bench web_js_gzip_kb ≤ 100 KiB).
  * Every other page uses suomifi's own components.
  */
 import type { ReactNode } from 'react';

@@ -14,6 +14,7 @@ import { t } from '../i18n/i18n';
 import { LogoutButton } from './LogoutButton';
 import { SkipToContent } from './SkipLink';
 import { usePageTitle } from './usePageTitle';
+import 'virtual:finnish-texts/app';
 
 const START_PAGES: Readonly<Record<UserLevel, string>> = {
   customer: ROUTES.customerPrescriptions,

@@ -2,6 +2,7 @@
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import type { RoleNavItem } from './RoleHeader';
+import 'virtual:finnish-texts/app';
 
 export function doctorNav(): RoleNavItem[] {
   return [

@@ -13,6 +13,7 @@ import { api } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { t } from '../i18n/i18n';
 import './centre-prescriptions-offer.css';
+import 'virtual:finnish-texts/customer';
 
 function fetchCentrePrescriptions(): Promise<CustomerCentrePrescriptions> {
   return api.get<CustomerCentrePrescriptions>('/my-centre-prescriptions', { level: 'customer' });

@@ -14,6 +14,8 @@ import { PasswordInput } from '../components/PasswordInput';
 import { ROUTES } from '../routes/routes';
 import { t, localized } from '../i18n/i18n';
 import { useCloseAccount } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 export function CloseAccount() {
   const ids = useId();

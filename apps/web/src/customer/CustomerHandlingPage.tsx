@@ -19,6 +19,8 @@ import { currentLanguage, t } from '../i18n/i18n';
 import { dosageFormName, patientItemName } from '@resepti/domain';
 import { isHostedCheckout } from './customer-api';
 import { useApplyCoupon, useCustomerCart, useStartCheckout, useUnapplyCoupon } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 export function CustomerHandlingPage() {
   usePageTitle(t('customer.handling.heading'));

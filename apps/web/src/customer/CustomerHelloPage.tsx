@@ -4,6 +4,7 @@ import { Heading, Paragraph } from 'suomifi-ui-components';
 import { useSession } from '../auth/useSession';
 import { CUSTOMER_CHAT_PARAM, ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/customer';
 
 export function CustomerHelloPage() {
   const customer = useSession('customer').data;

@@ -20,6 +20,8 @@ import { keepSessionAlive } from './customer-api';
 import { useCustomerCart } from './customer-hooks';
 import { useAccountLanguage } from './useAccountLanguage';
 import './customer.css';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/customer';
 const ADD_CHAT = `${ROUTES.customerPrescriptions}?${CUSTOMER_CHAT_PARAM}`;
 
 /** 'Reseptit' and 'Lisää resepti' share a path: the open chat (?haku) tells which one is current. */

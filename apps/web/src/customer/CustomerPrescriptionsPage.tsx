@@ -18,6 +18,7 @@ import { FeedbackModal } from './FeedbackModal';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { CartItemCard, OrderPrescriptionCard } from './PrescriptionCard';
 import { PrescriptionChat } from './PrescriptionChat';
+import 'virtual:finnish-texts/customer';
 
 function OrderSection({ title, orders, delivered, filter }: { title: string; orders: CustomerOrder[]; delivered: boolean; filter?: (recent: boolean) => boolean }) {
   const cards = orders.flatMap((o) => o.prescriptions.filter((p) => !filter || filter(p.recent)).map((p) => ({ order: o, p })));

@@ -18,6 +18,8 @@ import { ROUTES } from '../routes/routes';
 import { t, localized } from '../i18n/i18n';
 import { useChangePassword, useUpdateContactDetails } from './customer-hooks';
 import { MyDataRights } from './MyDataRights';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 /** How long 'Tallennettu!' / 'Tallennus epäonnistui!' stays on the button (SPEC section 9). */
 const FLASH_MS = 2000;
 

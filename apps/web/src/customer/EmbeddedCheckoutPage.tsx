@@ -19,6 +19,8 @@ import { focusAfterRender } from '../components/focus-after-render';
 import { ROUTES } from '../routes/routes';
 import { currentLanguage, t } from '../i18n/i18n';
 import { useEmbeddedCheckout, usePayEmbeddedCheckout } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 /** The expiry as the customer types it: '1234' → '12/34', the slash added after the month (not when deleting it). */
 function formatExpiry(typed: string, before: string): string {

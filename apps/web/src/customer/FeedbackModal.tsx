@@ -17,6 +17,7 @@ import { focusAfterRender, mainHeading } from '../components/focus-after-render'
 import { t } from '../i18n/i18n';
 import { chatUnfinished } from './chat-progress';
 import { useFeedbackQuestion, useSendFeedback } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
 const DISMISSED_KEY = 'resepti.feedback.dismissed';
 const STARS = [1, 2, 3, 4, 5] as const;
 

@@ -10,6 +10,7 @@ import { t } from '../i18n/i18n';
 import { CloseAccount } from './CloseAccount';
 import { MY_DATA_PAGE_URL, MY_DATA_URL } from './customer-api';
 import { useMyAccessLog } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
 
 export function MyDataRights() {
   const log = useMyAccessLog();

@@ -10,6 +10,8 @@ import { dateTime } from '../i18n/format';
 import { useSession } from '../auth/useSession';
 import { t } from '../i18n/i18n';
 import { usePaymentReturn } from './customer-hooks';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/customer';
 
 export function PaymentReturnNotice({ sessionId }: { sessionId: string }) {
   const status = usePaymentReturn(sessionId).data?.status;

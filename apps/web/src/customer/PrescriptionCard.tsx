@@ -22,6 +22,8 @@ import {
 } from '@resepti/domain';
 import { dateTime, price } from '../i18n/format';
 import { currentLanguage, t } from '../i18n/i18n';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 function statusClass(decision: string): string {
   if (isApproved(decision)) return 'rx-card--approved';

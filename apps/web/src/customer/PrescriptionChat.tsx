@@ -33,6 +33,8 @@ import { type ChatLine, type ChatProgress, type ChatText, chatBubbles, type Stag
 import { CentrePrescriptionsOffer } from './CentrePrescriptionsOffer';
 import { chatActivity } from './customer-api';
 import { customerProductSearch, useAddCartItem } from './customer-hooks';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 /** An answer of the questionnaire: its catalog key, or a typed answer as it is. */
 function answerWords(topic: Topic, step: QuestionnaireStep, text: string): ChatText {

@@ -17,6 +17,8 @@ import { REGISTRATION_START_URL, ROUTES } from '../routes/routes';
 import { t, tObject, localized } from '../i18n/i18n';
 import { LegalModal } from '../components/LegalModal';
 import { PublicLayout } from '../components/PublicLayout';
+import 'virtual:finnish-texts/customer';
+import 'virtual:finnish-texts/shared';
 
 /** The wizard's step names in the current language. */
 const stepNames = () => tObject<readonly string[]>('customer.register.stepNames');

@@ -59,6 +59,7 @@ import {
   updateContactDetails,
   fetchMyAccessLog,
 } from './customer-api';
+import 'virtual:finnish-texts/shared';
 
 
 /** A push about one of the customer's orders carries no order: what shows orders is fetched again. */

@@ -12,6 +12,7 @@ import { PACKAGES_MAX, PACKAGES_MIN, type CentreItemFacts, type DoctorPrescripti
 import { t } from '../i18n/i18n';
 import { CentrePrescriptionList } from './CentrePrescriptionList';
 import { MedicineChooser } from './MedicineChooser';
+import 'virtual:finnish-texts/doctor';
 
 export type Prescribing = Pick<ProcessItemRequest, 'dosageInstruction' | 'productId' | 'packages'>;
 

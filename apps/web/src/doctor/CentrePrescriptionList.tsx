@@ -6,6 +6,7 @@
  */
 import { formatDateFi, type CentreItemFacts, type CentrePrescriptionFacts, type TextKey } from '@resepti/domain';
 import { t } from '../i18n/i18n';
+import 'virtual:finnish-texts/doctor';
 
 interface CentrePrescriptionListProps {
   /** The item's facts; undefined while the Centre is read. */

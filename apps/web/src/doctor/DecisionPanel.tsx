@@ -12,6 +12,7 @@ import { DEFAULT_REJECTION_REASON, isRejected, type CentreItemFacts, type Decisi
 import { t } from '../i18n/i18n';
 import { ApprovalForm, type Prescribing } from './ApprovalForm';
 import { decisionClass, decisionText, PrescribedLine } from './OrderParts';
+import 'virtual:finnish-texts/doctor';
 
 interface DecisionPanelProps {
   prescription: DoctorPrescription;

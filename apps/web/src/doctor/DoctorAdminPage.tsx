@@ -12,6 +12,8 @@ import { PageLoading } from '../components/PageLoading';
 import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { useNotice, useSaveNotice } from './doctor-hooks';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/doctor';
 
 function NoticeForm({ notice }: { notice: PharmacyNotice }) {
   const ids = useId();

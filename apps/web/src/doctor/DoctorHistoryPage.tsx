@@ -12,6 +12,8 @@ import { t } from '../i18n/i18n';
 import { useDebounced, useDoctorHistory, useNow, useReleaseOrderById } from './doctor-hooks';
 import { DecisionSummary, OrderHeader, PrescriptionDetails } from './OrderParts';
 import { SortSelector } from './SortSelector';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/doctor';
 const SEARCH_DEBOUNCE_MS = 500;
 
 function rowStatus(order: DoctorOrder, now: number): { text: string; overdue: boolean } {

@@ -19,6 +19,8 @@ import { EPrescriptionFailures } from './EPrescriptionFailures';
 import { useNotice, useSystemStatus } from './doctor-hooks';
 import './doctor-queue.css';
 import './doctor-history-admin.css';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/doctor';
 
 /** The doctor's navigation (its labels read when shown). */
 const nav = doctorNav;

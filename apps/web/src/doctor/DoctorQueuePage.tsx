@@ -8,6 +8,8 @@ import { t } from '../i18n/i18n';
 import { useCurrentOrder, usePickFirstOrder, useSystemStatus } from './doctor-hooks';
 import { OrderWorkspace } from './OrderWorkspace';
 import { WelcomePanel } from './WelcomePanel';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/doctor';
 
 export function DoctorQueuePage() {
   const { data: doctor } = useSession('doctor');

@@ -7,6 +7,7 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatDateFi, formatTimeFi } from '@resepti/domain';
 import { t } from '../i18n/i18n';
 import { useFailedEPrescriptions, useRetryEPrescription } from './e-prescription-failures';
+import 'virtual:finnish-texts/doctor';
 
 export function EPrescriptionFailures() {
   const { data: failed } = useFailedEPrescriptions();

@@ -12,6 +12,7 @@ import { queryKeys } from '../api/query-keys';
 import { t } from '../i18n/i18n';
 import { searchProducts } from './doctor-api';
 import { MedicineCombobox, useSettled } from '../components/MedicineCombobox';
+import 'virtual:finnish-texts/doctor';
 
 const MAX_SUGGESTIONS = 8;
 const SEARCH_LIMIT = 50;

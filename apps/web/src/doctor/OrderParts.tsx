@@ -3,6 +3,8 @@ import { type ReactNode, useState } from 'react';
 import type { DoctorOrder, DoctorPrescription, Prescribed } from '@resepti/domain';
 import { formatDateFi, formatEuro, formatPhone, formatTimeFi, isRejected } from '@resepti/domain';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/doctor';
+import 'virtual:finnish-texts/shared';
 
 function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);

@@ -15,6 +15,7 @@ import type { Prescribing } from './ApprovalForm';
 import { useCentrePrescriptions, useDecideItem, useMarkDelivered, usePatientContext, useReleaseOrder } from './doctor-hooks';
 import { PatientContextPanel } from './PatientContextPanel';
 import { DecisionSummary, OrderHeader, PrescriptionDetails, PrescriptionList } from './OrderParts';
+import 'virtual:finnish-texts/doctor';
 
 interface OrderWorkspaceProps {
   order: DoctorOrder;

@@ -7,6 +7,7 @@
  */
 import { formatDateFi, type DoctorPrescription, type ItemHistoryFacts, type PatientContext } from '@resepti/domain';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/doctor';
 
 const decisionName = (decision: string) => tObject<Readonly<Record<string, string>>>('doctor.order.decision')[decision] ?? decision;
 

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { HISTORY_SORT_ORDERS, type HistorySortOrder } from '@resepti/domain';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/doctor';
 
 export function SortSelector({ value, onChange }: { value: HistorySortOrder; onChange: (v: HistorySortOrder) => void }) {
   const ids = useId();

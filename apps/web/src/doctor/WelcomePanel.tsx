@@ -8,6 +8,7 @@ import { Button, InlineAlert } from 'suomifi-ui-components';
 import { formatCountdown, type SystemStatus } from '@resepti/domain';
 import { t } from '../i18n/i18n';
 import { useNow } from './doctor-hooks';
+import 'virtual:finnish-texts/doctor';
 
 function Countdown({ deadline }: { deadline: string }) {
   const now = useNow(1000);

@@ -1,7 +1,9 @@
 /**
  * The web app's languages (issue 27). Every text comes from the one keyed catalog per language of
  * @resepti/domain (libs/domain/src/locales), read with `t('customer.chat.heading', params)` through
- * the same i18next `t()` as the API's messages. Finnish is bundled (the source and the default);
+ * the same i18next `t()` as the API's messages. Finnish is the source and the default: the first
+ * load carries the texts it shows, and every other area of them comes with the screens that show it
+ * (`import 'virtual:finnish-texts/<area>'`, apps/web/finnish-texts.ts), before they render;
  * i18next is imported before the first render (its own chunk: issue 24, the first load of / stays
  * small), and Swedish and English are loaded on first use, each catalog one chunk. The language follows the
  * browser (navigator.languages: sv* → Swedish, en* → English, else Finnish) until the user picks one
@@ -10,8 +12,10 @@
  * messages follow it too.
  */
 import { useSyncExternalStore } from 'react';
+import FIRST_TEXTS from 'virtual:finnish-texts/first';
 import {
   addCatalog,
+  type CatalogPart,
   DEFAULT_LANGUAGE,
   hasCatalog,
   isLanguage,
@@ -77,6 +81,11 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, currentLanguage);
 }
 
+/** Finnish texts of an area, added by that area's module (it runs after initI18n: screens render only then). */
+export function addFinnishTexts(texts: CatalogPart): void {
+  addCatalog(DEFAULT_LANGUAGE, texts);
+}
+
 /** Swedish and English catalogs, one chunk each, imported only when that language is used. */
 const lazyCatalogs = {
   sv: () => import('@resepti/locales/sv.json'),
@@ -99,7 +108,7 @@ async function showLanguage(lng: Language): Promise<void> {
 /** When the browser or the pick is Swedish or English, waits for that catalog before the first render (Finnish if it fails). */
 export async function initI18n(): Promise<void> {
   document.documentElement.lang = DEFAULT_LANGUAGE;
-  startI18n((await import('i18next')).default);
+  startI18n((await import('i18next')).default, FIRST_TEXTS);
   const lng = initialLanguage();
   if (lng !== DEFAULT_LANGUAGE) await showLanguage(lng).catch((err: unknown) => console.info('Language catalog did not load; Finnish instead', err));
 }

@@ -7,6 +7,7 @@ import { formatDateFi } from '@resepti/domain';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { t } from '../i18n/i18n';
 import { useApiClients, usePharmacyOffices, useRevokeApiClient } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 export function ApiClientsPanel() {
   // The admin's offices name the ids (an admin has every office of the pharmacy).

@@ -14,6 +14,7 @@ import { type ChatBubble, ChatLog } from '../components/ChatLog';
 import { MedicineSearch } from '../components/MedicineSearch';
 import { t } from '../i18n/i18n';
 import { pharmacyProductSearch, useAddCartItem, useChooseDeliveryOption, useDeliveryOptions, useSendCart } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 type Stage = 'search' | 'info' | 'confirm' | 'added' | 'time';
 

@@ -1,6 +1,7 @@
 /** Header: the doctors' published notice; clicking it toggles this pharmacist's read mark. */
 import { t } from '../i18n/i18n';
 import { useDoctorsNotice, useSetNoticeRead } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 export function NoticeBanner() {
   const { notice: published, readMark } = useDoctorsNotice();

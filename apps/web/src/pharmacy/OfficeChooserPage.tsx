@@ -5,6 +5,7 @@ import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { usePharmacyOffices, useSelectOffice } from './pharmacy-hooks';
+import 'virtual:finnish-texts/app';
 
 export function OfficeChooserPage() {
   usePageTitle(t('app.pharmacy.officeChooserHeading'));

@@ -19,6 +19,7 @@ import { CardSkeletons } from '../components/Skeleton';
 import { t, tObject } from '../i18n/i18n';
 import type { OrderListMode } from './pharmacy-api';
 import { useCheckOrderItem, usePharmacyOrders } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 export function decisionText(order: PharmacyOrder, item: PharmacyOrderPrescription): string {
   if (isApproved(item.decision)) return t('pharmacy.orders.approved');

@@ -12,6 +12,7 @@ import { localized, t } from '../i18n/i18n';
 import { MedicineChat } from './MedicineChat';
 import { PatientInfoModal } from './PatientInfo';
 import { useClearCart, useOwnCartChangesInFlight, usePharmacyCart, useSavePatient } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 type Step = 1 | 2 | 3;
 

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Button, Modal, ModalContent, ModalFooter, ModalTitle, Paragraph } from 'suomifi-ui-components';
 import { t, tObject } from '../i18n/i18n';
 import { ROUTES } from '../routes/routes';
+import 'virtual:finnish-texts/app';
+import 'virtual:finnish-texts/pharmacy';
 
 export function PatientInfoText({ withPrivacyToggle = true }: { withPrivacyToggle?: boolean }) {
   const [privacyOpen, setPrivacyOpen] = useState(!withPrivacyToggle);

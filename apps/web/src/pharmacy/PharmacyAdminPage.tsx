@@ -26,6 +26,9 @@ import { ApiClientsPanel } from './ApiClientsPanel';
 import { checkUsername } from './pharmacy-api';
 import { useCreatePharmacyUser, useDeletePharmacyUser, usePharmacyUsers, useUpdatePharmacyUser } from './pharmacy-hooks';
 import { UserMfaReset } from './UserMfaReset';
+import 'virtual:finnish-texts/pharmacy';
+import 'virtual:finnish-texts/shared';
+import 'virtual:finnish-texts/app';
 
 type EditField = 'firstName' | 'lastName' | 'username' | 'password';
 type EditValues = Record<EditField, string>;

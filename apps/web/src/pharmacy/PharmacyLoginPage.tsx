@@ -7,6 +7,7 @@ import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { fetchUsersOffices, selectOffice } from './pharmacy-api';
 import { LoginForm } from '../public/LoginForm';
+import 'virtual:finnish-texts/app';
 
 /**
  * /loginapteekki. After login exactly one office is selected automatically and leads to

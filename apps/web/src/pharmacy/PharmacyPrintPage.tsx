@@ -4,6 +4,7 @@ import { t } from '../i18n/i18n';
 import { usePageTitle } from '../components/usePageTitle';
 import { PatientInfoText } from './PatientInfo';
 import './pharmacy.css';
+import 'virtual:finnish-texts/pharmacy';
 
 /** /print: the patient-info print view (opened in a new tab): opens the print dialog once, then closes the tab. */
 export function PharmacyPrintPage() {

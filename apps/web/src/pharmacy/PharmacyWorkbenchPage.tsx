@@ -8,6 +8,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { OrderList } from './OrderList';
 import { OrderRequestPanel } from './OrderRequestPanel';
 import { useSessionOffice } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 export function PharmacyWorkbenchPage() {
   usePageTitle(t('pharmacy.workbench.heading'));

@@ -9,6 +9,7 @@ import { errorText } from '../api/error-text';
 import { ConfirmAction } from '../components/ConfirmAction';
 import { t } from '../i18n/i18n';
 import { useResetPharmacyUserMfa } from './pharmacy-hooks';
+import 'virtual:finnish-texts/pharmacy';
 
 export function UserMfaReset({ userId, enabled }: { userId: number; enabled: boolean }) {
   const [done, setDone] = useState(false);

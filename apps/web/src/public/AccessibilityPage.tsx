@@ -4,6 +4,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { t, tObject } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 import { useProvider } from '../components/useProvider';
+import 'virtual:finnish-texts/app';
 
 export function AccessibilityPage() {
   usePageTitle(t('app.accessibility.heading'));

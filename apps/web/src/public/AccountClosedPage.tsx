@@ -10,6 +10,7 @@ import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 import { focusAfterRender, mainHeading } from '../components/focus-after-render';
+import 'virtual:finnish-texts/customer';
 
 export function AccountClosedPage() {
   usePageTitle(t('customer.profile.closedHeading'));

@@ -3,6 +3,7 @@ import { Heading, Paragraph } from 'suomifi-ui-components';
 import { t } from '../i18n/i18n';
 import { FaqSections } from './FaqSections';
 import { PublicLayout } from '../components/PublicLayout';
+import 'virtual:finnish-texts/app';
 
 export function CustomerInfoPage() {
   return (

@@ -5,6 +5,7 @@ import { PASSWORD_RESET_START_URL, ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { LoginForm } from './LoginForm';
+import 'virtual:finnish-texts/app';
 
 /** /login: e-mail and password; a forgotten password goes through bank identification. */
 export function CustomerLoginPage() {

@@ -6,6 +6,7 @@ import { t } from '../i18n/i18n';
 import { SessionExpiredNotice } from '../components/SessionExpiredNotice';
 import { usePageTitle } from '../components/usePageTitle';
 import { LoginForm } from './LoginForm';
+import 'virtual:finnish-texts/app';
 
 /** /logindoctor (also /loginDoctor). The doctor's username is their e-mail address. */
 export function DoctorLoginPage() {

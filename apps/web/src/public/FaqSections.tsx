@@ -1,6 +1,7 @@
 /** The public FAQ (SPEC section 1) as suomifi expanders. */
 import { Expander, ExpanderContent, ExpanderGroup, ExpanderTitleButton, Paragraph } from 'suomifi-ui-components';
 import { t, tObject } from '../i18n/i18n';
+import 'virtual:finnish-texts/faq';
 
 interface FaqItem {
   id: string;

@@ -15,6 +15,7 @@ import { ROUTES } from '../routes/routes';
 import { t } from '../i18n/i18n';
 import { PublicLayout } from '../components/PublicLayout';
 import { FormErrorAlert } from '../components/FormErrorAlert';
+import 'virtual:finnish-texts/app';
 
 export interface LoginIdentifierField {
   label: string;

@@ -2,9 +2,9 @@
 import i18next from 'i18next';
 import en from './en.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
-import { addCatalog, startI18n } from '../i18n.js';
+import { addCatalog, FINNISH_CATALOG, startI18n } from '../i18n.js';
 
-startI18n(i18next);
+startI18n(i18next, FINNISH_CATALOG);
 addCatalog('sv', sv);
 addCatalog('en', en);
 
