@@ -79,15 +79,17 @@ export const TRIGRAM_WORD_LENGTH = 3;
 
 /**
  * How a filtered page counts its matches (docs/history-query.md, "Words and sort keys"):
- * `words`: one word, whose matches are the orders of the dictionary's words it occurs in, counted
- * from the B-tree of (word, order) entries alone; `matches`: several words with trigrams, which
- * the trigram index narrows to texts holding every one of them: each of those rows is read (to
- * test it) once, with its sort keys, and counted; `texts`: a word too short for trigrams, whose
- * rows are tested without the index's help and only counted.
+ * `words`: one word with a letter (a part of a name, where a dictionary word stands for hundreds of
+ * orders), whose matches are the orders of the words it occurs in, counted from the B-tree of
+ * (word, order) entries alone; `matches`: several words, or one without letters (a part of a hetu,
+ * whose word is one patient's few orders), with trigrams: the trigram index narrows the texts to
+ * those holding them, and each of those rows is read (to test it) once, with its sort keys, and
+ * counted; `texts`: a word too short for trigrams, whose rows are tested without the index's help
+ * and only counted.
  */
 function countingOf(words: string[]): 'words' | 'matches' | 'texts' {
   if (words.some((w) => w.length < TRIGRAM_WORD_LENGTH)) return 'texts';
-  return words.length === 1 ? 'words' : 'matches';
+  return words.length === 1 && /\p{L}/u.test(words[0]) ? 'words' : 'matches';
 }
 
 /**
