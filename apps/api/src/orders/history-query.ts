@@ -66,8 +66,8 @@ export const SORT_MATCHES_LIMIT = 3000;
  * square root of (start + page) × handled, and never below SORT_MATCHES_LIMIT. `handled`: the
  * planner's row estimate of order_patient_search (a row a handled order), read from pg_class.
  */
-function walkWins(start: number): string {
-  return `SELECT counted.n > ${SORT_MATCHES_LIMIT} AND counted.n::float8 * counted.n > ${start + HISTORY_PAGE_SIZE}::float8 * greatest(c.reltuples, 0) AS walk
+function walkWins(start: string): string {
+  return `SELECT counted.n > ${SORT_MATCHES_LIMIT} AND counted.n::float8 * counted.n > (${start} + ${HISTORY_PAGE_SIZE})::float8 * greatest(c.reltuples, 0) AS walk
        FROM counted, pg_class c WHERE c.oid = 'order_patient_search'::regclass`;
 }
 
@@ -103,12 +103,18 @@ function countingOf(words: string[]): 'words' | 'matches' | 'texts' {
  * starts): few matches are sorted by the keys beside their text, many walk the sort index until
  * the page is full.
  */
-export function buildHistoryPage(filter: string | null | undefined, sortOrder: HistorySortOrder, offset: number): { sql: string; params: unknown[] } {
+export function buildHistoryPage(
+  filter: string | null | undefined,
+  sortOrder: HistorySortOrder,
+  offset: number,
+): { sql: string; params: unknown[]; name: string | null } {
   const words = filterWords(filter);
-  const params = words.map((w) => `%${escapeLike(w)}%`);
+  const counting = words.length === 0 ? null : countingOf(words);
+  const params: unknown[] = words.map((w) => `%${escapeLike(w)}%`);
   const searched = words.length === 0 ? 'true' : words.map((_, i) => `s.search LIKE $${i + 1}`).join(' AND ');
   const walked = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE $${i + 1}`)].join(' AND ');
-  const { start } = historyPageRange(offset, HISTORY_PAGE_SIZE);
+  // The page's start is a parameter too: the text depends only on the words' number and kind and the sort order.
+  const start = `$${params.push(historyPageRange(offset, HISTORY_PAGE_SIZE).start)}::int`;
   const range = `LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${start}`;
   const texts = `SELECT count(*)::int AS n FROM order_patient_search s WHERE ${searched}`;
   let ctes: string;
@@ -116,7 +122,6 @@ export function buildHistoryPage(filter: string | null | undefined, sortOrder: H
     ctes = `counted AS (${texts}),
      page AS (SELECT o.id FROM orders o WHERE ${walked} ORDER BY ${orderBy(sortOrder, ON_ORDERS)} ${range})`;
   } else {
-    const counting = countingOf(words);
     // Read for the count itself (`matches`), or only when the page sorts them.
     const matches = `matches AS MATERIALIZED (
        SELECT s.order_id, s.handled_at, s.first_name, s.last_name FROM order_patient_search s
@@ -142,17 +147,24 @@ export function buildHistoryPage(filter: string | null | undefined, sortOrder: H
        LEFT JOIN orders o ON o.id = page.id
        ${ORDER_WITH_ITEMS_JOINS}
       ORDER BY ${orderBy(sortOrder, ON_ORDERS)}, i.id`;
-  return { sql, params };
+  // Planning this statement cost as much as running a search's (1–6 ms): it is prepared, by a name
+  // for its text, except for a word too short for trigrams, whose plan depends on the word (a
+  // generic plan would take the trigram index, which then reads all of itself).
+  const name = counting === 'texts' ? null : `history-page-${sortOrder}-${words.length}-${counting ?? 'all'}`;
+  return { sql, params, name };
 }
+
+/** What runs the page's statement: by its prepared name where it can (OrderReads' repository), planned each time otherwise. */
+type HistoryRunner = Queryable & { prepared?: (name: string, sql: string, params: unknown[]) => Promise<unknown[]> };
 
 /** One history page: the orders of the page as the doctor sees them, and the count of all that match. */
 export async function readHistoryPage(
-  db: Queryable,
+  db: HistoryRunner,
   filter: string | null | undefined,
   sortOrder: HistorySortOrder,
   offset: number,
 ): Promise<HistoryResponse> {
   const q = buildHistoryPage(filter, sortOrder, offset);
-  const rows = (await db.query(q.sql, q.params)) as Array<OrderWithItemRow & { total: number }>;
+  const rows = (await (q.name && db.prepared ? db.prepared(q.name, q.sql, q.params) : db.query(q.sql, q.params))) as Array<OrderWithItemRow & { total: number }>;
   return { data: ordersOfRows(rows).map(doctorViewOf), count: rows[0].total };
 }
