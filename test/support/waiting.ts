@@ -15,7 +15,7 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
   }
 }
 
-/** Polls `condition` every `everyMs` until it holds. */
-export async function until(what: string, condition: () => boolean | Promise<boolean>, { ms = 10_000, everyMs = 50 } = {}): Promise<void> {
+/** Polls `condition` every `everyMs` until it holds (20 s, as eventually: a cross-process push at load 10 once took over 10). */
+export async function until(what: string, condition: () => boolean | Promise<boolean>, { ms = 20_000, everyMs = 50 } = {}): Promise<void> {
   await eventually(async () => ((await condition()) ? true : undefined), { ms, everyMs, what });
 }
