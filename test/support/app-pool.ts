@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { launchApp, type LaunchedApp } from './app-process';
 
@@ -85,6 +85,8 @@ export async function startAppPool(size: number): Promise<AppPool> {
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(err instanceof Error ? err.message : String(err)),
     );
   });
+  // A take waits for its app however long a start takes on a busy machine (launchApp's own budget).
+  server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // The pool must not keep jest's main process alive on its own.
   server.unref();
@@ -103,11 +105,21 @@ export async function startAppPool(size: number): Promise<AppPool> {
   };
 }
 
-/** A worker's call to the run's pool. */
-export async function callPool<T>(route: '/take' | '/signal' | '/stop', input: Record<string, unknown> = {}): Promise<T> {
+/**
+ * A worker's call to the run's pool, on a connection of its own (no keep-alive: a request sent on
+ * a reused connection just as the server closes it for idleness fails with "other side closed").
+ */
+export function callPool<T>(route: '/take' | '/signal' | '/stop', input: Record<string, unknown> = {}): Promise<T> {
   const url = process.env[APP_POOL_ENV];
-  if (!url) throw new Error(`${APP_POOL_ENV} is not set`);
-  const res = await fetch(`${url}${route}`, { method: 'POST', body: JSON.stringify(input) });
-  if (!res.ok) throw new Error(`the app pool's ${route}: ${await res.text()}`);
-  return (await res.json()) as T;
+  if (!url) return Promise.reject(new Error(`${APP_POOL_ENV} is not set`));
+  return new Promise<T>((resolve, reject) => {
+    const req = request(`${url}${route}`, { method: 'POST', agent: false }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text) as T) : reject(new Error(`the app pool's ${route}: ${text}`))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(input));
+  });
 }
