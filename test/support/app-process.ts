@@ -13,9 +13,6 @@ const ROOT = path.resolve(__dirname, '../..');
 /** The embedded checkout's webhook secret in tests: a test signs its own `checkout.session.*` events with it. */
 export const TEST_WEBHOOK_SECRET = 'whsec_resepti_test_webhook_secret';
 
-/** Set by global setup when the run's PostgreSQL is its own, removed with all its databases at the end. */
-export const OWNED_POSTGRES_ENV = 'TEST_PG_OWNED';
-
 export interface StartOptions {
   /** Extra environment; PORT here also sets the port the helper waits on. */
   env?: Record<string, string>;
@@ -64,13 +61,9 @@ async function hangReport(child: ChildProcess, dir: string): Promise<string> {
   return 'no diagnostic report';
 }
 
-/**
- * Drops a test file's database when it is done, unless the run's PostgreSQL is its own: that one is
- * removed whole at the end of the run, and a DROP DATABASE (its files, a checkpoint) would only
- * cost each file a second or more on a busy machine.
- */
+/** Drops a test file's database when it is done with it. */
 async function dropDatabase(database: string | undefined): Promise<void> {
-  if (!database || process.env[OWNED_POSTGRES_ENV]) return;
+  if (!database) return;
   await asAdmin(adminUrl(), (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 }
 

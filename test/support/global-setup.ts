@@ -1,5 +1,4 @@
 import { APP_POOL_ENV, startAppPool, type AppPool } from './app-pool';
-import { OWNED_POSTGRES_ENV } from './app-process';
 import { createTemplates } from './database-templates';
 import { startTestPostgres } from './postgres';
 
@@ -17,7 +16,6 @@ export default async function globalSetup(globalConfig?: { maxWorkers?: number }
     const server = await startTestPostgres();
     (globalThis as { __RESEPTI_PG__?: { stop(): Promise<void> } }).__RESEPTI_PG__ = { stop: server.destroy };
     process.env.TEST_PG_ADMIN_URL = server.adminUrl;
-    process.env[OWNED_POSTGRES_ENV] = '1';
   }
   await createTemplates(process.env.TEST_PG_ADMIN_URL);
   // As many spare apps as files run at once.

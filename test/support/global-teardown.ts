@@ -1,6 +1,5 @@
 import type { AppPool } from './app-pool';
 import { APP_POOL_ENV } from './app-pool';
-import { OWNED_POSTGRES_ENV } from './app-process';
 import { dropTemplates } from './database-templates';
 
 export default async function globalTeardown(): Promise<void> {
@@ -14,6 +13,5 @@ export default async function globalTeardown(): Promise<void> {
   const holder = globalThis as { __RESEPTI_PG__?: { stop(): Promise<void> } };
   const server = holder.__RESEPTI_PG__;
   holder.__RESEPTI_PG__ = undefined;
-  delete process.env[OWNED_POSTGRES_ENV];
   await server?.stop();
 }
