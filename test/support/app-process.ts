@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,8 @@ export async function launchApp(options: StartOptions = {}): Promise<LaunchedApp
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   // A start that hangs is asked for a diagnostic report (its JavaScript stack) before it is killed.
   const reportDir = await mkdtemp(path.join(tmpdir(), 'resepti-start-'));
+  const outputFile = path.join(reportDir, 'output.log');
+  const outputFd = openSync(outputFile, 'a');
   const child: ChildProcess = spawn(process.execPath, ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${reportDir}`, path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -107,18 +109,23 @@ export async function launchApp(options: StartOptions = {}): Promise<LaunchedApp
       ...embeddedEnv,
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Straight into a file: a process that reads a pipe late (jest's main process, the pool's home) would stall the app's logging writes.
+    stdio: ['ignore', outputFd, outputFd],
   });
-  let output = '';
-  const outputFile = path.join(reportDir, 'output.log');
-  const collect = (d: Buffer) => {
-    output += d.toString();
-    appendFileSync(outputFile, d);
+  closeSync(outputFd);
+  // Read again on each call; once the folder is removed (stop), the last text read.
+  let lastOutput = '';
+  const output = () => {
+    try {
+      lastOutput = readFileSync(outputFile, 'utf8');
+    } catch {
+      // removed with its folder at stop
+    }
+    return lastOutput;
   };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const cleanUp = async () => {
+    output();
     await dropDatabase(ownDatabase);
     await rm(reportDir, { recursive: true, force: true });
   };
@@ -128,7 +135,7 @@ export async function launchApp(options: StartOptions = {}): Promise<LaunchedApp
   for (;;) {
     if (child.exitCode !== null) {
       await cleanUp();
-      throw new Error(`API exited with ${child.exitCode}:\n${output}`);
+      throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
     }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
@@ -141,7 +148,7 @@ export async function launchApp(options: StartOptions = {}): Promise<LaunchedApp
       child.kill('SIGKILL');
       await exited;
       await cleanUp();
-      throw new Error(`API did not become healthy:\n${output}\n${stack}`);
+      throw new Error(`API did not become healthy:\n${output()}\n${stack}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -154,7 +161,7 @@ export async function launchApp(options: StartOptions = {}): Promise<LaunchedApp
     port,
     pid: child.pid!,
     databaseUrl,
-    output: () => output,
+    output,
     outputFile,
     signal: async (signal) => {
       child.kill(signal);
