@@ -439,8 +439,10 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
     });
 
     await phase('deep', async () => {
-      // The depth ratio's two sides alternate pick by pick (the same background load): a second
-      // Resepti on a database of its own with P.shallow waiting, and this one filled to P.deep.
+      // The depth ratio's two sides alternate pick by pick (the same background load): a Resepti
+      // on a database of its own with P.shallow waiting, and one on this database filled to
+      // P.deep. Both APIs are started for the phase: the run's own API has served every phase
+      // before (thousands of sockets, the cycle), whose heap and caches are not the queue's depth.
       const shallowDb = await freshDatabase(pgServer, 'resepti_shallow');
       stoppers.push(shallowDb.drop);
       const shallowApi = await startApi(shallowDb.url, { label: `Resepti API (${P.shallow.toLocaleString('en')} waiting)` });
@@ -450,8 +452,11 @@ async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, stoppers
       t0 = Date.now();
       await fillQueue(db, P.deep);
       details.push([`fill the queue to ${P.deep.toLocaleString('en')} waiting`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, '']);
-      const { deep, shallow } = await pickAtTwoDepths(doctor, shallowDoctor, P.pickRuns);
-      await shallowApi.stop();
+      const deepApi = await startApi(dbUrl, { label: `Resepti API (${P.deep.toLocaleString('en')} waiting)` });
+      stoppers.push(deepApi.stop);
+      const deepDoctor = await loginDoctor(deepApi.baseUrl, 'laakari@example.fi');
+      const { deep, shallow } = await pickAtTwoDepths(deepDoctor, shallowDoctor, P.pickRuns);
+      await Promise.all([shallowApi.stop(), deepApi.stop()]);
       for (const [n, r] of [[P.shallow, shallow], [await count(), deep]]) {
         details.push([`pick-first at ${n.toLocaleString('en')} waiting, alternating`, `p50 ${r.p50.toFixed(1)} / p99 ${r.p99.toFixed(1)} ms`, `${P.pickRuns} picks, each released`]);
       }

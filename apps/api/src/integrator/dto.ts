@@ -111,6 +111,15 @@ const QueryLimit = (max: number) =>
     Max(max, { message: M.limitInvalid }),
   );
 
+/** `cursor` of a list: `nextCursor` of the previous page, opaque, at most 200 characters; anything else is 400 cursor_invalid. */
+const QueryCursor = (description: string, example?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ description, ...(example ? { example } : {}) }),
+    Optional(),
+    MaxLength(200, { message: M.cursorInvalid }),
+    IsString({ message: M.cursorInvalid }),
+  );
+
 /** GET /api/v1/products */
 @ApiShape()
 export class ListProductsQuery {
@@ -127,10 +136,7 @@ export class ListProductsQuery {
   @IsInt({ message: M.offsetInvalid })
   @Min(0, { message: M.offsetInvalid })
   offset?: number;
-  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque).', example: 'cDF8NTA' })
-  @Optional()
-  @MaxLength(200, { message: M.cursorInvalid })
-  @IsString({ message: M.cursorInvalid })
+  @QueryCursor('`nextCursor` of the previous page (opaque).', 'cDF8NTA')
   cursor?: string;
 }
 
@@ -169,13 +175,9 @@ export class ListOrdersQuery {
   @Optional()
   @IsString({ message: M.updatedSinceInvalid })
   updatedSince?: string;
-  @ApiPropertyOptional({
-    description:
-      '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
-  })
-  @Optional()
-  @MaxLength(200, { message: M.cursorInvalid })
-  @IsString({ message: M.cursorInvalid })
+  @QueryCursor(
+    '`nextCursor` of the previous page (opaque). The list goes by commit: a cursor never passes a change that commits later. A cursor of API version 1.2 or earlier still works, answered with `Deprecation` and `Sunset` headers.',
+  )
   cursor?: string;
   @QueryLimit(100)
   limit?: number;
@@ -184,10 +186,7 @@ export class ListOrdersQuery {
 /** GET /api/v1/webhook-endpoints and …/{id}/deliveries: paged with `Resepti-Version: 2026-12-01` (the bare arrays of the older version take no parameters). */
 @ApiShape()
 export class ListWebhooksQuery {
-  @ApiPropertyOptional({ description: '`nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later.', example: 'ZDF8MTI' })
-  @Optional()
-  @MaxLength(200, { message: M.cursorInvalid })
-  @IsString({ message: M.cursorInvalid })
+  @QueryCursor('`nextCursor` of the previous page (opaque). Only with `Resepti-Version: 2026-12-01` or later.', 'ZDF8MTI')
   cursor?: string;
   @QueryLimit(100)
   limit?: number;
