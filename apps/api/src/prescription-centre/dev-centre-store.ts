@@ -24,17 +24,20 @@ export function identifierKey(identifier: { system?: string; value?: string }): 
 }
 
 /**
- * Stores a MedicationRequest (validated), giving it an id and meta. With `ifNoneExist` (the
- * identifier of a conditional create) an existing resource holding it is answered instead; the
- * unique index decides between parallel creates, so exactly one is created.
+ * Stores a MedicationRequest, giving it an id and meta (an id the request carried is ignored, as
+ * FHIR's create does). It is validated once, as stored: what the stand-in accepts and what it
+ * answers to the create are this one resource (FhirInvalid otherwise, before anything else is
+ * looked at). With `ifNoneExist` (the identifier of a conditional create) an existing resource
+ * holding it is answered instead; the unique index decides between parallel creates, so exactly
+ * one is created.
  */
 export async function createCentreResource(db: Queryable, resource: MedicationRequest, ifNoneExist: string | null, now = new Date()): Promise<StoredResource> {
-  const hetu = resource.subject?.identifier?.system === HETU_SYSTEM ? resource.subject.identifier.value : undefined;
+  const stored = validateFhir<MedicationRequest>({ ...resource, id: randomUUID(), meta: { versionId: '1', lastUpdated: now.toISOString() } });
+  const hetu = stored.subject?.identifier?.system === HETU_SYSTEM ? stored.subject.identifier.value : undefined;
   if (!hetu) throw new TypeError(`subject.identifier must be a hetu (${HETU_SYSTEM})`);
-  const keys = (resource.identifier ?? []).map(identifierKey);
+  const keys = (stored.identifier ?? []).map(identifierKey);
   if (ifNoneExist !== null && !keys.includes(ifNoneExist)) throw new TypeError(`If-None-Exist names an identifier the resource does not hold (${ifNoneExist})`);
   const key = ifNoneExist ?? keys[0] ?? null;
-  const stored = validateFhir<MedicationRequest>({ ...resource, id: randomUUID(), meta: { versionId: '1', lastUpdated: now.toISOString() } });
   const inserted = (await db.query(
     `INSERT INTO dev_centre_resource (id, resource_type, identifier, subject_hetu, resource, created_at) VALUES ($1, 'MedicationRequest', $2, $3, $4, $5)
      ON CONFLICT (resource_type, identifier) WHERE identifier IS NOT NULL DO NOTHING RETURNING id`,

@@ -13,14 +13,15 @@ import type { DataSource } from 'typeorm';
 import { HETU_SYSTEM } from './centre-medication-request.js';
 import { createCentreResource, DuplicateIdentifier, readCentreResource, searchCentreResources } from './dev-centre-store.js';
 import { FHIR_JSON } from './fhir-centre-client.js';
-import { fhirErrors, validateFhir } from './fhir-validation.js';
+import { FhirInvalid, validateFhir } from './fhir-validation.js';
 
 function outcome(code: OperationOutcomeIssue['code'], text: string, issues?: OperationOutcomeIssue[]): OperationOutcome {
   return { resourceType: 'OperationOutcome', issue: issues?.length ? issues : [{ severity: 'error', code, details: { text } }] };
 }
 
-function send(res: Response, status: number, resource: Resource, headers: Record<string, string> = {}): void {
-  validateFhir(resource);
+/** Answers with `resource`, validated first unless it is the one this request has just validated (`validated`). */
+function send(res: Response, status: number, resource: Resource, headers: Record<string, string> = {}, validated = false): void {
+  if (!validated) validateFhir(resource);
   res.status(status).set({ 'Cache-Control': 'no-store', ...headers }).type(FHIR_JSON).send(JSON.stringify(resource));
 }
 
@@ -73,14 +74,13 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
       if (typeof body !== 'object' || body === null || (body as Resource).resourceType !== 'MedicationRequest') {
         return send(res, 400, outcome('invalid', 'The body must be a FHIR MedicationRequest (application/fhir+json).'));
       }
-      const issues = fhirErrors(body);
-      if (issues.length > 0) return send(res, 400, outcome('invalid', 'Not a valid FHIR R4 MedicationRequest.', issues));
-      let condition: string | null;
       try {
-        condition = conditionOf(req.header('If-None-Exist'));
+        const condition = conditionOf(req.header('If-None-Exist'));
         const { resource, created } = await createCentreResource(dataSource, body as MedicationRequest, condition);
-        send(res, created ? 201 : 200, resource, { Location: `${baseUrl}/MedicationRequest/${resource.id}/_history/1`, ETag: 'W/"1"' });
+        // Validated by the store: as it was stored, or as it was read back (one found by the condition).
+        send(res, created ? 201 : 200, resource, { Location: `${baseUrl}/MedicationRequest/${resource.id}/_history/1`, ETag: 'W/"1"' }, true);
       } catch (error) {
+        if (error instanceof FhirInvalid) return send(res, 400, outcome('invalid', 'Not a valid FHIR R4 MedicationRequest.', error.outcome.issue));
         if (error instanceof DuplicateIdentifier) return send(res, 409, outcome('duplicate', error.message));
         if (error instanceof TypeError) return send(res, 400, outcome('invalid', error.message));
         throw error;
