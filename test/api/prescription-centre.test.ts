@@ -4,6 +4,8 @@
  * the demo histories, production's refusals, and the customer's 'Uusittavat reseptisi'.
  * Every resource sent and served is validated against the R4 definitions (@medplum/core).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Bundle, CapabilityStatement, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
 import { renewalOf, type CentrePrescription, type CustomerCentrePrescriptions } from '@resepti/domain';
 import { centrePrescriptionResource, toMedicationRequest } from '../../apps/api/src/prescription-centre/centre-medication-request';
@@ -99,6 +101,22 @@ describe('the FHIR client against a Centre the test controls', () => {
     centre.delayMs = 0;
     // The late request still reaches the Centre (as a real one would): wait for it, so the log is settled.
     while (centre.postsOf('103') === 0) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  it("keeps the id of a create's answer: an answer without a MedicationRequest's id is CentreUnavailable (try again)", async () => {
+    const answers: unknown[] = [{ resourceType: 'OperationOutcome', issue: [] }, { resourceType: 'MedicationRequest' }, { resourceType: 'MedicationRequest', id: 'not an id!' }, { resourceType: 'MedicationRequest', id: 'rx-9' }];
+    const odd = http.createServer((_req, res) => res.writeHead(201, { 'Content-Type': 'application/fhir+json' }).end(JSON.stringify(answers.shift())));
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const oddClient = new FhirPrescriptionCentre({ url: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`, token: null, timeoutMs: 3_000 });
+      const record = () => oddClient.record(toMedicationRequest(toRecord(105)), identifierOf(105));
+      await expect(record()).rejects.toThrow(/without a MedicationRequest/);
+      await expect(record()).rejects.toThrow(/without the resource's id/);
+      await expect(record()).rejects.toBeInstanceOf(CentreUnavailable);
+      expect(await record()).toEqual({ id: 'rx-9', created: true });
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
   });
 
   it('never sends an invalid resource: refused before the call', async () => {

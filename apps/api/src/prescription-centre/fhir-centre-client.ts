@@ -8,8 +8,8 @@
  * - prescriptionsOf: `GET {base}/MedicationRequest?subject:identifier=urn:oid:1.2.246.21|<hetu>`,
  *   following the Bundle's `next` links.
  * A 5xx, 429, a timeout or a connection error is CentreUnavailable (try again); any other 4xx is
- * CentreRejected with the OperationOutcome's text. What is sent and what comes back is validated
- * against the R4 definitions (fhir-validation.ts).
+ * CentreRejected with the OperationOutcome's text. What is sent, and the searches' answers, are
+ * validated against the R4 definitions (fhir-validation.ts); of a create's answer only the id is kept.
  */
 import type { Bundle, MedicationRequest, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { CentrePrescription } from '@resepti/domain';
@@ -19,6 +19,9 @@ import { describeIssues, FhirInvalid, validateFhir } from './fhir-validation.js'
 import { type CentreRecord, CentreRejected, CentreUnavailable, type PrescriptionCentre } from './prescription-centre.port.js';
 
 export const FHIR_JSON = 'application/fhir+json';
+
+/** FHIR R4's id type: what a resource's id may be. */
+const FHIR_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 
 /** The most pages of one patient's search that are followed (a patient has dozens of prescriptions, not thousands). */
 const MAX_SEARCH_PAGES = 20;
@@ -54,8 +57,12 @@ export class FhirPrescriptionCentre implements PrescriptionCentre {
       body: JSON.stringify(request),
       headers: { 'Content-Type': FHIR_JSON, 'If-None-Exist': `identifier=${identifier.system}|${identifier.value}` },
     });
-    const created = this.resource<MedicationRequest>(answer, 'MedicationRequest');
-    if (!created.id) throw new CentreUnavailable(`the Prescription Centre answered ${answer.status} without the resource's id`);
+    // What is kept of the answer is the resource's id (checked as FHIR's id type), not its other
+    // elements: the answer is not validated against the R4 definitions as a search's answer, whose
+    // elements are read, is (a validation costs as much as the rest of a recording).
+    const created = answer.body as Partial<MedicationRequest> | null;
+    if (created?.resourceType !== 'MedicationRequest') throw new CentreUnavailable(`the Prescription Centre answered ${answer.status} without a MedicationRequest`);
+    if (typeof created.id !== 'string' || !FHIR_ID.test(created.id)) throw new CentreUnavailable(`the Prescription Centre answered ${answer.status} without the resource's id`);
     return { id: created.id, created: answer.status === 201 };
   }
 
