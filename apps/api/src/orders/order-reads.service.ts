@@ -74,7 +74,8 @@ export class OrderReads {
   /**
    * A customer's own orders in these states, as the customer sees them (decisions only once
    * delivered), newest first, 100 at most. One statement, the page chosen first (as pharmacyPage),
-   * prepared: a patient's page polls it, and planning its joins cost more than running them.
+   * prepared and planned once (scopeSql's planOnce; the states likewise): a patient's page polls
+   * it, and planning its joins cost four times running them (0.4 against 0.1 ms).
    */
   async customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
     const params: unknown[] = [statuses];
@@ -82,7 +83,8 @@ export class OrderReads {
     const rows = await this.db.preparedOnItsOwn<OrderWithItemRow>(
       'customer-orders',
       `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
-         FROM (SELECT * FROM orders o WHERE ${scopeSql({ kind: 'customer', customerId }, params)} AND o.delivery_status = ANY($1::text[]) ORDER BY ${newestFirst} LIMIT 100) o
+         FROM (SELECT * FROM orders o WHERE ${scopeSql({ kind: 'customer', customerId }, params, { planOnce: true })} AND o.delivery_status = ANY((SELECT $1::text[])::text[])
+                ORDER BY ${newestFirst} LIMIT 100) o
          ${ORDER_WITH_ITEMS_JOINS}
         ORDER BY ${newestFirst}, i.id`,
       params,
