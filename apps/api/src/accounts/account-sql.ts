@@ -62,5 +62,12 @@ const CUSTOMER_COLUMNS = `id, hetu, first_name AS "firstName", last_name AS "las
 /** The customer row whose id is the SQL expression `id`, locked FOR UPDATE (the cart's lock: customer/), as Customer's properties. */
 export const lockedCustomerSql = (id: string): string => `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE id = ${id} FOR UPDATE`;
 
+/**
+ * The customer row whose id is the SQL expression `id` with its cart version moved, as Customer's
+ * properties: the update locks the row until the transaction ends (FOR NO KEY UPDATE, which
+ * lockedCustomerSql's FOR UPDATE waits for), so it is the cart's lock and its move in one statement.
+ */
+export const movedCartVersionSql = (id: string): string => `UPDATE customer SET cart_version = cart_version + 1 WHERE id = ${id} RETURNING ${CUSTOMER_COLUMNS}`;
+
 /** Moves the cart version of the customer whose id is the SQL expression `id` (a statement, or a CTE's body). */
 export const moveCartVersionSql = (id: string): string => `UPDATE customer SET cart_version = cart_version + 1 WHERE id = ${id}`;

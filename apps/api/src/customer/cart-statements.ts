@@ -42,21 +42,48 @@ interface CartRow {
   couponPercentOff: number | null;
 }
 
-/** The customer's cart in one statement: a row an item (by id; one row of nulls when empty), the code's coupon beside each. */
-const CART_SQL = `SELECT i.id, i.type, i.product_id AS "productId", i.medical_problem AS "medicalProblem", i.reason, i.chat, i.chat_verified AS "chatVerified",
+/** The item columns a cart shows, of customer_cart_item or of rows just inserted into it. */
+const ITEM_COLUMNS = 'id, type, product_id, medical_problem, reason, chat, chat_verified';
+
+/**
+ * The customer's cart ($1) in one statement: a row an item of `items` (by id; one row of nulls when
+ * there is none), the code's coupon beside each. `items`: the rows of the cart's items.
+ */
+const cartSql = (items: string) => `SELECT i.id, i.type, i.product_id AS "productId", i.medical_problem AS "medicalProblem", i.reason, i.chat, i.chat_verified AS "chatVerified",
        p.name AS "productName", p.strength AS "productStrength", p.form AS "productForm",
        k.id AS "couponId", k.code AS "couponCode", k.customer_id AS "couponCustomerId", k.used_at AS "couponUsedAt", k.valid_until AS "couponValidUntil",
        k.max_uses AS "couponMaxUses", k.uses AS "couponUses", k.amount_cents AS "couponAmountCents", k.percent_off AS "couponPercentOff"
   FROM (SELECT $1::int AS customer_id) c
-  LEFT JOIN customer_cart_item i ON i.customer_id = c.customer_id
+  LEFT JOIN (${items}) i ON true
   ${joinProduct('p', 'i.product_id')}
   LEFT JOIN customer_cart_coupon cc ON cc.customer_id = c.customer_id
   ${joinCoupon('k', 'cc.coupon_id')}
  ORDER BY i.id`;
 
+const CART_ITEMS = `SELECT ${ITEM_COLUMNS} FROM customer_cart_item WHERE customer_id = $1`;
+
 /** The cart's items (by id) and its code's coupon (null: none applied). */
 export async function readCart(items: OwnRepository<CustomerCartItem>, customerId: number): Promise<{ items: CartItemRow[]; coupon: CartCoupon | null }> {
-  const rows = await items.prepared<CartRow>('cart-read', CART_SQL, [customerId]);
+  return cartOfRows(await items.prepared<CartRow>('cart-read', cartSql(CART_ITEMS), [customerId]));
+}
+
+/** A new item inserted, and the cart with it, in one statement (the insert's row beside those the statement's snapshot sees). */
+export async function addToCart(
+  items: OwnRepository<CustomerCartItem>,
+  item: Pick<CustomerCartItem, 'customerId' | 'type' | 'productId' | 'medicalProblem' | 'reason' | 'chat' | 'chatVerified'>,
+): Promise<{ items: CartItemRow[]; coupon: CartCoupon | null }> {
+  const rows = await items.prepared<CartRow>(
+    'cart-add',
+    `WITH added AS (
+       INSERT INTO customer_cart_item (customer_id, type, product_id, medical_problem, reason, chat, chat_verified) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
+       RETURNING ${ITEM_COLUMNS})
+     ${cartSql(`${CART_ITEMS} UNION ALL SELECT * FROM added`)}`,
+    [item.customerId, item.type, item.productId, item.medicalProblem, item.reason, item.chat === null ? null : JSON.stringify(item.chat), item.chatVerified],
+  );
+  return cartOfRows(rows);
+}
+
+function cartOfRows(rows: CartRow[]): { items: CartItemRow[]; coupon: CartCoupon | null } {
   const [first] = rows;
   const coupon: CartCoupon | null =
     first?.couponId != null
@@ -107,20 +134,6 @@ export async function addCheck(items: OwnRepository<CustomerCartItem>, customerI
     [customerId, productId],
   );
   return row;
-}
-
-/** A new item of the cart (its id and creation time are the database's). */
-export async function insertCartItem(items: OwnRepository<CustomerCartItem>, item: Pick<CustomerCartItem, 'customerId' | 'type' | 'productId' | 'medicalProblem' | 'reason' | 'chat' | 'chatVerified'>): Promise<void> {
-  await items.prepared(
-    'cart-item-insert',
-    `INSERT INTO customer_cart_item (customer_id, type, product_id, medical_problem, reason, chat, chat_verified) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-    [item.customerId, item.type, item.productId, item.medicalProblem, item.reason, item.chat === null ? null : JSON.stringify(item.chat), item.chatVerified],
-  );
-}
-
-/** The cart's version moves (every change of the cart, under its lock). */
-export async function moveCartVersion(items: OwnRepository<CustomerCartItem>, customerId: number): Promise<void> {
-  await items.prepared('cart-version-move', moveCartVersionSql('$1'), [customerId]);
 }
 
 /** A paid checkout's items and code (null: none) leave the cart and its version moves, in one statement. */

@@ -14,12 +14,12 @@ import {
   type NumberedChatEntry,
   type TopicId,
 } from '@resepti/domain';
-import { lockedCustomerSql } from '../accounts/account-sql.js';
+import { lockedCustomerSql, movedCartVersionSql } from '../accounts/account-sql.js';
 import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { CouponsService } from '../orders/coupons.service.js';
-import { addCheck, insertCartItem, moveCartVersion, readCart, takePaidItems, type AddCheck, type CartCoupon, type CartItemRow } from './cart-statements.js';
+import { addCheck, addToCart, readCart, takePaidItems, type AddCheck, type CartCoupon, type CartItemRow } from './cart-statements.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from '../accounts/customer.entity.js';
@@ -92,11 +92,11 @@ export class CustomerCartService {
   /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
   private async changeCart<T>(customerId: number, work: (customer: Customer) => Promise<T>): Promise<T> {
     return this.transactions.run(async () => {
-      const customer = await this.lockCart(customerId);
+      // The lock and the version's move in one statement (the update locks the row as lockCart does).
+      const [row] = await this.customers.prepared<Customer>('cart-lock-and-move', movedCartVersionSql('$1'), [customerId]);
+      if (!row) throw new NotFoundException();
       await this.bus.tell('customer-cart.changed', { customerId });
-      const done = await work(customer);
-      await moveCartVersion(this.items, customerId);
-      return done;
+      return work(Object.assign(new Customer(), row));
     });
   }
 
@@ -122,24 +122,7 @@ export class CustomerCartService {
   }
 
   private async load(customerId: number): Promise<{ cart: CustomerCart; items: CartItemRow[]; couponId: number | null }> {
-    const { items, coupon: applied } = await readCart(this.items, customerId);
-    const views = items.map(toView);
-    const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
-    const coupon = applied && isUsableBy(applied, customerId, new Date()) ? applied : null;
-    const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
-    const totalPrice = fullPrice - discount;
-    const cart: CustomerCart = {
-      items: views,
-      totalPrice,
-      priceEuro: formatEuro(totalPrice),
-      coupon: coupon && {
-        code: coupon.code,
-        discountEuro: formatEuro(discount),
-        discountPercentage: coupon.percentOff,
-        discountAmountCents: discount,
-      },
-    };
-    return { cart, items, couponId: coupon?.id ?? null };
+    return viewOf(customerId, await readCart(this.items, customerId));
   }
 
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
@@ -167,8 +150,8 @@ export class CustomerCartService {
       const productId = dto.type === 'renewal' && typeof dto.productId === 'number' && Math.abs(dto.productId) <= INT_MAX ? dto.productId : null;
       const check = await addCheck(this.items, customerId, productId);
       if (check.items >= CUSTOMER_CHAT_LIMITS.maxCartItems) throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
-      await insertCartItem(this.items, dto.type === 'renewal' ? renewal(customerId, dto, check) : this.request(customer, dto));
-      return this.cart(customerId);
+      const item = dto.type === 'renewal' ? renewal(customerId, dto, check) : this.request(customer, dto);
+      return viewOf(customerId, await addToCart(this.items, item)).cart;
     });
   }
 
@@ -197,6 +180,27 @@ export class CustomerCartService {
       chatVerified: replay === 'accepted',
     };
   }
+}
+
+/** The cart as shown (its prices, the code when it is usable), its items, and the coupon its checkout would use. */
+function viewOf(customerId: number, { items, coupon: applied }: { items: CartItemRow[]; coupon: CartCoupon | null }): { cart: CustomerCart; items: CartItemRow[]; couponId: number | null } {
+  const views = items.map(toView);
+  const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
+  const coupon = applied && isUsableBy(applied, customerId, new Date()) ? applied : null;
+  const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
+  const totalPrice = fullPrice - discount;
+  const cart: CustomerCart = {
+    items: views,
+    totalPrice,
+    priceEuro: formatEuro(totalPrice),
+    coupon: coupon && {
+      code: coupon.code,
+      discountEuro: formatEuro(discount),
+      discountPercentage: coupon.percentOff,
+      discountAmountCents: discount,
+    },
+  };
+  return { cart, items, couponId: coupon?.id ?? null };
 }
 
 /** A renewal of the checked product (addCheck), or 400/409 saying why not. */
