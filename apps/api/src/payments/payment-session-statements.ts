@@ -22,6 +22,12 @@ export async function sessionById(sessions: OwnRepository<PaymentSession>, id: s
   return asSession(row);
 }
 
+/** The customer of a session (null: no such session): what a payment event must know before it takes the cart's lock. */
+export async function sessionCustomer(sessions: OwnRepository<PaymentSession>, id: string): Promise<number | null> {
+  const [row] = await sessions.prepared<{ customerId: number }>('payment-session-customer', 'SELECT customer_id AS "customerId" FROM payment_session WHERE id = $1', [id]);
+  return row?.customerId ?? null;
+}
+
 /** The customer's payable (open or paying) session, locked until the ambient transaction ends; at most one (a unique index). */
 export async function payableSession(sessions: OwnRepository<PaymentSession>, customerId: number): Promise<PaymentSession | null> {
   const [row] = await sessions.prepared<PaymentSession>(

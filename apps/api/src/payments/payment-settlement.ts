@@ -11,7 +11,7 @@ import { OrderLifecycleService, type Placement } from '../orders/order-lifecycle
 import { paidOrder, refusalOf, type ProviderPayment } from './paid-order.js';
 import { PaymentGateway, WebhookSignatureError } from './payment-gateway.js';
 import { PaymentAnomaly, PaymentSession, type RefundState } from './payment-session.entity.js';
-import { completeSession, pendingRefunds, recordEvent, sessionById } from './payment-session-statements.js';
+import { completeSession, pendingRefunds, recordEvent, sessionById, sessionCustomer } from './payment-session-statements.js';
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 export const SESSION_ID_PATTERN = /^(cs|ps)_[A-Za-z0-9_-]{8,200}$/;
@@ -82,17 +82,17 @@ export class PaymentSettlement {
   }
 
   private async settleOnce(payment: ProviderPayment): Promise<Settlement> {
-    const known = await sessionById(this.sessions, payment.sessionId);
-    if (!known) {
+    const customerId = await sessionCustomer(this.sessions, payment.sessionId);
+    if (customerId === null) {
       this.logger.warn(`payment event ${payment.eventId} of an unknown session ignored`);
       return { kind: 'not-ours' };
     }
     let outcome: Settlement = { kind: 'seen', orderId: null };
     const placed = await this.lifecycle.placeOnce(
-      { role: 'customer', id: known.customerId },
+      { role: 'customer', id: customerId },
       () => recordEvent(this.sessions, payment.eventId, payment.eventType, payment.sessionId),
       async (): Promise<Placement | null> => {
-        const customer = await this.carts.lockCart(known.customerId);
+        const customer = await this.carts.lockCart(customerId);
         const session = await sessionById(this.sessions, payment.sessionId, true);
         if (!session) throw new EntityNotFoundError(PaymentSession, { id: payment.sessionId });
         const refusal = refusalOf(session, customer.cartVersion, payment);
