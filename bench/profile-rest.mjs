@@ -1,7 +1,7 @@
 // A quick look at one authenticated GET against /health (not the bench: no figures to keep).
 //   node bench/profile-rest.mjs [seconds] [connections]
 // PROFILE_ONLY=/health,outstanding picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile;
-// PROFILE_HISTORY=100000 seeds the full run's history (20,000 by default).
+// PROFILE_HISTORY=100000 seeds the full run's history (20,000 by default). bench/cpuprofile-summary.mjs summarises a profile.
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
 // bench's sizes, then alternates /health, /system-status, Reseptilista and a patient's outstanding
 // orders (3, placed through the pay path) in short slices.
