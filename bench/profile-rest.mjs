@@ -1,6 +1,7 @@
 // A quick look at one authenticated GET against /health (not the bench: no figures to keep).
 //   node bench/profile-rest.mjs [seconds] [connections]
-// PROFILE_ONLY=/health,outstanding picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile.
+// PROFILE_ONLY=/health,outstanding picks the targets; PROFILE_ROUNDS=5 alternates them 5 times (3); BENCH_API_CPU_PROF=dir writes the API's CPU profile;
+// PROFILE_HISTORY=100000 seeds the full run's history (20,000 by default). bench/cpuprofile-summary.mjs summarises a profile.
 // Starts the built API on a fresh database of DATABASE_URL's server (or embedded), seeds the
 // bench's sizes, then alternates /health, /system-status, Reseptilista and a patient's outstanding
 // orders (3, placed through the pay path) in short slices.
@@ -21,7 +22,7 @@ const api = await startApi(fresh.url, { env: { STRIPE_WEBHOOK_SECRET: BENCH_WEBH
 const db = new pg.Client({ connectionString: fresh.url });
 try {
   await db.connect();
-  await seedHistory(db, 20_000);
+  await seedHistory(db, Number(process.env.PROFILE_HISTORY ?? 20_000));
   await seedReseptilista(db, 200);
   await fillQueue(db, 1_000);
   const doctor = await loginDoctor(api.baseUrl, 'laakari@example.fi');

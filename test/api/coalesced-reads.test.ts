@@ -1,9 +1,10 @@
 /**
  * coalescedReads (GET /system-status's reads): the reads that arrive while a statement is at the
  * database go together in the next statement, never in one that began before them; each gets its
- * own answer, and a failed statement fails only its own reads.
+ * own answer, and a failed statement fails only its own reads. coalescedReadsByKey (a patient's
+ * orders): the same rule per key.
  */
-import { coalescedReads } from '../../apps/api/src/platform/database/coalesced-reads';
+import { coalescedReads, coalescedReadsByKey } from '../../apps/api/src/platform/database/coalesced-reads';
 
 /** A stand-in for the database: each statement waits until the test answers it. */
 function database() {
@@ -56,4 +57,56 @@ it('fails only the reads of a failed statement; the next statement still goes', 
   expect(statements.map((s) => s.keys)).toEqual([[1], [2]]);
   statements[1].answer();
   expect(await next).toBe('answer 2 for 2');
+});
+
+describe('per key', () => {
+  /** A stand-in for the database: each statement (of one key) waits until the test answers it. */
+  function keyedDatabase() {
+    const statements: Array<{ key: string; answer: () => void; fail: (err: Error) => void }> = [];
+    const read = coalescedReadsByKey<string, string>(
+      (key) =>
+        new Promise((resolve, reject) => {
+          const n = statements.length + 1;
+          statements.push({ key, answer: () => resolve(`answer ${n} for ${key}`), fail: reject });
+        }),
+    );
+    return { read, statements };
+  }
+
+  it("holds a key's reads that arrive while its statement is at the database for one next statement; other keys go at once", async () => {
+    const { read, statements } = keyedDatabase();
+    const first = read('a');
+    const waiting = [read('a'), read('a')];
+    const other = read('b');
+    await turns();
+    expect(statements.map((s) => s.key)).toEqual(['a', 'b']); // a's later reads did not join the statement under way
+    statements[0].answer();
+    expect(await first).toBe('answer 1 for a');
+    await turns();
+    expect(statements.map((s) => s.key)).toEqual(['a', 'b', 'a']);
+    const afterwards = read('a'); // arrives while a's second statement is at the database
+    statements[2].answer();
+    expect(await Promise.all(waiting)).toEqual(['answer 3 for a', 'answer 3 for a']);
+    await turns();
+    statements[3].answer();
+    expect(await afterwards).toBe('answer 4 for a');
+    statements[1].answer();
+    expect(await other).toBe('answer 2 for b');
+  });
+
+  it('fails only the reads of a failed statement; the next one still goes, and an idle key starts at once', async () => {
+    const { read, statements } = keyedDatabase();
+    const failed = read('a');
+    const next = read('a');
+    statements[0].fail(new Error('connection lost'));
+    await expect(failed).rejects.toThrow('connection lost');
+    await turns();
+    statements[1].answer();
+    expect(await next).toBe('answer 2 for a');
+    await turns();
+    const later = read('a');
+    expect(statements).toHaveLength(3);
+    statements[2].answer();
+    expect(await later).toBe('answer 3 for a');
+  });
 });

@@ -38,6 +38,9 @@ import { serveWebApp } from './web-host.js';
 import { configurePasswordHashing } from './accounts/password.js';
 
 
+/** Where Stripe (and the embedded checkout's test events) post payment events. */
+const STRIPE_WEBHOOK_PATH = `/${WEB_API_PREFIX}/payments/webhook`;
+
 /** The app itself, started by main.ts once tracing (when configured) is in place. */
 export async function bootstrap(config: AppConfig): Promise<void> {
   // Every line through pino (logging/logger.ts): JSON with LOG_FORMAT=json, pretty otherwise.
@@ -99,7 +102,7 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   app.use(graceful.track);
   app.use(requireOriginForm);
   // Stripe signs the exact bytes of its events: that route keeps its body raw (express.json skips a parsed body).
-  app.use(`/${WEB_API_PREFIX}/payments/webhook`, express.raw({ type: '*/*', limit: '256kb' }));
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '256kb' }));
   // /api: 415 for a body in another media type than the route takes (before any parser).
   app.use(requireIntegratorMediaType);
   app.use(express.json({ limit: '100kb' }));
@@ -122,9 +125,12 @@ export async function bootstrap(config: AppConfig): Promise<void> {
   // After the test IdP (its own pages and headers): everything else gets the security headers.
   app.use(securityHeaders({ production: config.production }));
   app.useGlobalPipes(new RejectNulPipe(), createValidationPipe());
-  app.use(app.get(SessionMiddleware).handler);
+  // Stripe's webhook has no session (no cookie; @Public, CSRF-exempt): without this, every event
+  // made a throwaway session (a random id, its objects and hash) and passport looked into it.
+  const sessionless = (handler: express.RequestHandler): express.RequestHandler => (req, res, next) => (req.path === STRIPE_WEBHOOK_PATH ? next() : handler(req, res, next));
+  app.use(sessionless(app.get(SessionMiddleware).handler));
   app.use(passport.initialize());
-  app.use(passport.session());
+  app.use(sessionless(passport.session()));
   app.use(auditRequestContext);
   app.use(app.get(CsrfProtection).handler);
   app.use(middlewareErrorHandler((m) => logger.warn(m)));

@@ -53,3 +53,21 @@ export const joinPharmacyUser = (alias: string, id: string): string => `JOIN pha
 export const joinOwnOfficeAndPharmacy = (office: string, pharmacy: string, officeId: string, user: string): string =>
   `LEFT JOIN pharmacy_office ${office} ON ${office}.id = ${officeId} AND ${worksAtOffice(user, `${office}.id`)}
        LEFT JOIN pharmacy ${pharmacy} ON ${pharmacy}.id = ${office}.pharmacy_id`;
+
+/** Every column of a customer row, named as the Customer entity's properties (customer.entity.ts). */
+const CUSTOMER_COLUMNS = `id, hetu, first_name AS "firstName", last_name AS "lastName", email, phone, password_hash AS "passwordHash", sex,
+       marketing_allowed AS "marketingAllowed", approved_eula_version AS "approvedEulaVersion", eula_accepted_at AS "eulaAcceptedAt",
+       cart_version AS "cartVersion", language, created_at AS "createdAt", closed_at AS "closedAt"`;
+
+/** The customer row whose id is the SQL expression `id`, locked FOR UPDATE (the cart's lock: customer/), as Customer's properties. */
+export const lockedCustomerSql = (id: string): string => `SELECT ${CUSTOMER_COLUMNS} FROM customer WHERE id = ${id} FOR UPDATE`;
+
+/**
+ * The customer row whose id is the SQL expression `id` with its cart version moved, as Customer's
+ * properties: the update locks the row until the transaction ends (FOR NO KEY UPDATE, which
+ * lockedCustomerSql's FOR UPDATE waits for), so it is the cart's lock and its move in one statement.
+ */
+export const movedCartVersionSql = (id: string): string => `UPDATE customer SET cart_version = cart_version + 1 WHERE id = ${id} RETURNING ${CUSTOMER_COLUMNS}`;
+
+/** Moves the cart version of the customer whose id is the SQL expression `id` (a statement, or a CTE's body). */
+export const moveCartVersionSql = (id: string): string => `UPDATE customer SET cart_version = cart_version + 1 WHERE id = ${id}`;

@@ -1,5 +1,4 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { In } from 'typeorm';
 import {
   CUSTOMER_CHAT_LIMITS,
   CUSTOMER_MESSAGES,
@@ -15,11 +14,12 @@ import {
   type NumberedChatEntry,
   type TopicId,
 } from '@resepti/domain';
-import { CatalogueService, productDisplayName } from '../catalogue/catalogue.service.js';
+import { lockedCustomerSql, movedCartVersionSql } from '../accounts/account-sql.js';
+import { productDisplayName } from '../catalogue/catalogue.service.js';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
 import { EventBus } from '../platform/events/event-bus.js';
-import type { Coupon } from '../orders/coupon.entity.js';
 import { CouponsService } from '../orders/coupons.service.js';
+import { addCheck, addToCart, readCart, takePaidItems, type AddCheck, type CartCoupon, type CartItemRow } from './cart-statements.js';
 import { CustomerCartCoupon } from './customer-cart-coupon.entity.js';
 import { CustomerCartItem } from './customer-cart-item.entity.js';
 import { Customer } from '../accounts/customer.entity.js';
@@ -32,6 +32,12 @@ export interface CartCheckout {
   items: CheckoutItem[];
   couponId: number | null;
 }
+
+/** The largest id PostgreSQL's int holds (the DTO has checked that productId is an integer). */
+const INT_MAX = 2_147_483_647;
+
+/** A new cart item as the service builds it (renewal or request). */
+type NewCartItem = Pick<CustomerCartItem, 'customerId' | 'type' | 'productId' | 'medicalProblem' | 'reason' | 'chat' | 'chatVerified'>;
 
 /**
  * The customer's cart (SPEC section 7, Customer): chosen renewals and new-prescription requests,
@@ -48,7 +54,6 @@ export class CustomerCartService {
     @InjectOwn(CustomerCartItem) private readonly items: OwnRepository<CustomerCartItem>,
     @InjectOwn(CustomerCartCoupon) private readonly cartCoupons: OwnRepository<CustomerCartCoupon>,
     @InjectOwn(Customer) private readonly customers: OwnRepository<Customer>,
-    private readonly catalogue: CatalogueService,
     private readonly coupons: CouponsService,
     private readonly transactions: Transactions,
     private readonly bus: EventBus,
@@ -56,16 +61,15 @@ export class CustomerCartService {
 
   /** The customer's row, locked until the (ambient) transaction ends: the cart's one-at-a-time lock. */
   async lockCart(customerId: number): Promise<Customer> {
-    const customer = await this.customers.repo.findOne({ where: { id: customerId }, lock: { mode: 'pessimistic_write' } });
-    if (!customer) throw new NotFoundException();
-    return customer;
+    // By hand (every step of a payment takes it): the ORM's locking find cost more than the statement.
+    const [row] = await this.customers.prepared<Customer>('cart-lock', lockedCustomerSql('$1'), [customerId]);
+    if (!row) throw new NotFoundException();
+    return Object.assign(new Customer(), row);
   }
 
   /** A paid checkout's items and code leave the cart (in the payment's transaction, the cart locked). */
   async takePaid(customerId: number, cartItemIds: number[], couponId: number | null): Promise<void> {
-    await this.items.repo.delete({ customerId, id: In(cartItemIds) });
-    if (couponId !== null) await this.cartCoupons.repo.delete({ customerId, couponId });
-    await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
+    await takePaidItems(this.items, customerId, cartItemIds, couponId);
   }
 
   /** A code that ran out meanwhile leaves the cart, so the next checkout shows the full price. */
@@ -88,11 +92,11 @@ export class CustomerCartService {
   /** Runs a change of the cart under its lock, tells it (listeners may refuse it: 409), and moves its version. */
   private async changeCart<T>(customerId: number, work: (customer: Customer) => Promise<T>): Promise<T> {
     return this.transactions.run(async () => {
-      const customer = await this.lockCart(customerId);
+      // The lock and the version's move in one statement (the update locks the row as lockCart does).
+      const [row] = await this.customers.prepared<Customer>('cart-lock-and-move', movedCartVersionSql('$1'), [customerId]);
+      if (!row) throw new NotFoundException();
       await this.bus.tell('customer-cart.changed', { customerId });
-      const done = await work(customer);
-      await this.customers.repo.increment({ id: customerId }, 'cartVersion', 1);
-      return done;
+      return work(Object.assign(new Customer(), row));
     });
   }
 
@@ -117,26 +121,8 @@ export class CustomerCartService {
     };
   }
 
-  private async load(customerId: number): Promise<{ cart: CustomerCart; items: CustomerCartItem[]; couponId: number | null }> {
-    const items = await this.items.repo.find({ where: { customerId }, relations: { product: true }, order: { id: 'ASC' } });
-    const views = items.map(toView);
-    const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
-    const applied = await this.cartCoupons.repo.findOne({ where: { customerId }, relations: { coupon: true } });
-    const coupon = applied?.coupon && isUsableBy(applied.coupon, customerId, new Date()) ? applied.coupon : null;
-    const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
-    const totalPrice = fullPrice - discount;
-    const cart: CustomerCart = {
-      items: views,
-      totalPrice,
-      priceEuro: formatEuro(totalPrice),
-      coupon: coupon && {
-        code: coupon.code,
-        discountEuro: formatEuro(discount),
-        discountPercentage: coupon.percentOff,
-        discountAmountCents: discount,
-      },
-    };
-    return { cart, items, couponId: coupon?.id ?? null };
+  private async load(customerId: number): Promise<{ cart: CustomerCart; items: CartItemRow[]; couponId: number | null }> {
+    return viewOf(customerId, await readCart(this.items, customerId));
   }
 
   /** POST /my-shopping-cart/apply-coupon: 400 'Kampanjakoodia ei löytynyt' for an unknown, used, expired or another customer's code. */
@@ -159,12 +145,13 @@ export class CustomerCartService {
 
   async add(customerId: number, dto: AddCustomerCartItemDto): Promise<CustomerCart> {
     return this.changeCart(customerId, async (customer) => {
-      if ((await this.items.repo.countBy({ customerId })) >= CUSTOMER_CHAT_LIMITS.maxCartItems) {
-        throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
-      }
-      const item = dto.type === 'renewal' ? await this.renewal(customerId, dto) : this.request(customer, dto);
-      await this.items.repo.insert(item);
-      return this.cart(customerId);
+      // One read for every check (the count, the renewal's product, whether it is in the cart); an
+      // id PostgreSQL's int cannot hold names no product (null), as an unknown one.
+      const productId = dto.type === 'renewal' && typeof dto.productId === 'number' && Math.abs(dto.productId) <= INT_MAX ? dto.productId : null;
+      const check = await addCheck(this.items, customerId, productId);
+      if (check.items >= CUSTOMER_CHAT_LIMITS.maxCartItems) throw new BadRequestException(CUSTOMER_MESSAGES.cartFull);
+      const item = dto.type === 'renewal' ? renewal(customerId, dto, check) : this.request(customer, dto);
+      return viewOf(customerId, await addToCart(this.items, item)).cart;
     });
   }
 
@@ -176,19 +163,7 @@ export class CustomerCartService {
     });
   }
 
-  private async renewal(customerId: number, dto: AddCustomerCartItemDto): Promise<Partial<CustomerCartItem>> {
-    if (typeof dto.productId !== 'number') throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound); // absent or null
-    const product = await this.catalogue.findAvailable(dto.productId);
-    if (!product) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound);
-    if (!product.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);
-    // SPEC section 4: the patient gives the doctor a reason for a renewal.
-    const reason = (dto.reason ?? '').trim();
-    if (!reason) throw new BadRequestException(CUSTOMER_MESSAGES.renewalReasonRequired);
-    if (await this.items.repo.existsBy({ customerId, productId: product.id })) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
-    return { customerId, type: 'renewal', productId: product.id, reason, chat: null, chatVerified: false };
-  }
-
-  private request(customer: Customer, dto: AddCustomerCartItemDto): Partial<CustomerCartItem> {
+  private request(customer: Customer, dto: AddCustomerCartItemDto): NewCartItem {
     const topic = dto.medicalProblem;
     if (!isTopicId(topic) || !topicsForSex(customer.sex).some((t) => t.id === topic)) throw new BadRequestException(CUSTOMER_MESSAGES.topicNotOffered);
     const chat = parseChat(dto.chat);
@@ -198,12 +173,45 @@ export class CustomerCartService {
     return {
       customerId: customer.id,
       type: 'prescription',
+      productId: null,
       medicalProblem: topic,
       reason: '',
       chat: chat.map((e) => ({ text: e.text, type: e.type })),
       chatVerified: replay === 'accepted',
     };
   }
+}
+
+/** The cart as shown (its prices, the code when it is usable), its items, and the coupon its checkout would use. */
+function viewOf(customerId: number, { items, coupon: applied }: { items: CartItemRow[]; coupon: CartCoupon | null }): { cart: CustomerCart; items: CartItemRow[]; couponId: number | null } {
+  const views = items.map(toView);
+  const fullPrice = views.reduce((sum, i) => sum + i.priceCents, 0);
+  const coupon = applied && isUsableBy(applied, customerId, new Date()) ? applied : null;
+  const discount = coupon ? couponDiscountCents(fullPrice, coupon) : 0;
+  const totalPrice = fullPrice - discount;
+  const cart: CustomerCart = {
+    items: views,
+    totalPrice,
+    priceEuro: formatEuro(totalPrice),
+    coupon: coupon && {
+      code: coupon.code,
+      discountEuro: formatEuro(discount),
+      discountPercentage: coupon.percentOff,
+      discountAmountCents: discount,
+    },
+  };
+  return { cart, items, couponId: coupon?.id ?? null };
+}
+
+/** A renewal of the checked product (addCheck), or 400/409 saying why not. */
+function renewal(customerId: number, dto: AddCustomerCartItemDto, check: AddCheck): NewCartItem {
+  if (check.productId === null) throw new BadRequestException(CUSTOMER_MESSAGES.medicineNotFound); // absent, null, unknown or unavailable
+  if (!check.renewable) throw new BadRequestException(CUSTOMER_MESSAGES.notRenewable);
+  // SPEC section 4: the patient gives the doctor a reason for a renewal.
+  const reason = (dto.reason ?? '').trim();
+  if (!reason) throw new BadRequestException(CUSTOMER_MESSAGES.renewalReasonRequired);
+  if (check.inCart) throw new ConflictException(CUSTOMER_MESSAGES.alreadyInCart);
+  return { customerId, type: 'renewal', productId: check.productId, medicalProblem: null, reason, chat: null, chatVerified: false };
 }
 
 /** The chat as sent: a bounded list of {text, type, step?}, or JSON text of one (400 otherwise). */
@@ -236,7 +244,7 @@ function parseChat(raw: unknown): NumberedChatEntry[] {
  * Whether the customer may use the coupon now: a customer's own coupon (from a doctor) only by
  * them and once; a campaign code by anyone, within its time and uses.
  */
-function isUsableBy(coupon: Coupon, customerId: number, now: Date): boolean {
+function isUsableBy(coupon: CartCoupon, customerId: number, now: Date): boolean {
   if (coupon.customerId !== null && coupon.customerId !== customerId) return false;
   if (coupon.usedAt) return false;
   if (coupon.validUntil && coupon.validUntil <= now) return false;
@@ -247,7 +255,7 @@ function topicName(topic: TopicId): string {
   return TOPICS.find((t) => t.id === topic)?.name ?? topic;
 }
 
-function toView(item: CustomerCartItem): CartItemView {
+function toView(item: CartItemRow): CartItemView {
   return {
     id: item.id,
     type: item.type,

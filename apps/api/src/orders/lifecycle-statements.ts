@@ -239,7 +239,10 @@ export async function insertOrderRows(m: EntityManager, input: NewOrder): Promis
     chat_verified: item.chatVerified ?? null,
     price_cents: item.priceCents,
   }));
-  const [{ id }] = (await m.query(
+  // Prepared: every placement (a paid cart, a pharmacy's send, an integrator's order) runs this text.
+  const [{ id }] = await preparedIn<{ id: number }>(
+    m,
+    'insert-order',
     `WITH placed AS (
        INSERT INTO orders (source, customer_id, pharmacy_id, office_id, pharmacy_user_id, pharmacy_data, patient_first_name, patient_last_name,
                            patient_hetu, delivery_option_id, delivery_before_time, delivery_status, price_cents, sandbox)
@@ -268,6 +271,6 @@ export async function insertOrderRows(m: EntityManager, input: NewOrder): Promis
       input.sandbox ?? false,
       JSON.stringify(items),
     ],
-  )) as Array<{ id: number }>;
+  );
   return id;
 }

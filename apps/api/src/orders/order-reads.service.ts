@@ -4,6 +4,8 @@ import { joinDoctor } from '../accounts/account-sql.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
+import { readCustomerOrders } from './customer-order-rows.js';
+import { coalescedReadsByKey } from '../platform/database/coalesced-reads.js';
 import {
   EXPORT_ITEMS_SQL,
   exportOrdersStatement,
@@ -16,7 +18,6 @@ import {
 } from './order-item-rows.js';
 import { ORDER_WITH_ITEMS_COLUMNS, ORDER_WITH_ITEMS_JOINS, ordersOfRows, type LoadedOrder, type OrderWithItemRow } from './order-loads.js';
 import { scopedOrdersStatement, scopeSql, type Scope } from './order-scope.js';
-import { toCustomerOrder } from './order-view.js';
 import { Order } from './order.entity.js';
 
 /** An item of a patient's earlier order, as the doctor's order view lists it. */
@@ -55,6 +56,12 @@ export interface FeedQuery {
  */
 @Injectable()
 export class OrderReads {
+  /** A customer's orders in some states, by `customerId:state,state` (customerOrders). */
+  private readonly customerReads = coalescedReadsByKey((key: string) => {
+    const [customerId, states] = key.split(':');
+    return readCustomerOrders(this.db, Number(customerId), states.split(',') as OrderStatus[]);
+  });
+
   constructor(@InjectOwn(Order) private readonly db: OwnRepository<Order>) {}
 
   /** The orders with these ids that the scope may see, in the ids' order (with their items, doctor and coupons). */
@@ -73,21 +80,11 @@ export class OrderReads {
 
   /**
    * A customer's own orders in these states, as the customer sees them (decisions only once
-   * delivered), newest first, 100 at most. One statement, the page chosen first (as pharmacyPage),
-   * prepared: a patient's page polls it, and planning its joins cost more than running them.
+   * delivered), newest first, 100 at most (customer-order-rows.ts). A patient's tabs and polls that
+   * ask at once share one read (coalescedReadsByKey: each still answered by a read that began after it).
    */
-  async customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
-    const params: unknown[] = [statuses];
-    const newestFirst = 'coalesce(o.delivery_time, o.created_at) DESC, o.id DESC';
-    const rows = await this.db.preparedOnItsOwn<OrderWithItemRow>(
-      'customer-orders',
-      `SELECT ${ORDER_WITH_ITEMS_COLUMNS}, o.updated_at
-         FROM (SELECT * FROM orders o WHERE ${scopeSql({ kind: 'customer', customerId }, params)} AND o.delivery_status = ANY($1::text[]) ORDER BY ${newestFirst} LIMIT 100) o
-         ${ORDER_WITH_ITEMS_JOINS}
-        ORDER BY ${newestFirst}, i.id`,
-      params,
-    );
-    return ordersOfRows(rows).map((o) => toCustomerOrder(o.order, o.couponByItem));
+  customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
+    return this.customerReads(`${customerId}:${statuses.join(',')}`);
   }
 
   /** The ids of the scope's orders delivered within the last `windowMs`, the latest delivery first. */

@@ -172,12 +172,23 @@ export function toIntegratorOrder(order: Order): IntegratorOrder {
   return { ...toPharmacyOrder(order), priceCents: order.priceCents, updatedAt: order.updatedAt.toISOString() };
 }
 
+/** What a customer's view of an order is made of (an Order with its items, or rows read by hand in customer-order-rows.ts). */
+export type CustomerOrderSource = Pick<Order, 'id' | 'deliveryStatus' | 'createdAt' | 'deliveryBeforeTime' | 'deliveryTime' | 'priceCents'> & {
+  items?: Array<
+    Pick<
+      OrderItem,
+      'id' | 'type' | 'productId' | 'displayName' | 'format' | 'reason' | 'medicalProblem' | 'priceCents' | 'decision' | 'reasonForDecision' | 'reasonCode' | 'decisionTime' | 'renewableTill' | 'ePrescription'
+    > &
+      PrescribedSource
+  >;
+};
+
 /**
  * An order as its customer sees it: decisions, reasons, the renewal date and a coupon stay hidden
  * until the doctor has delivered the order (visibleDecision); `recent` marks decisions delivered
  * within the last 24 hours (SPEC section 4's status texts).
  */
-export function toCustomerOrder(order: Order, coupons: Map<number, string>, now = new Date()): CustomerOrder {
+export function toCustomerOrder(order: CustomerOrderSource, coupons: Map<number, string>, now = new Date()): CustomerOrder {
   const delivered = order.deliveryStatus === 'delivered';
   const recent = delivered && order.deliveryTime !== null && isRecentDecision(order.deliveryTime, now);
   return {

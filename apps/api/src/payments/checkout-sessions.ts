@@ -8,6 +8,7 @@ import { PersonalData } from '../platform/personal-data/personal-data.js';
 import { EventBus } from '../platform/events/event-bus.js';
 import { PaymentGateway } from './payment-gateway.js';
 import { PaymentSession, type SessionEndReason } from './payment-session.entity.js';
+import { insertSession, payableSession, payingSession } from './payment-session-statements.js';
 
 /** How long a checkout stays open (Stripe's shortest: 30 min; one more so Stripe accepts it). */
 const CHECKOUT_MINUTES = 31;
@@ -93,7 +94,7 @@ export class CheckoutSessions implements OnModuleInit {
         await this.end(current, current.status === 'paying' ? 'timeout' : 'replaced');
       }
       const id = newId(this.gateway.embedded ? 'cs_test' : 'ps');
-      const session = this.sessions.repo.create({
+      const session = Object.assign(new PaymentSession(), {
         id,
         customerId,
         provider: this.gateway.provider,
@@ -107,7 +108,7 @@ export class CheckoutSessions implements OnModuleInit {
         expiresAt: new Date(Date.now() + CHECKOUT_MINUTES * 60_000),
         orderId: null,
       });
-      await this.sessions.repo.insert(session);
+      await insertSession(this.sessions, session);
       return { session, discountCode };
     });
   }
@@ -138,7 +139,7 @@ export class CheckoutSessions implements OnModuleInit {
    * may have taken the money, so the provider is asked before the cart is charged again.
    */
   async unansweredCharge(customerId: number): Promise<PaymentSession | null> {
-    const claimed = await this.sessions.repo.findOneBy({ customerId, status: 'paying' });
+    const claimed = await payingSession(this.sessions, customerId);
     return claimed && !isFreshClaim(claimed) ? claimed : null;
   }
 
@@ -154,7 +155,7 @@ export class CheckoutSessions implements OnModuleInit {
 
   /** The customer's payable session, locked (in the ambient transaction). */
   private current(customerId: number): Promise<PaymentSession | null> {
-    return this.sessions.repo.findOne({ where: { customerId, status: In(['open', 'paying']) }, lock: { mode: 'pessimistic_write' } });
+    return payableSession(this.sessions, customerId);
   }
 
   /** Ends a payable session; once this commits, a Stripe session is expired at Stripe too. */

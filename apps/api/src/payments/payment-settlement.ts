@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import type Stripe from 'stripe';
+import { EntityNotFoundError } from 'typeorm';
 import { CUSTOMER_MESSAGES, type PaymentRefusal } from '@resepti/domain';
 import { AuditService } from '../platform/audit/audit.service.js';
 import { InjectOwn, Transactions, type OwnRepository } from '../platform/database/transactions.js';
@@ -10,6 +11,7 @@ import { OrderLifecycleService, type Placement } from '../orders/order-lifecycle
 import { paidOrder, refusalOf, type ProviderPayment } from './paid-order.js';
 import { PaymentGateway, WebhookSignatureError } from './payment-gateway.js';
 import { PaymentAnomaly, PaymentSession, type RefundState } from './payment-session.entity.js';
+import { completeSession, pendingRefunds, recordEvent, sessionById, sessionCustomer } from './payment-session-statements.js';
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 export const SESSION_ID_PATTERN = /^(cs|ps)_[A-Za-z0-9_-]{8,200}$/;
@@ -80,18 +82,19 @@ export class PaymentSettlement {
   }
 
   private async settleOnce(payment: ProviderPayment): Promise<Settlement> {
-    const known = await this.sessions.repo.findOneBy({ id: payment.sessionId });
-    if (!known) {
+    const customerId = await sessionCustomer(this.sessions, payment.sessionId);
+    if (customerId === null) {
       this.logger.warn(`payment event ${payment.eventId} of an unknown session ignored`);
       return { kind: 'not-ours' };
     }
     let outcome: Settlement = { kind: 'seen', orderId: null };
     const placed = await this.lifecycle.placeOnce(
-      { role: 'customer', id: known.customerId },
+      { role: 'customer', id: customerId },
       () => recordEvent(this.sessions, payment.eventId, payment.eventType, payment.sessionId),
       async (): Promise<Placement | null> => {
-        const customer = await this.carts.lockCart(known.customerId);
-        const session = await this.sessions.repo.findOneOrFail({ where: { id: payment.sessionId }, lock: { mode: 'pessimistic_write' } });
+        const customer = await this.carts.lockCart(customerId);
+        const session = await sessionById(this.sessions, payment.sessionId, true);
+        if (!session) throw new EntityNotFoundError(PaymentSession, { id: payment.sessionId });
         const refusal = refusalOf(session, customer.cartVersion, payment);
         if (refusal === 'seen') {
           outcome = { kind: 'seen', orderId: session.orderId };
@@ -111,7 +114,7 @@ export class PaymentSettlement {
           order: paidOrder(session, customer, now),
           audit: { action: 'customer.order.paid', patientHetu: customer.hetu, details: { paymentSession: session.id, amountCents: session.amountCents } },
           recordPlaced: async (order) => {
-            await this.sessions.repo.update({ id: session.id }, { status: 'complete', orderId: order.id, completedAt: now, paymentRef: payment.paymentRef });
+            await completeSession(this.sessions, session.id, order.id, now, payment.paymentRef);
           },
         };
       },
@@ -197,7 +200,7 @@ export class PaymentSettlement {
 
   /** Makes the Stripe refunds the session still owes (idempotent per payment); false when one failed. */
   private async refundOwed(sessionId: string): Promise<boolean> {
-    const owed = await this.anomalies.repo.findBy({ sessionId, refund: 'pending' });
+    const owed = await pendingRefunds(this.anomalies, sessionId);
     let ok = true;
     for (const anomaly of owed) {
       try {
@@ -276,14 +279,4 @@ function ourSessionId(session: { metadata?: Record<string, string> | null; clien
 function metadataCustomer(metadata: Record<string, string> | null | undefined): number | null {
   const id = Number(metadata?.customerId);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** Records an event id (in the ambient transaction); false when it was recorded before (a concurrent twin waits here for the first to commit). */
-async function recordEvent(sessions: OwnRepository<PaymentSession>, eventId: string, type: string, sessionId: string): Promise<boolean> {
-  const rows = (await sessions.query(`INSERT INTO payment_event (id, type, session_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`, [
-    eventId,
-    type,
-    sessionId,
-  ])) as unknown[];
-  return rows.length === 1;
 }
