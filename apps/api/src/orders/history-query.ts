@@ -110,11 +110,13 @@ export function buildHistoryPage(
 ): { sql: string; params: unknown[]; name: string | null } {
   const words = filterWords(filter);
   const counting = words.length === 0 ? null : countingOf(words);
+  const prepared = counting !== 'texts';
   const params: unknown[] = words.map((w) => `%${escapeLike(w)}%`);
-  const searched = words.length === 0 ? 'true' : words.map((_, i) => `s.search LIKE $${i + 1}`).join(' AND ');
-  const walked = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE $${i + 1}`)].join(' AND ');
+  const arg = (n: number, type: string) => (prepared ? unseen(n, type) : `$${n}::${type}`);
+  const searched = words.length === 0 ? 'true' : words.map((_, i) => `s.search LIKE ${arg(i + 1, 'text')}`).join(' AND ');
+  const walked = [HANDLED_PREDICATE, ...words.map((_, i) => `${PATIENT_SEARCH_EXPR} LIKE ${arg(i + 1, 'text')}`)].join(' AND ');
   // The page's start is a parameter too: the text depends only on the words' number and kind and the sort order.
-  const start = `$${params.push(historyPageRange(offset, HISTORY_PAGE_SIZE).start)}::int`;
+  const start = arg(params.push(historyPageRange(offset, HISTORY_PAGE_SIZE).start), 'int');
   const range = `LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${start}`;
   const texts = `SELECT count(*)::int AS n FROM order_patient_search s WHERE ${searched}`;
   let ctes: string;
@@ -129,7 +131,7 @@ export function buildHistoryPage(
     const counted =
       counting === 'words'
         ? `counted AS (SELECT count(DISTINCT p.order_id)::int AS n FROM order_patient_search_word p
-       WHERE p.word_id IN (SELECT w.id FROM patient_search_word w WHERE w.word LIKE $1))`
+       WHERE p.word_id IN (SELECT w.id FROM patient_search_word w WHERE w.word LIKE ${arg(1, 'text')}))`
         : counting === 'matches'
           ? 'counted AS (SELECT count(*)::int AS n FROM matches)'
           : `counted AS (${texts})`;
@@ -148,10 +150,24 @@ export function buildHistoryPage(
        ${ORDER_WITH_ITEMS_JOINS}
       ORDER BY ${orderBy(sortOrder, ON_ORDERS)}, i.id`;
   // Planning this statement cost as much as running a search's (1–6 ms): it is prepared, by a name
-  // for its text, except for a word too short for trigrams, whose plan depends on the word (a
-  // generic plan would take the trigram index, which then reads all of itself).
-  const name = counting === 'texts' ? null : `history-page-${sortOrder}-${words.length}-${counting ?? 'all'}`;
+  // for its text, and its plan is kept (see unseen), except for a word too short for trigrams, whose
+  // plan depends on the word (a generic plan would take the trigram index, which then reads all of itself).
+  const name = prepared ? `history-page-${sortOrder}-${words.length}-${counting ?? 'all'}` : null;
   return { sql, params, name };
+}
+
+/**
+ * Parameter `n` of a prepared page, as a value the planner does not look into (an InitPlan, which
+ * the trigram indexes still take as their search key). PostgreSQL keeps a prepared statement's
+ * generic plan only when it costs no more than the plans made for each call's values; with the
+ * words and the page's start in view, those cost less on paper (a known word, OFFSET 0), so every
+ * call was planned again (1.2–6 ms, more than most searches' execution: issue 43). Unseen, every
+ * plan costs the same and the sixth call on a connection keeps the generic one, as
+ * plan_cache_mode = force_generic_plan would for this statement alone. The plans' shapes are the
+ * same: which way a page goes is decided at run time (walkWins), not by the planner.
+ */
+function unseen(n: number, type: string): string {
+  return `(SELECT $${n}::${type})`;
 }
 
 /** What runs the page's statement: by its prepared name where it can (OrderReads' repository), planned each time otherwise. */
