@@ -3,6 +3,8 @@
  * end-offset) and the notice to pharmacies, over HTTP against a real PostgreSQL.
  */
 import type { HistoryResponse, PharmacyNotice } from '@resepti/domain';
+import { Client } from 'pg';
+import { buildHistoryPage } from '../../apps/api/src/orders/history-query';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { clearOrders, demoIds, insertOrder, makeHetu } from '../support/order-fixtures';
@@ -213,6 +215,25 @@ describe('POST /history: a filter with many matches', () => {
     expect(names(rare)).toEqual(await expected(`patient_first_name LIKE 'Massa1%'`, 'patient_first_name DESC, id DESC', 30));
     expect(rare.data.every((o) => o.prescriptions.length === 0 && o.deliveryStatus === 'delivered')).toBe(true);
     expect(await history({ filter: 'hakutulos zzz', offset: 30 })).toEqual({ data: [], count: 0 });
+  });
+
+  it('keeps the generic plan of a prepared page from its sixth call on, with the same rows', async () => {
+    // Planning each call cost more than most searches (history-query.ts, unseen): a one-word
+    // search (counted from the words) and a hetu's part (counted from its matches), as the app prepares them.
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      for (const [filter, sortOrder] of [['hakutulos', 'newest'], ['0101', 'name-asc']] as const) {
+        const q = buildHistoryPage(filter, sortOrder, 30);
+        const runs: unknown[] = [];
+        for (let i = 0; i < 7; i++) runs.push((await client.query({ name: q.name ?? undefined, text: q.sql, values: q.params })).rows);
+        expect(runs.slice(1)).toEqual(Array(6).fill(runs[0]));
+        const [plans] = (await client.query('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = $1', [q.name])).rows;
+        expect({ filter, plans }).toEqual({ filter, plans: { generic: 2, custom: 5 } });
+      }
+    } finally {
+      await client.end();
+    }
   });
 });
 
