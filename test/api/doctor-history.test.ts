@@ -3,6 +3,8 @@
  * end-offset) and the notice to pharmacies, over HTTP against a real PostgreSQL.
  */
 import type { HistoryResponse, PharmacyNotice } from '@resepti/domain';
+import { Client } from 'pg';
+import { buildHistoryPage } from '../../apps/api/src/orders/history-query';
 import { startApp, type TestApp } from '../support/app';
 import { loginAs, type ApiClient } from '../support/http';
 import { clearOrders, demoIds, insertOrder, makeHetu } from '../support/order-fixtures';
@@ -214,6 +216,25 @@ describe('POST /history: a filter with many matches', () => {
     expect(rare.data.every((o) => o.prescriptions.length === 0 && o.deliveryStatus === 'delivered')).toBe(true);
     expect(await history({ filter: 'hakutulos zzz', offset: 30 })).toEqual({ data: [], count: 0 });
   });
+
+  it('keeps the generic plan of a prepared page from its sixth call on, with the same rows', async () => {
+    // Planning each call cost more than most searches (history-query.ts, unseen): a one-word
+    // search (counted from the words) and a hetu's part (counted from its matches), as the app prepares them.
+    const client = new Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      for (const [filter, sortOrder] of [['hakutulos', 'newest'], ['0101', 'name-asc']] as const) {
+        const q = buildHistoryPage(filter, sortOrder, 30);
+        const runs: unknown[] = [];
+        for (let i = 0; i < 7; i++) runs.push((await client.query({ name: q.name ?? undefined, text: q.sql, values: q.params })).rows);
+        expect(runs.slice(1)).toEqual(Array(6).fill(runs[0]));
+        const [plans] = (await client.query('SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name = $1', [q.name])).rows;
+        expect({ filter, plans }).toEqual({ filter, plans: { generic: 2, custom: 5 } });
+      }
+    } finally {
+      await client.end();
+    }
+  });
 });
 
 describe('POST /history: the search follows every change of an order', () => {
@@ -237,6 +258,52 @@ describe('POST /history: the search follows every change of an order', () => {
     expect(await found('uusi')).toEqual([delivered.id]);
     await app.sql(`DELETE FROM orders WHERE id = $1`, [delivered.id]);
     expect(await app.sql(`SELECT order_id FROM order_patient_search`)).toEqual([]);
+    expect(await app.sql(`SELECT order_id FROM order_patient_search_word`)).toEqual([]);
+  });
+
+  // A one-word search is counted from the words of the texts, a sorted page from the sort keys kept
+  // beside each text (migration HistorySearchWords): both must follow the orders as they change.
+  it('counts an order once when the word is in two of its words', async () => {
+    await clearOrders(app);
+    for (const [firstName, lastName, status] of [
+      ['Aino', 'Ainola', 'delivered'],
+      ['Aino', 'Virtanen', 'processing'],
+      ['Matti', 'Kainulainen', 'delivered'],
+      ['Ainikki', 'Odottava', 'waiting'],
+    ] as const) {
+      await insertOrder(app, { status, patient: { firstName, lastName, hetu: makeHetu(3, 3, 73, 33) } });
+    }
+    const r = await history({ filter: 'AIN', sortOrder: 'name-asc' });
+    expect([r.count, names(r)]).toEqual([3, ['Aino Ainola', 'Aino Virtanen', 'Matti Kainulainen']]);
+    expect((await history({ filter: 'ainola' })).count).toBe(1);
+    expect((await history({ filter: makeHetu(3, 3, 73, 33).slice(2, 10) })).count).toBe(3);
+  });
+
+  it('sorts the matches by when each order was handled and by its names as written, after either changes', async () => {
+    await clearOrders(app);
+    const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 8, minutes));
+    const picked = await insertOrder(app, { status: 'processing', processingStartTime: at(10), patient: { firstName: 'kari', lastName: 'Avain', hetu: makeHetu(4, 4, 74, 44) } });
+    const delivered = await insertOrder(app, {
+      status: 'delivered',
+      processingStartTime: at(5),
+      deliveryTime: at(20),
+      patient: { firstName: 'Kari', lastName: 'Avain', hetu: makeHetu(5, 5, 75, 55) },
+    });
+    const ids = async (sortOrder: string) => (await history({ filter: 'avain', sortOrder })).data.map((o) => o.id);
+    expect(await ids('newest')).toEqual([delivered.id, picked.id]);
+    await app.sql(`UPDATE orders SET delivery_status = 'delivered', delivery_time = $2 WHERE id = $1`, [picked.id, at(30)]);
+    expect(await ids('newest')).toEqual([picked.id, delivered.id]);
+    expect(await ids('oldest')).toEqual([delivered.id, picked.id]);
+
+    // Only the case of a name changes (the searched text stays): Finnish order still tells them apart.
+    const byName = async () =>
+      (await app.sql<{ id: number }>(`SELECT id FROM orders ORDER BY patient_first_name COLLATE "fi-x-icu", patient_last_name COLLATE "fi-x-icu", id`)).map((o) => o.id);
+    const before = await byName();
+    expect(await ids('name-asc')).toEqual(before);
+    await app.sql(`UPDATE orders SET patient_first_name = 'KARI' WHERE id = $1`, [picked.id]);
+    const after = await byName();
+    expect(after).toEqual([...before].reverse());
+    expect([await ids('name-asc'), await ids('name-desc')]).toEqual([after, [...after].reverse()]);
   });
 });
 

@@ -42,6 +42,7 @@ import { EPrescription1796200000000 } from './1796200000000-EPrescription.js';
 import { StandardTerms1796444000000 } from './1796444000000-StandardTerms.js';
 import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
 import { ClientOnlyEvents1796600000000 } from './1796600000000-ClientOnlyEvents.js';
+import { HistorySearchWords1796700043000 } from './1796700043000-HistorySearchWords.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -89,4 +90,5 @@ export const MIGRATIONS = [
   OrdersByPatient1796500000000,
   HistoryWithoutParallelWorkers1796430043000,
   ClientOnlyEvents1796600000000,
+  HistorySearchWords1796700043000,
 ];
