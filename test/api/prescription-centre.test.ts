@@ -119,6 +119,24 @@ describe('the FHIR client against a Centre the test controls', () => {
     }
   });
 
+  it('a search answer with an invalid prescription, or not a Bundle, is CentreUnavailable every time; a valid one is read', async () => {
+    const valid = { ...toMedicationRequest(toRecord(106)), id: 'rx-106' };
+    const invalid = { ...valid, id: 'rx-107', dosage: 'twice a day' };
+    const bundle = (...resources: unknown[]) => ({ resourceType: 'Bundle', type: 'searchset', entry: resources.map((resource) => ({ resource, search: { mode: 'match' } })) });
+    const answers: unknown[] = [bundle(valid, invalid), bundle(valid, invalid), { resourceType: 'Bundle', entry: 'none' }, bundle(valid)];
+    const odd = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/fhir+json' }).end(JSON.stringify(answers.shift())));
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const oddClient = new FhirPrescriptionCentre({ url: `http://127.0.0.1:${(odd.address() as AddressInfo).port}`, token: null, timeoutMs: 3_000 });
+      await expect(oddClient.prescriptionsOf(AINO)).rejects.toThrow(/invalid Bundle entry: .*MedicationRequest\.dosage/);
+      await expect(oddClient.prescriptionsOf(AINO)).rejects.toBeInstanceOf(CentreUnavailable);
+      await expect(oddClient.prescriptionsOf(AINO)).rejects.toThrow(/without a Bundle/);
+      expect((await oddClient.prescriptionsOf(AINO)).map((p) => p.id)).toEqual(['rx-106']);
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
   it('never sends an invalid resource: refused before the call', async () => {
     const before = centre.requests.length;
     const invalid = { ...toMedicationRequest(toRecord(104)), status: undefined } as unknown as MedicationRequest;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { MedicationRequest } from '@medplum/fhirtypes';
 import type { Queryable } from '../platform/database/transactions.js';
 import { HETU_SYSTEM } from './centre-medication-request.js';
-import { validateFhir } from './fhir-validation.js';
+import { validateFhir, validateFhirOnce } from './fhir-validation.js';
 
 export interface StoredResource {
   resource: MedicationRequest;
@@ -47,20 +47,20 @@ export async function createCentreResource(db: Queryable, resource: MedicationRe
   if (ifNoneExist === null) throw new DuplicateIdentifier(`a MedicationRequest already holds the identifier ${key}`);
   const [existing] = (await db.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND identifier = $1`, [key])) as Array<{ resource: MedicationRequest }>;
   if (!existing) throw new Error(`the MedicationRequest holding ${key} vanished`);
-  return { resource: validateFhir(existing.resource), created: false };
+  return { resource: validateFhirOnce(existing.resource), created: false };
 }
 
 export async function readCentreResource(db: Queryable, id: string): Promise<MedicationRequest | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = (await db.query(`SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND id = $1`, [id])) as Array<{ resource: MedicationRequest }>;
-  return row ? validateFhir(row.resource) : null;
+  return row ? validateFhirOnce(row.resource) : null;
 }
 
-/** The patient's MedicationRequests, newest first. */
+/** The patient's MedicationRequests, newest first (each validated as read, once per content: validateFhirOnce). */
 export async function searchCentreResources(db: Queryable, hetu: string): Promise<MedicationRequest[]> {
   const rows = (await db.query(
     `SELECT resource FROM dev_centre_resource WHERE resource_type = 'MedicationRequest' AND subject_hetu = $1 ORDER BY resource->>'authoredOn' DESC, created_at DESC`,
     [hetu],
   )) as Array<{ resource: MedicationRequest }>;
-  return rows.map((r) => validateFhir(r.resource));
+  return rows.map((r) => validateFhirOnce(r.resource));
 }

