@@ -1,6 +1,6 @@
-import type { CustomerOrder, EPrescriptionStatus, OrderStatus } from '@resepti/domain';
+import type { CustomerOrder, OrderStatus } from '@resepti/domain';
 import type { OwnRepository } from '../platform/database/transactions.js';
-import type { OrderItem } from './order-item.entity.js';
+import type { OrderWithItemRow } from './order-loads.js';
 import { scopeSql } from './order-scope.js';
 import { toCustomerOrder, type CustomerOrderSource } from './order-view.js';
 import type { Order } from './order.entity.js';
@@ -21,36 +21,38 @@ const COLUMNS = `o.id, o.delivery_status, o.created_at, o.delivery_before_time, 
        i.dosage_instruction AS i_dosage_instruction, i.packages AS i_packages, c.code AS i_coupon_code,
        ep.status AS i_ep_status, ep.centre_id AS i_ep_centre_id, ep.recorded_at AS i_ep_recorded_at, ep.valid_until::text AS i_ep_valid_until`;
 
-interface Row {
-  id: number;
-  delivery_status: OrderStatus;
-  created_at: Date;
-  delivery_before_time: Date;
-  delivery_time: Date | null;
-  price_cents: number;
-  i_id: number | null;
-  i_type: OrderItem['type'];
-  i_product_id: number | null;
-  i_display_name: string;
-  i_format: string;
-  i_reason: string;
-  i_medical_problem: string | null;
-  i_price_cents: number;
-  i_decision: OrderItem['decision'];
-  i_reason_for_decision: string;
-  i_reason_code: string | null;
-  i_decision_time: Date | null;
-  i_renewable_till: string | null;
-  i_prescribed_product_id: number | null;
-  i_prescribed_medication: OrderItem['prescribedMedication'];
-  i_dosage_instruction: string | null;
-  i_packages: number | null;
-  i_coupon_code: string | null;
-  i_ep_status: EPrescriptionStatus | null;
-  i_ep_centre_id: string | null;
-  i_ep_recorded_at: Date | null;
-  i_ep_valid_until: string | null;
-}
+/** The columns of COLUMNS, typed as the full read's (order-loads.ts). */
+type Row = Pick<
+  OrderWithItemRow,
+  'id'
+  | 'delivery_status'
+  | 'created_at'
+  | 'delivery_before_time'
+  | 'delivery_time'
+  | 'price_cents'
+  | 'i_id'
+  | 'i_type'
+  | 'i_product_id'
+  | 'i_display_name'
+  | 'i_format'
+  | 'i_reason'
+  | 'i_medical_problem'
+  | 'i_price_cents'
+  | 'i_decision'
+  | 'i_reason_for_decision'
+  | 'i_reason_code'
+  | 'i_decision_time'
+  | 'i_renewable_till'
+  | 'i_prescribed_product_id'
+  | 'i_prescribed_medication'
+  | 'i_dosage_instruction'
+  | 'i_packages'
+  | 'i_coupon_code'
+  | 'i_ep_status'
+  | 'i_ep_centre_id'
+  | 'i_ep_recorded_at'
+  | 'i_ep_valid_until'
+>;
 
 /**
  * The customer's orders in these states, newest first, 100 at most (the page chosen first, then
