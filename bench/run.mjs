@@ -1,5 +1,5 @@
 // npm run bench: Resepti at scale against a bare baseline measured in the same run (issue 8).
-//   npm run bench                   (builds first; about 10 minutes on 2 cores)
+//   npm run bench                   (builds first; about 20 minutes on 2 cores)
 //   node bench/run.mjs [--quick] [--explain] [--only history,history-1m,pick,rest,customer-orders,pay,push,fanout,cycle,cross,deep,screens,integrator,web,growth,patients]
 //   npm run bench -- --only growth [--quick] [--queue-sizes 1000,10000] [--history-sizes …] [--socket-sizes …]
 // growth (= growth-history, growth-queue, growth-sockets): the growth curves, in a database of their
