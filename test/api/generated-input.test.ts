@@ -12,6 +12,7 @@ import { startApp, type TestApp } from '../support/app';
 import { ApiClient } from '../support/http';
 import { callerFor, LEAKS, printInputs, sessionsOfEveryRole } from '../support/generated-input';
 import { connectSocket } from '../support/socket';
+import { changedTables, tableChecksums } from '../support/table-checksums';
 import type { Caller } from './authorization-matrix';
 
 // Budget: about 2 000 requests, each with two checksum queries around it.
@@ -22,7 +23,6 @@ const RUNS_PER_ENDPOINT = 40;
 const RUNS_PER_SOCKET_EVENT = 60;
 
 /** Tables whose rows legitimately change on a refused request: sessions, throttle counters, audit rows. */
-const VOLATILE_TABLES = new Set(['http_session', 'login_counter', 'audit_log', 'audit_chain_head', 'migrations', 'typeorm_metadata']);
 
 /** Text that must never reach a client: stack frames, driver and ORM errors. */
 
@@ -90,20 +90,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** One checksum per table (md5 of its rows as text) except the volatile ones. */
-async function tableChecksums(): Promise<Record<string, string>> {
-  const tables = await app.sql<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
-  const wanted = tables.map((t) => t.name).filter((t) => !VOLATILE_TABLES.has(t));
-  const sql = wanted.map((t) => `SELECT '${t}' AS name, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS sum FROM "${t}" x`).join(' UNION ALL ');
-  const rows = await app.sql<{ name: string; sum: string }>(sql);
-  return Object.fromEntries(rows.map((r) => [r.name, r.sum]));
-}
-
-function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys(after).filter((t) => before[t] !== after[t]);
-}
-
-
 /** A path segment; a lone surrogate cannot be encoded as UTF-8, so it goes as raw invalid bytes. */
 function pathSegment(param: string): string {
   try {
@@ -142,14 +128,14 @@ describe('generated input never breaks the API', () => {
           const route = endpoint.template.replace(/\{[^}]+\}/g, () => pathSegment(params[i++ % params.length]));
           const search = new URLSearchParams(q).toString();
           const url = route + (search ? `?${search}` : '');
-          const before = await tableChecksums();
+          const before = await tableChecksums(app);
           const res = endpoint.method === 'GET' ? await client.get(url) : await client.raw(endpoint.method, url, rawBody);
           const shown = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
           const where = `${call} as ${caller} with ${url} ${rawBody.slice(0, 120)} → ${res.status} ${shown.slice(0, 200)}`;
           expect({ where, serverError: res.status >= 500 }).toEqual({ where, serverError: false });
           expect({ where, leaks: LEAKS.filter((re) => re.test(shown)).map(String) }).toEqual({ where, leaks: [] });
           if (res.status >= 400) {
-            expect({ where, changed: changedTables(before, await tableChecksums()) }).toEqual({ where, changed: [] });
+            expect({ where, changed: changedTables(before, await tableChecksums(app)) }).toEqual({ where, changed: [] });
           }
         }),
         { numRuns: RUNS_PER_ENDPOINT },

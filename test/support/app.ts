@@ -14,8 +14,8 @@ export interface TestApp {
   pid: number;
   /** Output of the API process so far (for debugging a failing test). */
   output(): string;
-  /** Runs SQL against the app's own database (fixtures and assertions on stored state). */
-  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs SQL against the app's own database (fixtures and assertions on stored state); `name` prepares it once. */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Sends a signal to the API process; resolves with its exit code once it has exited. */
   signal(signal: NodeJS.Signals): Promise<number | null>;
   stop(): Promise<void>;
@@ -78,7 +78,7 @@ export async function startApp(options: StartOptions = {}): Promise<TestApp> {
     databaseUrl: app.databaseUrl,
     pid: app.pid,
     output: app.output,
-    sql: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as T[],
+    sql: async <T>(text: string, params?: unknown[], name?: string) => (await pool.query({ text, values: params, name })).rows as T[],
     signal: app.signal,
     stop: async () => {
       await pool.end().catch(() => undefined);
