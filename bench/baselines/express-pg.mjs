@@ -9,11 +9,15 @@
 // transaction and appended just before COMMIT by the app's own appendToChain (the head locked
 // through audit_chain_lock(), HMAC with the same AUDIT_CHAIN_KEY, prepared statements, the
 // chain's end guessed per database), so that part is like for like.
+// An approval names what it prescribes (the product as approved, the dosage, the packages) and
+// needs the doctor's register number, as Resepti's; a delivery writes the e-prescriptions and the
+// patient's text message and sends them (bare-recording.mjs), as Resepti's workers do.
 // Deliberately left out: the queue-count query Resepti runs for its queue:status push after
-// each change (the push is what issue 8 asks to make cheap), and the customer's SMS.
+// each change (the push is what issue 8 asks to make cheap).
 import express from 'express';
 import pg from 'pg';
 import { auditedTransaction } from './audited-transaction.mjs';
+import { sendDeliveryOutboxes, writeDeliveryOutboxes } from './bare-recording.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const app = express();
@@ -96,13 +100,26 @@ app.post('/order/process-item/:id', async (req, res, next) => {
   try {
     const doctorId = doctorOf(req);
     const itemId = Number(req.params.id);
+    const { decision, productId, dosageInstruction, packages } = req.body;
     const item = await tx(async (c) => {
       const item = (await c.query('SELECT * FROM order_item WHERE id = $1', [itemId])).rows[0];
       const order = (await c.query('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [item.order_id])).rows[0];
       if (order.delivery_status !== 'processing' || order.doctor_id !== doctorId) return null;
-      await c.query('UPDATE order_item SET decision = $2, reason_for_decision = $3, decision_time = now() WHERE id = $1', [itemId, req.body.decision, '']);
+      let prescribed = { productId: null, medication: null, dosageInstruction: null, packages: null };
+      if (decision === 'approved') {
+        const { register_number } = (await c.query('SELECT register_number FROM doctor WHERE id = $1', [doctorId])).rows[0];
+        const product = (await c.query('SELECT * FROM product WHERE id = $1 AND available', [productId])).rows[0];
+        if (!register_number || !product?.renewable || !dosageInstruction?.trim() || !packages) return null;
+        const medication = { name: product.name, strength: product.strength, form: product.form, packageSize: product.package_size, vnr: product.vnr, atcCode: product.atc_code };
+        prescribed = { productId: product.id, medication: JSON.stringify(medication), dosageInstruction: dosageInstruction.trim(), packages };
+      }
+      await c.query(
+        `UPDATE order_item SET decision = $2, reason_for_decision = $3, decision_time = now(), prescribed_product_id = $4, prescribed_medication = $5::jsonb,
+                dosage_instruction = $6, packages = $7, prior_prescription_id = NULL WHERE id = $1`,
+        [itemId, decision, '', prescribed.productId, prescribed.medication, prescribed.dosageInstruction, prescribed.packages],
+      );
       await c.query('DELETE FROM coupon WHERE order_item_id = $1 AND used_at IS NULL', [itemId]);
-      await audit(c, doctorId, `order-item:${req.body.decision}`, order.id, order.patient_hetu);
+      await audit(c, doctorId, `order-item:${decision}`, order.id, order.patient_hetu);
       return (await c.query('SELECT * FROM order_item WHERE id = $1', [itemId])).rows[0];
     });
     if (!item) return res.status(403).end();
@@ -117,19 +134,23 @@ app.post('/order/mark-delivered', async (req, res, next) => {
     const doctorId = doctorOf(req);
     const ok = await tx(async (c) => {
       const held = await heldOrderId(c, doctorId, true);
-      if (held === null) return false;
+      if (held === null) return null;
       const order = (await c.query('SELECT * FROM orders WHERE id = $1', [held])).rows[0];
       const { undecided } = (
         await c.query(`SELECT count(*)::int AS undecided FROM order_item WHERE order_id = $1 AND decision NOT IN ('approved', 'rejected', 'rejected-with-coupon')`, [held])
       ).rows[0];
-      if (undecided > 0) return false;
+      if (undecided > 0) return null;
       await c.query(`UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE id = $1`, [held]);
       await c.query(`UPDATE order_item SET renewable_till = (now() + interval '2 years')::date WHERE order_id = $1 AND decision = 'approved' AND type = 'renewal'`, [held]);
+      await writeDeliveryOutboxes(c, held);
       await audit(c, doctorId, 'order:deliver', held, order.patient_hetu);
       await loadOrder(c, held);
-      return true;
+      return held;
     });
     if (!ok) return res.status(409).end();
+    // Sent after the answer, as Resepti's workers send them; a failure leaves its rows pending,
+    // which the bench's wait for drained outboxes reports.
+    void sendDeliveryOutboxes(pool, tx, ok).catch((err) => console.error(`recording order ${ok} failed: ${err.message}`));
     send(res, await pickFirst(doctorId));
   } catch (err) {
     next(err);

@@ -104,7 +104,7 @@ export async function startNodeServer(script, env, { readyPath = '/health', labe
   const child = fork(script, [], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
-    execArgv: ['--expose-gc', '--import', HEAP_PROBE, ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : [])],
+    execArgv: ['--expose-gc', '--import', HEAP_PROBE, ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_CPU_PROF}`] : []), ...(process.env.BENCH_API_IMPORT ? ['--import', process.env.BENCH_API_IMPORT] : [])],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';

@@ -114,6 +114,25 @@ export async function pickCycle({ baseUrl, prefix, doctors, orders, budgetMs, ap
   };
 }
 
-export function startBareExpressPg(databaseUrl) {
-  return startNodeServer(path.join(ROOT, 'bench/baselines/express-pg.mjs'), { DATABASE_URL: databaseUrl }, { label: 'bare Express + pg' });
+/**
+ * Waits until Resepti's workers have done what the deliveries started (no e-prescription waiting
+ * to be recorded, no text message waiting to be sent); answers the seconds it took. Fails loudly
+ * after a minute (a worker stuck is no figure).
+ */
+export async function outboxesDrained(db) {
+  const t0 = performance.now();
+  for (let round = 0; ; round++) {
+    const { rows } = await db.query(
+      `SELECT (SELECT count(*)::int FROM e_prescription WHERE status = 'pending') AS prescriptions, (SELECT count(*)::int FROM sms_outbox WHERE status = 'pending') AS texts`,
+    );
+    if (process.env.BENCH_DRAIN_LOG && round % 25 === 0) console.error(`drain ${((performance.now() - t0) / 1000).toFixed(2)} s: ${rows[0].prescriptions} prescriptions, ${rows[0].texts} texts`);
+    if (rows[0].prescriptions === 0 && rows[0].texts === 0) return (performance.now() - t0) / 1000;
+    if (performance.now() - t0 > 60_000) throw new Error(`Resepti's outboxes did not drain in 60 s: ${rows[0].prescriptions} prescriptions, ${rows[0].texts} texts pending`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The pick cycle's baseline; `centreUrl`: the Prescription Centre it records in (the Resepti API's stand-in in the same run). */
+export function startBareExpressPg(databaseUrl, centreUrl) {
+  return startNodeServer(path.join(ROOT, 'bench/baselines/express-pg.mjs'), { DATABASE_URL: databaseUrl, RESEPTI_CENTRE_URL: centreUrl }, { label: 'bare Express + pg' });
 }

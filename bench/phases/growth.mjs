@@ -56,7 +56,7 @@ export async function growthPhases(pgServer) {
     });
 
     await phase('growth-queue', async () => {
-      const bareServer = await startBareExpressPg(dbUrl);
+      const bareServer = await startBareExpressPg(dbUrl, `${api.baseUrl}/dev-prescription-centre/fhir`);
       stops.push(bareServer.stop);
       const bareId = (await db.query(`SELECT id FROM doctor WHERE email = $1`, [emails[0]])).rows[0].id;
       const bare = bareDoctor(bareServer.baseUrl, bareId);

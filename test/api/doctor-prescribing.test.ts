@@ -113,6 +113,8 @@ describe('POST /order/process-item/{id}: what an approval prescribes', () => {
     const narcotic = await process(allergy, { decision: 'approved', productId: product['990049'], dosageInstruction: '1 x 1', packages: 1 });
     expect(narcotic.status).toBe(400);
     expect(narcotic.body.message).toMatch(/ei voi määrätä/);
+    const unknown = await process(allergy, { decision: 'approved', productId: 2_000_000_000, dosageInstruction: '1 x 1', packages: 1 });
+    expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 400, message: narcotic.body.message });
     expect((await process(allergy, { decision: 'approved', productId: product['990008'], packages: 1 })).body.message).toBe('Kirjoita annosteluohje.');
     expect((await process(allergy, { decision: 'approved', productId: product['990008'], dosageInstruction: '1 x 1' })).status).toBe(400);
     expect((await process(allergy, { decision: 'approved', productId: product['990008'], dosageInstruction: '1 x 1', packages: 11 })).status).toBe(400);

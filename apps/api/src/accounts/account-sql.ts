@@ -16,6 +16,9 @@ export const doctorNameSql = (id: string): string => `(SELECT dn.first_name || '
 export const doctorPractitionerSql = (id: string): string =>
   `(SELECT json_build_object('firstName', dp.first_name, 'lastName', dp.last_name, 'registerNumber', dp.register_number) FROM doctor dp WHERE dp.id = ${id})`;
 
+/** The Valvira register number of the doctor whose id is the SQL expression `id` (NULL for none: such a doctor cannot prescribe). */
+export const doctorRegisterNumberSql = (id: string): string => `(SELECT dr.register_number FROM doctor dr WHERE dr.id = ${id})`;
+
 /** The name of the pharmacy whose id is the SQL expression `id`, or NULL for none. */
 export const pharmacyNameSql = (id: string): string => `(SELECT pn.name FROM pharmacy pn WHERE pn.id = ${id})`;
 

@@ -13,9 +13,4 @@ export class DoctorService {
     if (!doctor) throw new NotFoundException('Lääkäriä ei löydy');
     return { id: doctor.id, email: doctor.email, firstName: doctor.firstName, lastName: doctor.lastName, registerNumber: doctor.registerNumber };
   }
-
-  /** The doctor's Valvira register number (the prescriber's identifier), or null: approval is refused without one. */
-  async registerNumberOf(doctorId: number): Promise<string | null> {
-    return (await this.doctors.findOne({ where: { id: doctorId }, select: { registerNumber: true } }))?.registerNumber ?? null;
-  }
 }

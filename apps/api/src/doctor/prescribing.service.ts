@@ -1,18 +1,14 @@
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import { PRESCRIBING_MESSAGES, type DoctorPrescription, type PrescribedMedication } from '@resepti/domain';
 import type { SessionUser } from '../platform/http/session-user.js';
-import { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { Product } from '../catalogue/product.entity.js';
+import type { PrescribedProductRow } from '../catalogue/product-sql.js';
 import { OrderLifecycleService } from '../orders/order-lifecycle.service.js';
 import type { Prescription } from '../orders/lifecycle-statements.js';
-import type { OrderItem } from '../orders/order-item.entity.js';
-import { OrderQueueService } from '../orders/order-queue.service.js';
-import { OrderReads } from '../orders/order-reads.service.js';
+import { OrderReads, type ApprovalTarget } from '../orders/order-reads.service.js';
 import { CentreHistory, prescriptionsOfMedicine } from './centre-history.service.js';
-import { DoctorService } from './doctor.service.js';
 import type { ProcessItemDto } from './dto/process-item.dto.js';
 
-const medicationOf = (product: Product): PrescribedMedication => ({
+const medicationOf = (product: PrescribedProductRow): PrescribedMedication => ({
   name: product.name,
   strength: product.strength,
   form: product.form,
@@ -33,36 +29,25 @@ const medicationOf = (product: Product): PrescribedMedication => ({
 export class Prescribing {
   constructor(
     private readonly lifecycle: OrderLifecycleService,
-    private readonly queue: OrderQueueService,
     private readonly reads: OrderReads,
-    private readonly catalogue: CatalogueService,
     private readonly centre: CentreHistory,
-    private readonly doctors: DoctorService,
   ) {}
 
   async decide(actor: SessionUser, itemId: number, body: ProcessItemDto): Promise<DoctorPrescription> {
     if (body.decision !== 'approved') return this.lifecycle.decideItem(actor, itemId, body.decision, body.reasonForDecision);
-    const target = await this.heldItem(actor, itemId);
+    // The item in the doctor's held order, the doctor's register number and the product, in one read.
+    const target = await this.reads.approvalTarget(actor.id, itemId, body.productId ?? null);
     // Not in the doctor's held order: the lifecycle answers why (404, 403) and writes nothing.
     if (!target) return this.lifecycle.decideItem(actor, itemId, body.decision, body.reasonForDecision);
-    if (!(await this.doctors.registerNumberOf(actor.id))) throw new ForbiddenException(PRESCRIBING_MESSAGES.registerNumberMissing);
-    const prescription = target.item.type === 'renewal' && target.item.productId !== null ? await this.renewal(actor, target, body) : await this.newPrescription(body);
+    if (!target.registerNumber) throw new ForbiddenException(PRESCRIBING_MESSAGES.registerNumberMissing);
+    const prescription = target.type === 'renewal' && target.productId !== null ? await this.renewal(actor, target, body) : this.newPrescription(target, body);
     return this.lifecycle.decideItem(actor, itemId, body.decision, body.reasonForDecision, prescription);
   }
 
-  /** The item in the doctor's held order, with its patient, or null. */
-  private async heldItem(actor: SessionUser, itemId: number): Promise<{ item: OrderItem; hetu: string; orderId: number } | null> {
-    const held = await this.queue.heldOrderId(actor.id);
-    if (held === null) return null;
-    const loaded = await this.reads.one({ kind: 'doctor', doctorId: actor.id }, held);
-    const item = loaded?.order.items.find((i) => i.id === itemId);
-    return item && loaded ? { item, hetu: loaded.order.patientHetu, orderId: loaded.order.id } : null;
-  }
-
-  private async renewal(actor: SessionUser, target: { item: OrderItem; hetu: string; orderId: number }, body: ProcessItemDto): Promise<Prescription> {
-    const [product] = await this.catalogue.byIds([target.item.productId!]);
+  private async renewal(actor: SessionUser, target: ApprovalTarget, body: ProcessItemDto): Promise<Prescription> {
+    const { product } = target;
     if (!product) throw new BadRequestException(PRESCRIBING_MESSAGES.productNotPrescribable);
-    const history = await this.centre.of(actor, { hetu: target.hetu, orderId: target.orderId });
+    const history = await this.centre.of(actor, { hetu: target.patientHetu, orderId: target.orderId });
     const previous = history ? prescriptionsOfMedicine(history, product, new Date()) : [];
     const dosageInstruction = body.dosageInstruction?.trim() || previous[0]?.dosageInstruction.trim() || '';
     if (dosageInstruction === '') throw new BadRequestException(history ? PRESCRIBING_MESSAGES.dosageNoPrevious : PRESCRIBING_MESSAGES.centreUnavailable);
@@ -75,10 +60,10 @@ export class Prescribing {
     };
   }
 
-  private async newPrescription(body: ProcessItemDto): Promise<Prescription> {
+  /** A new prescription of the product asked for: available, prescribable, with a dosage and the packages. */
+  private newPrescription({ product }: ApprovalTarget, body: ProcessItemDto): Prescription {
     if (body.productId === undefined) throw new BadRequestException(PRESCRIBING_MESSAGES.productRequired);
-    const product = await this.catalogue.findAvailable(body.productId);
-    if (!product?.renewable) throw new BadRequestException(PRESCRIBING_MESSAGES.productNotPrescribable);
+    if (!product?.available || !product.renewable) throw new BadRequestException(PRESCRIBING_MESSAGES.productNotPrescribable);
     const dosageInstruction = body.dosageInstruction?.trim() ?? '';
     if (dosageInstruction === '') throw new BadRequestException(PRESCRIBING_MESSAGES.dosageRequired);
     if (body.packages === undefined) throw new BadRequestException(PRESCRIBING_MESSAGES.packagesInvalid);

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { CustomerOrder, Decision, HistoryResponse, HistorySortOrder, ItemType, OrderStatus } from '@resepti/domain';
-import { joinDoctor } from '../accounts/account-sql.js';
+import { doctorRegisterNumberSql, joinDoctor } from '../accounts/account-sql.js';
+import { joinProduct, prescribedProductJson, type PrescribedProductRow } from '../catalogue/product-sql.js';
 import { InjectOwn, type OwnRepository } from '../platform/database/transactions.js';
 import { FEED_HORIZON, type FeedPosition } from './change-feed.js';
 import { readHistoryPage } from './history-query.js';
+import { heldOrderSql } from './lifecycle-statements.js';
 import { readCustomerOrders } from './customer-order-rows.js';
 import { coalescedReadsByKey } from '../platform/database/coalesced-reads.js';
 import {
@@ -34,6 +36,31 @@ export interface EarlierItemRow {
   doctorFirstName: string | null;
   doctorLastName: string | null;
 }
+
+/** An item of the doctor's held order as an approval reads it (doctor/prescribing.service.ts). */
+export interface ApprovalTarget {
+  itemId: number;
+  type: ItemType;
+  productId: number | null;
+  orderId: number;
+  patientHetu: string;
+  /** The doctor's Valvira register number (null: the doctor cannot prescribe). */
+  registerNumber: string | null;
+  /** The product the approval would prescribe: a renewal's own, else the one asked for (null: no such product). */
+  product: PrescribedProductRow | null;
+}
+
+/**
+ * approvalTarget's one statement: the item in the doctor's ($1) held order, the doctor's register
+ * number and the product ($3 unless the item is a renewal of a product). It was four round trips
+ * (the held order's id, the whole order, the register number, the product), on every approval.
+ */
+const APPROVAL_TARGET_SQL = `SELECT i.id AS "itemId", i.type, i.product_id AS "productId", o.id AS "orderId", o.patient_hetu AS "patientHetu",
+  ${doctorRegisterNumberSql('$1')} AS "registerNumber", ${prescribedProductJson('p')} AS product
+FROM (${heldOrderSql('$1')}) h
+JOIN orders o ON o.id = h.id
+JOIN order_item i ON i.order_id = o.id AND i.id = $2
+${joinProduct('p', `CASE WHEN i.type = 'renewal' AND i.product_id IS NOT NULL THEN i.product_id ELSE $3::int END`)}`;
 
 /** Newest first, as every list of a pharmacy shows its orders. */
 const NEWEST_FIRST = 'o.created_at DESC, o.id DESC';
@@ -85,6 +112,12 @@ export class OrderReads {
    */
   customerOrders(customerId: number, statuses: OrderStatus[]): Promise<CustomerOrder[]> {
     return this.customerReads(`${customerId}:${statuses.join(',')}`);
+  }
+
+  /** What approving the item `itemId` needs, if it is in the doctor's held order (else null); `productId` is the product asked for a new prescription. */
+  async approvalTarget(doctorId: number, itemId: number, productId: number | null): Promise<ApprovalTarget | null> {
+    const [row] = await this.db.prepared<ApprovalTarget>('approval-target', APPROVAL_TARGET_SQL, [doctorId, itemId, productId]);
+    return row ?? null;
   }
 
   /** The ids of the scope's orders delivered within the last `windowMs`, the latest delivery first. */
