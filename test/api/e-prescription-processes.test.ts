@@ -71,13 +71,16 @@ it('a process killed (SIGKILL) between the send and its record: the other record
   // Sent on `two` (whose worker is woken by the commit, so it usually claims the row; either may).
   const doctorOnTwo = await doctorOn(two);
   await send(doctorOnTwo);
-  // The row claimed by a process (its first try under way), then that process killed.
+  // The row claimed by a process and its first try arrived at the Centre (waiting for the answer),
+  // then that process killed. (The claim alone is not enough: on a loaded machine the claimer may
+  // still be loading the row when it is killed, and the try never reaches the Centre.)
+  const arrived = () => centre.requests.some((r) => r.method === 'POST' && (r.ifNoneExist ?? '').endsWith(`|${item}`));
   let claimer = '';
-  for (const until = Date.now() + 10_000; Date.now() < until && !claimer; await new Promise((r) => setTimeout(r, 20))) {
+  for (const until = Date.now() + 10_000; Date.now() < until && !(claimer && arrived()); await new Promise((r) => setTimeout(r, 20))) {
     const [row] = await one.sql<{ claimed_by: string | null }>(`SELECT claimed_by FROM e_prescription WHERE order_item_id = $1`, [item]);
     claimer = row?.claimed_by ?? '';
   }
-  expect(claimer).not.toBe('');
+  expect({ claimed: claimer !== '', arrived: arrived() }).toEqual({ claimed: true, arrived: true });
   const victim = pidOwner(claimer);
   await victim.signal('SIGKILL');
   centre.delayMs = 0;
