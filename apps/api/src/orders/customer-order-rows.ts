@@ -1,6 +1,6 @@
 import type { CustomerOrder, OrderStatus } from '@resepti/domain';
 import type { OwnRepository } from '../platform/database/transactions.js';
-import { itemsOfRows, type OrderWithItemRow } from './order-loads.js';
+import type { OrderWithItemRow } from './order-loads.js';
 import { scopeSql } from './order-scope.js';
 import { toCustomerOrder, type CustomerOrderSource } from './order-view.js';
 import type { Order } from './order.entity.js';
@@ -87,26 +87,35 @@ export async function readCustomerOrders(orders: OwnRepository<Order>, customerI
 /** One order's rows (a row an item; one row of nulls for an order without items) as toCustomerOrder reads them. */
 function orderOf(rows: Row[]): { order: CustomerOrderSource; coupons: Map<number, string> } {
   const [o] = rows;
-  const { items, coupons } = itemsOfRows(rows, (r, ePrescription) => ({
-    id: r.i_id,
-    type: r.i_type,
-    productId: r.i_product_id,
-    displayName: r.i_display_name,
-    format: r.i_format,
-    reason: r.i_reason,
-    medicalProblem: r.i_medical_problem,
-    priceCents: r.i_price_cents,
-    decision: r.i_decision,
-    reasonForDecision: r.i_reason_for_decision,
-    reasonCode: r.i_reason_code,
-    decisionTime: r.i_decision_time,
-    renewableTill: r.i_renewable_till,
-    prescribedProductId: r.i_prescribed_product_id,
-    prescribedMedication: r.i_prescribed_medication,
-    dosageInstruction: r.i_dosage_instruction,
-    packages: r.i_packages,
-    ePrescription,
-  }));
+  const coupons = new Map<number, string>();
+  const items = rows
+    .filter((r): r is Row & { i_id: number } => r.i_id !== null)
+    .map((r) => {
+      if (r.i_coupon_code !== null) coupons.set(r.i_id, r.i_coupon_code);
+      return {
+        id: r.i_id,
+        type: r.i_type,
+        productId: r.i_product_id,
+        displayName: r.i_display_name,
+        format: r.i_format,
+        reason: r.i_reason,
+        medicalProblem: r.i_medical_problem,
+        priceCents: r.i_price_cents,
+        decision: r.i_decision,
+        reasonForDecision: r.i_reason_for_decision,
+        reasonCode: r.i_reason_code,
+        decisionTime: r.i_decision_time,
+        renewableTill: r.i_renewable_till,
+        prescribedProductId: r.i_prescribed_product_id,
+        prescribedMedication: r.i_prescribed_medication,
+        dosageInstruction: r.i_dosage_instruction,
+        packages: r.i_packages,
+        ePrescription:
+          r.i_ep_status === null
+            ? null
+            : { id: r.i_ep_centre_id, status: r.i_ep_status, recordedAt: r.i_ep_recorded_at && new Date(r.i_ep_recorded_at).toISOString(), validUntil: r.i_ep_valid_until },
+      };
+    });
   const order = {
     id: o.id,
     deliveryStatus: o.delivery_status,

@@ -88,63 +88,44 @@ export async function loadChangedOrder<X extends object>(
   return loaded && { ...loaded, extra: extra || also ? rows[0] : null };
 }
 
-/** What an item's row says of its e-prescription (the i_ep_ columns; null: nothing to record). */
-type EPrescriptionColumns = Pick<OrderWithItemRow, 'i_ep_status' | 'i_ep_centre_id' | 'i_ep_recorded_at' | 'i_ep_valid_until'>;
-
-/**
- * The items of one order's joined rows (a row whose i_id is null: an order without items), each
- * made by `item` with its e-prescription, and the coupon code of each item that has one: the walk
- * both the full read (toLoadedOrder) and the customer's narrow one (customer-order-rows.ts) share.
- */
-export function itemsOfRows<R extends Pick<OrderWithItemRow, 'i_id' | 'i_coupon_code'> & EPrescriptionColumns, T>(
-  rows: readonly R[],
-  item: (row: R & { i_id: number }, ePrescription: OrderItem['ePrescription']) => T,
-): { items: T[]; coupons: Map<number, string> } {
-  const coupons = new Map<number, string>();
-  const items: T[] = [];
-  for (const r of rows) {
-    if (r.i_id === null) continue;
-    if (r.i_coupon_code !== null) coupons.set(r.i_id, r.i_coupon_code);
-    const ePrescription =
-      r.i_ep_status === null
-        ? null
-        : { id: r.i_ep_centre_id, status: r.i_ep_status, recordedAt: r.i_ep_recorded_at && new Date(r.i_ep_recorded_at).toISOString(), validUntil: r.i_ep_valid_until };
-    items.push(item(r as R & { i_id: number }, ePrescription));
-  }
-  return { items, coupons };
-}
-
 /** An order with its items from its rows (ORDER_AND_ITEM_COLUMNS, updated_at, i_coupon_code, the i_ep_ columns), or null for none. */
 export function toLoadedOrder(rows: OrderWithItemRow[]): LoadedOrder | null {
   if (rows.length === 0) return null;
   const [o] = rows;
-  const { items, coupons: couponByItem } = itemsOfRows(rows, (r, ePrescription) =>
-    Object.assign(new OrderItem(), {
-      id: r.i_id,
-      orderId: o.id,
-      type: r.i_type,
-      productId: r.i_product_id,
-      displayName: r.i_display_name,
-      format: r.i_format,
-      reason: r.i_reason,
-      medicalProblem: r.i_medical_problem,
-      chat: r.i_chat,
-      chatVerified: r.i_chat_verified,
-      decision: r.i_decision,
-      reasonForDecision: r.i_reason_for_decision,
-      reasonCode: r.i_reason_code,
-      decisionTime: r.i_decision_time,
-      priceCents: r.i_price_cents,
-      renewableTill: r.i_renewable_till,
-      pharmacyChecked: r.i_pharmacy_checked,
-      prescribedProductId: r.i_prescribed_product_id,
-      prescribedMedication: r.i_prescribed_medication,
-      dosageInstruction: r.i_dosage_instruction,
-      packages: r.i_packages,
-      priorPrescriptionId: r.i_prior_prescription_id,
-      ePrescription,
-    }),
-  );
+  const couponByItem = new Map<number, string>();
+  const items = rows
+    .filter((r): r is OrderWithItemRow & { i_id: number } => r.i_id !== null)
+    .map((r) => {
+      if (r.i_coupon_code !== null) couponByItem.set(r.i_id, r.i_coupon_code);
+      return Object.assign(new OrderItem(), {
+        id: r.i_id,
+        orderId: o.id,
+        type: r.i_type,
+        productId: r.i_product_id,
+        displayName: r.i_display_name,
+        format: r.i_format,
+        reason: r.i_reason,
+        medicalProblem: r.i_medical_problem,
+        chat: r.i_chat,
+        chatVerified: r.i_chat_verified,
+        decision: r.i_decision,
+        reasonForDecision: r.i_reason_for_decision,
+        reasonCode: r.i_reason_code,
+        decisionTime: r.i_decision_time,
+        priceCents: r.i_price_cents,
+        renewableTill: r.i_renewable_till,
+        pharmacyChecked: r.i_pharmacy_checked,
+        prescribedProductId: r.i_prescribed_product_id,
+        prescribedMedication: r.i_prescribed_medication,
+        dosageInstruction: r.i_dosage_instruction,
+        packages: r.i_packages,
+        priorPrescriptionId: r.i_prior_prescription_id,
+        ePrescription:
+          r.i_ep_status === null
+            ? null
+            : { id: r.i_ep_centre_id, status: r.i_ep_status, recordedAt: r.i_ep_recorded_at && new Date(r.i_ep_recorded_at).toISOString(), validUntil: r.i_ep_valid_until },
+      });
+    });
   const order = Object.assign(new Order(), {
     id: o.id,
     source: o.source,
