@@ -7,6 +7,10 @@
  * checked item is idempotent, as the contract says), the workbench's other presses 409
  * "already checked"; no event or webhook delivery is written for the check (an integrator learns of
  * it from its own call).
+ *
+ * On a pool of four connections: thirteen requests at once need more than the pool, so a request
+ * that held one connection (its key's transaction) while waiting for a second (the check in a
+ * transaction of its own) waited for ever, as this file did in a loaded fresh clone.
  */
 import { PHARMACY_MESSAGES, type IntegratorOrder } from '@resepti/domain';
 import { startApp, type TestApp } from '../support/app';
@@ -25,7 +29,7 @@ let pos: IntegratorClient;
 let pharmacist: ApiClient;
 
 beforeAll(async () => {
-  app = await startApp({ env: { API_RATE_LIMIT_PER_MINUTE: '10000' } });
+  app = await startApp({ env: { API_RATE_LIMIT_PER_MINUTE: '10000', DATABASE_POOL_SIZE: '4' } });
   pos = await IntegratorClient.signIn(app, await createApiClient(app, 'Keskusapteekki', 'Kilpakassa'));
   ({ client: pharmacist } = await pharmacistAtOffice(app, 'pharmacy'));
 }, 120_000);

@@ -29,7 +29,7 @@ export interface CentreRequest {
   authorization: string | null;
   contentType: string | null;
   body: unknown;
-  /** The status it answered. */
+  /** The status it answered (0 while its answer is delayed, or when it was never answered). */
   status: number;
 }
 
@@ -162,23 +162,24 @@ export async function startControlledCentre(options: { delayMs?: number } = {}):
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        // kept as text
+      }
+      // Listed as it arrives (status 0 until answered): a test can act while its answer is delayed.
+      const entry: CentreRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        ifNoneExist: typeof req.headers['if-none-exist'] === 'string' ? req.headers['if-none-exist'] : null,
+        authorization: req.headers.authorization ?? null,
+        contentType: req.headers['content-type'] ?? null,
+        body,
+        status: 0,
+      };
+      centre.requests.push(entry);
       setTimeout(() => {
-        let body: unknown = raw;
-        try {
-          body = raw ? JSON.parse(raw) : null;
-        } catch {
-          // kept as text
-        }
-        const entry: CentreRequest = {
-          method: req.method ?? '',
-          path: req.url ?? '',
-          ifNoneExist: typeof req.headers['if-none-exist'] === 'string' ? req.headers['if-none-exist'] : null,
-          authorization: req.headers.authorization ?? null,
-          contentType: req.headers['content-type'] ?? null,
-          body,
-          status: 0,
-        };
-        centre.requests.push(entry);
         try {
           entry.status = handle(req, res, raw);
         } catch (error) {

@@ -315,9 +315,13 @@ export class OrderLifecycleService {
    * and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    // A transaction of its own (also when the caller runs in one), its manager ambient: the
-    // callers' steps (prepare, claimKey, recordPlaced) reach their own tables through OwnRepository.
-    return this.transactions.runApart(async () => {
+    // The caller's transaction when it runs in one (an Idempotency-Key's claim commits with the
+    // change it answers, and a request never holds one pooled connection while waiting for a
+    // second: ten such requests on a pool of ten waited for each other for ever), else one of its
+    // own; its manager ambient: the callers' steps (prepare, claimKey, recordPlaced) reach their
+    // own tables through OwnRepository. The callers that go on after a refusal (the integrator's
+    // check of a checked item, the sandbox's release) are refused before the change writes.
+    return this.transactions.run(async () => {
       const m = ambientManager()!;
       const done = await work(m);
       if (done.change) await this.tell(m, done.change);
