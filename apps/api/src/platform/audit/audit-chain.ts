@@ -217,7 +217,7 @@ const GUESSES = 3;
  * PostgreSQL more than running it), on the pool itself (TypeORM's query runner per statement cost
  * the API more than the driver). A wrong guess answers the real head, to link after in the
  * next try; after GUESSES tries (other processes appending fast), a transaction of their own.
- * Callers run one at a time per process (AuditGroupCommit), so their guesses do not race.
+ * Callers run one at a time per process (AuditService's GroupCommit), so their guesses do not race.
  */
 export async function appendOnItsOwn(db: DataSource, rows: PendingAuditRow[], key: string): Promise<void> {
   if (rows.length === 0) return;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { GroupCommit } from '../database/group-commit.js';
 import { ambientManager } from '../database/transactions.js';
 import type { UserRole } from '@resepti/domain';
 import type { AuditAction } from './audit-actions.js';
 import { addPendingAuditRows, appendOnItsOwn, auditChainKeyOf, type PendingAuditRow, requireChainKey } from './audit-chain.js';
 import { currentAuditOrigin } from './audit-context.js';
-import { AuditGroupCommit } from './audit-group-commit.js';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -29,6 +29,9 @@ export interface ListedOrder {
   patientHetu: string;
 }
 
+/** Audit rows per shared append at most (15 parameters a row; PostgreSQL takes 65,535). */
+const MAX_ROWS_PER_APPEND = 2_000;
+
 /**
  * Who acted: a signed-in user (or, a failed login, the role tried with nobody signed in), an
  * integrator's API client (id = its row id), an operator at the admin CLI (id null), or the
@@ -46,12 +49,16 @@ export interface AuditActor {
  */
 @Injectable()
 export class AuditService {
-  /** Rows recorded without a transaction: concurrent ones go together, in one statement (see AuditGroupCommit, appendOnItsOwn). */
-  private readonly ownTransactions: AuditGroupCommit;
+  /**
+   * Rows recorded without a transaction (reads, refused requests): concurrent ones go together,
+   * in one statement (appendOnItsOwn), one head lock and one commit for them all, and appends of
+   * one process never race each other's guess of the head.
+   */
+  private readonly ownTransactions: GroupCommit<PendingAuditRow[]>;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     const key = auditChainKeyOf(db);
-    this.ownTransactions = new AuditGroupCommit((rows) => appendOnItsOwn(db, rows, requireChainKey(key)));
+    this.ownTransactions = new GroupCommit((groups) => appendOnItsOwn(db, groups.flat(), requireChainKey(key)), (rows) => rows.length, MAX_ROWS_PER_APPEND);
   }
 
   /**
@@ -78,6 +85,6 @@ export class AuditService {
     }));
     const runner = manager.queryRunner;
     if (runner?.isTransactionActive) addPendingAuditRows(runner, rows);
-    else await this.ownTransactions.append(rows);
+    else await this.ownTransactions.add(rows);
   }
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ObjectLiteral } from 'typeorm';
 import type { OwnRepository, Transactions } from '../database/transactions.js';
+import { GroupCommit } from '../database/group-commit.js';
 import { outboxAttempts } from '../metrics/metrics.js';
 
 /** The columns every outbox table has (sms_outbox, webhook_delivery). */
@@ -48,9 +49,17 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
   /**
    * Written with the try's result, in its transaction (e.g. an audit row). `kept`: the result was
    * recorded on the row (false: this worker no longer held it, e.g. its lease ran out and another
-   * worker took it; the try itself still happened).
+   * worker took it; the try itself still happened). Tries that finish together are recorded in one
+   * transaction, so a write here waits for the rows before it in that transaction.
    */
   recorded?(row: Row, outcome: Outcome, kept: boolean): Promise<void>;
+}
+
+/** A try's outcome, to be recorded on its row: `retry` null when it went out. */
+interface Try<Row extends OutboxRow, Outcome extends SendOutcome> {
+  row: Row;
+  outcome: Outcome;
+  retry: { giveUp: boolean; delayMs: number } | null;
 }
 
 /**
@@ -58,7 +67,7 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
  * due rows as it sends at once, in one short statement (FOR UPDATE SKIP LOCKED + a lease: two
  * processes never hold the same row), commits, sends each outside any transaction (no locks held
  * over network calls; a failed commit cannot re-send what went out), then records the result on
- * the rows it still holds (claimed_by). The lease is one send's timeout plus a margin, and the
+ * the rows it still holds (claimed_by; results that arrive together share a transaction). The lease is one send's timeout plus a margin, and the
  * send is aborted at its timeout, counted from before the claim: no send outlives its lease, so a
  * slow receiver never gets one row from two processes at once, and a dead worker's rows go to
  * another within one lease. Rounds run on a timer and when woken (its channel got a row on this
@@ -78,6 +87,12 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private again = false;
+  /**
+   * Tries' results waiting to be recorded: those of sends that finish while a record is being
+   * written go together in the next transaction (one commit, one audit append for a round's
+   * prescriptions instead of sixteen, each holding the audit chain's head until its commit).
+   */
+  private readonly tries = new GroupCommit<Try<Row, Outcome>>((tries) => this.recordTries(tries));
 
   /** `outbox`: the channel's table (its module's OwnRepository); a try's result is recorded in a transaction of its own. */
   constructor(
@@ -156,6 +171,21 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       clearTimeout(timer);
     }
     const retry = outcome.error === null ? null : this.channel.retry(row, outcome);
+    await this.tries.add({ row, outcome, retry });
+    outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
+    if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
+    return retry === null;
+  }
+
+  /** Records tries' results in one transaction, by row id (the order every process locks them in). */
+  private async recordTries(tries: Array<Try<Row, Outcome>>): Promise<void> {
+    await this.transactions.runApart(async () => {
+      for (const t of [...tries].sort((a, b) => a.row.id - b.row.id)) await this.recordTry(t);
+    });
+  }
+
+  /** One try's result on its row (only while this worker still holds it), and what the channel writes with it. */
+  private async recordTry({ row, outcome, retry }: Try<Row, Outcome>): Promise<void> {
     const columns: Record<string, unknown> =
       retry === null ? { status: this.channel.done.status, last_error: null } : { status: retry.giveUp ? 'failed' : 'pending', last_error: outcome.error };
     Object.assign(columns, outcome.recordedColumns);
@@ -166,19 +196,14 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       retry === null
         ? `${this.channel.done.timeColumn} = now()`
         : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
-    await this.transactions.runApart(async () => {
-      const [{ kept }] = await this.outbox.query<{ kept: boolean }>(
-        `WITH recorded AS (
-           UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
-            WHERE id = $1 AND claimed_by = $2 RETURNING id)
-         SELECT EXISTS (SELECT 1 FROM recorded) AS kept`,
-        [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
-      );
-      await this.channel.recorded?.(row, outcome, kept);
-    });
-    outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
-    if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
-    return retry === null;
+    const [{ kept }] = await this.outbox.query<{ kept: boolean }>(
+      `WITH recorded AS (
+         UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
+          WHERE id = $1 AND claimed_by = $2 RETURNING id)
+       SELECT EXISTS (SELECT 1 FROM recorded) AS kept`,
+      [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
+    );
+    await this.channel.recorded?.(row, outcome, kept);
   }
 
   /** The channel's backlog (shared state: the same from every process): pending rows and the age of the oldest, in seconds. */
