@@ -315,12 +315,9 @@ export class OrderLifecycleService {
    * and read the queue counts with it.
    */
   private async change<R>(work: (m: EntityManager) => Promise<{ result: R; change?: OrderChange }>): Promise<R> {
-    // The caller's transaction when it runs in one (an Idempotency-Key's claim commits with the
-    // change it answers, and a request never holds one pooled connection while waiting for a
-    // second: ten such requests on a pool of ten waited for each other for ever), else one of its
-    // own; its manager ambient: the callers' steps (prepare, claimKey, recordPlaced) reach their
-    // own tables through OwnRepository. The callers that go on after a refusal (the integrator's
-    // check of a checked item, the sandbox's release) are refused before the change writes.
+    // The caller's transaction if any (a key's claim commits with its change; no request waits
+    // for a second pooled connection), its manager ambient for the callers' steps (prepare,
+    // claimKey, recordPlaced). A caller going on after a refusal gets it before any write.
     return this.transactions.run(async () => {
       const m = ambientManager()!;
       const done = await work(m);
