@@ -21,7 +21,7 @@ export interface NoticeCheckStatus {
   published: boolean;
 }
 
-function toDto(n: Notice): PharmacyNotice {
+function toDto(n: Pick<Notice, 'id' | 'header' | 'additionalDetails' | 'status'>): PharmacyNotice {
   return { id: n.id, header: n.header, additionalDetails: n.additionalDetails, status: n.status };
 }
 
@@ -58,11 +58,18 @@ export class NoticesService {
       const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
       const republished = input.status === 'published' && (existing?.status !== 'published' || changedContent);
       const version = (existing?.version ?? 0) + (republished ? 1 : 0);
-      await repo.save({ id: CURRENT_NOTICE_ID, ...input, version, updatedByDoctorId: doctorId });
+      // One statement (the ORM's save read the row again first, and the answer was read a third
+      // time): the publish's round trips come before every pharmacy's push.
+      await this.notices.query(
+        `INSERT INTO notice (id, header, additional_details, status, version, updated_by_doctor_id, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
+         ON CONFLICT (id) DO UPDATE SET header = EXCLUDED.header, additional_details = EXCLUDED.additional_details, status = EXCLUDED.status,
+           version = EXCLUDED.version, updated_by_doctor_id = EXCLUDED.updated_by_doctor_id, updated_at = EXCLUDED.updated_at`,
+        [CURRENT_NOTICE_ID, input.header, input.additionalDetails, input.status, version, doctorId],
+      );
       await this.audit.record(
         { role: 'doctor', id: doctorId },
         { action: 'notice.save', subject: `notice:${CURRENT_NOTICE_ID}`, details: { status: input.status, header: input.header } });
-      const notice = toDto(await repo.findOneByOrFail({ id: CURRENT_NOTICE_ID }));
+      const notice = toDto({ id: CURRENT_NOTICE_ID, ...input });
       await this.bus.tell('notice.saved', { notice: notice.status === 'published' ? notice : null, republished });
       return notice;
     });
