@@ -175,9 +175,18 @@ export async function insertWaitingOrders(app: TestApp, count: number, base: Fix
 
 /** Removes every order (and its items, coupons, outbox rows, e-prescriptions) so a test starts with an empty queue. */
 export async function clearOrders(app: TestApp): Promise<void> {
-  await app.sql(`DELETE FROM coupon WHERE order_item_id IS NOT NULL`);
-  await app.sql(`DELETE FROM sms_outbox`);
-  await app.sql(`DELETE FROM e_prescription`);
-  await app.sql(`DELETE FROM order_item`);
-  await app.sql(`DELETE FROM orders`);
+  // The API's outbox workers may be recording results meanwhile, several rows in one transaction:
+  // a bulk delete can deadlock with them, PostgreSQL cancels one of the two, and this goes again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await app.sql(`DELETE FROM coupon WHERE order_item_id IS NOT NULL`);
+      await app.sql(`DELETE FROM sms_outbox`);
+      await app.sql(`DELETE FROM e_prescription`);
+      await app.sql(`DELETE FROM order_item`);
+      await app.sql(`DELETE FROM orders`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) throw err;
+    }
+  }
 }
