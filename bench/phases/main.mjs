@@ -2,7 +2,7 @@
 // run's database, each against its baseline measured in the same run.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { httpLoad } from '../lib/http-load.mjs';
+import { httpLoader } from '../lib/http-load.mjs';
 import { freshDatabase, ROOT, startApi, withClient } from '../lib/infra.mjs';
 import { alternate, bareNotices, bareStatusEmits, heapPerSocket, reseptiNotices, reseptiSends, screensCurrent, startBareSocketServer } from '../lib/push.mjs';
 import { integratorFigures } from '../lib/integrator.mjs';
@@ -95,16 +95,22 @@ export async function mainPhases({ pgServer, dbUrl, db, pool, barePool, redis, s
     const alternatingLoad = async (targets, connections) => {
       const slice = Math.max(1, Math.round(P.restSeconds / P.restRounds));
       const sums = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, non2xx: 0, errors: 0 }));
-      for (let round = 0; round < P.restRounds; round++) {
-        for (const [i, [, url, cookie]] of targets.entries()) {
-          const r = await httpLoad({ url, connections, duration: slice, headers: cookie ? { cookie } : {} });
-          const s = sums[i];
-          s.requests += r.total;
-          s.seconds += slice;
-          s.p99 = Math.max(s.p99, r.p99);
-          s.non2xx += r.non2xx;
-          s.errors += r.errors;
+      // One warm client for every slice of both sides.
+      const loader = httpLoader();
+      try {
+        for (let round = 0; round < P.restRounds; round++) {
+          for (const [i, [, url, cookie]] of targets.entries()) {
+            const r = await loader.run({ url, connections, duration: slice, headers: cookie ? { cookie } : {} });
+            const s = sums[i];
+            s.requests += r.total;
+            s.seconds += slice;
+            s.p99 = Math.max(s.p99, r.p99);
+            s.non2xx += r.non2xx;
+            s.errors += r.errors;
+          }
         }
+      } finally {
+        loader.close();
       }
       return { slice, results: sums.map((s) => ({ ...s, rps: s.requests / s.seconds })) };
     };

@@ -1,8 +1,8 @@
-// A load process (child_process.fork) running autocannon against one URL and answering the
-// summary: {rps, p50, p99, non2xx, errors, total}.
+// A load process (child_process.fork) running autocannon against one URL per message, one at a
+// time, and answering each with its summary: {rps, p50, p99, non2xx, errors, total}.
 import autocannon from 'autocannon';
 
-process.once('message', async ({ url, connections, duration, headers }) => {
+process.on('message', async ({ url, connections, duration, headers }) => {
   const result = await autocannon({ url, connections, duration, headers });
   process.send({
     rps: result.requests.average,
