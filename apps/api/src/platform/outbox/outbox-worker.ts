@@ -67,8 +67,8 @@ interface Try<Row extends OutboxRow, Outcome extends SendOutcome> {
  * due rows as it sends at once, in one short statement (FOR UPDATE SKIP LOCKED + a lease: two
  * processes never hold the same row), commits, sends each outside any transaction (no locks held
  * over network calls; a failed commit cannot re-send what went out), then records the result on
- * the rows it still holds (claimed_by; results that arrive together share a transaction). The lease is one send's timeout plus a margin, and the
- * send is aborted at its timeout, counted from before the claim: no send outlives its lease, so a
+ * the rows it still holds (claimed_by; results that arrive together share a transaction). The
+ * lease is one send's timeout plus a margin, and the send is aborted at its timeout, counted from before the claim: no send outlives its lease, so a
  * slow receiver never gets one row from two processes at once, and a dead worker's rows go to
  * another within one lease. Rounds run on a timer and when woken (its channel got a row on this
  * node); a wake during a round makes the round go on instead of starting another.
@@ -94,7 +94,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
    */
   private readonly tries = new GroupCommit<Try<Row, Outcome>>((tries) => this.recordTries(tries));
 
-  /** `outbox`: the channel's table (its module's OwnRepository); a try's result is recorded in a transaction of its own. */
+  /** `outbox`: the channel's table (its module's OwnRepository); tries' results are recorded in transactions of the worker's own (see `tries`). */
   constructor(
     private readonly outbox: OwnRepository<ObjectLiteral>,
     private readonly transactions: Transactions,
