@@ -128,11 +128,24 @@ describe('pharmacy live updates', () => {
     await again;
     expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: false, published: true });
 
+    // saved again unchanged: still the same notice, still read
+    await keskus.post('/set-pharmacy-message-checked');
+    const same = nextEvent(keskusSocket, 'notice:updated');
+    await doctor.post('/set-pharmacy-message', { header: 'Uusi viesti', additionalDetails: '', status: 'published' });
+    await same;
+    expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: true, published: true });
+
     // unpublishing hides it
     const hidden = nextEvent(kylaSocket, 'notice:updated');
     await doctor.post('/set-pharmacy-message', { header: 'Uusi viesti', additionalDetails: '', status: 'unpublished' });
     expect((await hidden).notice).toBeNull();
     expect((await kyla.get('/get-pharmacy-message/1')).body ?? null).toBeNull();
+
+    // published again with the same text: it is news again, unread
+    const back = nextEvent(keskusSocket, 'notice:updated');
+    await doctor.post('/set-pharmacy-message', { header: 'Uusi viesti', additionalDetails: '', status: 'published' });
+    await back;
+    expect((await keskus.get<MessageStatus>('/get-pharmacy-user-message-status')).body).toEqual({ checked: false, published: true });
 
     // pharmacies cannot set the notice
     expect((await keskus.post('/set-pharmacy-message', { header: 'x', additionalDetails: '', status: 'published' })).status).toBe(403);

@@ -53,18 +53,23 @@ export class NoticesService {
    */
   async save(doctorId: number, input: NoticeInput): Promise<PharmacyNotice> {
     return this.transactions.run(async () => {
-      const repo = this.notices.repo;
-      const existing = await repo.findOne({ where: { id: CURRENT_NOTICE_ID }, lock: { mode: 'pessimistic_write' } });
-      const changedContent = !existing || existing.header !== input.header || existing.additionalDetails !== input.additionalDetails;
-      const republished = input.status === 'published' && (existing?.status !== 'published' || changedContent);
-      const version = (existing?.version ?? 0) + (republished ? 1 : 0);
-      // One statement (the ORM's save read the row again first, and the answer was read a third
-      // time): the publish's round trips come before every pharmacy's push.
-      await this.notices.query(
-        `INSERT INTO notice (id, header, additional_details, status, version, updated_by_doctor_id, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
-         ON CONFLICT (id) DO UPDATE SET header = EXCLUDED.header, additional_details = EXCLUDED.additional_details, status = EXCLUDED.status,
-           version = EXCLUDED.version, updated_by_doctor_id = EXCLUDED.updated_by_doctor_id, updated_at = EXCLUDED.updated_at`,
-        [CURRENT_NOTICE_ID, input.header, input.additionalDetails, input.status, version, doctorId],
+      // One statement, prepared: the publish's round trips come before every pharmacy's push. The
+      // row is locked and read first (a concurrent save waits, then this one reads what it wrote):
+      // publishing bumps the version when the notice was not published, or its text changed.
+      const [{ republished }] = await this.notices.prepared<{ republished: boolean }>(
+        'notice-save',
+        `WITH existing AS (SELECT version, status, header, additional_details FROM notice WHERE id = $1 FOR UPDATE),
+              next AS (
+                SELECT $4::text = 'published' AND (e.status IS DISTINCT FROM 'published' OR e.header IS DISTINCT FROM $2::text
+                         OR e.additional_details IS DISTINCT FROM $3::text) AS republished, coalesce(e.version, 0) AS version
+                  FROM (SELECT 1) one LEFT JOIN existing e ON true),
+              saved AS (
+                INSERT INTO notice (id, header, additional_details, status, version, updated_by_doctor_id, updated_at)
+                SELECT $1, $2, $3, $4, version + CASE WHEN republished THEN 1 ELSE 0 END, $5::int, now() FROM next
+                ON CONFLICT (id) DO UPDATE SET header = EXCLUDED.header, additional_details = EXCLUDED.additional_details, status = EXCLUDED.status,
+                  version = EXCLUDED.version, updated_by_doctor_id = EXCLUDED.updated_by_doctor_id, updated_at = EXCLUDED.updated_at)
+         SELECT republished FROM next`,
+        [CURRENT_NOTICE_ID, input.header, input.additionalDetails, input.status, doctorId],
       );
       await this.audit.record(
         { role: 'doctor', id: doctorId },

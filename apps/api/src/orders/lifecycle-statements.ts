@@ -274,3 +274,20 @@ export async function insertOrderRows(m: EntityManager, input: NewOrder): Promis
   );
   return id;
 }
+
+/**
+ * The sandbox's oldest order whose simulated step is due (`stepSeconds` after it was placed or
+ * picked), locked (SKIP LOCKED: one process takes it), or undefined. Prepared: every API process
+ * polls it, and planning a statement over orders cost more than its partial index's range.
+ */
+export async function lockDueSandboxOrder(m: EntityManager, stepSeconds: number): Promise<{ id: number; status: OrderStatus } | undefined> {
+  const [due] = await preparedIn<{ id: number; status: OrderStatus }>(
+    m,
+    'sandbox-due',
+    `SELECT id, delivery_status AS status FROM orders
+      WHERE sandbox AND delivery_status <> 'delivered' AND coalesce(processing_start_time, created_at) <= now() - make_interval(secs => $1)
+      ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    [stepSeconds],
+  );
+  return due;
+}

@@ -25,7 +25,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, insertOrderRows, lockDoctor, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
+import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, insertOrderRows, lockDoctor, lockDueSandboxOrder, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
 import { doctorViewOf, loadChangedOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -233,12 +233,7 @@ export class OrderLifecycleService {
    */
   async decideSandboxOrder(stepSeconds: number): Promise<number | null> {
     return this.change<number | null>(async (m) => {
-      const [due] = (await m.query(
-        `SELECT id, delivery_status AS status FROM orders
-          WHERE sandbox AND delivery_status <> 'delivered' AND coalesce(processing_start_time, created_at) <= now() - make_interval(secs => $1)
-          ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [stepSeconds],
-      )) as Array<{ id: number; status: OrderStatus }>;
+      const due = await lockDueSandboxOrder(m, stepSeconds);
       if (!due) return { result: null };
       const order = await m.findOneByOrFail(Order, { id: due.id });
       if (due.status === STATUS.waiting) {

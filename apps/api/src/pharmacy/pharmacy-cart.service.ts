@@ -154,7 +154,9 @@ export class PharmacyCartService {
 
   /** Removes the medicines and the option (and the patient, `forgetPatient`), in one statement. */
   private async emptyCart(pharmacyUserId: number, { forgetPatient = false } = {}): Promise<void> {
-    await this.carts.query(
+    // Prepared (a send runs it before the order is placed, and every doctor's screen waits for the send).
+    await this.carts.prepared(
+      forgetPatient ? 'pharmacy-cart-empty-all' : 'pharmacy-cart-empty',
       `WITH removed AS (DELETE FROM pharmacy_cart_item WHERE pharmacy_user_id = $1)
        UPDATE pharmacy_cart SET delivery_option_id = NULL${forgetPatient ? ', patient_hetu = NULL, patient_first_name = NULL, patient_last_name = NULL' : ''}
         WHERE pharmacy_user_id = $1`,

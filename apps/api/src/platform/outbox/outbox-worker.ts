@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ObjectLiteral } from 'typeorm';
@@ -143,7 +143,8 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private async claim(): Promise<Row[]> {
     const { table, claimable } = this.channel;
     // (Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
-    const claimed = (await this.outbox.queryOnItsOwn(
+    const claimed = (await this.outbox.preparedOnItsOwn(
+      `outbox-claim-${table}`,
       `WITH claimed AS (
          UPDATE ${table} d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
           WHERE d.id IN (
@@ -196,13 +197,13 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       retry === null
         ? `${this.channel.done.timeColumn} = now()`
         : `next_attempt_at = now() + ($${names.length + 3}::int * interval '1 millisecond')`;
-    const [{ kept }] = await this.outbox.query<{ kept: boolean }>(
-      `WITH recorded AS (
+    const text = `WITH recorded AS (
          UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
           WHERE id = $1 AND claimed_by = $2 RETURNING id)
-       SELECT EXISTS (SELECT 1 FROM recorded) AS kept`,
-      [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])],
-    );
+       SELECT EXISTS (SELECT 1 FROM recorded) AS kept`;
+    // Prepared by its text (a channel writes a few shapes: sent, retried, with its own columns).
+    const name = `outbox-record-${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    const [{ kept }] = await this.outbox.prepared<{ kept: boolean }>(name, text, [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])]);
     await this.channel.recorded?.(row, outcome, kept);
   }
 
