@@ -11,6 +11,7 @@ import { startApp, type TestApp } from '../support/app';
 import { startControlledCentre, type ControlledCentre } from '../support/controlled-centre';
 import { loginAs, type ApiClient } from '../support/http';
 import { createApiClient, IntegratorClient } from '../support/integrator';
+import { parseMetrics, scrape, valueOf } from '../support/metrics';
 import { clearOrders } from '../support/order-fixtures';
 import { centreEnv, demoDoctorId, doctorOn, giveRegisterNumbers, heldOrder, ITEM_SYSTEM, recordableProduct, recordsOf, send, waitForStatus } from '../support/e-prescriptions';
 
@@ -71,8 +72,14 @@ it('records an approved item once after three 503s, with the same If-None-Exist 
   ]);
 });
 
+/** How many prescriptions this API process has seen recorded (the send-time histogram's count). */
+async function recordedCount(): Promise<number> {
+  return valueOf(parseMetrics((await scrape(app.baseUrl)).text), 'resepti_e_prescription_send_seconds_count') ?? 0;
+}
+
 it('keeps deciding while the Centre is down: the items show pending, then each is recorded once', async () => {
   const before = centre.resources().length;
+  const countedBefore = await recordedCount();
   await centre.down('refuse');
   const first = await heldOrder(app, doctorId, product.id, ['approved', 'approved']);
   await send(doctor);
@@ -95,6 +102,8 @@ it('keeps deciding while the Centre is down: the items show pending, then each i
   await waitForStatus(app, items, 'recorded');
   for (const id of items) expect(centre.createsOf(`${ITEM_SYSTEM}|${id}`)).toBe(1);
   expect(centre.resources().length - before).toBe(3);
+  // The operator's figure counts each once, though the three were recorded together.
+  expect((await recordedCount()) - countedBefore).toBe(3);
 });
 
 it('records the medicine as the doctor approved it, though the catalogue row changed before the send got through', async () => {

@@ -103,6 +103,9 @@ export class EPrescriptionSender extends OutboxWorker<EPrescriptionRow, RecordOu
           }
         },
         retry: (row, outcome) => ({ giveUp: outcome.refused, delayMs: Math.min(MAX_RETRY_DELAY_MS, withJitter(retryDelayMs(row.attempts, config.prescriptionCentre.retrySeconds))) }),
+        committed: (row, outcome, kept) => {
+          if (kept && outcome.error === null) ePrescriptionSendSeconds.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
+        },
         recorded: async (row, outcome, kept) => {
           const actor: AuditActor = { role: 'doctor', id: row.doctor_id };
           const subject = `e_prescription:${row.id}`;
@@ -113,7 +116,6 @@ export class EPrescriptionSender extends OutboxWorker<EPrescriptionRow, RecordOu
             return;
           }
           if (outcome.error === null) {
-            ePrescriptionSendSeconds.observe((Date.now() - new Date(row.created_at).getTime()) / 1000);
             await lifecycle.ePrescriptionChanged(actor, row.order_id, row.order_item_id, {
               action: 'prescription-centre.record',
               subject,

@@ -291,3 +291,8 @@ export async function lockDueSandboxOrder(m: EntityManager, stepSeconds: number)
   );
   return due;
 }
+
+/** Locks an order's row until the transaction ends, for a change that writes its items first (an e-prescription's). Prepared: one per recorded prescription. */
+export async function lockOrderRow(m: EntityManager, orderId: number): Promise<void> {
+  await preparedIn(m, 'order-lock-no-key', 'SELECT 1 FROM orders WHERE id = $1 FOR NO KEY UPDATE', [orderId]);
+}

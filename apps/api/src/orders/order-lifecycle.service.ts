@@ -25,7 +25,7 @@ import type { NewOrder } from './new-order.js';
 import type { OrderChange } from './order-change.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderQueueService, queueStatusSql, toQueueStatus, type QueueStatusRow } from './order-queue.service.js';
-import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, insertOrderRows, lockDoctor, lockDueSandboxOrder, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
+import { changedThenHeldOrPicked, decideItemRow, deliverIfDecided, heldOrPicked, insertOrderRows, lockDoctor, lockDueSandboxOrder, lockOrderRow, type HeldOrPicked, type Prescription } from './lifecycle-statements.js';
 import { doctorViewOf, loadChangedOrder, type LoadedOrder } from './order-loads.js';
 import { toDoctorPrescription } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -349,7 +349,7 @@ export class OrderLifecycleService {
   async ePrescriptionChanged(actor: AuditActor, orderId: number, itemId: number, audit: Omit<AuditEntry, 'orderId' | 'patientHetu'>): Promise<void> {
     await this.transactions.run(async () => {
       const m = ambientManager()!;
-      await m.query('SELECT 1 FROM orders WHERE id = $1 FOR NO KEY UPDATE', [orderId]); // see loadChanged
+      await lockOrderRow(m, orderId); // see loadChanged
       const { order } = await this.loadChanged(m, orderId, 'e-prescription');
       await this.audit.record(actor, { ...audit, orderId, patientHetu: order.patientHetu }, m);
       await this.tell(m, { kind: 'e-prescription', order, itemId });

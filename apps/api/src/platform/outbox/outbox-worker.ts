@@ -53,6 +53,12 @@ export interface OutboxChannel<Row extends OutboxRow, Outcome extends SendOutcom
    * transaction, so a write here waits for the rows before it in that transaction.
    */
   recorded?(row: Row, outcome: Outcome, kept: boolean): Promise<void>;
+  /**
+   * Once the try's result has committed (`kept` as for `recorded`): what must not happen twice,
+   * such as a metric. `recorded` may run again when a shared transaction fails and its tries are
+   * recorded one by one.
+   */
+  committed?(row: Row, outcome: Outcome, kept: boolean): void;
 }
 
 /** A try's outcome, to be recorded on its row: `retry` null when it went out. */
@@ -60,6 +66,8 @@ interface Try<Row extends OutboxRow, Outcome extends SendOutcome> {
   row: Row;
   outcome: Outcome;
   retry: { giveUp: boolean; delayMs: number } | null;
+  /** Set as it is recorded: whether this worker still held the row. */
+  kept?: boolean;
 }
 
 /**
@@ -68,9 +76,9 @@ interface Try<Row extends OutboxRow, Outcome extends SendOutcome> {
  * processes never hold the same row), commits, sends each outside any transaction (no locks held
  * over network calls; a failed commit cannot re-send what went out), then records the result on
  * the rows it still holds (claimed_by; results that arrive together share a transaction). The
- * lease is one send's timeout plus a margin, and the send is aborted at its timeout, counted from before the claim: no send outlives its lease, so a
- * slow receiver never gets one row from two processes at once, and a dead worker's rows go to
- * another within one lease. Rounds run on a timer and when woken (its channel got a row on this
+ * lease is one send's timeout plus a margin, and the send is aborted at its timeout, counted from
+ * before the claim: no send outlives its lease, so a slow receiver never gets one row from two
+ * processes at once, and a dead worker's rows go to another within one lease. Rounds run on a timer and when woken (its channel got a row on this
  * node); a wake during a round makes the round go on instead of starting another.
  */
 export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -172,7 +180,9 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
       clearTimeout(timer);
     }
     const retry = outcome.error === null ? null : this.channel.retry(row, outcome);
-    await this.tries.add({ row, outcome, retry });
+    const tried: Try<Row, Outcome> = { row, outcome, retry };
+    await this.tries.add(tried);
+    this.channel.committed?.(row, outcome, tried.kept ?? false);
     outboxAttempts.inc({ channel: this.channel.name.toLowerCase(), result: retry === null ? 'sent' : retry.giveUp ? 'failed' : 'retry' });
     if (retry) this.logger.warn(`${this.channel.name} ${row.id} try ${row.attempts} failed${retry.giveUp ? ' (giving up)' : ''}: ${outcome.error}`);
     return retry === null;
@@ -186,7 +196,8 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   }
 
   /** One try's result on its row (only while this worker still holds it), and what the channel writes with it. */
-  private async recordTry({ row, outcome, retry }: Try<Row, Outcome>): Promise<void> {
+  private async recordTry(tried: Try<Row, Outcome>): Promise<void> {
+    const { row, outcome, retry } = tried;
     const columns: Record<string, unknown> =
       retry === null ? { status: this.channel.done.status, last_error: null } : { status: retry.giveUp ? 'failed' : 'pending', last_error: outcome.error };
     Object.assign(columns, outcome.recordedColumns);
@@ -204,6 +215,7 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     // Prepared by its text (a channel writes a few shapes: sent, retried, with its own columns).
     const name = `outbox-record-${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
     const [{ kept }] = await this.outbox.prepared<{ kept: boolean }>(name, text, [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])]);
+    tried.kept = kept;
     await this.channel.recorded?.(row, outcome, kept);
   }
 
