@@ -151,8 +151,9 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
   private async claim(): Promise<Row[]> {
     const { table, claimable } = this.channel;
     // (Wrapped in a SELECT: TypeORM answers a bare UPDATE … RETURNING as [rows, count].)
-    const claimed = (await this.outbox.preparedOnItsOwn(
-      `outbox-claim-${table}`,
+    // Not prepared: it answers every column (d.*), and a prepared statement whose columns change
+    // under it (a newer node's migration adds one) fails until its connection closes.
+    const claimed = (await this.outbox.queryOnItsOwn(
       `WITH claimed AS (
          UPDATE ${table} d SET claimed_by = $1, lease_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
           WHERE d.id IN (
