@@ -78,8 +78,9 @@ interface Try<Row extends OutboxRow, Outcome extends SendOutcome> {
  * the rows it still holds (claimed_by; results that arrive together share a transaction). The
  * lease is one send's timeout plus a margin, and the send is aborted at its timeout, counted from
  * before the claim: no send outlives its lease, so a slow receiver never gets one row from two
- * processes at once, and a dead worker's rows go to another within one lease. Rounds run on a timer and when woken (its channel got a row on this
- * node); a wake during a round makes the round go on instead of starting another.
+ * processes at once, and a dead worker's rows go to another within one lease. Rounds run on a
+ * timer and when woken (its channel got a row on this node); a wake during a round makes the round
+ * go on instead of starting another.
  */
 export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = SendOutcome> implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Every outbox of this process (the shared-state metrics read their backlogs). */
