@@ -33,7 +33,8 @@ async function addItems(c, afterId, delivered, checked = delivered) {
  */
 export async function seedReseptilista(c, n) {
   const after = await maxId(c);
-  await c.query(
+  await insertHandled(
+    c,
     `${NAMES}
      INSERT INTO orders (source, pharmacy_id, office_id, patient_first_name, patient_last_name, patient_hetu,
                          delivery_option_id, delivery_before_time, delivery_status, processing_start_time, doctor_id, delivery_time, price_cents, created_at)
@@ -49,6 +50,28 @@ export async function seedReseptilista(c, n) {
 }
 
 
+/**
+ * Inserts many handled orders in one statement (`sql`) with the Historia count's trigger off, and
+ * counts them after as the trigger keeps them (migration HandledOrderCount): the trigger adds each
+ * order to its stripe's row, and within one statement every update of that row walks the versions
+ * the statement left before it (30,000 orders took 4.7 s, a million would not end). One
+ * transaction, holding the table's lock from the trigger's switch to the count.
+ */
+async function insertHandled(c, sql, params) {
+  await c.query('BEGIN');
+  try {
+    await c.query('ALTER TABLE order_patient_search DISABLE TRIGGER order_patient_search_count');
+    await c.query(sql, params);
+    await c.query('ALTER TABLE order_patient_search ENABLE TRIGGER order_patient_search_count');
+    await c.query('DELETE FROM order_patient_search_count');
+    await c.query('INSERT INTO order_patient_search_count (stripe, handled) SELECT 0, count(*) FROM order_patient_search');
+    await c.query('COMMIT');
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  }
+}
+
 const maxId = async (c) => (await c.query('SELECT coalesce(max(id), 0)::int AS id FROM orders')).rows[0].id;
 
 /**
@@ -57,7 +80,8 @@ const maxId = async (c) => (await c.query('SELECT coalesce(max(id), 0)::int AS i
  */
 export async function seedHistory(c, n) {
   const after = await maxId(c);
-  await c.query(
+  await insertHandled(
+    c,
     `${NAMES}
      INSERT INTO orders (source, customer_id, pharmacy_id, office_id, patient_first_name, patient_last_name, patient_hetu,
                          delivery_option_id, delivery_before_time, delivery_status, processing_start_time, doctor_id, delivery_time, price_cents, created_at)

@@ -261,6 +261,53 @@ describe('POST /history: the search follows every change of an order', () => {
     expect(await app.sql(`SELECT order_id FROM order_patient_search_word`)).toEqual([]);
   });
 
+  // Unfiltered, the count is the handled orders' number kept in stripes (migration HandledOrderCount),
+  // not a count of rows: it must follow every way in and out of the history, also with doctors at once.
+  it('counts every handled order without a filter, after each change and with many changes at once', async () => {
+    const counted = async () => (await history({ offset: 30 })).count;
+    const inSql = async () => (await app.sql<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE delivery_status IN ('processing', 'delivered') AND NOT sandbox`))[0].n;
+    await clearOrders(app);
+    expect(await counted()).toBe(0);
+    const waiting = await insertOrder(app, {});
+    const delivered = await insertOrder(app, { status: 'delivered' });
+    expect(await counted()).toBe(1);
+    expect((await doctor.post<{ id: number }>('/order/pick-first')).body.id).toBe(waiting.id);
+    expect(await counted()).toBe(2);
+    expect((await doctor.post('/order/release')).status).toBe(204);
+    expect(await counted()).toBe(1);
+    await app.sql(`UPDATE orders SET sandbox = true WHERE id = $1`, [delivered.id]);
+    expect(await counted()).toBe(0);
+    await app.sql(`UPDATE orders SET sandbox = false WHERE id = $1`, [delivered.id]);
+    expect(await counted()).toBe(1);
+
+    // Forty orders delivered by eight connections at once (each its own stripe or a shared one), then half deleted at once.
+    const ids = (await app.sql<{ id: number }>(
+      `INSERT INTO orders (source, patient_first_name, patient_last_name, patient_hetu, delivery_option_id, delivery_before_time, delivery_status)
+       SELECT 'pharmacy', 'Laskettava', 'Nro ' || n, '010101-0' || lpad(n::text, 2, '0') || 'A', 'delivery-12-h', now() + interval '12 hours', 'waiting'
+         FROM generate_series(1, 40) n RETURNING id`,
+    )).map((r) => r.id);
+    const connections = await Promise.all(Array.from({ length: 8 }, async () => {
+      const c = new Client({ connectionString: app.databaseUrl });
+      await c.connect();
+      return c;
+    }));
+    try {
+      const together = (statement: string, each: number[][]) =>
+        Promise.all(connections.map(async (c, k) => {
+          await c.query('BEGIN');
+          for (const id of each[k]) await c.query(statement, [id]);
+          await c.query('COMMIT');
+        }));
+      const shares = (list: number[]) => connections.map((_, k) => list.filter((_, i) => i % connections.length === k));
+      await together(`UPDATE orders SET delivery_status = 'delivered', delivery_time = now() WHERE id = $1`, shares(ids));
+      expect(await counted()).toBe(41);
+      await together(`DELETE FROM orders WHERE id = $1`, shares(ids.filter((_, i) => i % 2 === 0)));
+    } finally {
+      await Promise.all(connections.map((c) => c.end()));
+    }
+    expect([await counted(), await inSql()]).toEqual([21, 21]);
+  });
+
   // A one-word search is counted from the words of the texts, a sorted page from the sort keys kept
   // beside each text (migration HistorySearchWords): both must follow the orders as they change.
   it('counts an order once when the word is in two of its words', async () => {

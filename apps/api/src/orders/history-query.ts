@@ -97,8 +97,9 @@ function countingOf(words: string[]): 'words' | 'matches' | 'texts' {
  * count of the matching orders and the page's orders, a row per item (ORDER_WITH_ITEMS_COLUMNS,
  * each with the count as `total`; one row with a null order when the page is empty). One
  * statement is one snapshot, so the count and the page agree without a transaction, in one round
- * trip. The count reads the word index or order_patient_search (countingOf; the handled orders'
- * patient text and sort keys, a row an order). A filtered page has two ways to its ids, of which
+ * trip. Unfiltered, the count is the handled orders' number kept in stripes; filtered, it reads the
+ * word index or order_patient_search (countingOf; the handled orders' patient text and sort keys, a
+ * row an order). A filtered page has two ways to its ids, of which
  * only one runs (each behind a condition on the count that PostgreSQL tests once, before it
  * starts): few matches are sorted by the keys beside their text, many walk the sort index until
  * the page is full.
@@ -121,7 +122,8 @@ export function buildHistoryPage(
   const texts = `SELECT count(*)::int AS n FROM order_patient_search s WHERE ${searched}`;
   let ctes: string;
   if (words.length === 0) {
-    ctes = `counted AS (${texts}),
+    // Every handled order: their number as kept in stripes (migration HandledOrderCount), not counted row by row.
+    ctes = `counted AS (SELECT coalesce(sum(c.handled), 0)::int AS n FROM order_patient_search_count c),
      page AS (SELECT o.id FROM orders o WHERE ${walked} ORDER BY ${orderBy(sortOrder, ON_ORDERS)} ${range})`;
   } else {
     // Read for the count itself (`matches`), or only when the page sorts them.

@@ -43,6 +43,7 @@ import { StandardTerms1796444000000 } from './1796444000000-StandardTerms.js';
 import { OrdersByPatient1796500000000 } from './1796500000000-OrdersByPatient.js';
 import { ClientOnlyEvents1796600000000 } from './1796600000000-ClientOnlyEvents.js';
 import { HistorySearchWords1796700043000 } from './1796700043000-HistorySearchWords.js';
+import { HandledOrderCount1796800000000 } from './1796800000000-HandledOrderCount.js';
 
 /** Every migration, oldest first. A new migration is generated with `npm run migration:generate -- Name` and added here. */
 export const MIGRATIONS = [
@@ -91,4 +92,5 @@ export const MIGRATIONS = [
   HistoryWithoutParallelWorkers1796430043000,
   ClientOnlyEvents1796600000000,
   HistorySearchWords1796700043000,
+  HandledOrderCount1796800000000,
 ];
