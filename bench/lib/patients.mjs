@@ -236,6 +236,7 @@ export async function patientsAtScale({ pgServer, redis, sizes, sends, outage, w
       // alternating, one delivery each side at a time
       res = [];
       base = [];
+      desk.requests = [];
       const began = Date.now();
       for (let k = 0; k < sends; k++, next++) {
         const { orderId, patientId } = orders[next];
@@ -259,6 +260,7 @@ export async function patientsAtScale({ pgServer, redis, sizes, sends, outage, w
     }
     if (missing) notes.push(`patients: ${missing} measured deliveries never reached their page`);
 
+    const requests = desk.requests; // the last size's deliveries, not the storm's
     // the storm: node B restarts (graceful stop, then a new process on its port)
     const port = Number(new URL(b.baseUrl).port);
     const stormStart = Date.now();
@@ -286,7 +288,7 @@ export async function patientsAtScale({ pgServer, redis, sizes, sends, outage, w
       },
       points,
       details: [
-        [`patients: ${count.toLocaleString('en')} pages on two processes`, `the last ${(count - (sizes.at(-2) ?? 0)).toLocaleString('en')} opened in ${openSeconds.toFixed(1)} s`, `${res.length} deliveries each side at this size; Resepti p50 ${percentile(res, 50).toFixed(1)} ms vs bare ${percentile(base, 50).toFixed(1)} ms; the delivery's own request (decide, deliver, pick the next, audit, text message) p50 ${percentile(desk.requests, 50).toFixed(1)} ms`],
+        [`patients: ${count.toLocaleString('en')} pages on two processes`, `the last ${(count - (sizes.at(-2) ?? 0)).toLocaleString('en')} opened in ${openSeconds.toFixed(1)} s`, `${res.length} deliveries each side at this size; Resepti p50 ${percentile(res, 50).toFixed(1)} ms vs bare ${percentile(base, 50).toFixed(1)} ms; the delivery's own request (decide, deliver, pick the next, audit, text message) p50 ${percentile(requests, 50).toFixed(1)} / p99 ${percentile(requests, 99).toFixed(1)} ms; Resepti p99 ${percentile(res, 99).toFixed(1)} vs bare ${percentile(base, 99).toFixed(1)} ms`],
         ['patients: reconnect storm', `${status.connected} of ${count} back in ${reconnectSeconds.toFixed(1)} s`, `${status.recovered} of ${status.reconnects} reconnects recovered; ${replayed} of ${delivered.length} deliveries made during the restart reached their page`],
       ],
       notes,

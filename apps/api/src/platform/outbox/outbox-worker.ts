@@ -190,6 +190,9 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
     return retry === null;
   }
 
+  /** recordTry's prepared statements' names, by their text. */
+  private readonly recordNames = new Map<string, string>();
+
   /** Records tries' results in one transaction, by row id (the order every process locks them in). */
   private async recordTries(tries: Array<Try<Row, Outcome>>): Promise<void> {
     await this.transactions.runApart(async () => {
@@ -214,8 +217,12 @@ export class OutboxWorker<Row extends OutboxRow, Outcome extends SendOutcome = S
          UPDATE ${this.channel.table} SET ${names.map((n, i) => `${n} = $${i + 3}`).join(', ')}, ${time}, lease_until = NULL, claimed_by = NULL
           WHERE id = $1 AND claimed_by = $2 RETURNING id)
        SELECT EXISTS (SELECT 1 FROM recorded) AS kept`;
-    // Prepared by its text (a channel writes a few shapes: sent, retried, with its own columns).
-    const name = `outbox-record-${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    // Prepared by its text (a channel writes a few shapes: sent, retried, with its own columns), named once per shape.
+    let name = this.recordNames.get(text);
+    if (name === undefined) {
+      name = `outbox-record-${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+      this.recordNames.set(text, name);
+    }
     const [{ kept }] = await this.outbox.prepared<{ kept: boolean }>(name, text, [row.id, this.workerId, ...values, ...(retry === null ? [] : [retry.delayMs])]);
     tried.kept = kept;
     await this.channel.recorded?.(row, outcome, kept);
