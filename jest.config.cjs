@@ -25,11 +25,8 @@ const shared = {
 };
 module.exports = {
   // Each API/browser test file starts its own API process (on a database cloned from the run's
-  // template; browser files share the run's Chromium). Three workers on the 2-core machine: a
-  // file waits for its browser, sockets, timers and TOTP steps for part of its time, and two
-  // workers kept only 1.4 cores busy (a quiet run: 636 s with two, 567 s with three; the slowest
-  // file 38.5 s and 55.1 s). The budget of one file stays 60 s (summary-reporter.cjs).
-  maxWorkers: 3,
+  // template; browser files share the run's Chromium): two workers fit the 2-core machine.
+  maxWorkers: 2,
   // Also the hooks' budget: a beforeAll that starts the API waits up to 90 s for it on a loaded
   // machine (test/support/app.ts), so the hook must be allowed longer than that.
   testTimeout: 120_000,
