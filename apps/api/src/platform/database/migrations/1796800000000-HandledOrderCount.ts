@@ -5,7 +5,7 @@ const STRIPES = 16;
 
 /**
  * Historia's unfiltered count at a million orders (issue 43, docs/history-query.md "The
- * unfiltered count"): counting every row of order_patient_search took ~30 ms of the 40 ms page.
+ * unfiltered count kept, not counted"): counting every row of order_patient_search took ~30 ms of the 40 ms page.
  * The number of handled orders is now kept in stripes beside it, by a trigger on that table (a row
  * in or out is one order in or out of the history): each transaction adds its ±1 to the stripe of
  * its database connection (backend pid), so doctors handling orders at once touch different rows,
