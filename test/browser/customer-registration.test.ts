@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { checkScreenWithLandmarks, seriousAxeViolations } from '../support/a11y';
 import { browserSuite } from '../support/browser';
 import { ApiClient, DEMO } from '../support/http';
+import { eventually } from '../support/waiting';
 
 const suite = browserSuite();
 const PHONE = { width: 390, height: 844 };
@@ -16,6 +17,15 @@ const DESKTOP = { width: 1280, height: 900 };
 /** No serious axe finding, no content outside landmarks and no sideways scrolling, at 1280 and 390 px. */
 async function expectAccessibleAndNarrowSafe(page: Page): Promise<void> {
   expect(await checkScreenWithLandmarks(page, page.url())).toEqual([]);
+}
+
+/**
+ * The consent cookie as the browser keeps it. The page writes it with document.cookie, and the
+ * browser's cookie store (what context().cookies() reads) gets it a moment later: on a loaded
+ * machine the banner had gone and the store did not have it yet.
+ */
+function consentCookie(page: Page) {
+  return eventually(async () => (await page.context().cookies()).find((c) => c.name === 'resepti_evasteet'), { what: 'the consent cookie in the browser' });
 }
 
 async function declineCookies(page: Page): Promise<void> {
@@ -260,7 +270,7 @@ describe('public pages', () => {
     const page = await suite.openPage('/', PHONE);
     await page.getByRole('region', { name: 'Evästeet' }).waitFor();
     await declineCookies(page);
-    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'resepti_evasteet');
+    const cookie = await consentCookie(page);
     expect(cookie.value).toBe('declined');
     const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
     expect(Math.round(days)).toBe(365);
@@ -276,7 +286,7 @@ describe('public pages', () => {
     await scroller.mouse.move(200, 300);
     await scroller.mouse.wheel(0, 5000);
     await scroller.getByRole('region', { name: 'Evästeet' }).waitFor({ state: 'detached' });
-    const [accepted] = (await scroller.context().cookies()).filter((c) => c.name === 'resepti_evasteet');
+    const accepted = await consentCookie(scroller);
     expect(accepted.value).toBe('accepted');
   });
 });
